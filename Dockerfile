@@ -1,0 +1,48 @@
+# syntax=docker/dockerfile:1
+# Production image of 校园帮: build with `docker build -t campus-app .`, run with
+#   docker run -p 3000:3000 -v campus-data:/app/data \
+#     -e SESSION_SECRET=… -e APP_ENCRYPTION_KEY=<64 hex> campus-app
+# CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
+
+ARG NODE_IMAGE=node:20-bookworm
+
+# --- deps: every dependency, with the tool chain better-sqlite3 may need to compile ------------
+FROM ${NODE_IMAGE} AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+# onnxruntime-node (screenshot OCR) ships its CPU binaries; its install script would fetch CUDA files.
+ENV ONNXRUNTIME_NODE_INSTALL=skip
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund \
+ && node -e "new (require('better-sqlite3'))(':memory:').close()"
+
+# --- build: the Remix build, then only the production dependencies are kept ---------------------
+FROM deps AS build
+COPY . .
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund
+
+# --- runtime: the slim image, no compilers, a non-root user -----------------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATABASE_URL=file:/app/data/app.db
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+COPY --from=build --chown=node:node /app/server.mjs ./server.mjs
+# The OCR worker thread runs outside the Remix bundle (workers/ocr.worker.mjs).
+COPY --from=build --chown=node:node /app/workers ./workers
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME /app/data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+# server.mjs migrates, seeds reference data, listens, and shuts down gracefully on SIGTERM.
+CMD ["node", "server.mjs"]

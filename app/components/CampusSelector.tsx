@@ -1,0 +1,68 @@
+import { Form } from "@remix-run/react";
+import { campus as campusMessages } from "~/lib/messages/campus";
+import { campusStatusLabel } from "~/lib/catalog";
+
+const msg = { campus: campusMessages };
+
+export type CampusOption = { code: string; name: string; status: string; active: boolean };
+
+/**
+ * The campus selector: a modal that cannot be dismissed (no close button, no backdrop or
+ * Escape handling) until a campus is chosen. A plain form, so it works without JavaScript.
+ */
+export function CampusSelector({
+  campuses,
+  current,
+  redirectTo,
+  error,
+}: {
+  campuses: CampusOption[];
+  current?: string | null;
+  redirectTo: string;
+  error?: string | null;
+}) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center">
+      <section
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="campus-selector-title"
+        className="w-full max-w-screen-sm rounded-t-3xl bg-white p-5 shadow-xl sm:rounded-3xl"
+      >
+        <h2 id="campus-selector-title" className="text-lg font-semibold">
+          {msg.campus.selectTitle}
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">{msg.campus.selectHint}</p>
+        {campuses.length === 0 ? <p className="mt-4 text-sm text-slate-500">{msg.campus.none}</p> : null}
+        {error ? (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        ) : null}
+        <Form method="post" action="/market/campus" className="mt-4 space-y-2">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {campuses.map((campus) => (
+            <button
+              key={campus.code}
+              type="submit"
+              name="campus"
+              value={campus.code}
+              disabled={!campus.active}
+              className={`flex w-full items-center justify-between rounded-2xl border px-4 py-3 text-left ${
+                current === campus.code ? "border-brand bg-brand-soft" : "border-slate-200"
+              } disabled:cursor-not-allowed disabled:opacity-60`}
+            >
+              <span className="font-medium">{campus.name}</span>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs ${campus.active ? "bg-green-100 text-green-700" : "bg-slate-100 text-slate-500"}`}
+              >
+                {campusStatusLabel(campus.status)}
+              </span>
+            </button>
+          ))}
+        </Form>
+        <p className="mt-4 text-center text-xs text-slate-400">{msg.campus.missingFooter}</p>
+      </section>
+    </div>
+  );
+}

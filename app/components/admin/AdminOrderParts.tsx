@@ -1,0 +1,166 @@
+// The operators' 'more actions' panel with its cancel and delete confirmations. It is opened by
+// the URL (?order=…, &panel=cancel|delete), so it renders on the server and works without
+// JavaScript; each form posts to the panel's own URL, so a refused action shows its message
+// inside the open panel. (The cards and the summary are plain server HTML: order-html.server.)
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Sheet } from "~/components/ui/Sheet";
+import { Icon } from "~/components/icons";
+import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
+import type { AdminOrderCard } from "~/server/admin/orders.server";
+
+export type PanelOrder = AdminOrderCard & { tone: string };
+
+const msg = { adminOrders: adminOrdersMessages };
+const m = msg.adminOrders;
+
+function useBusy() {
+  return useNavigation().state !== "idle";
+}
+
+function Hidden({ intent, order }: { intent: string; order: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="order" value={order} />
+    </>
+  );
+}
+
+function ErrorLine({ error }: { error?: string | null }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
+
+/**
+ * The 'more actions' dialog: the courier steps, complete, cancel, delete and the call link, as
+ * the status table allows them now.
+ */
+export function ActionsPanel({
+  order,
+  panel,
+  urls,
+  error,
+}: {
+  order: PanelOrder;
+  panel: "actions" | "cancel" | "delete";
+  /** self: this panel (the forms post here); close: the list; actions, cancel, delete: the panels. */
+  urls: { self: string; close: string; actions: string; cancel: string; delete: string };
+  error?: string | null;
+}) {
+  const self = urls.self;
+  const a = m.actions;
+  const busy = useBusy();
+  if (panel === "cancel") {
+    return (
+      <Sheet title={a.cancelTitle} closeTo={urls.actions}>
+        <Form method="post" action={self} preventScrollReset className="space-y-3">
+          <Hidden intent="cancel" order={order.orderNumber} />
+          <p className="text-sm text-slate-600">
+            <span className="font-mono">{order.orderNumber}</span>　{order.paid ? a.cancelPaidHint : a.cancelUnpaidHint}
+          </p>
+          <label className="block">
+            <span className="field-label">{a.reason}</span>
+            <textarea name="reason" rows={2} maxLength={200} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
+          </label>
+          <ErrorLine error={error} />
+          <div className="flex gap-2">
+            <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
+              {a.back}
+            </Link>
+            <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
+              {order.paid ? a.cancelRefund : a.confirmCancel}
+            </button>
+          </div>
+        </Form>
+      </Sheet>
+    );
+  }
+  if (panel === "delete") {
+    return (
+      <Sheet title={a.deleteTitle} closeTo={urls.actions}>
+        <Form method="post" action={self} preventScrollReset className="space-y-3">
+          <Hidden intent="delete" order={order.orderNumber} />
+          <p className="text-sm text-slate-600">
+            <span className="font-mono">{order.orderNumber}</span>　{a.deleteHint}
+          </p>
+          <ErrorLine error={error} />
+          <div className="flex gap-2">
+            <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
+              {a.back}
+            </Link>
+            <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
+              {a.confirmDelete}
+            </button>
+          </div>
+        </Form>
+      </Sheet>
+    );
+  }
+  const can = (action: string) => order.actions.includes(action as never);
+  const nothing = order.steps.length === 0 && !can("complete") && !can("cancel") && !can("delete");
+  return (
+    <Sheet title={a.title} closeTo={urls.close}>
+      <div className="flex items-center gap-2 text-sm">
+        <span className="flex-1 font-mono font-semibold">{order.orderNumber}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${order.tone}`}>{order.label}</span>
+      </div>
+      {order.refundLabel ? <p className="text-xs font-medium text-purple-700">{order.refundLabel}</p> : null}
+      <ErrorLine error={error} />
+      {order.steps.length > 0 ? (
+        <div className="space-y-1.5">
+          <p className="text-xs text-slate-500">{a.courier}</p>
+          <div className="flex gap-2">
+            {order.steps.map((step) => (
+              <Form key={step.to} method="post" action={self} preventScrollReset className="flex-1">
+                <Hidden intent={step.to} order={order.orderNumber} />
+                <button type="submit" disabled={busy} className="btn-ghost h-10 w-full px-2 text-xs" title={step.label}>
+                  {a[step.to]}
+                </button>
+              </Form>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <div className="grid grid-cols-1 gap-2">
+        {can("complete") ? (
+          <Form method="post" action={self} preventScrollReset>
+            <Hidden intent="complete" order={order.orderNumber} />
+            <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+              <Icon name="check" className="h-4 w-4" />
+              {a.complete}
+            </button>
+          </Form>
+        ) : null}
+        {order.recipientPhone ? (
+          <a href={`tel:${order.recipientPhone}`} className="btn-ghost h-11 w-full">
+            <Icon name="phone" className="h-4 w-4" />
+            {a.call} {order.recipientPhone}
+          </a>
+        ) : (
+          <p className="flex h-11 items-center justify-center gap-1 rounded-full bg-slate-50 text-sm text-slate-500" data-testid="no-phone">
+            <Icon name="phone" className="h-4 w-4" />
+            {a.noPhone}
+          </p>
+        )}
+        {can("cancel") ? (
+          <Link to={urls.cancel} replace preventScrollReset className="btn h-11 w-full border border-red-200 bg-white text-red-600">
+            {order.paid ? a.cancelRefund : a.cancel}
+          </Link>
+        ) : null}
+        {can("delete") ? (
+          <Link to={urls.delete} replace preventScrollReset className="btn h-11 w-full text-slate-500">
+            {a.delete}
+          </Link>
+        ) : null}
+        {nothing ? <p className="text-center text-sm text-slate-500">{a.none}</p> : null}
+        <Link to={`/admin/audit?order=${order.orderNumber}`} className="text-center text-xs text-brand">
+          {a.log}
+        </Link>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Icon } from "~/components/icons";
+import { Glyph } from "./glyphs";
+import { cardTime } from "~/lib/relative-time";
+import { circle as circleMessages } from "~/lib/messages/circle";
+import type { PostView } from "~/server/forum/posts.server";
+import { Avatar } from "./Avatar";
+import { CategoryTag, StatusBadge, TitleTag } from "./Badges";
+
+const msg = { circle: circleMessages };
+
+/** A post in a list: author, tags, an excerpt, up to 3 thumbnails, time and counts. The whole card opens the post. */
+export function PostCard({ post, now, extra }: { post: PostView; now: string; extra?: ReactNode }) {
+  return (
+    <article className="card space-y-2.5 p-0" aria-labelledby={`post-${post.id}-author`}>
+      <Link to={`/post/${post.id}`} className="block space-y-2.5 p-4 pb-3 active:bg-slate-50" prefetch="intent">
+        <header className="flex items-center gap-2.5">
+          <Avatar author={post.author} />
+          <div className="min-w-0 flex-1">
+            <p id={`post-${post.id}-author`} className="truncate text-sm font-semibold text-slate-900">
+              {post.author.name}
+              {post.author.isMine && post.author.anonymous ? <span className="ml-1 text-xs font-normal text-slate-400">（{msg.circle.mine}）</span> : null}
+            </p>
+            <p className="text-xs text-slate-400">
+              <time dateTime={post.createdAt}>{cardTime(post.createdAt, now)}</time>
+            </p>
+          </div>
+          <StatusBadge status={post.status} />
+        </header>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <CategoryTag name={post.categoryName} />
+          {post.title ? <TitleTag title={post.title} /> : null}
+        </div>
+        <p className="line-clamp-3 whitespace-pre-line break-words text-[15px] leading-6 text-slate-800">{post.content}</p>
+        {post.images.length > 0 ? (
+          <div className="grid grid-cols-3 gap-1.5">
+            {post.images.map((image, index) => (
+              <span key={image.url} className="relative block aspect-square overflow-hidden rounded-lg bg-slate-100">
+                <img src={image.thumbUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
+                {index === post.images.length - 1 && post.imageCount > post.images.length ? (
+                  <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-base font-semibold text-white">+{post.imageCount - post.images.length}</span>
+                ) : null}
+              </span>
+            ))}
+          </div>
+        ) : null}
+        <footer className="flex items-center gap-4 pt-0.5 text-xs text-slate-500">
+          <Count icon="eye" label={msg.circle.views} value={post.viewCount} />
+          <Count icon="chat" label={msg.circle.comments} value={post.commentCount} />
+          <Count icon="heart" label={msg.circle.likes} value={post.likeCount} active={post.isLiked} />
+        </footer>
+      </Link>
+      {extra}
+    </article>
+  );
+}
+
+function Count({ icon, label, value, active = false }: { icon: "eye" | "chat" | "heart"; label: string; value: number; active?: boolean }) {
+  return (
+    <span className={`inline-flex items-center gap-1 ${active ? "text-rose-500" : ""}`}>
+      {icon === "eye" ? <Glyph name="eye" className="h-4 w-4" /> : <Icon name={icon} className="h-4 w-4" />}
+      <span className="sr-only">{label}</span>
+      {value}
+    </span>
+  );
+}

@@ -1,0 +1,248 @@
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { ADD_PARCEL_HREF } from "~/lib/market-links";
+import { market } from "~/lib/messages/market";
+import { Icon } from "../icons";
+import { Glyph } from "./glyphs";
+import { useFetcherToast, useToast } from "./toast-context";
+
+const msg = { market };
+
+const m = msg.market;
+export const RECOGNIZE_DEBOUNCE_MS = 1500;
+export const HINT_MS = 5000;
+
+export type ExpressProps = {
+  messenger: boolean;
+  authHref: string;
+  smsText: string;
+  hydrated: boolean;
+};
+
+/** The part of the express tab that needs JavaScript: the SMS form and the screenshot upload. */
+export function ExpressTab(props: ExpressProps) {
+  return <SmsCard {...props} />;
+}
+
+function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
+  const fetcher = useFetcher();
+  useFetcherToast(fetcher);
+  const { show, hint } = useToast();
+  const [text, setText] = useState(smsText);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const lastSent = useRef(smsText);
+  useEffect(() => setText(smsText), [smsText]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const recognize = (value: string, auto: boolean) => {
+    lastSent.current = value;
+    fetcher.submit({ intent: "recognize", text: value, ...(auto ? { auto: "1" } : {}) }, { method: "post" });
+  };
+  const onInput = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    if (!messenger) return;
+    // The spec: recognise 1.5 s after typing stops; an emptied textarea clears the list.
+    timer.current = setTimeout(() => {
+      if (value !== lastSent.current) recognize(value, true);
+    }, RECOGNIZE_DEBOUNCE_MS);
+  };
+  const busy = fetcher.state !== "idle";
+  const hintOn = useFlash(hint, HINT_MS);
+
+  return (
+    <section className="card space-y-3" aria-labelledby="sms-title">
+      <div className="flex items-baseline justify-between">
+        <h2 id="sms-title" className="text-base font-semibold">
+          {m.express.smsLabel}
+        </h2>
+        <span className="text-xs text-slate-400">
+          {m.express.uploadImage}：{m.express.imagesHint}
+        </span>
+      </div>
+      <fetcher.Form
+        method="post"
+        onSubmit={(event) => {
+          clearTimeout(timer.current);
+          if (!text.trim()) {
+            event.preventDefault();
+            show(m.recognize.emptyText, "error");
+          }
+        }}
+        className="space-y-3"
+      >
+        <input type="hidden" name="intent" value="recognize" />
+        <textarea
+          name="text"
+          value={text}
+          onChange={(event) => onInput(event.target.value)}
+          rows={5}
+          maxLength={20000}
+          placeholder={m.express.smsPlaceholder}
+          aria-label={m.express.smsLabel}
+          aria-describedby="sms-hint"
+          className="field-input min-h-[8.5rem] resize-y text-[15px] leading-6"
+        />
+        <p id="sms-hint" className="-mt-1 text-xs text-slate-400">
+          {m.express.smsHint}
+        </p>
+        <ImageUploads messenger={messenger} hydrated={hydrated} authHref={authHref} />
+        <div className="flex items-center gap-3">
+          <label
+            htmlFor="screenshot-input"
+            className="flex h-12 w-12 shrink-0 cursor-pointer items-center justify-center rounded-full bg-brand-soft text-brand transition active:scale-95"
+            title={m.express.uploadImage}
+          >
+            <Glyph name="camera" className="h-6 w-6" />
+            <span className="sr-only">{m.express.uploadImage}</span>
+          </label>
+          <div className="relative">
+            <Link
+              to={ADD_PARCEL_HREF}
+              preventScrollReset
+              className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-brand transition active:scale-95 ${hintOn ? "ring-4 ring-amber-300 animate-pulse" : ""}`}
+              aria-label={m.express.manualAdd}
+              title={m.express.manualAdd}
+            >
+              <Glyph name="plus" className="h-6 w-6" />
+            </Link>
+            {hintOn ? (
+              <span role="status" className="absolute left-1/2 top-full z-10 mt-2 w-max -translate-x-1/2 rounded-lg bg-amber-500 px-2 py-1 text-xs text-white shadow">
+                {m.recognize.manualHint}
+              </span>
+            ) : null}
+          </div>
+          <button type="submit" className="btn-primary h-12 flex-1 whitespace-nowrap px-3 text-sm" disabled={busy}>
+            <Icon name="sparkle" className="h-4 w-4" />
+            {busy ? m.express.recognizing : m.express.recognize}
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+/** True for `ms` after `stamp` changes (0 = never). */
+function useFlash(stamp: number, ms: number) {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (!stamp) return;
+    setOn(true);
+    const timer = setTimeout(() => setOn(false), ms);
+    return () => clearTimeout(timer);
+  }, [stamp, ms]);
+  return on;
+}
+
+type Upload = { id: number; url: string; status: "pending" | "done" | "error" };
+
+/**
+ * Up to 3 screenshots. Without JavaScript: a multipart form (the server reads them one after
+ * another). With JavaScript: each image goes to the spec's JSON endpoint with a progress state,
+ * then the parcels found are added to the list.
+ */
+function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; hydrated: boolean; authHref: string }) {
+  const fetcher = useFetcher();
+  useFetcherToast(fetcher);
+  const { show, flashHint } = useToast();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const navigation = useNavigation();
+
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const files = Array.from(input.files ?? []);
+    input.value = "";
+    if (files.length === 0) return;
+    if (!messenger) {
+      window.location.href = authHref;
+      return;
+    }
+    const upload = await import("./upload-images");
+    const refused = upload.refuseFiles(files, uploads.length);
+    if (refused) return show(refused, "error");
+    const added = files.map((file, index) => ({ id: Date.now() + index, url: URL.createObjectURL(file), status: "pending" as const }));
+    setUploads((current) => [...current, ...added]);
+    const found: unknown[] = [];
+    for (const [index, file] of files.entries()) {
+      setProgress(index + 1);
+      const status = await upload.recognizeOne(file, found, (message) => show(message, "error"));
+      setUploads((current) => current.map((item) => (item.id === added[index]!.id ? { ...item, status } : item)));
+    }
+    setProgress(null);
+    if (found.length > 0) fetcher.submit({ intent: "add-entries", entries: JSON.stringify(found) }, { method: "post" });
+    else {
+      show(upload.noCodeMessage, "error");
+      flashHint();
+    }
+  }
+
+  const remove = (id: number) =>
+    setUploads((current) => {
+      const gone = current.find((upload) => upload.id === id);
+      if (gone) URL.revokeObjectURL(gone.url);
+      return current.filter((upload) => upload.id !== id);
+    });
+
+  const uploadingNoJs = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  return (
+    <div>
+      {uploads.length > 0 || progress !== null ? (
+        <ul className="mb-2 flex gap-2" aria-label={m.express.images}>
+          {uploads.map((upload, index) => (
+            <li key={upload.id} className="relative h-20 w-16 overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
+              <img src={upload.url} alt={`${m.express.images} ${index + 1}`} className="h-full w-full object-cover" />
+              {upload.status === "pending" ? (
+                <span className="absolute inset-0 flex items-center justify-center bg-black/40">
+                  <span className="h-5 w-5 animate-spin rounded-full border-2 border-white border-t-transparent" />
+                </span>
+              ) : null}
+              {upload.status === "error" ? <span className="absolute inset-x-0 bottom-0 bg-red-600/80 text-center text-[10px] text-white">!</span> : null}
+              <button
+                type="button"
+                onClick={() => remove(upload.id)}
+                aria-label={m.express.imageRemove}
+                className="absolute right-0.5 top-0.5 rounded-full bg-black/50 p-0.5 text-white"
+              >
+                <Icon name="close" className="h-3 w-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {progress !== null ? (
+        <p role="status" className="mb-2 flex items-center gap-2 text-sm text-brand">
+          <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand border-t-transparent" />
+          {m.express.imageProgress.replace("{n}", String(progress))}
+        </p>
+      ) : null}
+      {/* The screenshot form: a separate multipart form the label above points to. */}
+      <div className={hydrated ? "sr-only" : "rounded-xl border border-dashed border-slate-200 p-3"}>
+        <label htmlFor="screenshot-input" className="text-sm text-slate-600">
+          {m.express.images}
+        </label>
+        <input
+          id="screenshot-input"
+          form="screenshot-form"
+          type="file"
+          name="images"
+          accept="image/*"
+          multiple
+          onChange={hydrated ? onChange : undefined}
+          className="mt-1 block w-full text-sm"
+        />
+        {!hydrated ? (
+          <button type="submit" form="screenshot-form" className="btn-ghost mt-2" disabled={uploadingNoJs}>
+            {uploadingNoJs ? m.express.recognizing : m.express.imageRecognize}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The multipart form the screenshot input belongs to (outside the SMS form: forms cannot nest). */
+export function ScreenshotForm() {
+  return <Form id="screenshot-form" method="post" encType="multipart/form-data" preventScrollReset className="hidden" />;
+}
+

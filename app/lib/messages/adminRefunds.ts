@@ -1,0 +1,38 @@
+// The operators' refund queue (/admin/refunds) and audit log (/admin/audit), issue 10.
+export const adminRefunds = {
+  title: "退款申请",
+  empty: "暂无待处理的退款申请",
+  order: "订单",
+  amount: "退款金额",
+  reason: "退款原因",
+  requestedAt: "申请时间",
+  approve: "同意退款",
+  reject: "拒绝",
+  rejectTitle: "拒绝退款申请",
+  rejectReason: "拒绝原因（客户可在订单页看到）",
+  rejectPlaceholder: "例如：包裹已签收，如有问题请联系客服",
+  confirmReject: "确认拒绝",
+  approveHint: "同意后立即通过微信支付原路退款。",
+  back: "返回",
+  audit: {
+    title: "操作日志",
+    empty: "暂无操作记录",
+    operator: "操作人",
+    filtered: "订单 {order} 的操作记录",
+    showAll: "查看全部",
+    more: "更早的记录",
+    /** What each audit action is called (the loader reads it; unknown actions show as stored). */
+    actions: {
+      complete: "完成订单",
+      assigned: "接单",
+      picking: "开始取件",
+      delivering: "开始配送",
+      cancel: "取消订单",
+      cancel_refund: "取消并退款",
+      delete: "删除订单",
+      refund_approve: "同意退款",
+      refund_reject: "拒绝退款",
+      export: "导出订单",
+    } as Record<string, string>,
+  },
+} as const;

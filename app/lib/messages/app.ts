@@ -1,0 +1,19 @@
+import { APP_NAME, APP_VERSION } from "./app-info";
+
+export const app = {
+  name: APP_NAME,
+  version: `v${APP_VERSION}`,
+  underConstruction: "此功能正在建设中",
+  underConstructionHint: "我们正在加紧开发，敬请期待。",
+  inDevelopment: "该功能正在开发中，敬请期待",
+  comingSoon: "即将上线，敬请期待",
+  back: "返回",
+  home: "回到首页",
+  confirm: "确定",
+  cancel: "取消",
+  loading: "加载中…",
+  save: "保存",
+  close: "关闭",
+  tagline: "让校园生活更简单一点",
+  contents: "本页目录",
+} as const;

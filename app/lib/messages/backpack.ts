@@ -1,0 +1,16 @@
+export const backpack = {
+  defaultNickname: "默认昵称",
+  studentIdNotSet: "未设置",
+  studentId: "学号",
+  grades: "成绩查询",
+  exams: "考试安排",
+  gpa: "绩点排名",
+  orders: "我的订单",
+  posts: "我的帖子",
+  inbox: "消息中心",
+  about: "关于我们",
+  switchCampus: "切换校区",
+  customerService: "联系客服",
+  settings: "设置",
+  pointsComing: "成绩、考试安排和绩点排名即将上线，敬请期待。",
+} as const;

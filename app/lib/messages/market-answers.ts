@@ -1,0 +1,95 @@
+// The market's server answers (validation messages, notices, campus errors). Imported by loaders,
+// actions and schemas only, so these strings never reach the page's JavaScript.
+import { market } from "./market";
+import { marketPage } from "./market-page";
+import { marketSheets } from "./market-sheets";
+import { marketUpload } from "./market-upload";
+
+export const marketAnswers = {
+  recognize: {
+    found: "识别到 {count} 个快递",
+    duplicate: "该快递信息已存在，请勿重复添加",
+    ocrUnavailable: "截图识别暂不可用，请粘贴短信文字",
+  },
+  entry: {
+    duplicate: "该取件码信息已存在，请勿重复添加",
+    saved: "已保存",
+    notFound: "该快递不存在或已删除",
+    tooLong: "内容过长",
+  },
+  checkout: {
+    emptyList: "请先识别快递信息",
+    zero: "{name}数量已为0",
+    limit: "包裹数量不能超过快递数量（{count} 件）",
+    remarkTooLong: "备注最多 200 字",
+    needAddress: "请先选择收货地址",
+    emptyParcels: "快递清单不能为空",
+    close: "关闭",
+    stale: "订单信息已更新，请确认后再试",
+  },
+  address: {
+    nameRequired: "请输入收件人姓名",
+    phoneRequired: "请输入手机号",
+    phoneInvalid: "请输入正确的手机号",
+    campusRequired: "请选择校区",
+    buildingRequired: "请选择宿舍楼栋",
+    roomRequired: "请输入宿舍号",
+    tooLong: "内容过长",
+    notFound: "地址不存在或已删除",
+    saved: "地址已保存",
+    deleted: "地址已删除",
+    limit: "最多保存 20 个地址",
+  },
+  express: {
+    deleted: "已删除",
+  },
+  campus: {
+    configBroken: "该校区服务配置异常，请重新选择校区",
+    notOpened: "该校区暂未开通快递代拿服务",
+    configFallback: "加载快递配置失败，将使用默认配置",
+    current: "当前校区",
+  },
+  needAuth: "请先进行微信授权",
+  // The supermarket and errand tabs (rendered on the server).
+  feature: {
+    want: "我需要这个功能",
+    thanks: "感谢您的反馈！我们会尽快开发这个功能",
+    failed: "提交失败，请稍后再试",
+    supermarketClosed: "超市代买功能暂未开放，敬请期待！",
+    submitOrder: "提交代买需求",
+    comingSoon: "功能开发中",
+    phone: "手机号",
+  },
+  // The panels the server renders as static HTML (size guide, notice, tips, the pay placeholder).
+  sizeGuide: {
+    title: "包裹规格说明",
+    examples: "例如",
+    price: "{price} 元/件",
+  },
+  notice: {
+    title: "服务须知",
+  },
+  panels: {
+    placeholderTitle: "下单功能即将上线",
+    placeholderBody: "在线下单与支付正在接入中，敬请期待。你的快递清单、地址和包裹规格已保存，上线后可直接支付。",
+    tipTitle: "下单须知",
+  },
+} as const;
+
+/** Labels and answers together, for server code that reads both. */
+export const marketMessages = {
+  ...market,
+  recognize: { ...market.recognize, ...marketUpload, ...marketAnswers.recognize },
+  entry: { ...marketSheets.entry, ...marketAnswers.entry },
+  checkout: { ...marketSheets.checkout, ...marketAnswers.checkout },
+  address: { ...marketSheets.address, ...marketAnswers.address },
+  express: { ...market.express, ...marketPage.express, ...marketSheets.parcel, ...marketAnswers.express },
+  authNeeded: marketPage.authNeeded,
+  authAction: marketPage.authAction,
+  campus: marketAnswers.campus,
+  needAuth: marketAnswers.needAuth,
+  feature: marketAnswers.feature,
+  sizeGuide: marketAnswers.sizeGuide,
+  notice: marketAnswers.notice,
+  panels: marketAnswers.panels,
+};

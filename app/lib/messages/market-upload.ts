@@ -1,0 +1,10 @@
+// What the screenshot upload says in the browser: loaded with the upload code, on first use.
+export const marketUpload = {
+  badFormat: "识别结果格式异常，请重试或手动添加",
+  network: "网络错误，请检查网络连接后重试",
+  noCode: "智能识别未识别出取件码，请手动填写",
+  tooManyImages: "最多只能上传3张图片",
+  imageTooLarge: "图片大小不能超过8MB",
+  notImage: "请选择图片文件",
+  uploadFailed: "图片上传失败，请重试",
+} as const;

@@ -1,0 +1,79 @@
+// Orders (issue 8): status labels and groups, refund and payment states, and the answers of
+// creating an order and of the order actions — the server's texts (loaders send the labels the
+// pages show). The pages' own texts (buttons, dialogs, the list) are ./order-page. Where the spec
+// gives Chinese it is verbatim; its English paraphrases are written as natural Chinese. Payment
+// messages of the pay call itself live in ./pay.
+export const orders = {
+  /** The customer label of each canonical status (spec section 4, "Customer order statuses"). */
+  status: {
+    created: "订单已创建",
+    paid: "等待骑手接单",
+    assigned: "骑手已接单",
+    picking: "正在取件",
+    delivering: "配送中",
+    completed: "订单已完成",
+    cancelled: "订单已取消",
+    refunded: "退款成功",
+  },
+  /** The spec's Chinese forms: the groups an order is listed under (customer and admin). */
+  groups: {
+    pending_payment: "待支付",
+    in_progress: "进行中",
+    completed: "已完成",
+    cancelled: "已取消",
+    refunded: "退款成功",
+  },
+  /** While a refund is on its way the order keeps its status and shows this. */
+  refundState: {
+    requested: "退款审核中",
+    processing: "退款处理中",
+    refunded: "已退款",
+    rejected: "退款申请未通过",
+    failed: "退款未成功，请联系客服",
+  },
+  paymentStatus: {
+    pending: "待支付",
+    paid: "已支付",
+    refunded: "已退款",
+    closed: "已关闭",
+  },
+  /** Creating an order (the market's pay button and POST /api/express/order_create). */
+  create: {
+    needMessenger: "未获取到微信用户信息，请重新授权登录",
+    needAddress: "请先选择收货地址",
+    emptyList: "快递清单不能为空",
+    failed: "订单创建失败，请重试",
+    stale: "订单信息已更新，请确认后再试",
+    campusClosed: "该校区暂未开通快递代拿服务",
+    /** What the payer sees in the messenger's pay sheet (≤ 42 characters). */
+    payDescription: "校园帮-快递代拿",
+  },
+  /** The spec's failure messages of the order page. */
+  failures: {
+    invalidId: "无效的订单ID",
+    detail: "获取订单详情失败",
+    notFound: "订单不存在",
+    cancel: "取消失败",
+    refund: "退款申请失败",
+    review: "评价失败",
+    pay: "支付失败",
+    notAllowed: "当前订单状态不支持该操作",
+    expired: "订单已超时关闭，请重新下单",
+    alreadyReviewed: "该订单已评价",
+  },
+  done: {
+    cancelled: "订单已取消",
+    cancelRefund: "订单已取消，退款处理中",
+    refundRequested: "退款申请已提交，客服审核后原路退回",
+    reviewed: "感谢您的评价！",
+    paid: "支付成功",
+  },
+  today: "今天",
+  tomorrow: "明天",
+  dayMonth: "{month}月{day}日",
+  reasonMax: "最多 200 字",
+  commentMax: "最多 500 字",
+  /** Messages of order events (the audit trail). */
+  closedAuto: "超时未支付，订单已自动关闭",
+  autoRefund: "订单已关闭后收到付款，自动退款",
+} as const;

@@ -1,0 +1,17 @@
+// /market/pay/:orderId — paying right after the checkout (issue 8): the page's own texts. The
+// pay button's progress texts are ./order-page (shared with the order page).
+export const payPage = {
+  title: "支付订单",
+  amount: "待支付金额",
+  payNow: "立即支付",
+  successTitle: "支付成功",
+  successHint: "骑手接单后会通知你，预计 {time} 送达",
+  viewOrder: "查看订单",
+  backToMarket: "继续下单",
+  pendingHint: "支付结果确认中，请稍后在订单详情查看",
+  failedTitle: "支付未完成",
+  failedHint: "订单已创建，使用学号登录后可在「我的订单」中继续支付。",
+  login: "去登录",
+  close: "关闭",
+  simulated: "开发环境：模拟支付，1.5 秒后自动成功",
+} as const;

@@ -1,0 +1,50 @@
+// OCR answers lines of text with their boxes; the pickup parser wants messages. Lines of one
+// chat bubble are joined without a separator (Chinese wraps anywhere, a code or tracking number
+// may be cut in two), a wider vertical gap or a line starting with a signature tag starts a new
+// message. Pure, so it is tested without the model.
+
+export type OcrLine = { text: string; box: number[][]; mean?: number };
+
+type Row = { top: number; bottom: number; left: number; text: string };
+
+function rowOf(line: OcrLine): Row | null {
+  if (!line.text.trim() || !Array.isArray(line.box) || line.box.length === 0) return null;
+  const ys = line.box.map((point) => point[1] ?? 0);
+  const xs = line.box.map((point) => point[0] ?? 0);
+  return { top: Math.min(...ys), bottom: Math.max(...ys), left: Math.min(...xs), text: line.text.trim() };
+}
+
+export function joinOcrLines(lines: OcrLine[], minConfidence = 0.5): string {
+  const rows = lines
+    .filter((line) => line.mean === undefined || line.mean >= minConfidence)
+    .map(rowOf)
+    .filter((row): row is Row => row !== null)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
+  if (rows.length === 0) return "";
+  // Boxes on one visual row (their vertical centres within half a line) are one line, left to right.
+  const merged: Row[] = [];
+  for (const row of rows) {
+    const last = merged[merged.length - 1];
+    const height = row.bottom - row.top;
+    if (last && Math.abs((last.top + last.bottom) / 2 - (row.top + row.bottom) / 2) < height / 2) {
+      const parts = [last, row].sort((a, b) => a.left - b.left);
+      merged[merged.length - 1] = {
+        top: Math.min(last.top, row.top),
+        bottom: Math.max(last.bottom, row.bottom),
+        left: parts[0]!.left,
+        text: `${parts[0]!.text} ${parts[1]!.text}`,
+      };
+    } else {
+      merged.push({ ...row });
+    }
+  }
+  const heights = merged.map((row) => row.bottom - row.top).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)] || 1;
+  let text = merged[0]!.text;
+  for (let i = 1; i < merged.length; i += 1) {
+    const gap = merged[i]!.top - merged[i - 1]!.bottom;
+    const next = merged[i]!.text;
+    text += gap > lineHeight || next.startsWith("【") ? `\n\n${next}` : next;
+  }
+  return text;
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import {
+  ORDER_GROUPS,
+  ORDER_STATUSES,
+  STATUS_TABLE,
+  adminActions,
+  canAdvance,
+  customerActions,
+  orderView,
+  statusesOf,
+  type OrderState,
+} from "./order-status";
+import { deliveryText, isInvalidOrderParam, isOrderNumber, orderNumber, parsePickupCodes, ratingText } from "./orders";
+
+describe("the status table", () => {
+  it.each([
+    // status, label, percent, group, group label
+    ["created", "订单已创建", 10, "pending_payment", "待支付"],
+    ["paid", "等待骑手接单", 30, "in_progress", "进行中"],
+    ["assigned", "骑手已接单", 50, "in_progress", "进行中"],
+    ["picking", "正在取件", 70, "in_progress", "进行中"],
+    ["delivering", "配送中", 90, "in_progress", "进行中"],
+    ["completed", "订单已完成", 100, "completed", "已完成"],
+    ["cancelled", "订单已取消", null, "cancelled", "已取消"],
+    ["refunded", "退款成功", null, "refunded", "退款成功"],
+  ] as const)("%s: %s, %s%%, %s", (status, label, percent, group, groupText) => {
+    const paymentStatus = status === "created" ? "pending" : status === "cancelled" ? "closed" : status === "refunded" ? "refunded" : "paid";
+    const view = orderView({ status, paymentStatus, refundState: status === "refunded" ? "refunded" : null });
+    expect(view).toMatchObject({ label, percent, group, groupLabel: groupText, refundLabel: null });
+  });
+
+  it("covers every status, and every group has its statuses", () => {
+    expect(Object.keys(STATUS_TABLE).sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(ORDER_GROUPS.map((group) => [group, statusesOf(group)])).toEqual([
+      ["pending_payment", ["created"]],
+      ["in_progress", ["paid", "assigned", "picking", "delivering"]],
+      ["completed", ["completed"]],
+      ["cancelled", ["cancelled"]],
+      ["refunded", ["refunded"]],
+    ]);
+  });
+});
+
+describe("customer actions", () => {
+  const P = (status: OrderState["status"], extra: Partial<OrderState> = {}): OrderState => ({
+    status,
+    paymentStatus: status === "created" ? "pending" : status === "cancelled" ? "closed" : status === "refunded" ? "refunded" : "paid",
+    refundState: null,
+    ...extra,
+  });
+  it.each<[string, OrderState, string[]]>([
+    ["created: pay, cancel, contact", P("created"), ["pay", "cancel", "contact"]],
+    ["created past its 24 h: no pay", P("created", { expired: true }), ["cancel", "contact"]],
+    ["paid: cancel (refund at once)", P("paid"), ["cancel", "contact"]],
+    ["assigned: cancel (refund at once)", P("assigned"), ["cancel", "contact"]],
+    ["picking: refund request", P("picking"), ["refund", "contact"]],
+    ["delivering: refund request", P("delivering"), ["refund", "contact"]],
+    ["completed: review, refund", P("completed"), ["review", "refund", "contact"]],
+    ["completed and reviewed", P("completed", { reviewed: true }), ["refund", "contact"]],
+    ["cancelled: contact only", P("cancelled"), ["contact"]],
+    ["refunded: contact only", P("refunded"), ["contact"]],
+    ["paid with a refund processing", P("paid", { refundState: "processing" }), ["contact"]],
+    ["completed with a refund request waiting", P("completed", { refundState: "requested" }), ["review", "contact"]],
+    ["delivering after a rejected request: may ask again", P("delivering", { refundState: "rejected" }), ["refund", "contact"]],
+    ["assigned after a failed refund: may cancel again", P("assigned", { refundState: "failed" }), ["cancel", "contact"]],
+  ])("%s", (_name, state, actions) => {
+    expect(customerActions(state)).toEqual(actions);
+  });
+
+  it.each([
+    ["requested", "退款审核中"],
+    ["processing", "退款处理中"],
+    ["rejected", "退款申请未通过"],
+    ["failed", "退款未成功，请联系客服"],
+  ] as const)("a refund %s shows '%s' beside the unchanged status", (refundState, text) => {
+    expect(orderView({ status: "completed", paymentStatus: "paid", refundState })).toMatchObject({ label: "订单已完成", refundLabel: text });
+  });
+});
+
+describe("operator actions and transitions", () => {
+  it.each<[OrderState, string[]]>([
+    [{ status: "created", paymentStatus: "pending", refundState: null }, ["cancel", "delete", "call"]],
+    [{ status: "paid", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "delete", "call"]],
+    [{ status: "assigned", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "delete", "call"]],
+    [{ status: "picking", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "delete", "call"]],
+    [{ status: "delivering", paymentStatus: "paid", refundState: null }, ["complete", "delete", "call"]],
+    [{ status: "delivering", paymentStatus: "paid", refundState: "processing" }, ["delete", "call"]],
+    [{ status: "completed", paymentStatus: "paid", refundState: null }, ["delete", "call"]],
+    [{ status: "cancelled", paymentStatus: "closed", refundState: null }, ["delete"]],
+    [{ status: "refunded", paymentStatus: "refunded", refundState: "refunded" }, ["delete"]],
+  ])("%o → %o", (state, actions) => {
+    expect(adminActions(state)).toEqual(actions);
+  });
+
+  it.each<[OrderState["status"], OrderState["status"], boolean]>([
+    ["paid", "assigned", true],
+    ["assigned", "picking", true],
+    ["picking", "delivering", true],
+    ["delivering", "completed", true],
+    ["paid", "completed", true],
+    ["delivering", "picking", false],
+    ["completed", "delivering", false],
+    ["created", "assigned", false],
+    ["cancelled", "completed", false],
+  ])("%s → %s: %s", (from, to, allowed) => {
+    const paymentStatus = from === "created" ? "pending" : from === "cancelled" ? "closed" : "paid";
+    expect(canAdvance({ status: from, paymentStatus, refundState: null }, to)).toBe(allowed);
+  });
+
+  it("a refund under way stops every transition", () => {
+    expect(canAdvance({ status: "paid", paymentStatus: "paid", refundState: "processing" }, "assigned")).toBe(false);
+  });
+});
+
+describe("order numbers, ids, pickup codes, times", () => {
+  it("numbers are 'E' + the Shanghai date + 6 digits", () => {
+    expect(orderNumber(new Date("2026-03-01T16:30:00Z"), 42)).toBe("E20260302000042");
+    expect(isOrderNumber("E20260302000042")).toBe(true);
+    expect(isOrderNumber("E2026030200004")).toBe(false);
+    expect(isOrderNumber("12")).toBe(false);
+  });
+
+  it.each([[undefined], [""], ["undefined"], ["null"]])("%o is an invalid order id", (value) => {
+    expect(isInvalidOrderParam(value)).toBe(true);
+  });
+
+  it("reads pickup codes as a list or JSON text, with the spec's aliases", () => {
+    const list = [
+      { company: "中通快递", pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", trackingNumber: "7531" },
+      { company: "申通快递", code: "62093517", location: "丰巢柜" },
+      { pickup_code: "A-3-2011", station_name: "南门驿站", tracking_number: "YT123" },
+      { nothing: true },
+    ];
+    const expected = [
+      { company: "中通快递", code: "5-5-1201", station: "梨园菜鸟驿站", trackingNumber: "7531", pickupType: null },
+      { company: "申通快递", code: "62093517", station: "丰巢柜", trackingNumber: null, pickupType: null },
+      { company: "", code: "A-3-2011", station: "南门驿站", trackingNumber: "YT123", pickupType: null },
+    ];
+    expect(parsePickupCodes(list)).toEqual(expected);
+    expect(parsePickupCodes(JSON.stringify(list))).toEqual(expected);
+    expect(parsePickupCodes("not json")).toEqual([]);
+    expect(parsePickupCodes(null)).toEqual([]);
+  });
+
+  it("says today, tomorrow or the date of the promised delivery (Shanghai)", () => {
+    const now = new Date("2026-03-02T02:00:00Z"); // 10:00 in Shanghai
+    expect(deliveryText("2026-03-02T05:30:00.000Z", now)).toBe("今天 13:30");
+    expect(deliveryText("2026-03-03T05:30:00.000Z", now)).toBe("明天 13:30");
+    expect(deliveryText("2026-03-05T11:30:00.000Z", now)).toBe("3月5日 19:30");
+  });
+
+  it.each([
+    [1, "非常不满意"],
+    [2, "不满意"],
+    [3, "一般"],
+    [4, "满意"],
+    [5, "非常满意"],
+  ])("rating %i reads '%s'", (rating, text) => {
+    expect(ratingText(rating)).toBe(text);
+  });
+});

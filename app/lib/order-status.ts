@@ -1,0 +1,147 @@
+// The one table of order statuses (ARCHITECTURE decision 6, "Orders"): the canonical status in
+// the database, its customer label, the progress percent, the group (the spec's Chinese forms,
+// also the admin tabs), and what the customer and an operator may do in it. The order page, the
+// order list, the server's action checks and the admin pages all read this module.
+// Pure and safe in the browser.
+import { orders as ordersMessages } from "~/lib/messages/orders";
+
+const msg = { orders: ordersMessages };
+
+export const ORDER_STATUSES = ["created", "paid", "assigned", "picking", "delivering", "completed", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["pending", "paid", "refunded", "closed"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A refund's progress on the order (null: none). */
+export const REFUND_STATES = ["requested", "processing", "refunded", "rejected", "failed"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const ORDER_GROUPS = ["pending_payment", "in_progress", "completed", "cancelled", "refunded"] as const;
+export type OrderGroup = (typeof ORDER_GROUPS)[number];
+
+export type CustomerAction = "pay" | "cancel" | "refund" | "review" | "contact";
+export type AdminAction = "complete" | "cancel" | "delete" | "call";
+
+/**
+ * What a customer cancel does in a status: `close` (an unpaid order becomes cancelled) or
+ * `refund` (a paid order starts a refund at once and is never 'cancelled').
+ */
+export type CancelEffect = "close" | "refund";
+
+export type StatusRow = {
+  label: string;
+  /** The progress bar (spec: created 10 … completed 100); null: no bar. */
+  percent: number | null;
+  group: OrderGroup;
+  /** The customer's actions when the order is paid (or unpaid for 'created') and no refund is under way. */
+  customer: readonly CustomerAction[];
+  cancel: CancelEffect | null;
+  admin: readonly AdminAction[];
+  /** Where an operator may move it next (assign, pick up, deliver, complete). */
+  next: readonly OrderStatus[];
+};
+
+export const STATUS_TABLE: Record<OrderStatus, StatusRow> = {
+  created: { label: msg.orders.status.created, percent: 10, group: "pending_payment", customer: ["pay", "cancel", "contact"], cancel: "close", admin: ["cancel", "delete", "call"], next: [] },
+  paid: { label: msg.orders.status.paid, percent: 30, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["assigned", "picking", "delivering", "completed"] },
+  assigned: { label: msg.orders.status.assigned, percent: 50, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["picking", "delivering", "completed"] },
+  picking: { label: msg.orders.status.picking, percent: 70, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "cancel", "delete", "call"], next: ["delivering", "completed"] },
+  delivering: { label: msg.orders.status.delivering, percent: 90, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "delete", "call"], next: ["completed"] },
+  completed: { label: msg.orders.status.completed, percent: 100, group: "completed", customer: ["review", "refund", "contact"], cancel: null, admin: ["delete", "call"], next: [] },
+  cancelled: { label: msg.orders.status.cancelled, percent: null, group: "cancelled", customer: ["contact"], cancel: null, admin: ["delete"], next: [] },
+  refunded: { label: msg.orders.status.refunded, percent: null, group: "refunded", customer: ["contact"], cancel: null, admin: ["delete"], next: [] },
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function groupLabel(group: OrderGroup) {
+  return msg.orders.groups[group];
+}
+
+/** The statuses listed under a group (the admin tabs filter by these). */
+export function statusesOf(group: OrderGroup): OrderStatus[] {
+  return ORDER_STATUSES.filter((status) => STATUS_TABLE[status].group === group);
+}
+
+export type OrderState = {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  refundState: RefundState | null;
+  /** Has the customer reviewed it already? */
+  reviewed?: boolean;
+  /** The unpaid order's 24 hours are over (the closer has not run yet). */
+  expired?: boolean;
+};
+
+/** A refund that is waiting for an operator or the provider: nothing else may start meanwhile. */
+export function refundUnderWay(refundState: RefundState | null) {
+  return refundState === "requested" || refundState === "processing";
+}
+
+/** The actions the customer may take now, in the page's button order. */
+export function customerActions(state: OrderState): CustomerAction[] {
+  const row = STATUS_TABLE[state.status];
+  return row.customer.filter((action) => {
+    switch (action) {
+      case "pay":
+        return state.status === "created" && state.paymentStatus === "pending" && !state.expired;
+      case "cancel":
+        if (row.cancel === "close") return state.paymentStatus === "pending";
+        return state.paymentStatus === "paid" && !refundUnderWay(state.refundState);
+      case "refund":
+        return state.paymentStatus === "paid" && !refundUnderWay(state.refundState);
+      case "review":
+        return !state.reviewed;
+      case "contact":
+        return true;
+    }
+  });
+}
+
+export function canCustomer(action: CustomerAction, state: OrderState) {
+  return customerActions(state).includes(action);
+}
+
+/** What an operator may do now (the admin issue's buttons). A refund under way blocks cancel and complete. */
+export function adminActions(state: OrderState): AdminAction[] {
+  const row = STATUS_TABLE[state.status];
+  return row.admin.filter((action) => {
+    if (action === "cancel" && state.status === "created") return state.paymentStatus === "pending";
+    if (action === "cancel" || action === "complete") return state.paymentStatus === "paid" && !refundUnderWay(state.refundState);
+    return true;
+  });
+}
+
+/** May an operator move the order from its status to `to`? */
+export function canAdvance(state: OrderState, to: OrderStatus) {
+  if (state.paymentStatus !== "paid" || refundUnderWay(state.refundState)) return false;
+  return STATUS_TABLE[state.status].next.includes(to);
+}
+
+export type OrderView = {
+  label: string;
+  percent: number | null;
+  group: OrderGroup;
+  groupLabel: string;
+  /** 'refund processing' and its siblings, shown beside the status; null when no refund. */
+  refundLabel: string | null;
+  actions: CustomerAction[];
+};
+
+/** Everything the pages show of an order's state. */
+export function orderView(state: OrderState): OrderView {
+  const row = STATUS_TABLE[state.status];
+  const refundLabel =
+    state.refundState && state.refundState !== "refunded" && state.status !== "refunded" ? msg.orders.refundState[state.refundState] : null;
+  return {
+    label: row.label,
+    percent: row.percent,
+    group: row.group,
+    groupLabel: groupLabel(row.group),
+    refundLabel,
+    actions: customerActions(state),
+  };
+}

@@ -1,0 +1,95 @@
+// Order rules that need no I/O: the order number, the pickup-code list as stored or as an older
+// client sent it (a list or JSON text, with the spec's field aliases), the delivery time as the
+// customer reads it, review texts. Safe in the browser.
+import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
+import { orders as ordersMessages } from "~/lib/messages/orders";
+import { ORDER_NUMBER_PATTERN, RATING_MAX, RATING_MIN } from "./order-limits";
+import { fillTemplate } from "./template";
+import { addDays, shanghaiDate, shanghaiToday } from "./time";
+
+const msg = { orders: ordersMessages, orderDialogs: orderDialogsMessages };
+
+
+export function isOrderNumber(value: unknown): value is string {
+  return typeof value === "string" && ORDER_NUMBER_PATTERN.test(value);
+}
+
+/** An order number for an order made at `at` (the Shanghai date) with six given digits (0–999999). */
+export function orderNumber(at: Date, digits: number) {
+  const day = shanghaiToday(at).replaceAll("-", "");
+  return `E${day}${String(digits).padStart(6, "0")}`;
+}
+
+/** The spec: a missing id or the text 'undefined' is an 'invalid order ID'. */
+export function isInvalidOrderParam(value: string | undefined | null) {
+  return !value || value === "undefined" || value === "null";
+}
+
+export { DEFAULT_RATING, ORDER_NUMBER_PATTERN, PAY_RELOADS, RATING_MAX, RATING_MIN, REASON_MAX, REVIEW_COMMENT_MAX, UNPAID_ORDER_TTL_MS } from "./order-limits";
+
+/** '非常不满意' … '非常满意' for 1…5. */
+export function ratingText(rating: number) {
+  return msg.orderDialogs.reviewDialog.stars[Math.min(RATING_MAX, Math.max(RATING_MIN, Math.round(rating))) - 1];
+}
+
+export type PickupCodeItem = {
+  company: string;
+  code: string | null;
+  trackingNumber: string | null;
+  station: string | null;
+  pickupType: string | null;
+};
+
+function text(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return trimmed ? trimmed : null;
+}
+
+/**
+ * Pickup codes as stored (JSON text) or as given (a list): each item with company, code,
+ * station and tracking number, read from the spec's aliases (pickupCode/code/pickup_code,
+ * stationName/station_name/location, trackingNumber/tracking_number). Anything else is dropped.
+ */
+export function parsePickupCodes(value: unknown): PickupCodeItem[] {
+  let list = value;
+  if (typeof value === "string") {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(list)) return [];
+  const items: PickupCodeItem[] = [];
+  for (const raw of list) {
+    if (!raw || typeof raw !== "object") continue;
+    const item = raw as Record<string, unknown>;
+    const codes = Array.isArray(item.pickup_codes) ? item.pickup_codes : [];
+    const code = text(item.pickupCode) ?? text(item.code) ?? text(item.pickup_code) ?? text(item.pickup_credential) ?? text(codes[0]);
+    const trackingNumber = text(item.trackingNumber) ?? text(item.tracking_number);
+    const station = text(item.stationName) ?? text(item.station_name) ?? text(item.location);
+    if (!code && !trackingNumber && !station) continue;
+    items.push({ company: text(item.company) ?? "", code, trackingNumber, station, pickupType: text(item.pickupType) ?? text(item.pickup_type) });
+  }
+  return items;
+}
+
+/** '今天 13:30', '明天 13:30', or '3月2日 13:30' for the promised delivery, seen from `now`. */
+export function deliveryText(estimatedAt: string, now: Date = new Date()) {
+  const at = new Date(estimatedAt);
+  const day = shanghaiToday(at);
+  const local = shanghaiDate(at);
+  const shifted = new Date(at.getTime() + 8 * 3600_000);
+  const time = `${String(shifted.getUTCHours()).padStart(2, "0")}:${String(shifted.getUTCMinutes()).padStart(2, "0")}`;
+  const today = shanghaiToday(now);
+  if (day === today) return `${msg.orders.today} ${time}`;
+  if (day === addDays(today, 1)) return `${msg.orders.tomorrow} ${time}`;
+  return `${fillTemplate(msg.orders.dayMonth, { month: local.month, day: local.day })} ${time}`;
+}
+
+/** '¥2.40' */
+export function yuanText(fen: number) {
+  return `¥${(fen / 100).toFixed(2)}`;
+}

@@ -1,0 +1,63 @@
+import * as z from "zod";
+import { ADMIN_MAX_PAGES, SEARCH_MAX } from "../admin-orders";
+import { adminOrderData } from "../messages/adminOrderData";
+import { ORDER_GROUPS } from "../order-status";
+import { ORDER_NUMBER_PATTERN, REASON_MAX } from "../orders";
+
+// The operators' order pages (issue 10): the list's query string, the order actions on
+// /admin/orders and the refund decisions on /admin/refunds, each told apart by `intent`.
+// Imported by loaders and actions only.
+
+const m = adminOrderData;
+
+/** What the URL of /admin/orders may hold; anything unreadable falls back to the default. */
+export const AdminOrdersQuerySchema = z.object({
+  status: z.enum(ORDER_GROUPS).optional().catch(undefined),
+  campus: z.string().trim().min(1).max(32).optional().catch(undefined),
+  q: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGES).catch(1).default(1),
+  order: z
+    .string()
+    .trim()
+    .regex(ORDER_NUMBER_PATTERN)
+    .optional()
+    .catch(undefined),
+  panel: z.enum(["cancel", "delete"]).optional().catch(undefined),
+});
+
+const orderNumber = z.string({ error: m.failures.invalid }).trim().regex(ORDER_NUMBER_PATTERN, m.failures.invalid);
+const optionalReason = z.string().trim().max(REASON_MAX, m.failures.reasonMax).optional();
+
+export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("complete"), order: orderNumber }),
+  z.object({ intent: z.literal("assigned"), order: orderNumber }),
+  z.object({ intent: z.literal("picking"), order: orderNumber }),
+  z.object({ intent: z.literal("delivering"), order: orderNumber }),
+  z.object({ intent: z.literal("cancel"), order: orderNumber, reason: optionalReason }),
+  z.object({ intent: z.literal("delete"), order: orderNumber }),
+]);
+
+export type AdminOrderAction = z.infer<typeof AdminOrderActionSchema>;
+
+const refundId = z.coerce.number({ error: m.failures.invalid }).int().positive();
+
+export const AdminRefundActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), refund: refundId }),
+  z.object({
+    intent: z.literal("reject"),
+    refund: refundId,
+    reason: z.string({ error: m.failures.reasonRequired }).trim().min(1, m.failures.reasonRequired).max(REASON_MAX, m.failures.reasonMax),
+  }),
+]);
+
+export type AdminRefundAction = z.infer<typeof AdminRefundActionSchema>;
+
+export const AdminAuditQuerySchema = z.object({
+  order: z
+    .string()
+    .trim()
+    .regex(ORDER_NUMBER_PATTERN)
+    .optional()
+    .catch(undefined),
+  before: z.coerce.number().int().positive().optional().catch(undefined),
+});

@@ -1,0 +1,17 @@
+import * as z from "zod";
+import * as msg from "../messages";
+import { THEME_NAMES } from "../theme";
+
+export const ThemeSchema = z.object({
+  intent: z.literal("theme"),
+  theme: z.enum(THEME_NAMES as [string, ...string[]], { error: msg.settings.themeInvalid }),
+});
+
+export const LogoutSchema = z.object({ intent: z.literal("logout") });
+
+export const DeleteAccountSchema = z.object({
+  intent: z.literal("delete"),
+  password: z.string({ error: msg.settings.deletePasswordRequired }).min(1, msg.settings.deletePasswordRequired).max(128),
+});
+
+export const SettingsSchema = z.discriminatedUnion("intent", [ThemeSchema, LogoutSchema, DeleteAccountSchema]);

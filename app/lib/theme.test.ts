@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_THEME, readThemeCookie, THEME_NAMES, themeCookieHeader, themeOrDefault, themeStyle } from "./theme";
+
+describe("themes", () => {
+  it("has the six themes of the spec, blue first and default", () => {
+    expect(THEME_NAMES).toEqual(["blue", "green", "purple", "orange", "red", "cyan"]);
+    expect(DEFAULT_THEME).toBe("blue");
+  });
+
+  it.each([
+    ["theme=green", "green"],
+    ["a=1; theme=cyan; b=2", "cyan"],
+    ["theme=pink", undefined],
+    ["mytheme=red", undefined],
+    ["", undefined],
+  ])("reads the cookie %j as %s", (header, expected) => {
+    expect(readThemeCookie(header)).toBe(expected);
+  });
+
+  it.each(THEME_NAMES)("round-trips %s through the cookie", (name) => {
+    const header = themeCookieHeader(name, false);
+    expect(header).toContain("HttpOnly");
+    expect(header).toContain("SameSite=Lax");
+    expect(header).not.toContain("Secure");
+    expect(readThemeCookie(header.split(";")[0])).toBe(name);
+  });
+
+  it("marks the cookie Secure in production", () => {
+    expect(themeCookieHeader("red", true)).toContain("; Secure");
+  });
+
+  it.each([
+    [undefined, "blue"],
+    ["purple", "purple"],
+    ["__proto__", "blue"],
+    ["toString", "blue"],
+  ])("themeOrDefault(%j) = %s", (value, expected) => {
+    expect(themeOrDefault(value)).toBe(expected);
+  });
+
+  it("renders CSS variables as RGB triples", () => {
+    expect(themeStyle("green")["--brand"]).toMatch(/^\d+ \d+ \d+$/);
+  });
+});

@@ -1,0 +1,66 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { ErrorScreen } from "~/components/ErrorScreen";
+import { useNonce } from "~/components/nonce";
+import { TabBar } from "~/components/TabBar";
+import { showsTabBar } from "~/lib/tabs";
+import { app as appMessages } from "~/lib/messages/app";
+import { errors as errorsMessages } from "~/lib/messages/errors";
+import { DEFAULT_THEME, readThemeCookie, themeOrDefault, themeStyle } from "~/lib/theme";
+import { getUser } from "~/server/auth/session.server";
+import stylesheet from "~/tailwind.css";
+
+const msg = { app: appMessages, errors: errorsMessages };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: msg.app.name }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const theme = themeOrDefault(user?.theme ?? readThemeCookie(request.headers.get("Cookie")));
+  return { theme };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const theme = data?.theme ?? DEFAULT_THEME;
+  const nonce = useNonce();
+  return (
+    <html lang="zh-CN" data-theme={theme} style={themeStyle(theme) as React.CSSProperties}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Outlet />
+      {showsTabBar(pathname) ? <TabBar /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen title={msg.errors.notFoundTitle} body={msg.errors.notFoundBody} code={404} />;
+  }
+  return <ErrorScreen title={msg.errors.serverErrorTitle} body={msg.errors.serverErrorBody} code={isRouteErrorResponse(error) ? error.status : 500} />;
+}

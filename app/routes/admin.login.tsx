@@ -1,0 +1,118 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { fieldProps, formProps as serverFormProps, useServerForm } from "~/components/form";
+import { Icon } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { app as appMessages } from "~/lib/messages/app";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { AdminLoginSchema } from "~/lib/schemas/admin";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { adminRedirect, getOperator, loginOperator } from "~/server/auth/operator.server";
+
+const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [
+  { title: `${msg.titles.adminLogin} · ${msg.app.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = adminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOperator(request)) throw redirect(redirectTo);
+  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  if (submission.status !== "success") {
+    return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { username, password, redirectTo } = submission.value;
+  const result = await loginOperator(username, password, context.clientIp ?? "unknown");
+  if (!result.ok) {
+    return Response.json(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), {
+      status: result.reason === "limited" ? 429 : 400,
+    });
+  }
+  return redirect(adminRedirect(redirectTo), { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function AdminLogin() {
+  const { redirectTo, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useServerForm("admin-login", lastResult, ["username", "password"]);
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
+  // HTML constraints computed on the server from the schema give instant feedback without JS code.
+  const usernameProps = { ...fieldProps(fields.username), ...constraint.username, type: "text" };
+  const passwordProps = { ...fieldProps(fields.password), ...constraint.password, type: "password", defaultValue: "" };
+  // The server never sends the password back (hideFields). With JS, the typed one is cleared as
+  // soon as the submission has taken it (Remix reads the form synchronously in its submit handler).
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const formProps = serverFormProps(form);
+  const onSubmit = () => {
+    const input = passwordRef.current;
+    setTimeout(() => {
+      if (input) input.value = "";
+    }, 0);
+  };
+
+  return (
+    <Page title={msg.titles.adminLogin}>
+      <section className="card space-y-4">
+        <div className="flex items-center gap-3">
+          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-soft text-brand">
+            <Icon name="shield" className="h-5 w-5" />
+          </span>
+          <p className="text-sm text-slate-500">{msg.admin.loginHint}</p>
+        </div>
+
+        <Form method="post" {...formProps} onSubmit={onSubmit} className="space-y-4">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          {form.errors ? (
+            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={fields.username.id} className="field-label">
+              {msg.admin.username}
+            </label>
+            <input
+              {...usernameProps}
+              className="field-input"
+              autoComplete="username"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+            />
+            {fields.username.errors ? (
+              <p id={fields.username.errorId} className="field-error">
+                {fields.username.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={fields.password.id} className="field-label">
+              {msg.admin.password}
+            </label>
+            <input ref={passwordRef} {...passwordProps} className="field-input" autoComplete="current-password" />
+            {fields.password.errors ? (
+              <p id={fields.password.errorId} className="field-error">
+                {fields.password.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? msg.admin.loggingIn : msg.admin.login}
+          </button>
+        </Form>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { ADMIN_LOGIN_PATH, OPERATOR_HOME, logoutOperator } from "~/server/auth/operator.server";
+
+const msg = { admin: adminMessages };
+
+// Logging out is a POST (a link could be triggered by any page); a GET just goes back.
+export async function loader() {
+  return redirect(OPERATOR_HOME);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  return redirect(ADMIN_LOGIN_PATH, { headers: { "Set-Cookie": await logoutOperator(request) } });
+}

@@ -1,0 +1,192 @@
+// /admin/orders — the operators' order management (issue 10; spec document 2 sections 2, 4, 7, 8).
+// Status tabs with a count per group, a campus filter and a search box (a GET form), order cards
+// 10 per page with 'load more' as a link (?page=2 shows the first 20), and the 'more actions'
+// panel opened by the URL (?order=…). Complete, cancel, delete and the courier steps are form
+// actions here told apart by `intent`; every loader and action requires an operator session and
+// every action a same-origin request. The daily summary sits on top; the CSV export is
+// /admin/export.csv with the same filters. The summary, tabs and cards are server-rendered HTML
+// (order-html.server), so the page's JavaScript is only the search form and the panel.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { AdminNav } from "~/components/admin/AdminNav";
+import { ActionsPanel } from "~/components/admin/AdminOrderParts";
+import { OperatorBar } from "~/components/admin/OperatorBar";
+import { ServerIsland } from "~/components/admin/ServerIsland";
+import { Icon } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
+import { allErrors, type FormResult } from "~/lib/form-result";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
+import { app as appMessages } from "~/lib/messages/app";
+import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
+import { fillTemplate } from "~/lib/template";
+import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
+import { groupTone, renderOrderList, renderSummary } from "~/server/admin/order-html.server";
+import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard } from "~/server/admin/orders.server";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { requireAdmin } from "~/server/auth/operator.server";
+import { log } from "~/server/log.server";
+
+const msg = { admin: adminMessages, adminOrders: adminOrdersMessages, app: appMessages };
+const m = msg.adminOrders;
+
+export const meta: MetaFunction = () => [{ title: `${m.title} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
+
+function readState(url: URL) {
+  const query = AdminOrdersQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const state: AdminListState = { group: query.status ?? null, campus: query.campus ?? null, q: query.q ?? "", page: query.page };
+  return { state, order: query.order ?? null, panel: (query.order ? (query.panel ?? "actions") : null) as AdminPanel | null };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireAdmin(request);
+  const url = new URL(request.url);
+  const { state, order, panel } = readState(url);
+  const done = url.searchParams.get("done");
+  try {
+    const [page, summary, campuses, panelRow] = await Promise.all([
+      adminOrderPage({ group: state.group, campus: state.campus, q: state.q }, state.page),
+      dailySummary(),
+      campusOptions(),
+      order ? findLiveOrder(order) : Promise.resolve(undefined),
+    ]);
+    const panelOrder = panelRow ? toCard(panelRow) : null;
+    return {
+      displayName: operator.display_name,
+      state,
+      panel,
+      done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
+      counts: page.counts,
+      orderNumbers: page.items.map((item) => item.orderNumber),
+      refundRequests: summary.refundRequests,
+      summaryHtml: renderSummary(summary),
+      listHtml: renderOrderList(state, page),
+      campuses,
+      panelOrder: panelOrder ? { ...panelOrder, tone: groupTone(panelOrder.group) } : null,
+    };
+  } catch (error) {
+    // The spec's 'failed to load orders', shown by the ErrorBoundary with a retry link.
+    log("error", "admin-orders-load", { error: String(error) });
+    throw Response.json({ message: m.failures.load }, { status: 500 });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  const operator = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: AdminOrderActionSchema });
+  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  const value = submission.value;
+  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null });
+  // A refused action answers on the panel's own URL, so the open panel shows the message.
+  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
+  const { state } = readState(new URL(request.url));
+  const query = adminListQuery(state);
+  return redirect(`/admin/orders${query}${query ? "&" : "?"}done=${result.done}`);
+}
+
+export default function AdminOrders() {
+  const data = useLoaderData<typeof loader>();
+  // conform's reply, read without conform's client (the page is near the JS budget).
+  const error = allErrors(useActionData<typeof action>() as FormResult | undefined)[0] ?? null;
+  const { state, campuses, panelOrder, panel } = data;
+  const list = (patch: Partial<AdminListState>) => `/admin/orders${adminListQuery({ ...state, ...patch })}`;
+  const panelUrl = (order: string, which: AdminPanel) => `/admin/orders${adminListQuery(state, { order, panel: which })}`;
+
+  return (
+    <Page title={m.title}>
+      <OperatorBar displayName={data.displayName} current="orders" />
+      <AdminNav current="orders" refundRequests={data.refundRequests} />
+      {data.done ? (
+        <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-700">
+          {data.done}
+        </p>
+      ) : null}
+      {error && !panelOrder ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <ServerIsland html={data.summaryHtml} />
+
+      {/* Keyed by the URL's filter, so a link that changes it (clear, a tab) also resets the fields. */}
+      <Form key={`${state.campus}|${state.q}`} method="get" action="/admin/orders" role="search" className="card space-y-2">
+        {state.group ? <input type="hidden" name="status" value={state.group} /> : null}
+        <div className="flex gap-2">
+          <label className="relative min-w-0 flex-1">
+            <span className="sr-only">{m.searchLabel}</span>
+            <Icon name="search" className="pointer-events-none absolute left-2.5 top-2.5 h-5 w-5 text-slate-400" />
+            <input type="search" name="q" defaultValue={state.q} maxLength={64} placeholder={m.searchPlaceholder} className="field-input h-10 py-1.5 pl-9 text-sm" enterKeyHint="search" />
+          </label>
+          <button type="submit" className="btn-primary h-10 shrink-0 px-4">
+            {m.search}
+          </button>
+        </div>
+        <div className="flex items-center gap-2 text-xs text-slate-500">
+          <select
+            name="campus"
+            aria-label={m.campus}
+            defaultValue={state.campus ?? ""}
+            className="field-input h-9 w-auto py-1 text-sm"
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">{m.allCampuses}</option>
+            {campuses.map((campus) => (
+              <option key={campus.code} value={campus.code}>
+                {campus.name}
+              </option>
+            ))}
+          </select>
+          <span className="min-w-0 flex-1 truncate">{state.q ? fillTemplate(m.resultsFor, { q: state.q }) : null}</span>
+          {state.q || state.campus ? (
+            <Link to={list({ q: "", campus: null, page: 1 })} className="shrink-0 text-brand">
+              {m.clearSearch}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      <ServerIsland html={data.listHtml} />
+
+      {panelOrder && panel ? (
+        <ActionsPanel
+          order={panelOrder}
+          panel={panel}
+          error={error}
+          urls={{
+            self: panelUrl(panelOrder.orderNumber, panel),
+            close: list({}),
+            actions: panelUrl(panelOrder.orderNumber, "actions"),
+            cancel: panelUrl(panelOrder.orderNumber, "cancel"),
+            delete: panelUrl(panelOrder.orderNumber, "delete"),
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+/**
+ * The loader's failure ('failed to load orders'), or no answer at all when the page's data was
+ * fetched by JavaScript (the spec's 'network error'); both with a retry link.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const network = !isRouteErrorResponse(error) && error instanceof TypeError;
+  return (
+    <Page title={m.title}>
+      <section role="alert" className="card space-y-3 py-10 text-center">
+        <Icon name="alert" className="mx-auto h-10 w-10 text-red-400" />
+        <p className="text-sm text-red-700">{network ? m.failures.network : m.failures.load}</p>
+        <a href={`${location.pathname}${location.search}`} className="btn-ghost">
+          {m.failures.retry}
+        </a>
+      </section>
+    </Page>
+  );
+}

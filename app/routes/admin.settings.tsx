@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { OperatorBar } from "~/components/admin/OperatorBar";
+import { Icon } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { app as appMessages } from "~/lib/messages/app";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { AdminSettingsSchema } from "~/lib/schemas/admin";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
+
+const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [
+  { title: `${msg.titles.adminSettings} · ${msg.app.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+// The OAuth callback returns here with ?link=ok|taken|failed; unlinking adds ?link=unlinked.
+const LINK_STATUS = {
+  ok: { text: msg.admin.linkDone, tone: "ok" },
+  unlinked: { text: msg.admin.unlinkDone, tone: "ok" },
+  taken: { text: msg.admin.linkTaken, tone: "error" },
+  failed: { text: msg.admin.linkFailed, tone: "error" },
+} as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireAdmin(request);
+  const linked = Boolean(operator.openid);
+  const param = new URL(request.url).searchParams.get("link");
+  let status = param && param in LINK_STATUS ? (param as keyof typeof LINK_STATUS) : null;
+  // The notice follows the stored state: a stale or hand-made query cannot claim the opposite.
+  if ((status === "ok" && !linked) || (status === "unlinked" && linked)) status = null;
+  return { displayName: operator.display_name, username: operator.username, linked, status };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  const operator = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: AdminSettingsSchema });
+  if (submission.status !== "success") {
+    return Response.json(submission.reply(), { status: 400 });
+  }
+  if (submission.value.intent === "unlink-messenger") {
+    await unlinkOperatorOpenid(operator.id);
+    return redirect("/admin/settings?link=unlinked");
+  }
+  // The OAuth endpoints live under /api/wechat, where the /admin cookie is not sent: a
+  // short-lived cookie there tells them which operator is linking.
+  return redirect(OPERATOR_LINK_PATH, { headers: { "Set-Cookie": await startOperatorLink(request) } });
+}
+
+export default function AdminSettings() {
+  const { displayName, username, linked, status } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const notice = status ? LINK_STATUS[status] : null;
+
+  return (
+    <Page title={msg.titles.adminSettings} back="/admin/orders">
+      <OperatorBar displayName={displayName} current="settings" />
+
+      <section className="card space-y-2">
+        <h2 className="text-base font-semibold">{msg.admin.settings}</h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-500">{msg.admin.username}</dt>
+          <dd>{username}</dd>
+          <dt className="text-slate-500">{msg.admin.displayName}</dt>
+          <dd>{displayName}</dd>
+        </dl>
+      </section>
+
+      <section className="card space-y-3">
+        <h2 className="text-base font-semibold">{msg.admin.messenger}</h2>
+        <p className="flex items-center gap-2 text-sm" data-testid="messenger-status">
+          <Icon name={linked ? "check" : "info"} className={`h-4 w-4 ${linked ? "text-green-600" : "text-slate-400"}`} />
+          {linked ? msg.admin.messengerLinked : msg.admin.messengerNotLinked}
+        </p>
+        <p className="text-sm text-slate-500">{msg.admin.messengerHint}</p>
+        {notice ? (
+          <p role="status" className={`text-sm ${notice.tone === "ok" ? "text-green-700" : "text-red-600"}`}>
+            {notice.text}
+          </p>
+        ) : null}
+        {lastResult && "error" in lastResult && lastResult.error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {msg.admin.linkFailed}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="intent" value="link-messenger" />
+            <button type="submit" className="btn-primary" disabled={busy}>
+              <Icon name="chat" className="h-4 w-4" />
+              {linked ? msg.admin.relinkMessenger : msg.admin.linkMessenger}
+            </button>
+          </Form>
+          {linked ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="unlink-messenger" />
+              <button type="submit" className="btn-ghost text-red-600" disabled={busy}>
+                {msg.admin.unlinkMessenger}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+// GET /api/express/delivery-schedule — data.delivery_schedule, a JSON string of the slots (as the
+// spec's client expects), plus the estimate for an order placed now.
+import { estimateDelivery } from "~/lib/delivery-slot";
+import { loadDeliverySchedule } from "~/server/errands/market-config.server";
+
+export async function loader() {
+  const schedule = await loadDeliverySchedule();
+  return Response.json(
+    {
+      success: true,
+      message: "ok",
+      data: { delivery_schedule: JSON.stringify(schedule), estimated_delivery_time: estimateDelivery(new Date(), schedule).at },
+    },
+    { headers: { "Cache-Control": "private, max-age=60" } },
+  );
+}

@@ -1,0 +1,37 @@
+// POST /api/feature-request { userId, timestamp, featureType, userAgent, platform } — "I need
+// this feature" on the supermarket and errand tabs. Stored against the signed-in user (the
+// userId in the body is not trusted); anonymous visitors are counted too.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { getUser } from "~/server/auth/session.server";
+import { FEATURE_TYPES } from "~/server/errands/feature-requests.server";
+import { recordFeatureRequest } from "~/server/errands/feature-requests.server";
+import { readBody } from "~/server/errands/json-body.server";
+import { log } from "~/server/log.server";
+import { marketMessages } from "~/lib/messages/market-answers";
+
+const msg = { market: marketMessages, wechat: wechatMessages };
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
+  const body = await readBody(request);
+  const featureType = typeof body?.featureType === "string" ? body.featureType : "";
+  if (!(FEATURE_TYPES as readonly string[]).includes(featureType)) {
+    return Response.json({ success: false, message: marketMessages.feature.failed }, { status: 400 });
+  }
+  try {
+    const user = await getUser(request);
+    await recordFeatureRequest({
+      userId: user?.id ?? null,
+      featureType,
+      userAgent: typeof body?.userAgent === "string" ? body.userAgent : request.headers.get("User-Agent"),
+      platform: typeof body?.platform === "string" ? body.platform : null,
+    });
+    return Response.json({ success: true, message: marketMessages.feature.thanks });
+  } catch (error) {
+    log("error", "feature-request", { error: String(error) });
+    return Response.json({ success: false, message: marketMessages.feature.failed }, { status: 500 });
+  }
+}
+
+export const loader = () => Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });

@@ -1,0 +1,56 @@
+// POST /api/wechat/jsapi-config {url} — the JS-SDK config for the page at `url` (spec section 7):
+// {success, message, data: {appId, timestamp, nonceStr, signature, jsApiList}} for
+// wx.config(...). Only pages of this site are signed. JSON or form bodies.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { notify as notifyMessages } from "~/lib/messages/notify";
+import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { JsapiConfigSchema } from "~/lib/schemas/notify";
+import { config } from "~/server/config.server";
+import { log } from "~/server/log.server";
+import { jsapiConfig } from "~/server/notify/jssdk.server";
+
+const msg = { notify: notifyMessages, wechat: wechatMessages };
+const NO_STORE = { "Cache-Control": "no-store" };
+
+async function readUrl(request: Request): Promise<unknown> {
+  try {
+    if ((request.headers.get("Content-Type") ?? "").includes("application/json")) {
+      const body = (await request.json()) as unknown;
+      return body && typeof body === "object" ? (body as Record<string, unknown>).url : undefined;
+    }
+    return (await request.formData()).get("url");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The page's own origin, or the configured public one: never someone else's page. */
+function isOurs(request: Request, url: string) {
+  try {
+    const origin = new URL(url).origin;
+    const ours = [new URL(request.url).origin];
+    if (config().publicUrl) ours.push(new URL(config().publicUrl!).origin);
+    return ours.includes(origin);
+  } catch {
+    return false;
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
+  const parsed = z.safeParse(JsapiConfigSchema, { url: await readUrl(request) });
+  if (!parsed.success || !isOurs(request, parsed.data.url)) {
+    return Response.json({ success: false, message: msg.notify.jsapi.badUrl }, { status: 400, headers: NO_STORE });
+  }
+  try {
+    const data = await jsapiConfig(parsed.data.url);
+    if (!data) return Response.json({ success: false, message: msg.notify.jsapi.unavailable }, { status: 503, headers: NO_STORE });
+    return Response.json({ success: true, message: msg.notify.jsapi.ok, data }, { headers: NO_STORE });
+  } catch (error) {
+    log("warn", "jsapi-config-failed", { error: String(error) });
+    return Response.json({ success: false, message: msg.notify.jsapi.failed }, { status: 502, headers: NO_STORE });
+  }
+}
+
+export const loader = () => Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });

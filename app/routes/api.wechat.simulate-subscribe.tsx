@@ -1,0 +1,95 @@
+// The simulated one-time subscribe confirm page: development only (no app id configured, not
+// production), 404 otherwise. It stands in for the messenger's own page
+// (mp.weixin.qq.com/mp/subscribemsg?action=get_confirm&appid&scene&template_id&redirect_url&reserved)
+// so the widget's round trip can be tried in a desktop browser: allow or cancel, and the browser
+// goes back to redirect_url with openid, template_id, action, scene and reserved, as the real one does.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Icon } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { app as appMessages } from "~/lib/messages/app";
+import { notify as notifyMessages } from "~/lib/messages/notify";
+import { SimulatedSubscribeSchema } from "~/lib/schemas/notify";
+import { getUser } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { readSimulatedConfirm, simulatedReturn } from "~/server/notify/subscribe.server";
+
+const msg = { app: appMessages, notify: notifyMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.notify.simulate.title} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
+
+function notFound(): never {
+  throw new Response("Not Found", { status: 404 });
+}
+
+async function confirmRequest(request: Request) {
+  if (config().notify.provider !== "log") notFound();
+  const user = await getUser(request);
+  const confirm = readSimulatedConfirm(request);
+  return confirm && user?.openid ? { confirm, openid: user.openid } : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const found = await confirmRequest(request);
+  if (!found) return { valid: false as const };
+  const template = msg.notify.subscribe.templates[found.confirm.templateKey];
+  return { valid: true as const, title: template.title, description: template.description };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const found = await confirmRequest(request);
+  const submission = parseWithZod(await request.formData(), { schema: SimulatedSubscribeSchema });
+  if (!found || submission.status !== "success") return redirect(request.url);
+  return redirect(simulatedReturn(found.confirm, found.openid, submission.value.intent));
+}
+
+export default function SimulatedSubscribe() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Page title={msg.notify.simulate.title}>
+      <p role="note" className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-800">
+        {msg.notify.simulate.notice}
+      </p>
+      {data.valid ? (
+        <Form method="post" reloadDocument className="card space-y-4">
+          <div className="flex items-center gap-3">
+            <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-brand text-white">
+              <Icon name="bell" className="h-6 w-6" />
+            </span>
+            <div>
+              <p className="text-base font-semibold">{msg.app.name}</p>
+              <p className="text-sm text-slate-500">{msg.notify.simulate.asks}</p>
+            </div>
+          </div>
+          <div className="rounded-2xl bg-slate-50 p-3">
+            <p className="font-medium">{data.title}</p>
+            <p className="text-sm text-slate-500">{data.description}</p>
+          </div>
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Icon name="check" className="h-4 w-4 text-green-600" />
+            {msg.notify.simulate.once}
+          </p>
+          <div className="grid grid-cols-2 gap-2">
+            <button type="submit" name="intent" value="cancel" className="btn-ghost">
+              {msg.notify.simulate.refuse}
+            </button>
+            <button type="submit" name="intent" value="confirm" className="btn-primary">
+              {msg.notify.simulate.allow}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <section className="card space-y-3 text-center">
+          <p role="alert" className="text-sm text-red-600">
+            {msg.notify.simulate.badRequest}
+          </p>
+          <a href="/backpack/inbox" className="btn-ghost">
+            {msg.notify.simulate.back}
+          </a>
+        </section>
+      )}
+    </Page>
+  );
+}

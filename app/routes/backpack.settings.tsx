@@ -1,0 +1,177 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { formProps, useServerForm } from "~/components/form";
+import { Icon } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { app as appMessages } from "~/lib/messages/app";
+import { settings as settingsMessages } from "~/lib/messages/settings";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { SettingsSchema } from "~/lib/schemas/settings";
+import { THEMES, THEME_NAMES, themeCookieHeader, themeOrDefault, type ThemeName } from "~/lib/theme";
+import { config } from "~/server/config.server";
+import { logout, requireStudent } from "~/server/auth/session.server";
+import { sameSecret, unseal } from "~/server/crypto.server";
+import { requestAccountDeletion } from "~/server/users/deletion.server";
+import { saveTheme } from "~/server/users/settings.server";
+
+const msg = { app: appMessages, settings: settingsMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.settings} · ${msg.app.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStudent(request);
+  return { theme: themeOrDefault(user.theme) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStudent(request);
+  const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
+  if (submission.status !== "success") {
+    return Response.json(submission.reply(), { status: 400 });
+  }
+  if (submission.value.intent === "logout") {
+    return redirect("/crLogin", { headers: { "Set-Cookie": await logout(request) } });
+  }
+  if (submission.value.intent === "delete") {
+    if (!user.password_enc || !sameSecret(unseal(user.password_enc), submission.value.password)) {
+      return Response.json(
+        submission.reply({ fieldErrors: { password: [msg.settings.deletePasswordWrong] }, hideFields: ["password"] }),
+        { status: 400 },
+      );
+    }
+    await requestAccountDeletion(user.id);
+    return redirect("/crLogin?reason=deleted", { headers: { "Set-Cookie": await logout(request) } });
+  }
+  const theme = submission.value.theme as ThemeName;
+  await saveTheme(user.id, theme);
+  // The cookie keeps the colour after logout, on the login page and the blog.
+  return redirect("/backpack/settings?saved=theme", {
+    headers: { "Set-Cookie": themeCookieHeader(theme, config().isProduction) },
+  });
+}
+
+export default function Settings() {
+  const { theme } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const deleteResult = lastResult?.initialValue?.intent === "delete" ? lastResult : undefined;
+  const [form, fields] = useServerForm("theme-form", deleteResult ? undefined : lastResult, ["theme"], { theme });
+  const [deleteForm, deleteFields] = useServerForm("delete-form", deleteResult, ["password"]);
+  const confirmingLogout = searchParams.get("confirm") === "logout";
+  const confirmingDelete = searchParams.get("confirm") === "delete" || Boolean(deleteResult);
+  const saved = searchParams.get("saved") === "theme";
+
+  return (
+    <Page title={msg.titles.settings} back="/backpack">
+      <Form method="post" {...formProps(form)} className="card space-y-3">
+        <input type="hidden" name="intent" value="theme" />
+        <fieldset>
+          <legend className="mb-2 text-base font-semibold">{msg.settings.theme}</legend>
+          <p className="mb-3 text-sm text-slate-500">
+            {msg.settings.currentTheme}：{THEMES[theme].label}
+          </p>
+          <div className="grid grid-cols-3 gap-2">
+            {THEME_NAMES.map((name) => (
+              <label key={name} className="flex cursor-pointer flex-col items-center gap-1 rounded-2xl border border-slate-200 p-2 has-[:checked]:border-slate-800">
+                <input type="radio" name={fields.theme.name} value={name} defaultChecked={name === theme} className="sr-only" />
+                <span className="h-8 w-8 rounded-full" style={{ backgroundColor: `rgb(${THEMES[name].brand})` }} aria-hidden="true" />
+                <span className="text-sm">{THEMES[name].label}</span>
+              </label>
+            ))}
+          </div>
+          {fields.theme.errors ? <p className="field-error">{fields.theme.errors[0]}</p> : null}
+        </fieldset>
+        <div className="flex items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+            {msg.settings.saveTheme}
+          </button>
+          {saved ? (
+            <span role="status" className="text-sm text-green-700">
+              {msg.settings.themeSaved}
+            </span>
+          ) : null}
+        </div>
+      </Form>
+
+      <section className="card space-y-3">
+        <h2 className="text-base font-semibold">{msg.settings.account}</h2>
+        <Link to="?confirm=logout" className="btn-ghost w-full text-red-600" preventScrollReset>
+          <Icon name="logout" className="h-4 w-4" />
+          {msg.settings.logout}
+        </Link>
+        <Link to="?confirm=delete" className="block text-center text-sm text-slate-400 underline" preventScrollReset>
+          {msg.settings.deleteAccount}
+        </Link>
+      </section>
+
+      <p className="text-center text-sm text-slate-400">
+        {msg.settings.version} {msg.app.version}
+      </p>
+
+      {confirmingLogout ? (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-6">
+          <section role="alertdialog" aria-modal="true" aria-labelledby="logout-title" className="w-full max-w-xs rounded-3xl bg-white p-5 text-center">
+            <h2 id="logout-title" className="text-base font-semibold">
+              {msg.settings.logoutConfirm}
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">{msg.settings.logoutHint}</p>
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
+                {msg.app.cancel}
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="intent" value="logout" />
+                <button type="submit" className="btn-primary w-full">
+                  {msg.app.confirm}
+                </button>
+              </Form>
+            </div>
+          </section>
+        </div>
+      ) : null}
+
+      {confirmingDelete ? (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-6">
+          <section role="alertdialog" aria-modal="true" aria-labelledby="delete-title" className="w-full max-w-xs rounded-3xl bg-white p-5">
+            <h2 id="delete-title" className="text-center text-base font-semibold text-red-600">
+              {msg.settings.deleteTitle}
+            </h2>
+            <p className="mt-2 text-sm text-slate-500">{msg.settings.deleteBody}</p>
+            <Form method="post" {...formProps(deleteForm)} className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="delete" />
+              <label htmlFor={deleteFields.password.id} className="field-label">
+                {msg.settings.deletePassword}
+              </label>
+              <input
+                id={deleteFields.password.id}
+                name={deleteFields.password.name}
+                type="password"
+                autoComplete="current-password"
+                required
+                className="field-input"
+                aria-invalid={deleteFields.password.errors ? true : undefined}
+                aria-describedby={deleteFields.password.errors ? deleteFields.password.errorId : undefined}
+              />
+              {deleteFields.password.errors ? (
+                <p id={deleteFields.password.errorId} className="field-error">
+                  {deleteFields.password.errors[0]}
+                </p>
+              ) : null}
+              <div className="grid grid-cols-2 gap-2">
+                <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
+                  {msg.app.cancel}
+                </Link>
+                <button type="submit" className="btn w-full bg-red-600 text-white">
+                  {msg.settings.deleteConfirm}
+                </button>
+              </div>
+            </Form>
+          </section>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { ArticleBody, ArticleMeta, ArticleTags, NoticeBanner } from "~/components/content/ArticleBody";
+import { ErrorScreen } from "~/components/ErrorScreen";
+import { Page } from "~/components/Page";
+import { findSampleArticle } from "~/lib/content/blog";
+import { app as appMessages } from "~/lib/messages/app";
+import { blog as blogMessages } from "~/lib/messages/blog";
+import { errors as errorsMessages } from "~/lib/messages/errors";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+
+const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, titles: titlesMessages };
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const article = /^\d{1,6}$/.test(id) ? findSampleArticle(Number(id)) : undefined;
+  if (!article) throw new Response("Not Found", { status: 404 });
+  return { article };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.article.title ?? msg.errors.articleNotFound} · ${msg.app.name}` },
+];
+
+export default function BlogArticle() {
+  const { article } = useLoaderData<typeof loader>();
+  return (
+    <Page title={msg.titles.article} back="/blog">
+      <NoticeBanner icon="sparkle">{msg.blog.welcome}</NoticeBanner>
+
+      <article className="card space-y-4 px-4 py-5">
+        <header className="space-y-2 border-b border-slate-100 pb-4">
+          <p className="text-xs font-medium text-brand">{article.category}</p>
+          <h2 className="text-xl font-semibold leading-8 text-slate-900">{article.title}</h2>
+          <ArticleMeta article={article} author />
+        </header>
+        <ArticleBody blocks={article.body} />
+        <footer className="border-t border-slate-100 pt-4">
+          <ArticleTags tags={article.tags} />
+        </footer>
+      </article>
+
+      <Link to="/blog" className="btn-ghost w-full">
+        {msg.blog.backToList}
+      </Link>
+    </Page>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorScreen title={msg.errors.articleNotFound} body={msg.blog.notFoundHint} code={404} />;
+  }
+  return (
+    <ErrorScreen
+      title={msg.errors.serverErrorTitle}
+      body={msg.errors.serverErrorBody}
+      code={isRouteErrorResponse(error) ? error.status : 500}
+    />
+  );
+}

@@ -1,0 +1,214 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { PostCard } from "~/components/circle/PostCard";
+import { Toast } from "~/components/circle/Toast";
+import { Icon, type IconName } from "~/components/icons";
+import { Glyph } from "~/components/circle/glyphs";
+import { Page } from "~/components/Page";
+import { app as appMessages } from "~/lib/messages/app";
+import { circle as circleMessages } from "~/lib/messages/circle";
+import { errors as errorsMessages } from "~/lib/messages/errors";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { circlePage } from "~/server/forum/pages.server";
+import type { PostPage } from "~/server/forum/posts.server";
+
+const msg = { app: appMessages, circle: circleMessages, errors: errorsMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.circle} · ${msg.app.name}` }];
+
+const NOTICES: Record<string, string> = {
+  dev: msg.app.inDevelopment,
+  search: msg.circle.searchInDevelopment,
+  deleted: msg.circle.deleted,
+  published: msg.circle.published,
+  reported: msg.circle.reported,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return circlePage(request);
+}
+
+const SHORTCUTS: { key: keyof typeof msg.circle.shortcuts; icon: IconName; tint: string }[] = [
+  { key: "countdown", icon: "clock", tint: "bg-rose-50 text-rose-500" },
+  { key: "treasure", icon: "star", tint: "bg-amber-50 text-amber-500" },
+  { key: "experience", icon: "book", tint: "bg-sky-50 text-sky-500" },
+  { key: "tutoring", icon: "course", tint: "bg-emerald-50 text-emerald-600" },
+  { key: "certificate", icon: "material", tint: "bg-violet-50 text-violet-500" },
+];
+
+function listUrl(categoryId: number | null, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  if (categoryId) params.set("category", String(categoryId));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `/circle?${query}` : "/circle";
+}
+
+export default function Circle() {
+  const data = useLoaderData<typeof loader>();
+  const { categories, categoryId } = data;
+  return (
+    <Page title={msg.titles.circle} withTabBar>
+      {data.notice && NOTICES[data.notice] ? <Toast text={NOTICES[data.notice]!} clearTo={listUrl(categoryId)} /> : null}
+
+      <Link
+        to={listUrl(categoryId, { notice: "search" })}
+        preventScrollReset
+        replace
+        className="flex items-center gap-2 rounded-full bg-white px-4 py-2.5 text-sm text-slate-400 shadow-sm"
+      >
+        <Icon name="search" className="h-4 w-4" />
+        {msg.circle.searchPlaceholder}
+      </Link>
+
+      <nav aria-label={msg.circle.category} className="-mx-3 overflow-x-auto px-3 [scrollbar-width:none]">
+        <ul className="flex w-max gap-2">
+          {[{ id: null as number | null, name: msg.circle.allCategories }, ...categories].map((category) => {
+            const active = category.id === categoryId;
+            return (
+              <li key={category.id ?? "all"}>
+                <Link
+                  to={listUrl(category.id)}
+                  aria-current={active ? "page" : undefined}
+                  className={`block whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm ${active ? "bg-brand font-semibold text-white" : "bg-white text-slate-600"}`}
+                >
+                  {category.name}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {data.warning ? (
+        <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-700">
+          {data.warning}
+        </p>
+      ) : null}
+
+      {categoryId === null && !data.before ? (
+        <ul className="card grid grid-cols-5 gap-1 px-2 py-3">
+          {SHORTCUTS.map((shortcut) => (
+            <li key={shortcut.key}>
+              <Link to={listUrl(null, { notice: "dev" })} preventScrollReset replace className="flex flex-col items-center gap-1.5 text-xs text-slate-600">
+                <span className={`flex h-10 w-10 items-center justify-center rounded-2xl ${shortcut.tint}`}>
+                  <Icon name={shortcut.icon} className="h-5 w-5" />
+                </span>
+                {msg.circle.shortcuts[shortcut.key]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {data.before ? (
+        <Link to={listUrl(categoryId)} className="block text-center text-sm text-brand">
+          {msg.circle.backToNewest}
+        </Link>
+      ) : null}
+
+      {data.error ? (
+        <p role="alert" className="card text-center text-sm text-red-600">
+          {data.error}
+        </p>
+      ) : (
+        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} now={data.now} categoryId={categoryId} />
+      )}
+
+      <Link
+        to="/publish-post"
+        className="fixed bottom-20 right-4 z-20 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-white shadow-lg shadow-brand/30 active:scale-95"
+        aria-label={msg.circle.publish}
+      >
+        <Glyph name="plus" className="h-7 w-7" />
+      </Link>
+    </Page>
+  );
+}
+
+/** The cards, with 'load more': a plain link to the next page, which with JS appends in place. */
+function PostList({ page, now, categoryId }: { page: PostPage; now: string; categoryId: number | null }) {
+  const fetcher = useFetcher<typeof loader>();
+  const [posts, setPosts] = useState(page.posts);
+  const [cursor, setCursor] = useState(page.nextCursor);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    const next = fetcher.data;
+    if (next.error) {
+      setError(next.error);
+      return;
+    }
+    setError(null);
+    setPosts((current) => {
+      const seen = new Set(current.map((post) => post.id));
+      return [...current, ...next.page.posts.filter((post) => !seen.has(post.id))];
+    });
+    setCursor(next.page.nextCursor);
+  }, [fetcher.state, fetcher.data]);
+
+  if (posts.length === 0) {
+    return (
+      <section className="card flex flex-col items-center gap-3 py-12 text-center">
+        <Icon name="chat" className="h-10 w-10 text-slate-300" />
+        <p className="text-sm text-slate-500">{msg.circle.empty}</p>
+        <Link to="/publish-post" className="btn-primary">
+          {msg.circle.publish}
+        </Link>
+      </section>
+    );
+  }
+  const moreUrl = cursor ? listUrl(categoryId, { before: String(cursor) }) : null;
+  return (
+    <>
+      <ul className="space-y-3" aria-label={msg.titles.circle}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} now={now} />
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <p role="alert" className="text-center text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      {moreUrl ? (
+        <Link
+          to={moreUrl}
+          className="btn-ghost mx-auto flex w-40"
+          onClick={(event) => {
+            event.preventDefault();
+            // The index route's own loader answers the next page as data.
+            if (fetcher.state === "idle") fetcher.load(`/circle?index&${moreUrl.split("?")[1]}`);
+          }}
+        >
+          {fetcher.state === "idle" ? msg.circle.loadMore : msg.circle.loadingMore}
+        </Link>
+      ) : (
+        <p className="py-2 text-center text-xs text-slate-400">{msg.circle.noMore}</p>
+      )}
+    </>
+  );
+}
+
+/** A failure while loading (also a failed 'load more'): the spec's message, the tabs stay reachable. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const reason = isRouteErrorResponse(error) ? `${error.status}` : error instanceof Error && error.message.includes("fetch") ? msg.circle.network : msg.errors.serverErrorBody;
+  return (
+    <Page title={msg.titles.circle} withTabBar>
+      <section role="alert" className="card space-y-3 py-10 text-center">
+        <p className="text-sm text-red-600">
+          {msg.circle.loadPostsFailed}
+          {reason}
+        </p>
+        <a href="/circle" className="btn-primary">
+          {msg.circle.backToNewest}
+        </a>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,7 @@
+// POST /coupon/express-pickup/check-new-user { openid } → data.is_new_user (spec section 7): whether
+// the signed-in user has not yet received the new-user grant.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { checkNewUserAction, methodNotAllowed } from "~/server/coupons/api.server";
+
+export const action = ({ request }: ActionFunctionArgs) => checkNewUserAction(request);
+export const loader = () => methodNotAllowed();

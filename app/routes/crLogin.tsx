@@ -1,0 +1,251 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { fieldProps, formProps, useServerForm } from "~/components/form";
+import { Icon } from "~/components/icons";
+import { isMessengerBrowser } from "~/lib/browser";
+import { app as appMessages } from "~/lib/messages/app";
+import { backpack as backpackMessages } from "~/lib/messages/backpack";
+import { login as loginMessages } from "~/lib/messages/login";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { safeRedirect } from "~/lib/redirect";
+import { LoginSchema } from "~/lib/schemas/login";
+import { createCaptcha } from "~/server/auth/captcha.server";
+import { deviceIdOf, getUser } from "~/server/auth/session.server";
+import { loginStudent } from "~/server/auth/student-login.server";
+import { log } from "~/server/log.server";
+import { listSchools } from "~/server/school/school.server";
+
+const msg = { app: appMessages, backpack: backpackMessages, login: loginMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.login} · ${msg.app.name}` }];
+
+const REASONS: Record<string, string> = {
+  replaced: msg.login.reasonReplaced,
+  credentials: msg.login.reasonCredentials,
+  expired: msg.login.reasonExpired,
+  deleted: msg.login.reasonDeleted,
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const [user, { schools, fallback }, captcha] = await Promise.all([getUser(request), listSchools(), createCaptcha()]);
+  return {
+    schools,
+    schoolsFallback: fallback,
+    captcha,
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    reason: REASONS[url.searchParams.get("reason") ?? ""] ?? (url.searchParams.has("redirectTo") ? msg.login.reasonLoginRequired : null),
+    needsWechatAuth: isMessengerBrowser(request.headers.get("User-Agent")) && !user?.openid,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return Response.json(
+      { result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: await createCaptcha(), code: null },
+      { status: 400 },
+    );
+  }
+  const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
+  const inMessenger = isMessengerBrowser(request.headers.get("User-Agent"));
+  try {
+    const outcome = await loginStudent(submission.value, {
+      ip: context.clientIp ?? "unknown",
+      deviceId,
+      inMessenger,
+      current: await getUser(request),
+    });
+    if (outcome.ok) {
+      const headers = new Headers({ "Set-Cookie": outcome.setCookie });
+      if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
+      return redirect(safeRedirect(submission.value.redirectTo, "/schedule"), { headers });
+    }
+    const status = outcome.code === "REQUIRE_WECHAT_AUTH" ? 400 : outcome.code ? 409 : 401;
+    const reply = submission.reply({
+      hideFields: ["password", "captcha"],
+      ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
+    });
+    return Response.json({ result: reply, captcha: outcome.refreshCaptcha ? await createCaptcha() : null, code: outcome.code ?? null }, { status });
+  } catch (error) {
+    log("error", "login", { error: error instanceof Error ? error.message : String(error) });
+    return Response.json(
+      { result: submission.reply({ formErrors: [msg.login.serverError], hideFields: ["password", "captcha"] }), captcha: await createCaptcha(), code: null },
+      { status: 500 },
+    );
+  }
+}
+
+export default function Login() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [captcha, setCaptcha] = useState(data.captcha);
+  const [showPassword, setShowPassword] = useState(false);
+  const [wechatDialog, setWechatDialog] = useState(data.needsWechatAuth);
+
+  // A refused attempt spends the captcha: show the new one the server sent with the answer.
+  // The password and captcha inputs are keyed by the captcha, so they come back empty.
+  useEffect(() => {
+    if (actionData?.captcha) setCaptcha(actionData.captcha);
+    if (actionData?.code === "REQUIRE_WECHAT_AUTH") setWechatDialog(true);
+  }, [actionData]);
+  useEffect(() => setCaptcha(data.captcha), [data.captcha]);
+
+  const [form, fields] = useServerForm("login-form", actionData?.result, ["school", "studentId", "password", "captcha"], { school: data.schools.length === 1 ? data.schools[0].school_code : "" });
+
+  async function refreshCaptcha() {
+    const response = await fetch("/api/captcha", { method: "POST" });
+    if (response.ok) setCaptcha(await response.json());
+  }
+
+  const submitting = navigation.state === "submitting";
+  const authHref = `/api/wechat/auth?redirect_url=${encodeURIComponent(`/crLogin${data.redirectTo ? `?redirectTo=${encodeURIComponent(data.redirectTo)}` : ""}`)}`;
+
+  return (
+    <div className="mx-auto min-h-screen max-w-screen-sm bg-gradient-to-b from-brand to-brand-dark px-4 pb-10 pt-12">
+      <header className="mb-6 text-white">
+        <h1 className="text-2xl font-bold">{msg.login.title}</h1>
+        <p className="mt-1 text-sm text-white/80">{msg.login.subtitle}</p>
+      </header>
+      <main className="card space-y-4 p-5">
+        {data.reason ? (
+          <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            {data.reason}
+          </p>
+        ) : null}
+        <Form method="post" {...formProps(form)} className="space-y-4" noValidate>
+          <input type="hidden" name="redirectTo" value={data.redirectTo} />
+          <input type="hidden" name="captchaId" value={captcha.id} />
+          {form.errors ? (
+            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={fields.school.id} className="field-label">
+              {msg.login.school}
+            </label>
+            <select {...fieldProps(fields.school)} className="field-input" required>
+              <option value="">{msg.login.schoolPlaceholder}</option>
+              {data.schools.map((school) => (
+                <option key={school.school_code} value={school.school_code}>
+                  {school.school_name}
+                </option>
+              ))}
+            </select>
+            {data.schoolsFallback ? <p className="mt-1 text-xs text-amber-700">{msg.login.schoolsFallback}</p> : null}
+            <FieldError id={fields.school.errorId} errors={fields.school.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.studentId.id} className="field-label">
+              {msg.login.studentId}
+            </label>
+            <input
+              {...fieldProps(fields.studentId)}
+              type="text"
+              className="field-input"
+              placeholder={msg.login.studentIdPlaceholder}
+              inputMode="numeric"
+              autoComplete="username"
+              required
+            />
+            <FieldError id={fields.studentId.errorId} errors={fields.studentId.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.password.id} className="field-label">
+              {msg.login.password}
+            </label>
+            <div className="relative">
+              <input
+                {...fieldProps(fields.password)}
+                defaultValue=""
+                type={showPassword ? "text" : "password"}
+                key={`password-${captcha.id}`}
+                className="field-input pr-20"
+                placeholder={msg.login.passwordPlaceholder}
+                autoComplete="current-password"
+                required
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                className="absolute inset-y-0 right-2 my-auto h-8 rounded-lg px-2 text-sm text-brand"
+                aria-pressed={showPassword}
+              >
+                {showPassword ? msg.login.hidePassword : msg.login.showPassword}
+              </button>
+            </div>
+            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.captcha.id} className="field-label">
+              {msg.login.captcha}
+            </label>
+            <div className="flex items-center gap-2">
+              <input
+                {...fieldProps(fields.captcha)}
+                defaultValue=""
+                type="text"
+                key={`captcha-${captcha.id}`}
+                className="field-input flex-1 uppercase"
+                placeholder={msg.login.captchaPlaceholder}
+                maxLength={4}
+                autoComplete="off"
+                autoCapitalize="characters"
+                required
+              />
+              <button type="button" onClick={refreshCaptcha} title={msg.login.captchaRefresh} className="shrink-0 overflow-hidden rounded-xl border border-slate-200">
+                <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />
+              </button>
+            </div>
+            <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
+          </div>
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting}>
+            {submitting ? msg.login.submitting : msg.login.submit}
+          </button>
+        </Form>
+        <details className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          <summary className="cursor-pointer font-medium text-slate-700">{msg.login.forgotTitle}</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {msg.login.forgotItems.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </details>
+        <p className="text-center text-xs text-slate-400">
+          <Link to="/CustomerService" className="underline">
+            {msg.backpack.customerService}
+          </Link>
+        </p>
+      </main>
+
+      {wechatDialog ? (
+        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-6">
+          <section role="dialog" aria-modal="true" aria-labelledby="wechat-auth-title" className="w-full max-w-xs rounded-3xl bg-white p-5 text-center">
+            <Icon name="chat" className="mx-auto h-10 w-10 text-green-600" />
+            <h2 id="wechat-auth-title" className="mt-2 text-base font-semibold">
+              {msg.login.wechatDialogTitle}
+            </h2>
+            <p className="mt-1 text-sm text-slate-500">{msg.login.wechatDialogBody}</p>
+            <a href={authHref} className="btn mt-4 w-full bg-green-600 text-white">
+              {msg.login.wechatDialogAction}
+            </a>
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  return errors ? (
+    <p id={id} className="field-error">
+      {errors[0]}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,27 @@
+// POST /errands/pickup-code/recognize-text — the spec's text recognition: { text_data } (an older
+// client sends { text }) as JSON or a form → { success, data: [entries] }. Needs the messenger identity.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { requireMessengerUser } from "~/server/auth/session.server";
+import { readBody } from "~/server/errands/json-body.server";
+import { recognizeText } from "~/server/errands/recognition.server";
+import { marketMessages } from "~/lib/messages/market-answers";
+
+const msg = { market: marketMessages, wechat: wechatMessages };
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
+  await requireMessengerUser(request);
+  const body = await readBody(request);
+  const raw = body?.text_data ?? body?.text;
+  const text = typeof raw === "string" ? raw : "";
+  if (!text.trim()) return Response.json({ success: false, message: marketMessages.recognize.emptyText, data: [] }, { status: 400 });
+  const data = recognizeText(text);
+  return Response.json({
+    success: true,
+    message: data.length > 0 ? marketMessages.recognize.found.replace("{count}", String(data.length)) : marketMessages.recognize.noCode,
+    data,
+  });
+}
+
+export const loader = () => Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });

@@ -1,0 +1,175 @@
+// /express/orders/:orderId — the customer's order (student login): the status card with the
+// progress bar, the order info card, the pickup-code list, the subscribe card, and the actions the
+// status table allows (pay, cancel, refund request, review, contact service), each a form that
+// works without JavaScript; the dialogs are child routes (…/cancel, …/refund, …/review,
+// …/contact) rendered in the Outlet. The order number is the id; another user's order is a 404.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import { Icon } from "~/components/icons";
+import { InfoRows, Notice, PayForm, PickupCodeList, ProgressCard, yuan } from "~/components/orders/OrderParts";
+import { usePay } from "~/components/orders/usePay";
+import { Page } from "~/components/Page";
+import { app as appMessages } from "~/lib/messages/app";
+import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
+import { PAY_RELOADS } from "~/lib/order-limits";
+import { fillTemplate } from "~/lib/template";
+import { orderPageAction, orderPageLoader, type OrderActionData } from "~/server/orders/pages.server";
+
+const msg = { app: appMessages, orders: orderPageMessages };
+const o = msg.orders;
+
+// The page's titles come with the data (the titles group stays out of this page's JavaScript).
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${(data as { titles?: { page: string } } | undefined)?.titles?.page ?? ""} · ${msg.app.name}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return orderPageLoader(request, params.orderId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return orderPageAction(request, params.orderId);
+}
+
+type Data = Exclude<Awaited<ReturnType<typeof orderPageLoader>>, Response>;
+type Loaded = { kind: "invalid" | "error"; message: string; titles: { page: string; orders: string } } | Data;
+
+/** The page reloads this long after the pay flow ends (spec: 2 s). */
+const RELOAD_AFTER_MS = 2000;
+
+export default function OrderDetailPage() {
+  const data = useLoaderData<typeof loader>() as unknown as Loaded;
+  if (data.kind !== "ok") {
+    return (
+      <Page title={data.titles.page} back="/orders">
+        <section className="card flex flex-col items-center gap-2 py-10 text-center" role="alert">
+          <Icon name="alert" className="h-10 w-10 text-red-500" />
+          <p className="text-base font-semibold">{data.message}</p>
+          <Link to="/orders" className="btn-ghost mt-2">
+            {data.titles.orders}
+          </Link>
+        </section>
+      </Page>
+    );
+  }
+  return <Detail data={data} />;
+}
+
+function Detail({ data }: { data: Data }) {
+  const { order, subscribeHtml, done, paying, path } = data;
+  const actionData = useActionData<typeof action>() as OrderActionData | undefined;
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<{ text: string; tone: "info" | "error" } | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const { stage, start } = usePay(order.order_number, (outcome) => {
+    if (outcome.kind === "cancelled") setNotice({ text: outcome.message, tone: "info" });
+    else if (outcome.kind === "failed") setNotice({ text: outcome.message, tone: "error" });
+    else {
+      setReloading(true);
+      setTimeout(() => navigate(`${path}?done=paid`, { replace: true, preventScrollReset: true }), RELOAD_AFTER_MS);
+    }
+  });
+
+  const view = order.view;
+  const actions = view.actions;
+  const doneText = done;
+  const pageError = actionData?.error ?? null;
+
+  const infoRows: [string, React.ReactNode][] = [
+    [o.detail.number, <span className="font-mono">{order.order_number}</span>],
+    [o.detail.service, order.service_name],
+    [o.detail.createdAt, order.creation_text],
+    ...(order.paid_text ? ([[o.detail.paidAt, order.paid_text]] as [string, string][]) : []),
+    [o.detail.payment, order.payment_label],
+    [
+      o.detail.amount,
+      <span>
+        <span className="font-semibold text-red-600">{yuan(order.amount_fen)}</span>
+        {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-400 line-through">{yuan(order.original_fen)}</span> : null}
+      </span>,
+    ],
+    [o.detail.parcels, fillTemplate(o.list.parcels, { count: order.parcel_count })],
+    [o.detail.recipient, order.recipient_name ? `${order.recipient_name} ${order.recipient_phone ?? ""}` : "—"],
+    [o.detail.address, order.delivery_address ?? "—"],
+    [o.detail.estimated, order.estimated_text],
+    ...(order.remark ? ([[o.detail.remark, order.remark]] as [string, string][]) : []),
+    ...(order.refund_reason ? ([[o.detail.refundReason, order.refund_reason]] as [string, string][]) : []),
+  ];
+
+  return (
+    <Page title={data.titles.page} back="/orders">
+      {/* Without JavaScript the page reloads itself every 2 s while the payment is confirmed (10 times at most). */}
+      {paying && paying < PAY_RELOADS ? <meta httpEquiv="refresh" content={`2;url=${path}?paying=${paying + 1}`} /> : null}
+      <ProgressCard label={view.label} percent={view.percent} group={view.group} groupLabel={view.groupLabel} refundLabel={view.refundLabel}>
+        {paying || reloading ? (
+          <p className="flex items-center gap-2 rounded-xl bg-brand-soft px-3 py-2 text-sm text-brand" role="status">
+            <Icon name="clock" className="h-4 w-4" />
+            {o.detail.reloadSoon}
+          </p>
+        ) : null}
+      </ProgressCard>
+
+      {notice ? <Notice text={notice.text} tone={notice.tone} /> : pageError ? <Notice text={pageError} tone="error" /> : <Notice text={doneText} />}
+
+      <section className="card" aria-labelledby="actions-title">
+        <h2 id="actions-title" className="sr-only">
+          {o.detail.info}
+        </h2>
+        <div className="space-y-2">
+          {actions.includes("pay") ? (
+            <PayForm label={`${o.actions.pay} ${yuan(order.amount_fen)}`} stage={stage} pending={Boolean(paying) || reloading} onPay={start} />
+          ) : null}
+          {actions.includes("review") ? (
+            <Link to={`${path}/review`} preventScrollReset className="btn-primary h-11 w-full text-[15px]">
+              <Icon name="star" className="h-4 w-4" />
+              {o.actions.review}
+            </Link>
+          ) : null}
+          <div className="flex gap-2 whitespace-nowrap">
+            {actions.includes("cancel") ? (
+              <Link to={`${path}/cancel`} preventScrollReset className="btn-ghost h-10 min-w-0 flex-1">
+                {o.actions.cancel}
+              </Link>
+            ) : null}
+            {actions.includes("refund") ? (
+              <Link to={`${path}/refund`} preventScrollReset className="btn-ghost h-10 min-w-0 flex-1">
+                {o.actions.refund}
+              </Link>
+            ) : null}
+            <Link to={`${path}/contact`} preventScrollReset className="btn-ghost h-10 min-w-0 flex-1">
+              <Icon name="service" className="h-4 w-4" />
+              {o.actions.contact}
+            </Link>
+          </div>
+        </div>
+        {order.review ? (
+          <div className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm" data-testid="my-review">
+            <p className="font-medium text-amber-800">
+              {o.detail.yourReview} <span aria-hidden="true">{"★".repeat(order.review.rating)}</span> {order.review.text}
+            </p>
+            {order.review.comment ? <p className="mt-1 text-slate-600">{order.review.comment}</p> : null}
+          </div>
+        ) : null}
+      </section>
+
+      <section className="card" aria-labelledby="info-title">
+        <h2 id="info-title" className="mb-1 text-base font-semibold">
+          {o.detail.info}
+        </h2>
+        <InfoRows rows={infoRows} />
+      </section>
+
+      <section className="card space-y-2" aria-labelledby="codes-title">
+        <h2 id="codes-title" className="text-base font-semibold">
+          {o.detail.pickupCodes}
+        </h2>
+        <PickupCodeList items={order.pickup_codes} />
+      </section>
+
+      {/* The subscribe card (the notifications issue's widget), rendered to HTML by the loader. */}
+      {subscribeHtml ? <div dangerouslySetInnerHTML={{ __html: subscribeHtml }} /> : null}
+
+      <Outlet />
+
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { CampusSelector } from "~/components/CampusSelector";
+import { Icon } from "~/components/icons";
+import { ServerHtml } from "~/components/market/Dialogs";
+import { ExpressTab, ScreenshotForm } from "~/components/market/ExpressTab";
+import { ToastProvider } from "~/components/market/toast-context";
+import { Page } from "~/components/Page";
+import { MARKET_TABS, tabHref } from "~/lib/market-links";
+import { app } from "~/lib/messages/app";
+import { campus } from "~/lib/messages/campus";
+import { market } from "~/lib/messages/market";
+import { titles } from "~/lib/messages/titles";
+import { marketAction, marketLoader, type MarketActionData } from "~/server/errands/market-page.server";
+
+// The market (/market and its panels). This pathless layout holds the page: the campus, the
+// tabs, the express tab with the recognised parcels, and the read-only panels (?sheet=…). The
+// order-confirm sheet, the address picker and form and the parcel dialog are child routes
+// (/market/checkout, /market/address, /market/parcel/…), so their code loads only when opened.
+
+const msg = { app, campus, market, titles };
+export const MARKET_LAYOUT_ID = "routes/market._shell";
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.market} · ${msg.app.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { data, setCookie } = await marketLoader(request);
+  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return marketAction(request);
+}
+
+/** The layout's data, for the panel routes. */
+export function useMarketData() {
+  return useRouteLoaderData<typeof loader>(MARKET_LAYOUT_ID)!;
+}
+
+export default function Market() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<MarketActionData>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { selector, checkout } = data;
+
+  const initialToast = useMemo(() => {
+    const message = actionData?.error ?? actionData?.notice ?? data.sheetError ?? data.campusWarning;
+    if (!message) return null;
+    const tone = actionData?.error || data.sheetError ? ("error" as const) : ("info" as const);
+    return { message, tone, stamp: Date.now() };
+  }, [actionData, data.sheetError, data.campusWarning]);
+
+  return (
+    <ToastProvider initial={initialToast}>
+      <Page
+        title={msg.titles.market}
+        withTabBar
+        actions={
+          <Link to="?selectCampus=1" className="flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm" preventScrollReset>
+            <Icon name="map" className="h-4 w-4" />
+            {selector.current?.name ?? msg.campus.switch}
+          </Link>
+        }
+      >
+        <nav aria-label={msg.titles.market} className="grid grid-cols-3 gap-1 rounded-2xl bg-white p-1 shadow-sm">
+          {MARKET_TABS.map((tab) => (
+            <Link
+              key={tab}
+              to={tabHref(tab)}
+              preventScrollReset
+              aria-current={data.tab === tab ? "page" : undefined}
+              className={`rounded-xl py-2 text-center text-sm transition ${
+                data.tab === tab ? "bg-brand font-semibold text-white shadow-sm" : "text-slate-600 hover:bg-slate-50"
+              }`}
+              id={`tab-${tab}`}
+            >
+              {msg.market.tabs[tab]}
+            </Link>
+          ))}
+        </nav>
+
+        {data.expressHtml ? (
+          <>
+            <ServerHtml html={data.expressHtml.top} />
+            <ExpressTab messenger={data.messenger} authHref={data.authHref} smsText={checkout?.smsText ?? ""} hydrated={hydrated} />
+            <ServerHtml html={data.expressHtml.list} />
+          </>
+        ) : data.featureHtml ? (
+          <ServerHtml html={data.featureHtml} />
+        ) : null}
+        <ScreenshotForm />
+
+        <Outlet />
+        {data.panel ? <ServerHtml html={data.panel.html} closeTo={data.panel.closeTo} /> : null}
+
+        {selector.open ? (
+          <CampusSelector campuses={selector.campuses} current={selector.current?.code} redirectTo={selector.redirectTo} error={selector.error} />
+        ) : null}
+      </Page>
+    </ToastProvider>
+  );
+}

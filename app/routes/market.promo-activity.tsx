@@ -1,0 +1,350 @@
+// /market/promo-activity — the promo page (spec doc 2 section 2): banner, new-user card, invite
+// card, the invite-record card and the coupon summary when logged in (the messenger identity is
+// known), the rules, and the share, invite-register, login-prompt and assist-prompt dialogs as
+// URL states (?dialog=…). Query params invite and inviter carry an invite link.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { InviteShare } from "~/components/coupons/InviteShare";
+import { InviteList, Ticket } from "~/components/coupons/PromoParts";
+import { Icon } from "~/components/icons";
+import { Panel } from "~/components/market/Panel";
+import { Page } from "~/components/Page";
+import { errorsOf, submittedText, type FormResult } from "~/lib/form-result";
+import { app as appMessages } from "~/lib/messages/app";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { fillTemplate } from "~/lib/template";
+import { promoAction, promoLoader, type PromoTexts } from "~/server/coupons/promo.server";
+
+const msg = { app: appMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.promo} · ${msg.app.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return promoLoader(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return promoAction(request);
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function PromoActivity() {
+  const data = useLoaderData<typeof loader>();
+  const { copy, links, t } = data;
+  return (
+    <Page
+      title={msg.titles.promo}
+      back="/market"
+      actions={
+        data.loggedIn ? (
+          <Link to={links.share} preventScrollReset replace className="rounded-full bg-white/15 px-3 py-1 text-sm">
+            {t.share.title}
+          </Link>
+        ) : null
+      }
+    >
+      {data.registered ? (
+        <p role="status" className="rounded-2xl bg-green-50 px-4 py-3 text-sm text-green-800">
+          {t.promo.registered}
+        </p>
+      ) : null}
+
+      <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-orange-500 via-rose-500 to-pink-500 px-4 py-5 text-white shadow-sm">
+        <p className="text-xl font-bold">{t.promo.bannerTitle}</p>
+        <p className="mt-1 text-sm text-white/90">{copy.bannerSubtitle}</p>
+        <div className="mt-3 flex gap-2">
+          {copy.newUserTickets.map((ticket) => (
+            <Ticket key={ticket.label} label={ticket.label} count={ticket.count} />
+          ))}
+        </div>
+        <Icon name="sparkle" className="pointer-events-none absolute -right-4 -top-4 h-28 w-28 text-white/15" />
+      </section>
+
+      <section className="card space-y-2" aria-labelledby="new-user-title">
+        <h2 id="new-user-title" className="flex items-center gap-1.5 text-base font-semibold">
+          <Icon name="star" className="h-5 w-5 text-orange-500" />
+          {t.promo.newUserTitle}
+        </h2>
+        <p className="text-sm text-slate-600">{copy.newUserBody}</p>
+        {data.granted ? (
+          <Link to="/market" className="btn-primary h-10 w-full">
+            {t.promo.claimed}
+          </Link>
+        ) : (
+          <Link to={links.login} preventScrollReset replace className="btn h-10 w-full bg-orange-500 text-white">
+            {t.promo.claim}
+          </Link>
+        )}
+      </section>
+
+      <section className="card space-y-2" aria-labelledby="invite-title">
+        <h2 id="invite-title" className="flex items-center gap-1.5 text-base font-semibold">
+          <Icon name="users" className="h-5 w-5 text-orange-500" />
+          {t.promo.inviteTitle}
+        </h2>
+        <p className="text-sm text-slate-600">{copy.inviteBody}</p>
+        {copy.milestoneLines.length > 0 ? (
+          <ul className="space-y-1 text-sm text-orange-700">
+            {copy.milestoneLines.map((line) => (
+              <li key={line} className="flex items-center gap-1.5">
+                <Icon name="target" className="h-4 w-4 shrink-0" />
+                {line}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {data.loggedIn ? (
+          <Link to={links.share} preventScrollReset replace className="btn h-10 w-full bg-orange-500 text-white">
+            {t.promo.inviteAction}
+          </Link>
+        ) : (
+          <a href={links.authShare} className="btn h-10 w-full bg-orange-500 text-white">
+            {t.promo.inviteAction}
+          </a>
+        )}
+      </section>
+
+      {data.records ? <RecordsCard records={data.records} t={t} /> : <LoginCard href={links.auth} t={t} />}
+      {data.summary ? <SummaryCard summary={data.summary} t={t} /> : null}
+
+      <section className="card space-y-2" aria-labelledby="rules-title">
+        <h2 id="rules-title" className="text-base font-semibold">
+          {t.promo.rulesTitle}
+        </h2>
+        <ol className="list-decimal space-y-1.5 pl-5 text-sm leading-6 text-slate-600">
+          {copy.rules.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      </section>
+
+      <Dialogs data={data} />
+    </Page>
+  );
+}
+
+function RecordsCard({ records, t }: { records: NonNullable<Data["records"]>; t: PromoTexts }) {
+  const { progress } = records;
+  return (
+    <section className="card space-y-3" aria-labelledby="records-title" data-testid="invite-records">
+      <div className="flex items-center justify-between">
+        <h2 id="records-title" className="text-base font-semibold">
+          {t.promo.recordsTitle}
+        </h2>
+        <span className="text-sm text-orange-600">{fillTemplate(t.promo.completed, { count: records.completed })}</span>
+      </div>
+      <div>
+        <div className="h-2 overflow-hidden rounded-full bg-orange-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
+          <div className="h-full rounded-full bg-orange-500" style={{ width: `${progress.percent}%` }} />
+        </div>
+        <p className="mt-1.5 flex justify-between text-xs text-slate-500">
+          <span>{progress.next === null ? t.promo.allReached : fillTemplate(t.promo.next, { remaining: progress.remaining, reward: records.nextReward ?? "" })}</span>
+          {progress.next !== null ? (
+            <span className="tabular-nums">
+              {records.completed}/{progress.next}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {records.items.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-400">{t.promo.empty}</p>
+      ) : (
+        <InviteList items={records.items} labels={{ title: t.promo.recordsTitle, plus: t.promo.plus }} />
+      )}
+      {records.total > records.items.length ? (
+        <Link to="/market/promo-activity/invites" className="flex items-center justify-center gap-1 text-sm text-orange-600">
+          {t.promo.viewAll}
+          <Icon name="chevron" className="h-4 w-4" />
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+function LoginCard({ href, t }: { href: string; t: PromoTexts }) {
+  return (
+    <section className="card flex items-center gap-3">
+      <Icon name="shield" className="h-6 w-6 shrink-0 text-orange-500" />
+      <p className="flex-1 text-sm text-slate-600">{t.promo.loginForRecords}</p>
+      <a href={href} className="btn shrink-0 bg-orange-500 px-3 py-1.5 text-xs text-white">
+        {t.promo.authorize}
+      </a>
+    </section>
+  );
+}
+
+function SummaryCard({ summary, t }: { summary: NonNullable<Data["summary"]>; t: PromoTexts }) {
+  return (
+    <section className="card space-y-3" aria-labelledby="summary-title" data-testid="coupon-summary">
+      <h2 id="summary-title" className="text-base font-semibold">
+        {t.promo.summaryTitle}
+      </h2>
+      {summary.groups.length === 0 ? (
+        <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-400">{t.promo.summaryEmpty}</p>
+      ) : (
+        <ul className="space-y-2">
+          {summary.groups.map((group) => (
+            <li key={group.key} className="flex items-center gap-3 rounded-xl bg-orange-50/70 px-3 py-2.5">
+              <span className="flex h-11 w-14 shrink-0 items-center justify-center rounded-lg bg-orange-500 text-base font-bold text-white">{group.label}</span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-medium text-slate-800">{group.name}</span>
+                <span className="block text-xs text-slate-500">
+                  {fillTemplate(t.expiresOn, { date: group.lastDay })}
+                  {group.soon ? <span className="ml-1.5 rounded bg-red-100 px-1 text-[11px] text-red-600">{t.promo.expiringSoon}</span> : null}
+                </span>
+              </span>
+              <span className="text-sm font-semibold text-orange-600">{fillTemplate(t.promo.availableCount, { count: group.count })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Dialogs({ data }: { data: Data }) {
+  const { links, t } = data;
+  switch (data.dialog) {
+    case "share":
+      return data.share ? (
+        <Panel title={t.share.title} closeTo={links.close} labelId="share-title" variant="dialog">
+          <InviteShare {...data.share} />
+        </Panel>
+      ) : null;
+    case "login":
+      return (
+        <Prompt title={t.loginPrompt.title} closeTo={links.close} body={t.loginPrompt.body}>
+          <Link to={links.close} replace preventScrollReset className="btn-ghost h-10">
+            {t.loginPrompt.cancel}
+          </Link>
+          <Link to={links.studentLogin} className="btn h-10 bg-orange-500 text-white">
+            {t.loginPrompt.go}
+          </Link>
+        </Prompt>
+      );
+    case "assist": {
+      const invite = data.invite;
+      if (!invite) return null;
+      const nickname = invite.inviter?.nickname ?? t.promo.defaultNickname;
+      return (
+        <Prompt
+          title={t.assistPrompt.title}
+          closeTo={links.close}
+          body={invite.refusal ?? fillTemplate(t.assistPrompt.body, { nickname, reward: data.copy.newUserReward })}
+          alert={Boolean(invite.refusal)}
+          avatar={invite.inviter?.avatar ?? null}
+          nickname={invite.inviter ? nickname : null}
+        >
+          <Link to={links.close} replace preventScrollReset className="btn-ghost h-10">
+            {t.assistPrompt.later}
+          </Link>
+          {invite.refusal ? null : data.loggedIn ? (
+            <Link to={links.register} replace preventScrollReset className="btn h-10 bg-orange-500 text-white">
+              {t.assistPrompt.yes}
+            </Link>
+          ) : (
+            <a href={links.auth} className="btn h-10 bg-orange-500 text-white">
+              {t.assistPrompt.yes}
+            </a>
+          )}
+        </Prompt>
+      );
+    }
+    case "register":
+      return data.invite ? <RegisterDialog invite={data.invite} closeTo={links.close} reward={data.copy.newUserReward} t={t} /> : null;
+    default:
+      return null;
+  }
+}
+
+function Prompt(props: { title: string; body: string; closeTo: string; children: ReactNode; alert?: boolean; avatar?: string | null; nickname?: string | null }) {
+  return (
+    <Panel title={props.title} closeTo={props.closeTo} labelId="prompt-title" variant="dialog">
+      <div className="space-y-4">
+        {props.nickname ? (
+          <div className="flex items-center gap-3">
+            <Avatar src={props.avatar ?? null} name={props.nickname} />
+            <span className="text-sm font-medium text-slate-800">{props.nickname}</span>
+          </div>
+        ) : null}
+        <p role={props.alert ? "alert" : undefined} className={`text-sm leading-6 ${props.alert ? "text-red-600" : "text-slate-600"}`}>
+          {props.body}
+        </p>
+        <div className="grid grid-cols-2 gap-2">{props.children}</div>
+      </div>
+    </Panel>
+  );
+}
+
+function Avatar({ src, name }: { src: string | null; name: string }) {
+  return src ? (
+    <img src={src} alt="" className="h-10 w-10 rounded-full object-cover" referrerPolicy="no-referrer" />
+  ) : (
+    <span className="flex h-10 w-10 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-600" aria-hidden="true">
+      {name.slice(0, 1)}
+    </span>
+  );
+}
+
+function RegisterDialog({ invite, closeTo, reward, t }: { invite: NonNullable<Data["invite"]>; closeTo: string; reward: string; t: PromoTexts }) {
+  const reply = useActionData<typeof action>() as FormResult | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  const formError = errorsOf(reply, "")[0];
+  const nickname = invite.inviter?.nickname ?? t.promo.defaultNickname;
+  const field = (
+    name: "nickname" | "phone" | "studentId",
+    label: string,
+    placeholder: string,
+    extra: { type?: string; inputMode?: "numeric" | "tel"; minLength?: number; maxLength: number; pattern?: string; autoComplete?: string },
+  ) => {
+    const error = errorsOf(reply, name)[0];
+    return (
+      <label className="block text-sm">
+        <span className="field-label">{label}</span>
+        <input
+          name={name}
+          defaultValue={submittedText(reply, name)}
+          placeholder={placeholder}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${name}-error` : undefined}
+          className="field-input"
+          {...extra}
+        />
+        {error ? (
+          <span id={`${name}-error`} className="field-error block">
+            {error}
+          </span>
+        ) : null}
+      </label>
+    );
+  };
+  return (
+    <Panel title={t.register.title} closeTo={closeTo} labelId="register-title" variant="dialog">
+      <Form method="post" replace preventScrollReset className="space-y-3" aria-describedby={formError ? "register-error" : undefined}>
+        <div className="flex items-center gap-3 rounded-2xl bg-orange-50 px-3 py-2.5">
+          <Avatar src={invite.inviter?.avatar ?? null} name={nickname} />
+          <span className="text-sm text-slate-700">{fillTemplate(t.register.inviter, { nickname })}</span>
+        </div>
+        {formError ? (
+          <p id="register-error" role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <input type="hidden" name="intent" value="register" />
+        <input type="hidden" name="invite" value={invite.code} />
+        {invite.token ? <input type="hidden" name="inviter" value={invite.token} /> : null}
+        {field("nickname", t.register.nickname, t.register.nicknamePlaceholder, { minLength: 2, maxLength: 20, autoComplete: "nickname" })}
+        {field("phone", t.register.phone, t.register.phonePlaceholder, { type: "tel", inputMode: "tel", maxLength: 11, pattern: "1[3-9][0-9]{9}", autoComplete: "tel" })}
+        {field("studentId", t.register.studentId, t.register.studentIdPlaceholder, { minLength: 6, maxLength: 20, autoComplete: "off" })}
+        <p className="text-xs text-slate-500">{fillTemplate(t.register.hint, { reward })}</p>
+        <button type="submit" className="btn h-11 w-full bg-orange-500 text-white" disabled={submitting}>
+          {submitting ? t.register.submitting : t.register.submit}
+        </button>
+      </Form>
+    </Panel>
+  );
+}

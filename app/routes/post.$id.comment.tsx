@@ -1,0 +1,107 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Sheet } from "~/components/ui/Sheet";
+import { findInTree } from "~/lib/comment-tree";
+import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
+import { errorsOf, submittedText } from "~/lib/form-result";
+import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
+import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
+import { postAction } from "~/server/forum/pages.server";
+import type { PostLoaderData } from "./post.$id";
+
+const msg = { commentSheet: commentSheetMessages, postDetail: postDetailMessages };
+
+/** The comment and reply form posts here (its own action, so a refused form without JS comes back to this sheet). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return postAction(request, params.id);
+}
+
+/**
+ * /post/:id/comment (?reply=…): the comment sheet, a child route so its code loads when opened.
+ * A reply starts with an @mention of the comment's author. With JS it sends without leaving the
+ * page (the comment shows at once in the list behind), and closes when the server has it.
+ */
+export default function CommentSheet() {
+  const data = useRouteLoaderData<PostLoaderData>("routes/post.$id");
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const fetcher = useFetcher<ForumAnswer>({ key: "comment" });
+  const documentAnswer = useActionData<ForumAnswer>();
+  const navigate = useNavigate();
+  const sent = useRef(false);
+  const base = `/post/${id}`;
+  const replyId = Number(params.get("reply"));
+  const replyTo = replyId && data ? findInTree(data.comments, replyId) : null;
+
+  useEffect(() => {
+    if (!sent.current || fetcher.state !== "idle" || !fetcher.data) return;
+    sent.current = false;
+    if (fetcher.data.success) navigate(`${base}#comment-${fetcher.data.id}`, { replace: true });
+  }, [fetcher.state, fetcher.data, base, navigate]);
+
+  if (!data) return null;
+  const answer = (fetcher.state === "idle" && fetcher.data && !fetcher.data.success ? fetcher.data : null) ?? (documentAnswer && !documentAnswer.success ? documentAnswer : null);
+  const result = answer?.result;
+  const errors = [...errorsOf(result, "content"), ...errorsOf(result, "")];
+  if (answer && errors.length === 0) errors.push(answer.message ?? msg.postDetail.actionFailed);
+  const anonymousByDefault = data.post.author.isMine && data.post.author.anonymous;
+  const title = replyTo ? `${msg.commentSheet.replyTo} @${replyTo.author.name}` : msg.postDetail.commentsTitle;
+
+  return (
+    <Sheet title={title} closeTo={base}>
+      {data.canComment ? (
+        <fetcher.Form
+          method="post"
+          action={`${base}/comment${replyTo ? `?reply=${replyTo.id}` : ""}`}
+          className="space-y-3"
+          onSubmit={() => {
+            sent.current = true;
+          }}
+        >
+          <input type="hidden" name="intent" value="comment" />
+          {replyTo ? <input type="hidden" name="parentId" value={replyTo.id} /> : null}
+          {replyTo ? <p className="line-clamp-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-500">{replyTo.content}</p> : null}
+          <label htmlFor="comment-content" className="sr-only">
+            {title}
+          </label>
+          <textarea
+            id="comment-content"
+            name="content"
+            rows={4}
+            required
+            maxLength={COMMENT_MAX_LENGTH}
+            defaultValue={submittedText(result, "content") ?? (replyTo ? `@${replyTo.author.name} ` : "")}
+            autoFocus
+            onFocus={(event) => event.target.setSelectionRange(event.target.value.length, event.target.value.length)}
+            placeholder={msg.postDetail.commentPlaceholder}
+            className="field-input resize-none text-[15px]"
+            aria-invalid={errors.length > 0 || undefined}
+            aria-describedby={errors.length > 0 ? "comment-errors" : undefined}
+          />
+          {errors.length > 0 ? (
+            <p id="comment-errors" role="alert" className="field-error mt-0">
+              {errors.join("；")}
+            </p>
+          ) : null}
+          <div className="flex items-center gap-3">
+            <label className="flex flex-1 items-center gap-2 text-sm text-slate-600">
+              <input type="checkbox" name="isAnonymous" defaultChecked={anonymousByDefault} className="h-4 w-4 accent-[rgb(var(--brand))]" />
+              {anonymousByDefault ? msg.commentSheet.commentAnonymousAsAuthor : msg.commentSheet.commentAnonymous}
+            </label>
+            <button type="submit" className="btn-primary px-6" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? msg.postDetail.sending : msg.commentSheet.sendComment}
+            </button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {msg.postDetail.commentNeedsProfile}{" "}
+          <Link to={base} className="text-brand">
+            {msg.commentSheet.cancelReply}
+          </Link>
+        </p>
+      )}
+    </Sheet>
+  );
+}

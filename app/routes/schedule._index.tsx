@@ -1,0 +1,563 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Icon, type IconName } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { Overlay } from "~/components/schedule/Overlay";
+import { app as appMessages } from "~/lib/messages/app";
+import { schedule as scheduleMessages } from "~/lib/messages/schedule";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { loginPath } from "~/lib/redirect";
+import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, scheduleHref, weekLabel } from "~/lib/schedule";
+import { ScheduleActionSchema } from "~/lib/schemas/schedule";
+import { fillTemplate } from "~/lib/template";
+import { logout, requireStudent } from "~/server/auth/session.server";
+import { scheduleView, type CourseDetail } from "~/server/schedule/page.server";
+import { getScheduleSettings, resetCalendarToken, saveReminderSettings } from "~/server/schedule/settings.server";
+import { loadTermInfo, loadTimetable } from "~/server/schedule/timetable.server";
+
+const msg = { app: appMessages, schedule: scheduleMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.schedule} · ${msg.app.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStudent(request);
+  return scheduleView(user, new URL(request.url));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStudent(request);
+  const submission = parseWithZod(await request.formData(), { schema: ScheduleActionSchema });
+  if (submission.status !== "success") return redirect("/schedule");
+  const value = submission.value;
+  const back = (extra: Record<string, string> = {}) =>
+    value.term && value.week ? scheduleHref(value.term, value.week, extra) : `/schedule?${new URLSearchParams(extra).toString()}`;
+
+  switch (value.intent) {
+    case "refresh": {
+      const term = value.term ?? (await loadTermInfo(user)).info.currentTerm;
+      const load = await loadTimetable(user, term, { refresh: true, returnTo: back() });
+      if (load.source === "fresh") return redirect(back({ synced: "1" }));
+      return Response.json({ intent: "refresh" as const, error: load.error }, { status: 502 });
+    }
+    case "reminders":
+      await saveReminderSettings(user.id, {
+        courseReminder: value.courseReminder === "on",
+        substituteReminder: value.substituteReminder === "on",
+        announcementReminder: value.announcementReminder === "on",
+      });
+      return redirect(back({ dialog: "notify", saved: "reminders" }));
+    case "calendar": {
+      const had = (await getScheduleSettings(user.id)).calendarToken !== null;
+      await resetCalendarToken(user.id);
+      return redirect(back({ dialog: "notify", saved: had ? "calendar-reset" : "calendar-created" }));
+    }
+    case "relogin":
+      return redirect(loginPath(back()), { headers: { "Set-Cookie": await logout(request) } });
+  }
+}
+
+/** Opening a dialog changes only ?dialog=/?course=: the week on screen is already loaded. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const same = (key: string) => currentUrl.searchParams.get(key) === nextUrl.searchParams.get(key);
+  if (currentUrl.pathname === nextUrl.pathname && same("term") && same("week") && !nextUrl.searchParams.has("synced")) return false;
+  return defaultShouldRevalidate;
+};
+
+const CARD_COLOURS = [
+  "bg-sky-100 text-sky-900 border-sky-300",
+  "bg-emerald-100 text-emerald-900 border-emerald-300",
+  "bg-amber-100 text-amber-900 border-amber-300",
+  "bg-rose-100 text-rose-900 border-rose-300",
+  "bg-violet-100 text-violet-900 border-violet-300",
+  "bg-teal-100 text-teal-900 border-teal-300",
+  "bg-orange-100 text-orange-900 border-orange-300",
+  "bg-indigo-100 text-indigo-900 border-indigo-300",
+];
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function Schedule() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+
+  const href = (extra: Record<string, string> = {}) => scheduleHref(data.term.code, data.week, extra);
+  const thisWeekHref = scheduleHref(data.current.term, data.current.week);
+  const formAction = `/schedule?index&${new URLSearchParams({ term: data.term.code, week: String(data.week) }).toString()}`;
+  const dialog = params.get("dialog");
+  const course = data.courses.find((entry) => String(entry.index) === params.get("course"));
+  const refreshing = navigation.state !== "idle" && navigation.formData?.get("intent") === "refresh";
+  const showEmpty = data.loaded && data.courses.length === 0 && !dialog && !course && params.get("empty") !== "seen";
+  const notesHidden = params.get("notes") === "hide";
+  const lastSlot = TIME_SLOTS.length - 1;
+
+  return (
+    <Page
+      title={msg.titles.schedule}
+      withTabBar
+      actions={
+        <Link to={href({ dialog: "summary" })} preventScrollReset className="rounded-full p-1 hover:bg-white/10" aria-label={msg.schedule.summaryTitle}>
+          <Icon name="info" className="h-6 w-6" />
+        </Link>
+      }
+    >
+      <section className="card space-y-2 p-3">
+        <Form method="get" action="/schedule" className="flex items-center gap-2">
+          <label htmlFor="term" className="sr-only">
+            {msg.schedule.term}
+          </label>
+          <select
+            key={data.term.code}
+            id="term"
+            name="term"
+            defaultValue={data.term.code}
+            onChange={(event) => submit(event.currentTarget.form)}
+            className="field-input flex-1 py-2 text-sm"
+          >
+            {data.terms.map((term) => (
+              <option key={term.code} value={term.code}>
+                {term.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={`btn-ghost shrink-0 px-3 ${hydrated ? "hidden" : ""}`}>
+            {msg.schedule.switchTerm}
+          </button>
+        </Form>
+        <nav aria-label={msg.schedule.pickWeek} className="flex items-center justify-between gap-2">
+          <WeekStep to={data.week > data.minWeek ? href({ week: String(data.week - 1) }) : null} label={msg.schedule.prevWeek} icon="back" />
+          <Link
+            to={href({ dialog: "weeks" })}
+            preventScrollReset
+            aria-label={`${msg.schedule.pickWeek}：${weekLabel(data.week)}`}
+            className="flex flex-1 items-center justify-center gap-1 rounded-full py-1.5 text-base font-semibold hover:bg-slate-50"
+          >
+            {weekLabel(data.week)}
+            {data.isCurrentTerm && data.week === data.thisWeek ? (
+              <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{msg.schedule.thisWeek}</span>
+            ) : null}
+            <Icon name="down" className="h-4 w-4 text-slate-400" />
+          </Link>
+          <WeekStep to={data.week < data.maxWeek ? href({ week: String(data.week + 1) }) : null} label={msg.schedule.nextWeek} icon="chevron" />
+        </nav>
+      </section>
+
+      <Notices data={data} refreshError={actionData?.error ?? null} synced={params.get("synced") === "1"} formAction={formAction} />
+
+      <section aria-label={fillTemplate(msg.schedule.gridLabel, { week: weekLabel(data.week) })} className="overflow-hidden rounded-2xl bg-white shadow-sm">
+        <table className="w-full table-fixed border-collapse">
+          <thead>
+            <tr className="border-b border-slate-100">
+              <th scope="col" className="w-8 py-1.5 text-[11px] font-medium text-slate-400">
+                {fillTemplate(msg.schedule.month, { month: data.month })}
+              </th>
+              {data.days.map((day) => (
+                <th key={day.date} scope="col" className="px-0.5 py-1.5 font-normal" aria-current={day.isToday ? "date" : undefined}>
+                  <span className={`mx-auto flex w-10 flex-col items-center rounded-xl py-0.5 leading-tight ${day.isToday ? "bg-brand text-white" : "text-slate-600"}`}>
+                    <span className="text-xs font-medium">{day.label}</span>
+                    <span className={`text-[10px] ${day.isToday ? "text-white/85" : "text-slate-400"}`}>{day.short}</span>
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {TIME_SLOTS.map((slot, row) => (
+              <tr key={slot.id} className={row < lastSlot ? "border-b border-slate-100" : undefined}>
+                <th scope="row" className="bg-slate-50/70 px-0.5 text-center align-middle font-normal leading-tight">
+                  <span className="block text-xs font-semibold text-slate-600">{slot.period}</span>
+                  <span className="mt-0.5 block text-[9px] text-slate-400">{slot.start}</span>
+                  <span className="block text-[9px] text-slate-400">{slot.end}</span>
+                </th>
+                {data.grid[row].map((cards, day) => (
+                  <td key={day} className={`h-[5.75rem] p-0.5 align-top ${data.days[day].isToday ? "bg-brand-soft/40" : ""}`}>
+                    <div className="flex h-full flex-col gap-0.5">
+                      {cards.map((card) => (
+                        <Link
+                          key={card.index}
+                          to={href({ course: String(card.index) })}
+                          preventScrollReset
+                          className={`block min-h-0 flex-1 overflow-hidden rounded-lg border-l-2 px-1 py-1 text-left ${CARD_COLOURS[courseColour(card.name)]}`}
+                        >
+                          <span className="line-clamp-3 break-all text-[11px] font-semibold leading-[1.25]">{card.name}</span>
+                          {card.location ? (
+                            <span className="mt-0.5 line-clamp-2 break-all text-[10px] leading-tight opacity-75">@{card.location}</span>
+                          ) : null}
+                        </Link>
+                      ))}
+                    </div>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      {data.notes.length > 0 ? <NotesPanel notes={data.notes} hidden={notesHidden} href={href} /> : null}
+
+      {/* Room to scroll the last row out from under the floating buttons. */}
+      <div className="h-36" aria-hidden="true" />
+
+      <div className="fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] right-3 z-20 !m-0 flex flex-col gap-2 sm:right-[calc(50%-18rem)]">
+        <FloatLink to={thisWeekHref} icon="target" label={msg.schedule.backToThisWeek} short={msg.schedule.thisWeek} />
+        <Form method="post" action={formAction}>
+          <input type="hidden" name="intent" value="refresh" />
+          <input type="hidden" name="term" value={data.term.code} />
+          <input type="hidden" name="week" value={data.week} />
+          <button type="submit" disabled={refreshing} aria-label={msg.schedule.refresh} className={FLOAT_CLASS}>
+            <Icon name="refresh" className={`h-5 w-5 ${refreshing ? "animate-spin" : ""}`} />
+            <span className="text-[10px] leading-none">{refreshing ? msg.schedule.refreshing : msg.schedule.refreshShort}</span>
+          </button>
+        </Form>
+        <FloatLink to={href({ dialog: "notify" })} icon="bell" label={msg.schedule.notifications} short={msg.schedule.notifyShort} />
+      </div>
+
+      {course ? <CourseDialog course={course} closeHref={href()} materials={params.get("materials") === "soon"} href={href} /> : null}
+      {dialog === "weeks" ? <WeekPicker data={data} closeHref={href()} /> : null}
+      {dialog === "summary" ? <Summary data={data} closeHref={href()} thisWeekHref={thisWeekHref} /> : null}
+      {dialog === "notify" ? <NotifySheet data={data} closeHref={href()} formAction={formAction} saved={params.get("saved")} /> : null}
+      {showEmpty ? (
+        <Overlay id="empty" title={msg.schedule.emptyWeekTitle} closeHref={href({ empty: "seen" })} role="alertdialog">
+          <p className="text-sm text-slate-600">{fillTemplate(msg.schedule.emptyWeekBody, { week: data.week })}</p>
+          <div className={`mt-4 grid gap-2 ${data.isViewingCurrent ? "grid-cols-1" : "grid-cols-2"}`}>
+            <Link to={href({ empty: "seen" })} replace preventScrollReset className="btn-ghost">
+              {msg.schedule.emptyWeekOk}
+            </Link>
+            {data.isViewingCurrent ? null : (
+              <Link to={thisWeekHref} className="btn-primary">
+                {msg.schedule.backToThisWeek}
+              </Link>
+            )}
+          </div>
+        </Overlay>
+      ) : null}
+    </Page>
+  );
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+
+const FLOAT_CLASS =
+  "flex h-11 w-11 flex-col items-center justify-center gap-0.5 rounded-2xl bg-white/95 text-brand shadow-lg ring-1 ring-slate-200 backdrop-blur active:scale-95 disabled:opacity-70";
+
+function FloatLink({ to, icon, label, short }: { to: string; icon: IconName; label: string; short: string }) {
+  return (
+    <Link to={to} preventScrollReset aria-label={label} className={FLOAT_CLASS}>
+      <Icon name={icon} className="h-5 w-5" />
+      <span className="text-[10px] leading-none">{short}</span>
+    </Link>
+  );
+}
+
+function NotesPanel({ notes, hidden, href }: { notes: Data["notes"]; hidden: boolean; href: (extra?: Record<string, string>) => string }) {
+  const place = "fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-3 z-20 !m-0 sm:left-[calc(50%-18rem)]";
+  if (hidden) {
+    return (
+      <Link to={href()} preventScrollReset replace className={`${place} btn border border-amber-200 bg-amber-50 text-amber-800 shadow-lg`}>
+        <Icon name="book" className="h-4 w-4" />
+        {fillTemplate(msg.schedule.notesShow, { n: notes.length })}
+      </Link>
+    );
+  }
+  return (
+    <section aria-labelledby="notes-title" className={`${place} right-[4.25rem] max-h-[40vh] overflow-y-auto rounded-2xl border border-amber-200 bg-amber-50/95 p-3 shadow-lg backdrop-blur sm:right-[calc(50%-14.5rem)]`}>
+      <div className="mb-1 flex items-center gap-1.5">
+        <Icon name="book" className="h-4 w-4 text-amber-600" />
+        <h2 id="notes-title" className="flex-1 text-sm font-semibold text-amber-900">
+          {msg.schedule.notesTitle}
+        </h2>
+        <Link to={href({ notes: "hide" })} preventScrollReset replace className="rounded-full px-2 py-0.5 text-xs text-amber-700 hover:bg-amber-100">
+          {msg.schedule.notesClose}
+        </Link>
+      </div>
+      <ul className="divide-y divide-amber-200/60">
+        {notes.map((note, i) => (
+          <li key={i} className="py-1.5 text-xs leading-relaxed">
+            <p className="text-sm font-semibold text-slate-800">{note.name}</p>
+            <p className="text-slate-500">{[note.teacher, note.location, note.weeksText].filter(Boolean).join(" · ")}</p>
+            {note.description ? <p className="text-slate-600">{note.description}</p> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WeekStep({ to, label, icon }: { to: string | null; label: string; icon: IconName }) {
+  const className = "flex h-9 w-9 items-center justify-center rounded-full border border-slate-200";
+  if (!to) {
+    return (
+      <span aria-disabled="true" aria-label={label} className={`${className} text-slate-300`}>
+        <Icon name={icon} className="h-5 w-5" />
+      </span>
+    );
+  }
+  return (
+    <Link to={to} preventScrollReset aria-label={label} className={`${className} text-slate-600 hover:bg-slate-50`}>
+      <Icon name={icon} className="h-5 w-5" />
+    </Link>
+  );
+}
+
+function Notices({ data, refreshError, synced, formAction }: { data: Data; refreshError: string | null; synced: boolean; formAction: string }) {
+  const error = refreshError ?? data.error;
+  return (
+    <>
+      {data.termFallback ? (
+        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {msg.schedule.fallbackTermNotice}
+        </p>
+      ) : null}
+      {error ? (
+        <div role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+          <div className="flex-1">
+            <p>{error}</p>
+            {data.staleAge ? <p className="text-red-600/80">{fillTemplate(msg.schedule.staleNotice, { age: data.staleAge })}</p> : null}
+          </div>
+          {data.errorKind === "credentials_missing" ? (
+            <Form method="post" action={formAction}>
+              <input type="hidden" name="intent" value="relogin" />
+              <button type="submit" className="btn-primary px-3 py-1">
+                {msg.schedule.relogin}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+      {synced && !error ? (
+        <p role="status" className="flex items-center gap-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-700">
+          <Icon name="check" className="h-4 w-4" />
+          {msg.schedule.refreshed}
+        </p>
+      ) : null}
+      {data.syncedAt ? (
+        <p className="-mt-1 flex items-center justify-end gap-1 px-1 text-xs text-slate-400">
+          <Icon name="clock" className="h-3.5 w-3.5" />
+          {fillTemplate(msg.schedule.syncedAt, { time: data.syncedAt })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function CourseDialog({
+  course,
+  closeHref,
+  materials,
+  href,
+}: {
+  course: CourseDetail;
+  closeHref: string;
+  materials: boolean;
+  href: (extra?: Record<string, string>) => string;
+}) {
+  const rows: [string, string][] = [
+    [msg.schedule.teacher, course.teacher],
+    [msg.schedule.location, course.location],
+    [msg.schedule.weeks, course.weeksText],
+    [msg.schedule.time, `${course.weekday} ${fillTemplate(msg.schedule.slot, { period: course.period })} ${course.start}-${course.end}`],
+  ];
+  return (
+    <Overlay id="course" title={course.name} closeHref={closeHref}>
+      <dl className="space-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex gap-3">
+            <dt className="w-10 shrink-0 text-slate-400">{label}</dt>
+            <dd className="flex-1 text-slate-800">{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      {materials ? (
+        <p role="status" className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          {msg.schedule.materialsComing}
+        </p>
+      ) : null}
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <Link to={href({ course: String(course.index), materials: "soon" })} replace preventScrollReset className="btn-ghost">
+          <Icon name="material" className="h-4 w-4" />
+          {msg.schedule.materials}
+        </Link>
+        <Link to={`/schedule/mutual-help?${course.helpQuery}`} className="btn-primary">
+          <Icon name="hand" className="h-4 w-4" />
+          {msg.titles.mutualHelp}
+        </Link>
+      </div>
+    </Overlay>
+  );
+}
+
+function WeekPicker({ data, closeHref }: { data: Data; closeHref: string }) {
+  const weeks = Array.from({ length: data.maxWeek - data.minWeek + 1 }, (_, i) => data.minWeek + i);
+  return (
+    <Overlay id="weeks" title={msg.schedule.pickWeek} closeHref={closeHref} variant="sheet">
+      <ul className="grid grid-cols-5 gap-2">
+        {weeks.map((week) => {
+          const selected = week === data.week;
+          const isThis = data.isCurrentTerm && week === data.thisWeek;
+          return (
+            <li key={week}>
+              <Link
+                to={scheduleHref(data.term.code, week)}
+                aria-current={selected ? "page" : undefined}
+                className={`flex h-12 flex-col items-center justify-center rounded-xl text-sm ${
+                  selected ? "bg-brand font-semibold text-white" : "bg-slate-50 text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                {week}
+                {isThis ? <span className={`text-[10px] leading-none ${selected ? "text-white/85" : "text-brand"}`}>{msg.schedule.thisWeek}</span> : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </Overlay>
+  );
+}
+
+function Summary({ data, closeHref, thisWeekHref }: { data: Data; closeHref: string; thisWeekHref: string }) {
+  const first = data.days[0];
+  const last = data.days[6];
+  const rows: [string, string][] = [
+    [msg.schedule.term, data.term.label],
+    [msg.schedule.summaryWeek1, data.week1Start],
+    [msg.schedule.summaryViewing, weekLabel(data.week)],
+    [msg.schedule.summaryDates, `${first.date} ~ ${last.date}`],
+    [msg.schedule.summaryCourses, fillTemplate(msg.schedule.summaryCoursesCount, { n: data.courses.length })],
+  ];
+  return (
+    <Overlay id="summary" title={msg.schedule.summaryTitle} closeHref={closeHref}>
+      <dl className="space-y-2 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3">
+            <dt className="text-slate-400">{label}</dt>
+            <dd className="text-right text-slate-800">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 rounded-xl bg-brand-soft/60 px-3 py-2 text-sm text-brand-dark">
+        {data.todayWeek ? fillTemplate(msg.schedule.summaryToday, { week: data.todayWeek }) : msg.schedule.summaryNotInTerm}
+      </p>
+      {data.syncedAt ? <p className="mt-2 text-xs text-slate-400">{fillTemplate(msg.schedule.syncedAt, { time: data.syncedAt })}</p> : null}
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <Link to={closeHref} replace preventScrollReset className="btn-ghost">
+          {msg.app.close}
+        </Link>
+        <Link to={thisWeekHref} className="btn-primary">
+          {msg.schedule.backToThisWeek}
+        </Link>
+      </div>
+    </Overlay>
+  );
+}
+
+const SWITCHES = [
+  {
+    name: "courseReminder",
+    label: msg.schedule.courseReminder,
+    hint: fillTemplate(msg.schedule.courseReminderHint, { minutes: COURSE_REMINDER_MINUTES }),
+  },
+  { name: "substituteReminder", label: msg.schedule.substituteReminder, hint: msg.schedule.substituteReminderHint },
+  { name: "announcementReminder", label: msg.schedule.announcementReminder, hint: msg.schedule.announcementReminderHint },
+] as const;
+
+function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; closeHref: string; formAction: string; saved: string | null }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const webcal = data.calendarUrl?.replace(/^https?:/, "webcal:");
+  return (
+    <Overlay id="notify" title={msg.schedule.reminderTitle} closeHref={closeHref} variant="sheet">
+      <Form method="post" action={formAction} preventScrollReset replace>
+        <input type="hidden" name="intent" value="reminders" />
+        <input type="hidden" name="term" value={data.term.code} />
+        <input type="hidden" name="week" value={data.week} />
+        <ul className="divide-y divide-slate-100 rounded-2xl bg-slate-50 px-3">
+          {SWITCHES.map((entry) => (
+            <li key={entry.name}>
+              <label className="flex cursor-pointer items-center gap-3 py-3">
+                <span className="flex-1">
+                  <span className="block text-sm font-medium text-slate-800">{entry.label}</span>
+                  <span className="block text-xs text-slate-500">{entry.hint}</span>
+                </span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  name={entry.name}
+                  defaultChecked={data.reminders[entry.name]}
+                  className="peer sr-only"
+                />
+                <span
+                  aria-hidden="true"
+                  className="relative h-7 w-12 shrink-0 rounded-full bg-slate-300 transition peer-checked:bg-brand peer-focus-visible:ring-2 peer-focus-visible:ring-brand/40 after:absolute after:left-0.5 after:top-0.5 after:h-6 after:w-6 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5"
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-xs text-slate-400">{msg.schedule.reminderNote}</p>
+        <div className="mt-3 flex items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {msg.schedule.reminderSave}
+          </button>
+          {saved === "reminders" ? (
+            <span role="status" className="flex items-center gap-1 text-sm text-emerald-700">
+              <Icon name="check" className="h-4 w-4" />
+              {msg.schedule.reminderSaved}
+            </span>
+          ) : null}
+        </div>
+      </Form>
+
+      <section aria-labelledby="calendar-title" className="mt-5 border-t border-slate-100 pt-4">
+        <h3 id="calendar-title" className="flex items-center gap-1.5 text-base font-semibold">
+          <Icon name="calendar" className="h-5 w-5 text-brand" />
+          {msg.schedule.calendarTitle}
+        </h3>
+        <p className="mt-1 text-sm text-slate-500">{msg.schedule.calendarHint}</p>
+        {data.calendarUrl ? (
+          <div className="mt-3 space-y-2">
+            <label htmlFor="calendar-url" className="field-label">
+              {msg.schedule.calendarAddress}
+            </label>
+            <input id="calendar-url" readOnly value={data.calendarUrl} onFocus={(event) => event.currentTarget.select()} className="field-input text-xs" />
+            <p className="text-xs text-amber-700">{msg.schedule.calendarPrivate}</p>
+          </div>
+        ) : null}
+        {saved === "calendar-created" || saved === "calendar-reset" ? (
+          <p role="status" className="mt-2 flex items-center gap-1 text-sm text-emerald-700">
+            <Icon name="check" className="h-4 w-4" />
+            {saved === "calendar-reset" ? msg.schedule.calendarResetDone : msg.schedule.calendarCreated}
+          </p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2">
+          {webcal ? (
+            <a href={webcal} className="btn-primary">
+              {msg.schedule.calendarOpen}
+            </a>
+          ) : null}
+          <Form method="post" action={formAction} preventScrollReset replace>
+            <input type="hidden" name="intent" value="calendar" />
+            <input type="hidden" name="term" value={data.term.code} />
+            <input type="hidden" name="week" value={data.week} />
+            <button type="submit" className={data.calendarUrl ? "btn-ghost" : "btn-primary"} disabled={busy}>
+              {data.calendarUrl ? msg.schedule.calendarReset : msg.schedule.calendarCreate}
+            </button>
+          </Form>
+        </div>
+      </section>
+    </Overlay>
+  );
+}

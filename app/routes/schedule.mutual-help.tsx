@@ -1,0 +1,233 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Icon } from "~/components/icons";
+import { Page } from "~/components/Page";
+import { app as appMessages } from "~/lib/messages/app";
+import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import {
+  COURSE_KINDS,
+  COURSE_QUERY_KEYS,
+  MUTUAL_HELP_NOTE_MAX,
+  courseKindLabel,
+  helpTimeText,
+  isCourseKind,
+  mutualHelpFeeText,
+  readHelpCourse,
+  type CourseKind,
+} from "~/lib/mutual-help";
+import { MutualHelpSchema } from "~/lib/schemas/schedule";
+import { fillTemplate } from "~/lib/template";
+import { requireStudent } from "~/server/auth/session.server";
+import { clockOfPeriod, contactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
+import { errorsOf, type FormResult } from "~/lib/form-result";
+
+const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
+
+const h = msg.mutualHelp;
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.mutualHelp} · ${msg.app.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStudent(request);
+  const course = readHelpCourse(new URL(request.url).searchParams);
+  return {
+    course,
+    time: helpTimeText(course, clockOfPeriod(course.period)),
+    profile: {
+      studentId: user.student_id,
+      name: user.real_name ?? "",
+      className: user.class_name ?? "",
+      college: user.college ?? "",
+      contact: contactOf(user),
+    },
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStudent(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: MutualHelpSchema });
+  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  if (!user.student_id || !user.real_name) {
+    return Response.json(submission.reply({ formErrors: [h.userIncomplete] }), { status: 400 });
+  }
+  const course = readHelpCourse(formData);
+  if (!course.courseName) return Response.json(submission.reply({ formErrors: [h.missingCourse] }), { status: 400 });
+  const result = await publishMutualHelp(user, { course, kind: submission.value.kind, note: submission.value.note ?? "" });
+  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
+  return redirect(`/post/${result.id}`);
+}
+
+type Reply = FormResult;
+
+function errorOf(reply: Reply | undefined, name: string) {
+  return errorsOf(reply, name)[0];
+}
+
+export default function MutualHelp() {
+  const { course, time, profile } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const navigation = useNavigation();
+  const initialKind = reply?.initialValue?.kind;
+  const initialNote = typeof reply?.initialValue?.note === "string" ? reply.initialValue.note : "";
+  const [kind, setKind] = useState<CourseKind | null>(isCourseKind(initialKind) ? initialKind : null);
+  const [noteLength, setNoteLength] = useState(initialNote.length);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const publishing = navigation.state !== "idle" && navigation.formAction?.startsWith("/schedule/mutual-help") === true;
+  const formError = errorOf(reply, "");
+  const kindError = errorOf(reply, "kind");
+  const noteError = errorOf(reply, "note");
+  const hasCourse = course.courseName !== "";
+
+  const courseRows: [string, string][] = [
+    [h.courseName, course.courseName],
+    [h.time, time],
+    [h.location, course.location],
+    [h.period, course.period ? fillTemplate(h.periodValue, { period: course.period }) : ""],
+    [h.teacher, course.teacher],
+    [h.weeks, course.weeks],
+  ];
+  const profileRows: [string, string][] = [
+    [h.studentId, profile.studentId ?? ""],
+    [h.name, profile.name],
+    [h.className, profile.className],
+    [h.college, profile.college],
+    [h.contact, profile.contact],
+  ];
+
+  return (
+    <Page title={msg.titles.mutualHelp} back="/schedule">
+      <Form method="post" className="space-y-3 pb-24" aria-describedby={formError ? "help-form-error" : undefined}>
+        <div hidden>
+          {COURSE_QUERY_KEYS.map((key) => (
+            <input key={key} type="hidden" name={key} value={course[key]} />
+          ))}
+        </div>
+
+        {formError ? (
+          <p id="help-form-error" role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+
+        <section className="card space-y-3" aria-labelledby="course-title">
+          <h2 id="course-title" className="flex items-center gap-1.5 text-base font-semibold">
+            <Icon name="course" className="h-5 w-5 text-brand" />
+            {h.courseInfo}
+          </h2>
+          {hasCourse ? (
+            <InfoList rows={courseRows} />
+          ) : (
+            <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
+              <p>{h.missingCourse}</p>
+              <Link to="/schedule" className="mt-2 inline-block font-medium underline">
+                {h.backToSchedule}
+              </Link>
+            </div>
+          )}
+        </section>
+
+        <fieldset className="card space-y-3" aria-describedby={kindError ? "kind-error" : undefined}>
+          <legend className="float-left mb-3 flex w-full items-center gap-1.5 text-base font-semibold">
+            <Icon name="tag" className="h-5 w-5 text-brand" />
+            {h.kind}
+          </legend>
+          <div className="clear-both grid grid-cols-2 gap-2">
+            {COURSE_KINDS.map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer flex-col items-center gap-0.5 rounded-2xl border-2 border-slate-200 px-3 py-3 text-center transition has-[:checked]:border-brand has-[:checked]:bg-brand-soft/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand/30"
+              >
+                <input
+                  type="radio"
+                  name="kind"
+                  value={value}
+                  defaultChecked={initialKind === value}
+                  onChange={() => setKind(value)}
+                  className="sr-only"
+                />
+                <span className="text-base font-semibold text-slate-800">{courseKindLabel(value)}</span>
+                <span className="text-sm text-brand">¥{mutualHelpFeeText(value)}</span>
+              </label>
+            ))}
+          </div>
+          {kindError ? (
+            <p id="kind-error" role="alert" className="field-error">
+              {kindError}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <section className="card space-y-3" aria-labelledby="profile-title">
+          <h2 id="profile-title" className="flex items-center gap-1.5 text-base font-semibold">
+            <Icon name="user" className="h-5 w-5 text-brand" />
+            {h.userInfo}
+          </h2>
+          <InfoList rows={profileRows} />
+        </section>
+
+        <section className="card space-y-2">
+          <div className="flex items-baseline justify-between">
+            <label htmlFor="note" className="text-base font-semibold">
+              {h.note}
+            </label>
+            <span className={`text-xs ${noteLength > MUTUAL_HELP_NOTE_MAX ? "text-red-600" : "text-slate-400"}`} aria-hidden="true">
+              {fillTemplate(h.noteCount, { n: noteLength, max: MUTUAL_HELP_NOTE_MAX })}
+            </span>
+          </div>
+          <textarea
+            id="note"
+            name="note"
+            defaultValue={initialNote}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "note-error" : undefined}
+            rows={3}
+            maxLength={MUTUAL_HELP_NOTE_MAX}
+            placeholder={h.notePlaceholder}
+            onInput={(event) => setNoteLength(event.currentTarget.value.length)}
+            className="field-input resize-none"
+          />
+          {noteError ? (
+            <p id="note-error" className="field-error">
+              {noteError}
+            </p>
+          ) : null}
+        </section>
+
+        <p className="px-1 text-xs leading-relaxed text-slate-400">{h.notice}</p>
+
+        <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+          <div className="mx-auto flex max-w-screen-sm items-center gap-3 px-4 py-3">
+            <div className="flex-1">
+              <p className="text-xs text-slate-500">{h.price}</p>
+              <p className="text-xl font-bold text-brand" aria-live="polite">
+                {kind ? `¥${mutualHelpFeeText(kind)}` : <span className="text-sm font-normal text-slate-400">{h.pricePending}</span>}
+              </p>
+            </div>
+            <button type="submit" className="btn-primary px-6 py-2.5 text-base" disabled={hydrated && (!kind || publishing || !hasCourse)}>
+              {publishing ? h.publishing : h.publish}
+            </button>
+          </div>
+        </div>
+      </Form>
+    </Page>
+  );
+}
+
+function InfoList({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="divide-y divide-slate-100 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex gap-3 py-2 first:pt-0 last:pb-0">
+          <dt className="w-12 shrink-0 text-slate-400">{label}</dt>
+          <dd className={`flex-1 ${value ? "text-slate-800" : "text-slate-400"}`}>{value || h.notFilled}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,314 @@
+// What the operators' order page reads: the list (a status group, a campus, a search, newest
+// first, ADMIN_PAGE_SIZE more per 'load more'), the count per tab, the daily summary, the campus
+// list and the CSV export. Soft-deleted orders are never listed, counted, found or exported.
+//
+// Every query is served by an index (0007_orders, 0009_admin; a test reads SQLite's plans):
+//   a group       orders_admin_status_idx (status, deleted_at, created_at)
+//   + a campus    orders_admin_campus_idx (campus_code, status, deleted_at, created_at)
+//   all groups    orders_created_idx (created_at), or orders_admin_campus_all_idx (campus_code, created_at)
+//   counts        the same indexes, covering
+//   search        the order number's unique index, orders_recipient_name_idx,
+//                 orders_recipient_phone_idx, and for pickup codes the last PICKUP_SEARCH_DAYS
+//                 of orders_created_idx; the list then reads the matching ids by primary key
+//   summary       orders_paid_idx (paid_at) for today's orders
+import { sql } from "kysely";
+import {
+  ADMIN_PAGE_SIZE,
+  COURIER_STEPS,
+  EXPORT_MAX_ROWS,
+  PICKUP_SEARCH_DAYS,
+  SEARCH_MAX_MATCHES,
+  readSearch,
+  type CourierStep,
+  type SearchTerm,
+} from "~/lib/admin-orders";
+import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS } from "~/lib/catalog";
+import {
+  ORDER_GROUPS,
+  STATUS_TABLE,
+  adminActions,
+  canAdvance,
+  orderView,
+  statusesOf,
+  type AdminAction,
+  type OrderGroup,
+  type OrderState,
+  type OrderStatus,
+} from "~/lib/order-status";
+import { parsePickupCodes, yuanText } from "~/lib/orders";
+import { addDays, formatShanghai, shanghaiInstant, shanghaiToday } from "~/lib/time";
+import { db } from "../db/db.server";
+import type { OrderRow } from "../orders/events.server";
+
+export type AdminFilter = {
+  group: OrderGroup | null;
+  campus: string | null;
+  /** The search box as typed (empty: no search). */
+  q: string;
+};
+
+/** An order as the operator's card shows it, with what the operator may do now. */
+export type AdminOrderCard = {
+  orderNumber: string;
+  status: OrderStatus;
+  label: string;
+  group: OrderGroup;
+  groupLabel: string;
+  refundLabel: string | null;
+  paid: boolean;
+  campusName: string;
+  dorm: string | null;
+  room: string | null;
+  recipientName: string | null;
+  recipientPhone: string | null;
+  pickup: { company: string; code: string | null; trackingNumber: string | null; station: string | null }[];
+  parcels: { name: string; count: number }[];
+  parcelCount: number;
+  amountText: string;
+  remark: string | null;
+  createdAt: string;
+  createdText: string;
+  actions: AdminAction[];
+  steps: { to: CourierStep; label: string }[];
+};
+
+const TYPE_NAMES = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
+
+function parseCounts(text: string): Record<string, number> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (!value || typeof value !== "object") return {};
+    const counts: Record<string, number> = {};
+    for (const key of PACKAGE_TYPE_KEYS) {
+      const count = Number((value as Record<string, unknown>)[key] ?? 0);
+      if (Number.isInteger(count) && count > 0) counts[key] = count;
+    }
+    return counts;
+  } catch {
+    return {};
+  }
+}
+
+export function stateOfRow(order: Pick<OrderRow, "status" | "payment_status" | "refund_state">): OrderState {
+  return { status: order.status, paymentStatus: order.payment_status, refundState: order.refund_state };
+}
+
+export function toCard(order: OrderRow): AdminOrderCard {
+  const state = stateOfRow(order);
+  const view = orderView(state);
+  return {
+    orderNumber: order.order_number,
+    status: order.status,
+    label: view.label,
+    group: view.group,
+    groupLabel: view.groupLabel,
+    refundLabel: view.refundLabel,
+    paid: order.payment_status === "paid",
+    campusName: order.campus_name,
+    dorm: order.recipient_dorm,
+    room: order.recipient_room,
+    recipientName: order.recipient_name,
+    recipientPhone: order.recipient_phone,
+    pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station }) => ({ company, code, trackingNumber, station })),
+    parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ name: TYPE_NAMES[type] ?? type, count })),
+    parcelCount: order.parcel_count,
+    amountText: yuanText(order.amount_fen),
+    remark: order.remark,
+    createdAt: order.created_at,
+    createdText: formatShanghai(order.created_at),
+    actions: adminActions(state),
+    steps: COURIER_STEPS.filter((to) => canAdvance(state, to)).map((to) => ({ to, label: STATUS_TABLE[to].label })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The ids of the orders a search term finds: by order number, recipient name or phone (exact,
+ * each by its index), or by a pickup code or tracking number among the orders of the last
+ * PICKUP_SEARCH_DAYS (the code must be in a pickup item's code or tracking number, not just
+ * anywhere in the stored text).
+ */
+export async function searchOrderIds(term: SearchTerm, at = new Date()): Promise<number[]> {
+  const base = () => db().selectFrom("orders").select("id").where("deleted_at", "is", null);
+  const queries: Promise<{ id: number }[]>[] = [base().where("recipient_name", "=", term.text).limit(SEARCH_MAX_MATCHES).execute()];
+  if (term.orderNumber) queries.push(base().where("order_number", "=", term.orderNumber).execute());
+  if (term.phone) queries.push(base().where("recipient_phone", "=", term.phone).limit(SEARCH_MAX_MATCHES).execute());
+  let pickup: Promise<number[]> = Promise.resolve([]);
+  if (term.pickup) {
+    const needle = term.pickup.toLowerCase();
+    const since = new Date(at.getTime() - PICKUP_SEARCH_DAYS * 86_400_000).toISOString();
+    pickup = db()
+      .selectFrom("orders")
+      .select(["id", "pickup_codes"])
+      .where("created_at", ">=", since)
+      .where("deleted_at", "is", null)
+      .where(sql<boolean>`lower(pickup_codes) like ${`%${escapeLike(needle)}%`} escape '\\'`)
+      .limit(SEARCH_MAX_MATCHES)
+      .execute()
+      .then((rows) =>
+        rows
+          .filter((row) =>
+            parsePickupCodes(row.pickup_codes).some(
+              (item) => item.code?.toLowerCase().includes(needle) || item.trackingNumber?.toLowerCase().includes(needle),
+            ),
+          )
+          .map((row) => row.id),
+      );
+  }
+  const [lists, pickupIds] = await Promise.all([Promise.all(queries), pickup]);
+  const ids = new Set<number>([...lists.flat().map((row) => row.id), ...pickupIds]);
+  return [...ids].slice(0, SEARCH_MAX_MATCHES);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The list and the counts
+
+type Scope = { campus: string | null; ids: number[] | null };
+
+/** The filtered list's base query (not deleted, a campus, the search's ids). */
+function scoped(scope: Scope) {
+  let query = db().selectFrom("orders").where("deleted_at", "is", null);
+  if (scope.campus) query = query.where("campus_code", "=", scope.campus);
+  if (scope.ids) query = query.where("id", "in", scope.ids);
+  return query;
+}
+
+async function scopeOf(filter: AdminFilter, at: Date): Promise<Scope> {
+  const term = readSearch(filter.q);
+  return { campus: filter.campus, ids: term ? await searchOrderIds(term, at) : null };
+}
+
+/** The list's query: the group's statuses, newest first (exported for the query-plan test). */
+export function listQuery(scope: Scope, group: OrderGroup | null, limit: number) {
+  let query = scoped(scope).selectAll();
+  if (group) {
+    const statuses = statusesOf(group);
+    query = statuses.length === 1 ? query.where("status", "=", statuses[0]!) : query.where("status", "in", statuses);
+  }
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
+}
+
+export function countsQuery(scope: Scope) {
+  return scoped(scope)
+    .select(["status", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .groupBy("status");
+}
+
+export type GroupCounts = Record<OrderGroup | "all", number>;
+
+export async function groupCounts(scope: Scope): Promise<GroupCounts> {
+  const counts = Object.fromEntries([...ORDER_GROUPS, "all"].map((group) => [group, 0])) as GroupCounts;
+  if (scope.ids && scope.ids.length === 0) return counts;
+  for (const row of await countsQuery(scope).execute()) {
+    const group = STATUS_TABLE[row.status]?.group;
+    if (!group) continue;
+    counts[group] += Number(row.n);
+    counts.all += Number(row.n);
+  }
+  return counts;
+}
+
+export type AdminOrderPage = { items: AdminOrderCard[]; more: boolean; counts: GroupCounts; searched: boolean };
+
+/** The first `pages` × ADMIN_PAGE_SIZE orders of a filter, and the count of every tab. */
+export async function adminOrderPage(filter: AdminFilter, pages: number, at = new Date()): Promise<AdminOrderPage> {
+  const scope = await scopeOf(filter, at);
+  const limit = pages * ADMIN_PAGE_SIZE;
+  const searched = scope.ids !== null;
+  if (scope.ids && scope.ids.length === 0) return { items: [], more: false, counts: await groupCounts(scope), searched };
+  const [rows, counts] = await Promise.all([listQuery(scope, filter.group, limit + 1).execute(), groupCounts(scope)]);
+  return { items: rows.slice(0, limit).map(toCard), more: rows.length > limit, counts, searched };
+}
+
+/** One order that is not deleted, by its number. */
+export async function findLiveOrder(orderNumber: string): Promise<OrderRow | undefined> {
+  return db().selectFrom("orders").selectAll().where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
+}
+
+export async function campusOptions() {
+  return db().selectFrom("campuses").select(["code", "name"]).orderBy("sort_order").orderBy("code").execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The daily summary
+
+export type DailySummary = {
+  day: string;
+  orders: number;
+  revenueFen: number;
+  byCampus: { code: string; name: string; orders: number; revenueFen: number }[];
+  parcels: { name: string; count: number }[];
+  /** Orders in progress (paid, waiting to be delivered), any day. */
+  pending: number;
+  /** Refund requests waiting for an operator. */
+  refundRequests: number;
+};
+
+/**
+ * Today in Shanghai: the orders paid today per campus (refunded ones still count as orders but
+ * not as revenue), the parcels of the orders that stand, the in-progress count and the waiting
+ * refund requests.
+ */
+export async function dailySummary(at = new Date()): Promise<DailySummary> {
+  const day = shanghaiToday(at);
+  const start = shanghaiInstant(day).toISOString();
+  const end = shanghaiInstant(addDays(day, 1)).toISOString();
+  const [rows, pending, refunds] = await Promise.all([
+    db()
+      .selectFrom("orders")
+      .select(["campus_code", "campus_name", "amount_fen", "payment_status", "package_counts"])
+      .where("paid_at", ">=", start)
+      .where("paid_at", "<", end)
+      .where("deleted_at", "is", null)
+      .execute(),
+    db()
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("status", "in", statusesOf("in_progress"))
+      .where("deleted_at", "is", null)
+      .executeTakeFirstOrThrow(),
+    db()
+      .selectFrom("refunds")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("state", "=", "requested")
+      .executeTakeFirstOrThrow(),
+  ]);
+  const campuses = new Map<string, { code: string; name: string; orders: number; revenueFen: number }>();
+  const parcels = new Map<string, number>();
+  let revenueFen = 0;
+  for (const row of rows) {
+    const campus = campuses.get(row.campus_code) ?? { code: row.campus_code, name: row.campus_name, orders: 0, revenueFen: 0 };
+    campus.orders += 1;
+    if (row.payment_status === "paid") {
+      campus.revenueFen += row.amount_fen;
+      revenueFen += row.amount_fen;
+      for (const [type, count] of Object.entries(parseCounts(row.package_counts))) parcels.set(type, (parcels.get(type) ?? 0) + count);
+    }
+    campuses.set(row.campus_code, campus);
+  }
+  return {
+    day,
+    orders: rows.length,
+    revenueFen,
+    byCampus: [...campuses.values()].sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
+    parcels: PACKAGE_TYPE_KEYS.filter((type) => parcels.has(type)).map((type) => ({ name: TYPE_NAMES[type] ?? type, count: parcels.get(type)! })),
+    pending: Number(pending.n),
+    refundRequests: Number(refunds.n),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+/** The filtered orders for the CSV (newest first, at most EXPORT_MAX_ROWS). */
+export async function exportOrders(filter: AdminFilter, at = new Date()): Promise<OrderRow[]> {
+  const scope = await scopeOf(filter, at);
+  if (scope.ids && scope.ids.length === 0) return [];
+  return listQuery(scope, filter.group, EXPORT_MAX_ROWS).execute();
+}

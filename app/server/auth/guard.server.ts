@@ -1,0 +1,51 @@
+import { decideAccess } from "~/lib/access";
+import { isMessengerBrowser } from "~/lib/browser";
+import { isCrossSiteMutation } from "~/lib/origin";
+import { config } from "../config.server";
+import { hasStudentAccount, lookupSession } from "./session.server";
+
+/**
+ * The access table applied to a request: null to let it through, or where to send it.
+ * The server runs it before Remix for every request; protected loaders also call requireStudent.
+ */
+export async function accessRedirect(request: Request, routeExists = true): Promise<string | null> {
+  // An unknown path gets the 404 page, logged in or not: the login page would only mislead.
+  if (!routeExists) return null;
+  const url = new URL(request.url);
+  const lookup = await lookupSession(request);
+  const decision = decideAccess({
+    pathname: url.pathname,
+    search: searchWithoutData(url),
+    hasStudent: lookup.state === "active" && hasStudentAccount(lookup.user),
+    isMessenger: isMessengerBrowser(request.headers.get("User-Agent")),
+    messengerOnly: config().isProduction && !config().allowAnyBrowser,
+  });
+  if (decision.kind === "allow") return null;
+  if (decision.reason === "login-required" && lookup.state === "ended") {
+    const reason = { replaced: "replaced", credentials_invalid: "credentials", expired: "expired" }[lookup.reason as string];
+    if (reason) return `${decision.location}${decision.location.includes("?") ? "&" : "?"}reason=${reason}`;
+  }
+  return decision.location;
+}
+
+function searchWithoutData(url: URL) {
+  const params = new URLSearchParams(url.search);
+  params.delete("_data");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** True when a mutation comes from another site's page (see lib/origin). */
+export function rejectCrossSite(request: Request): boolean {
+  const url = new URL(request.url);
+  const expected = [url.origin];
+  const publicUrl = config().publicUrl;
+  if (publicUrl) expected.push(new URL(publicUrl).origin);
+  return isCrossSiteMutation({
+    method: request.method,
+    pathname: url.pathname,
+    origin: request.headers.get("Origin"),
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+    expectedOrigins: expected,
+  });
+}

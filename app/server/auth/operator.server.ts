@@ -1,0 +1,419 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import type { Selectable } from "kysely";
+import * as msg from "~/lib/messages";
+import { safeRedirect } from "~/lib/redirect";
+import { config } from "../config.server";
+import { db, now } from "../db/db.server";
+import type { OperatorsTable } from "../db/schema";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+
+// Operators (couriers and staff) are not students: their own table, their own session rows and
+// their own cookie, scoped to /admin, so one phone can hold a student session and an operator
+// session side by side and neither ever stands in for the other.
+
+/** An operator as the server hands it around: never with the password hash. */
+export type Operator = Omit<Selectable<OperatorsTable>, "password_hash">;
+
+export const OPERATOR_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+export const OPERATOR_HOME = "/admin/orders";
+export const ADMIN_LOGIN_PATH = "/admin/login";
+
+/** Login limits: failures per username and per IP address within the window. */
+export const ADMIN_LOGIN_LIMITS = { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
+
+/** Usernames are stored and compared in lower case: letters, digits, '.', '_' and '-'. */
+export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{1,31}$/;
+export const OPERATOR_PASSWORD_MIN = 8;
+export const OPERATOR_PASSWORD_MAX = 1024;
+
+const OPERATOR_COLUMNS = [
+  "operators.id",
+  "operators.username",
+  "operators.display_name",
+  "operators.role",
+  "operators.openid",
+  "operators.disabled",
+  "operators.created_at",
+  "operators.last_login_at",
+] as const;
+
+export function normaliseUsername(username: string) {
+  return username.trim().normalize("NFKC").toLowerCase();
+}
+
+function operatorCookie() {
+  return createCookie("__operator", {
+    secrets: [config().sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().isProduction,
+    path: "/admin",
+    maxAge: OPERATOR_SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+export type OperatorLoginResult =
+  | { ok: true; operator: Operator; sessionId: string; setCookie: string }
+  | { ok: false; reason: "invalid" | "limited"; message: string };
+
+const INVALID = { ok: false, reason: "invalid", message: msg.admin.invalidCredentials } as const;
+const LIMITED = { ok: false, reason: "limited", message: msg.admin.tooManyAttempts } as const;
+
+function usernameKey(username: string) {
+  return `user:${username.slice(0, 64)}`;
+}
+
+function ipKey(ip: string) {
+  return `ip:${(ip || "unknown").slice(0, 64)}`;
+}
+
+/**
+ * True when the username or the IP address has used up its failures in the window. A success
+ * clears the username's count (the operator got in); the IP count is never cleared by a success,
+ * so one valid account cannot launder guesses at others from the same address.
+ */
+async function isLimited(username: string, ip: string) {
+  const since = new Date(Date.now() - ADMIN_LOGIN_LIMITS.windowMs).toISOString();
+  const lastSuccess = await db()
+    .selectFrom("login_attempts")
+    .select((eb) => eb.fn.max("created_at").as("at"))
+    .where("scope", "=", "admin")
+    .where("key", "=", usernameKey(username))
+    .where("outcome", "=", "success")
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  const userSince = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
+  const [byUser, byIp] = await Promise.all([
+    countFailures(usernameKey(username), userSince),
+    countFailures(ipKey(ip), since),
+  ]);
+  return byUser >= ADMIN_LOGIN_LIMITS.perUsername || byIp >= ADMIN_LOGIN_LIMITS.perIp;
+}
+
+async function countFailures(key: string, since: string) {
+  const row = await db()
+    .selectFrom("login_attempts")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("scope", "=", "admin")
+    .where("key", "=", key)
+    .where("outcome", "!=", "success")
+    .where("created_at", ">=", since)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+async function recordAttempt(username: string, ip: string, outcome: "success" | "wrong_password" | "failure") {
+  const createdAt = now();
+  const rows = [{ scope: "admin" as const, key: usernameKey(username), outcome, created_at: createdAt }];
+  if (outcome !== "success") rows.push({ scope: "admin" as const, key: ipKey(ip), outcome, created_at: createdAt });
+  await db().insertInto("login_attempts").values(rows).execute();
+}
+
+/**
+ * Checks an operator's username and password and opens an operator session. An unknown
+ * username, a wrong password and a disabled operator all give the same answer (and take about
+ * the same time); too many failures for the username or the address give the 'too many' one.
+ */
+export async function loginOperator(username: string, password: string, ip: string): Promise<OperatorLoginResult> {
+  const name = normaliseUsername(username);
+  if (await isLimited(name, ip)) return LIMITED;
+
+  const row = name
+    ? await db().selectFrom("operators").selectAll().where("username", "=", name).executeTakeFirst()
+    : undefined;
+  const passwordOk = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
+  if (!row || !passwordOk || row.disabled) {
+    await recordAttempt(name, ip, row && !passwordOk ? "wrong_password" : "failure");
+    return INVALID;
+  }
+
+  const { password_hash: _hash, ...operator } = row;
+  const loggedInAt = now();
+  await db().updateTable("operators").set({ last_login_at: loggedInAt }).where("id", "=", row.id).execute();
+  await recordAttempt(name, ip, "success");
+  const { id, setCookie } = await createOperatorSession(row.id);
+  return { ok: true, operator: { ...operator, last_login_at: loggedInAt }, sessionId: id, setCookie };
+}
+
+/** Starts an operator session (12 hours) and returns its id and the Set-Cookie header. */
+export async function createOperatorSession(operatorId: number) {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const createdAt = new Date();
+  await db()
+    .insertInto("operator_sessions")
+    .values({
+      id,
+      operator_id: operatorId,
+      created_at: createdAt.toISOString(),
+      expires_at: new Date(createdAt.getTime() + OPERATOR_SESSION_LIFETIME_MS).toISOString(),
+      ended_at: null,
+    })
+    .execute();
+  return { id, setCookie: await operatorCookie().serialize(id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions and the guard
+
+async function readOperatorSessionId(request: Request): Promise<string | null> {
+  const value = await operatorCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The operator of an active session id: the session not ended, not expired, the operator enabled. */
+async function operatorOfSession(sessionId: string): Promise<Operator | null> {
+  const row = await db()
+    .selectFrom("operator_sessions")
+    .innerJoin("operators", "operators.id", "operator_sessions.operator_id")
+    .select(OPERATOR_COLUMNS)
+    .select(["operator_sessions.expires_at", "operator_sessions.ended_at"])
+    .where("operator_sessions.id", "=", sessionId)
+    .executeTakeFirst();
+  if (!row || row.ended_at) return null;
+  if (row.expires_at <= now()) {
+    await endOperatorSession(sessionId);
+    return null;
+  }
+  const { expires_at: _expires, ended_at: _ended, ...operator } = row;
+  if (operator.disabled) return null;
+  return operator;
+}
+
+/** The signed-in operator, or null. A student session is irrelevant here. */
+export async function getOperator(request: Request): Promise<Operator | null> {
+  const id = await readOperatorSessionId(request);
+  return id ? operatorOfSession(id) : null;
+}
+
+function requestPath(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  url.searchParams.delete("index");
+  return url.pathname + url.search;
+}
+
+export function adminLoginPath(redirectTo?: string) {
+  const target = redirectTo ? adminRedirect(redirectTo) : OPERATOR_HOME;
+  return target === OPERATOR_HOME ? ADMIN_LOGIN_PATH : `${ADMIN_LOGIN_PATH}?redirectTo=${encodeURIComponent(target)}`;
+}
+
+/** Where to go after the operator login: an /admin page of this site, else the orders. */
+export function adminRedirect(target: unknown) {
+  const path = safeRedirect(target, OPERATOR_HOME);
+  const pathname = path.split(/[?#]/)[0]!;
+  if (!pathname.startsWith("/admin/") || pathname === ADMIN_LOGIN_PATH || pathname === "/admin/logout") return OPERATOR_HOME;
+  return path;
+}
+
+/**
+ * Guards every /admin loader and action: the operator of an active session, else a redirect to
+ * the operator login (pages, form posts and Remix data requests) or a 403 (other clients).
+ * Students are refused like anyone else: their session says nothing about operators.
+ */
+export async function requireAdmin(request: Request): Promise<Operator> {
+  const operator = await getOperator(request);
+  if (operator) return operator;
+  const url = new URL(request.url);
+  const accept = request.headers.get("Accept") ?? "";
+  const wantsPage =
+    ["GET", "HEAD"].includes(request.method.toUpperCase()) ||
+    accept.includes("text/html") ||
+    url.searchParams.has("_data");
+  if (!wantsPage) throw Response.json({ success: false, message: msg.errors.forbidden }, { status: 403 });
+  throw redirect(adminLoginPath(requestPath(request)));
+}
+
+export async function endOperatorSession(sessionId: string) {
+  await db()
+    .updateTable("operator_sessions")
+    .set({ ended_at: now() })
+    .where("id", "=", sessionId)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+export async function endOperatorSessions(operatorId: number) {
+  await db()
+    .updateTable("operator_sessions")
+    .set({ ended_at: now() })
+    .where("operator_id", "=", operatorId)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+/** Ends this request's operator session on the server; returns the Set-Cookie that clears it. */
+export async function logoutOperator(request: Request): Promise<string> {
+  const id = await readOperatorSessionId(request);
+  if (id) await endOperatorSession(id);
+  return operatorCookie().serialize("", { maxAge: 0 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Linking a messenger openid (to receive new-order messages)
+//
+// /admin/settings posts 'link-messenger'; its action sets a short-lived cookie scoped to
+// /api/wechat (the operator cookie stays on /admin, so the OAuth endpoints could not see it) and
+// redirects to /api/wechat/auth?redirect_url=/admin/settings&purpose=operator. The OAuth code
+// calls operatorForLink(request) there to learn which operator is linking (and again in the
+// callback), keeps its id on the OAuth state, and on return calls linkOperatorOpenid().
+
+export const OPERATOR_LINK_LIFETIME_MS = 10 * 60 * 1000;
+export const OPERATOR_LINK_PATH = "/api/wechat/auth?redirect_url=/admin/settings&purpose=operator";
+
+function operatorLinkCookie() {
+  return createCookie("__operator_link", {
+    secrets: [config().sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().isProduction,
+    path: "/api/wechat",
+    maxAge: OPERATOR_LINK_LIFETIME_MS / 1000,
+  });
+}
+
+/** Set-Cookie for the start of a link: ties the OAuth round trip to this operator session. */
+export async function startOperatorLink(request: Request): Promise<string> {
+  const sessionId = await readOperatorSessionId(request);
+  if (!sessionId || !(await operatorOfSession(sessionId))) throw redirect(adminLoginPath("/admin/settings"));
+  return operatorLinkCookie().serialize({ s: sessionId, exp: Date.now() + OPERATOR_LINK_LIFETIME_MS });
+}
+
+/**
+ * For /api/wechat/auth and /api/wechat/callback with purpose=operator: the operator who started
+ * the link from /admin/settings in this browser within the last 10 minutes and is still signed
+ * in and enabled, else null (then send the browser to /admin/login?redirectTo=/admin/settings).
+ */
+export async function operatorForLink(request: Request): Promise<Operator | null> {
+  const value: unknown = await operatorLinkCookie().parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { s, exp } = value as { s?: unknown; exp?: unknown };
+  if (typeof s !== "string" || typeof exp !== "number" || exp <= Date.now()) return null;
+  return operatorOfSession(s);
+}
+
+/** Set-Cookie that removes the link cookie (the callback may send it when done). */
+export function clearOperatorLink(): Promise<string> {
+  return operatorLinkCookie().serialize("", { maxAge: 0 });
+}
+
+export type OperatorLinkResult = { ok: true } | { ok: false; reason: "operator_unavailable" | "openid_taken" };
+
+/**
+ * Writes the messenger openid to the operator (never to a users row). The openid may belong to
+ * one operator at a time: linking it to another operator is refused as 'openid_taken'.
+ */
+export async function linkOperatorOpenid(operatorId: number, openid: string): Promise<OperatorLinkResult> {
+  if (!openid) return { ok: false, reason: "operator_unavailable" };
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const operator = await trx
+        .selectFrom("operators")
+        .select(["id", "disabled"])
+        .where("id", "=", operatorId)
+        .executeTakeFirst();
+      if (!operator || operator.disabled) return { ok: false, reason: "operator_unavailable" } as const;
+      const holder = await trx.selectFrom("operators").select("id").where("openid", "=", openid).executeTakeFirst();
+      if (holder && holder.id !== operatorId) return { ok: false, reason: "openid_taken" } as const;
+      try {
+        await trx.updateTable("operators").set({ openid }).where("id", "=", operatorId).execute();
+      } catch (error) {
+        // A concurrent link of the same openid won the unique constraint.
+        if (isUniqueViolation(error)) return { ok: false, reason: "openid_taken" } as const;
+        throw error;
+      }
+      return { ok: true } as const;
+    });
+}
+
+export async function unlinkOperatorOpenid(operatorId: number) {
+  await db().updateTable("operators").set({ openid: null }).where("id", "=", operatorId).execute();
+}
+
+function isUniqueViolation(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Management (the admin:create command line only)
+
+export class OperatorError extends Error {}
+
+export function checkNewPassword(password: string) {
+  if (password.length < OPERATOR_PASSWORD_MIN) {
+    throw new OperatorError(`The password must have at least ${OPERATOR_PASSWORD_MIN} characters.`);
+  }
+  if (password.length > OPERATOR_PASSWORD_MAX) {
+    throw new OperatorError(`The password must have at most ${OPERATOR_PASSWORD_MAX} characters.`);
+  }
+}
+
+function checkUsername(username: string) {
+  const name = normaliseUsername(username);
+  if (!USERNAME_PATTERN.test(name)) {
+    throw new OperatorError(
+      "The username must be 2–32 characters: letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    );
+  }
+  return name;
+}
+
+function checkDisplayName(displayName: string) {
+  const name = displayName.trim();
+  if (name.length < 1 || name.length > 32) throw new OperatorError("The display name must be 1–32 characters.");
+  return name;
+}
+
+export async function createOperator(input: { username: string; password: string; displayName?: string; role?: string }) {
+  const username = checkUsername(input.username);
+  checkNewPassword(input.password);
+  const displayName = checkDisplayName(input.displayName ?? username);
+  const existing = await db().selectFrom("operators").select("id").where("username", "=", username).executeTakeFirst();
+  if (existing) throw new OperatorError(`Operator ${username} already exists (use --reset to set a new password).`);
+  const row = await db()
+    .insertInto("operators")
+    .values({
+      username,
+      display_name: displayName,
+      password_hash: await hashPassword(input.password),
+      role: input.role ?? "operator",
+      openid: null,
+      disabled: 0,
+      created_at: now(),
+      last_login_at: null,
+    })
+    .returning(["id", "username", "display_name"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Sets a new password, enables the operator again and ends all of its sessions. */
+export async function resetOperator(input: { username: string; password: string; displayName?: string }) {
+  const username = checkUsername(input.username);
+  checkNewPassword(input.password);
+  const displayName = input.displayName === undefined ? undefined : checkDisplayName(input.displayName);
+  const row = await db().selectFrom("operators").select("id").where("username", "=", username).executeTakeFirst();
+  if (!row) throw new OperatorError(`No operator ${username} (leave out --reset to create one).`);
+  await db()
+    .updateTable("operators")
+    .set({ password_hash: await hashPassword(input.password), disabled: 0, ...(displayName ? { display_name: displayName } : {}) })
+    .where("id", "=", row.id)
+    .execute();
+  await endOperatorSessions(row.id);
+  return db().selectFrom("operators").select(["id", "username", "display_name"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+}
+
+/** Disables the operator and ends all of its sessions at once. */
+export async function disableOperator(usernameInput: string) {
+  const username = checkUsername(usernameInput);
+  const row = await db().selectFrom("operators").select("id").where("username", "=", username).executeTakeFirst();
+  if (!row) throw new OperatorError(`No operator ${username}.`);
+  await db().updateTable("operators").set({ disabled: 1 }).where("id", "=", row.id).execute();
+  await endOperatorSessions(row.id);
+  return { id: row.id, username };
+}

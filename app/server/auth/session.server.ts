@@ -1,0 +1,200 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import type { Selectable } from "kysely";
+import * as msg from "~/lib/messages";
+import { loginPath } from "~/lib/redirect";
+import { messengerAuthPath, needsReauthorization } from "~/lib/wechat-auth";
+import { config } from "../config.server";
+import { db, now } from "../db/db.server";
+import type { SessionEndReason, UsersTable } from "../db/schema";
+import { authLockActive } from "./messenger-cookies.server";
+
+export type User = Selectable<UsersTable>;
+export const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+
+// The cookie carries only the signed session id; everything else lives in the sessions table,
+// so logout really ends a session and a login elsewhere can replace it.
+function sessionCookie() {
+  return createCookie("__session", {
+    secrets: [config().sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().isProduction,
+    path: "/",
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+function deviceCookie() {
+  return createCookie("device_id", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().isProduction,
+    path: "/",
+    maxAge: 10 * SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The browser's device id (a random cookie), made on first use. */
+export async function deviceIdOf(request: Request): Promise<{ deviceId: string; setCookie?: string }> {
+  const existing = await deviceCookie().parse(request.headers.get("Cookie"));
+  if (typeof existing === "string" && /^[\w-]{16,64}$/.test(existing)) return { deviceId: existing };
+  const deviceId = crypto.randomUUID();
+  return { deviceId, setCookie: await deviceCookie().serialize(deviceId) };
+}
+
+export type SessionRecord = {
+  id: string;
+  userId: number;
+  deviceId: string;
+  platform: string;
+  expiresAt: string;
+};
+
+/**
+ * Starts a session for a user on one device. Any other open session of the same user ends as
+ * "replaced": that device's next request lands on the login page with the reason.
+ */
+export async function createUserSession(userId: number, options: { deviceId: string; platform: string }) {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS).toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable("sessions")
+        .set({ ended_at: createdAt.toISOString(), end_reason: "replaced" })
+        .where("user_id", "=", userId)
+        .where("ended_at", "is", null)
+        .execute();
+      await trx
+        .insertInto("sessions")
+        .values({
+          id,
+          user_id: userId,
+          device_id: options.deviceId,
+          platform: options.platform,
+          created_at: createdAt.toISOString(),
+          expires_at: expiresAt,
+          ended_at: null,
+          end_reason: null,
+        })
+        .execute();
+    });
+  return { id, setCookie: await sessionCookie().serialize(id) };
+}
+
+type SessionLookup =
+  | { state: "none" }
+  | { state: "ended"; reason: SessionEndReason }
+  | { state: "active"; session: SessionRecord; user: User };
+
+export async function lookupSession(request: Request): Promise<SessionLookup> {
+  const id = await readSessionId(request);
+  if (!id) return { state: "none" };
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select([
+      "sessions.id as session_id",
+      "sessions.device_id",
+      "sessions.platform",
+      "sessions.expires_at",
+      "sessions.ended_at",
+      "sessions.end_reason",
+    ])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return { state: "none" };
+  if (row.ended_at) return { state: "ended", reason: row.end_reason ?? "logout" };
+  if (row.expires_at <= now()) {
+    await endSession(id, "expired");
+    return { state: "ended", reason: "expired" };
+  }
+  const { session_id, device_id, platform, expires_at, ended_at: _ended, end_reason: _reason, ...user } = row;
+  return {
+    state: "active",
+    session: { id: session_id, userId: user.id, deviceId: device_id, platform, expiresAt: expires_at },
+    user,
+  };
+}
+
+export async function endSession(id: string, reason: SessionEndReason) {
+  await db()
+    .updateTable("sessions")
+    .set({ ended_at: now(), end_reason: reason })
+    .where("id", "=", id)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+export async function endUserSessions(userId: number, reason: SessionEndReason) {
+  await db()
+    .updateTable("sessions")
+    .set({ ended_at: now(), end_reason: reason })
+    .where("user_id", "=", userId)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+/** Ends this request's session on the server and clears the cookie. */
+export async function logout(request: Request) {
+  const id = await readSessionId(request);
+  if (id) await endSession(id, "logout");
+  return sessionCookie().serialize("", { maxAge: 0 });
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  const lookup = await lookupSession(request);
+  return lookup.state === "active" ? lookup.user : null;
+}
+
+export function hasStudentAccount(user: User | null): user is User & { student_id: string; school_code: string } {
+  return Boolean(user?.student_id && user.school_code);
+}
+
+const REASON_PARAM: Partial<Record<SessionEndReason, string>> = {
+  replaced: "replaced",
+  credentials_invalid: "credentials",
+  expired: "expired",
+};
+
+function requestPath(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("_data");
+  return url.pathname + url.search;
+}
+
+/** The spec's "logged-in state": a session with a bound student account, else the login page. */
+export async function requireStudent(request: Request) {
+  const lookup = await lookupSession(request);
+  if (lookup.state === "active" && hasStudentAccount(lookup.user)) return lookup.user;
+  const reason = lookup.state === "ended" ? REASON_PARAM[lookup.reason] : undefined;
+  throw redirect(loginPath(requestPath(request), reason));
+}
+
+/**
+ * A known messenger identity (ordering, addresses, coupons): else the authorization.
+ * A page load whose authorization is 7 days old re-authorizes (silently when the user already
+ * agreed), unless the 10-second redirect lock is on; JSON calls keep working with the known
+ * identity meanwhile, and get a 401 when there is none.
+ */
+export async function requireMessengerUser(request: Request) {
+  const user = await getUser(request);
+  const accept = request.headers.get("Accept") ?? "";
+  const wantsPage = accept.includes("text/html") && !new URL(request.url).searchParams.has("_data");
+  if (user?.openid) {
+    if (!wantsPage || !needsReauthorization(user, new Date()) || (await authLockActive(request))) return user;
+  }
+  if (!wantsPage) {
+    throw Response.json({ success: false, message: msg.wechat.authRequired }, { status: 401 });
+  }
+  throw redirect(messengerAuthPath(requestPath(request)));
+}

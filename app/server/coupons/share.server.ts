@@ -1,0 +1,30 @@
+// The invite a signed-in user shares: code, full link (the configured public origin, else the
+// request's), and the texts of the share card, all rendered from the grant rules.
+import { campaignCopy } from "~/lib/coupon-rules";
+import { coupons as couponMessages } from "~/lib/messages/coupons";
+import type { PricedType } from "~/lib/package-counts";
+import { fillTemplate } from "~/lib/template";
+import type { User } from "../auth/session.server";
+import { config } from "../config.server";
+import { inviteLinkOf } from "./campaign.server";
+import { loadRules } from "./wallet.server";
+
+const m = couponMessages;
+
+export function publicOrigin(request: Request) {
+  return config().publicUrl ? new URL(config().publicUrl!).origin : new URL(request.url).origin;
+}
+
+export async function inviteShareOf(request: Request, user: User, types: PricedType[] = []) {
+  const link = await inviteLinkOf(user);
+  if (!link) return null;
+  const copy = campaignCopy(await loadRules(), types);
+  return {
+    labels: m.share,
+    code: link.code,
+    link: `${publicOrigin(request)}${link.path}`,
+    reward: fillTemplate(m.share.reward, { reward: copy.assistReward }),
+    shareTitle: m.share.shareTitle,
+    shareDesc: fillTemplate(m.share.shareDesc, { reward: copy.newUserReward, priceFrom: copy.priceFrom }),
+  };
+}

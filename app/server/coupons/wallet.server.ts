@@ -1,0 +1,203 @@
+// A person's coupons: the grant rules as data, granting by a rule exactly once (the marker's
+// unique key), reading the wallet and its summary, quoting an order, and the student's choice of
+// coupon on the order-confirm sheet.
+import type { Selectable } from "kysely";
+import { couponExpiresAt, quoteCoupons, summarizeCoupons, type Quote, type WalletCoupon } from "~/lib/coupons";
+import { rulesFor, type GrantEvent, type RuleView } from "~/lib/coupon-rules";
+import type { PackageCounts, PricedType } from "~/lib/package-counts";
+import { db, dialect, type DB } from "../db/db.server";
+import type { UserCouponsTable } from "../db/schema";
+
+export type Executor = Pick<DB, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
+
+export type CouponRow = Selectable<UserCouponsTable>;
+
+export function toWallet(row: CouponRow): WalletCoupon {
+  return {
+    id: row.id,
+    name: row.name,
+    templateId: row.template_id,
+    status: row.status,
+    expiresAt: row.expires_at,
+    type: row.type,
+    percentPaid: row.percent_paid,
+    fixedPriceFen: row.fixed_price_fen,
+    minAmountFen: row.min_amount_fen,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+/** Every grant rule with its template, in sort order. */
+export async function loadRules(executor: Executor = db()): Promise<RuleView[]> {
+  const rows = await executor
+    .selectFrom("coupon_grant_rules as r")
+    .innerJoin("coupon_templates as t", "t.id", "r.template_id")
+    .select([
+      "r.event",
+      "r.threshold",
+      "r.quantity",
+      "r.sort_order",
+      "t.id as template_id",
+      "t.code",
+      "t.name",
+      "t.type",
+      "t.percent_paid",
+      "t.fixed_price_fen",
+      "t.min_amount_fen",
+      "t.valid_days",
+    ])
+    .orderBy("r.sort_order")
+    .orderBy("r.id")
+    .execute();
+  return rows.map((row) => ({
+    event: row.event,
+    threshold: row.threshold,
+    quantity: row.quantity,
+    sortOrder: row.sort_order,
+    template: {
+      id: row.template_id,
+      code: row.code,
+      name: row.name,
+      type: row.type,
+      percentPaid: row.percent_paid,
+      fixedPriceFen: row.fixed_price_fen,
+      minAmountFen: row.min_amount_fen,
+      validDays: row.valid_days,
+    },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Granting
+
+export type GrantedCoupon = { id: number; name: string; type: "percentage" | "fixed"; percentPaid: number | null; fixedPriceFen: number | null };
+
+/**
+ * Grants what the rules of `event` (and `threshold`, for milestones) give, once per `key`: the
+ * marker row (user, key) is unique, so of any number of parallel calls exactly one inserts it and
+ * issues the coupons; the others answer null. Inside the caller's transaction.
+ */
+export async function grantOnce(
+  trx: Executor,
+  input: { userId: number; key: string; via: string; event: GrantEvent; threshold?: number; rules?: RuleView[]; at?: Date },
+): Promise<GrantedCoupon[] | null> {
+  const at = input.at ?? new Date();
+  const marker = await trx
+    .insertInto("coupon_grants")
+    .values({ user_id: input.userId, grant_key: input.key, via: input.via, created_at: at.toISOString() })
+    .onConflict((oc) => oc.columns(["user_id", "grant_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!marker) return null;
+  const rules = rulesFor(input.rules ?? (await loadRules(trx)), input.event, input.threshold ?? 0);
+  const granted: GrantedCoupon[] = [];
+  for (const rule of rules) {
+    for (let i = 0; i < rule.quantity; i += 1) {
+      const row = await trx
+        .insertInto("user_coupons")
+        .values({
+          user_id: input.userId,
+          grant_id: marker.id,
+          template_id: rule.template.id,
+          name: rule.template.name,
+          type: rule.template.type,
+          percent_paid: rule.template.percentPaid,
+          fixed_price_fen: rule.template.fixedPriceFen,
+          min_amount_fen: rule.template.minAmountFen,
+          status: "unused",
+          order_id: null,
+          used_at: null,
+          expires_at: couponExpiresAt(at, rule.template.validDays),
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      granted.push({ id: row.id, name: rule.template.name, type: rule.template.type, percentPaid: rule.template.percentPaid, fixedPriceFen: rule.template.fixedPriceFen });
+    }
+  }
+  return granted;
+}
+
+export const NEW_USER_KEY = "new_user";
+
+/** A new user is one who has not received the new-user grant (ARCHITECTURE "New user"). */
+export async function isNewUser(userId: number, executor: Executor = db()) {
+  const marker = await executor
+    .selectFrom("coupon_grants")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("grant_key", "=", NEW_USER_KEY)
+    .executeTakeFirst();
+  return !marker;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function walletOf(userId: number, executor: Executor = db()): Promise<WalletCoupon[]> {
+  const rows = await executor.selectFrom("user_coupons").selectAll().where("user_id", "=", userId).orderBy("expires_at").orderBy("id").execute();
+  return rows.map(toWallet);
+}
+
+/** The coupons an order could use now (unused, not expired). PostgreSQL: locked for the order's transaction. */
+export async function usableCoupons(executor: Executor, userId: number, now: Date, options: { lock?: boolean } = {}) {
+  let query = executor
+    .selectFrom("user_coupons")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "unused")
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("id");
+  if (options.lock && dialect() === "postgres") query = query.forUpdate();
+  return (await query.execute()).map(toWallet);
+}
+
+export async function couponSummary(userId: number, now = new Date()) {
+  return summarizeCoupons(await walletOf(userId), now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The student's choice on the order-confirm sheet
+
+/** undefined: the best coupon (no choice); null: none; a number: that coupon. */
+export type CouponChoice = number | null | undefined;
+
+export async function couponChoice(executor: Executor, userId: number): Promise<CouponChoice> {
+  const row = await executor.selectFrom("coupon_choices").select("coupon_id").where("user_id", "=", userId).executeTakeFirst();
+  return row ? row.coupon_id : undefined;
+}
+
+export async function setCouponChoice(userId: number, choice: CouponChoice) {
+  const at = new Date().toISOString();
+  if (choice === undefined) {
+    await db().deleteFrom("coupon_choices").where("user_id", "=", userId).execute();
+    return;
+  }
+  await db()
+    .insertInto("coupon_choices")
+    .values({ user_id: userId, coupon_id: choice, updated_at: at })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ coupon_id: choice, updated_at: at }))
+    .execute();
+}
+
+/**
+ * The quote of these counts for this user: their usable coupons and the choice given (by
+ * default the one stored from the sheet; undefined: the best; null: none). Order creation passes its transaction and `lock` (PostgreSQL takes the rows, so
+ * a parallel order of the same user waits, then sees the coupon taken and quotes without it).
+ */
+export async function quoteFor(
+  userId: number,
+  counts: PackageCounts,
+  types: PricedType[],
+  options: { executor?: Executor; choice?: CouponChoice | "stored"; lock?: boolean; now?: Date } = {},
+): Promise<Quote> {
+  const executor = options.executor ?? db();
+  const now = options.now ?? new Date();
+  const coupons = await usableCoupons(executor, userId, now, { lock: options.lock });
+  const wanted = "choice" in options ? options.choice : "stored";
+  const choice = wanted === "stored" ? await couponChoice(executor, userId) : wanted;
+  return quoteCoupons({ counts, types, coupons, now, choice });
+}

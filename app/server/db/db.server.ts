@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { config } from "../config.server";
+import { log } from "../log.server";
+import type { Database } from "./schema";
+
+export type Dialect = "sqlite" | "postgres";
+export type DB = Kysely<Database>;
+
+export function dialectOf(databaseUrl: string): Dialect {
+  return /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite";
+}
+
+export function sqlitePath(databaseUrl: string) {
+  return path.resolve(databaseUrl.replace(/^file:/, ""));
+}
+
+/** A Kysely instance for a file: or postgres:// URL. The caller owns it and must destroy() it. */
+export function createDatabase(databaseUrl: string): DB {
+  if (dialectOf(databaseUrl) === "postgres") {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
+    // event on the pool; unhandled, it would crash the process. The pool replaces it on next use.
+    pool.on("error", (error) => log("warn", "db-idle-connection-lost", { error: error.message }));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = sqlitePath(databaseUrl);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run while a write is in progress; the busy timeout waits out a writer.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+let instance: { url: string; db: DB } | undefined;
+
+/** The process-wide database, opened on first use from the configured DATABASE_URL. */
+export function db(): DB {
+  const url = config().databaseUrl;
+  if (!instance || instance.url !== url) {
+    instance = { url, db: createDatabase(url) };
+  }
+  return instance.db;
+}
+
+export function dialect(): Dialect {
+  return dialectOf(config().databaseUrl);
+}
+
+export async function closeDb() {
+  const current = instance;
+  instance = undefined;
+  await current?.db.destroy();
+}
+
+export function now() {
+  return new Date().toISOString();
+}

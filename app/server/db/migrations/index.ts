@@ -1,0 +1,23 @@
+import type { Migration } from "kysely";
+import * as foundation from "./0001_foundation";
+import * as identity from "./0002_identity";
+import * as market from "./0005_market";
+import * as circle from "./0003_circle";
+import * as timetable from "./0004_timetable";
+import * as notify from "./0006_notify";
+import * as orders from "./0007_orders";
+import * as coupons from "./0008_coupons";
+import * as admin from "./0009_admin";
+
+// Migrations are imported statically so the server bundle carries them; a new one is a new row.
+export const migrations: Record<string, Migration> = {
+  "0001_foundation": foundation,
+  "0002_identity": identity,
+  "0005_market": market,
+  "0003_circle": circle,
+  "0004_timetable": timetable,
+  "0006_notify": notify,
+  "0007_orders": orders,
+  "0008_coupons": coupons,
+  "0009_admin": admin,
+};

@@ -1,0 +1,142 @@
+import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS, type PackageTypeKey } from "~/lib/catalog";
+import { DEFAULT_DELIVERY_SCHEDULE, type DeliverySlot } from "~/lib/delivery-slot";
+import { DEFAULT_SIZE_GUIDE, defaultPickupPlaces, type SizeStandard } from "~/lib/market-catalog";
+import * as msg from "~/lib/messages";
+import type { PricedType } from "~/lib/package-counts";
+import { campusConfig, findCampus } from "../campus/campus.server";
+import { db } from "../db/db.server";
+import { log } from "../log.server";
+import { marketMessages } from "~/lib/messages/market-answers";
+
+export type PackageTypeConfig = PricedType & { desc: string; standards: SizeStandard[] };
+
+export type ExpressConfig = {
+  campusCode: string;
+  campusName: string;
+  packageTypes: PackageTypeConfig[];
+  buildings: string[];
+  pickupPlaces: string[];
+};
+
+export type ExpressConfigResult =
+  | { ok: true; config: ExpressConfig; warning: string | null }
+  /** `reset`: the stored campus choice is dropped and the selector reopens. */
+  | { ok: false; message: string; reset: true };
+
+function isPackageType(value: string): value is PackageTypeKey {
+  return (PACKAGE_TYPE_KEYS as readonly string[]).includes(value);
+}
+
+function parseExamples(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The defaults the spec falls back to when the config cannot be loaded. */
+export function fallbackConfig(campusCode: string, campusName: string, buildings: string[] = []): ExpressConfig {
+  return {
+    campusCode,
+    campusName,
+    packageTypes: DEFAULT_PACKAGE_TYPES.map((type) => ({
+      type: type.type,
+      name: type.name,
+      desc: type.description,
+      priceFen: type.priceFen,
+      standards: DEFAULT_SIZE_GUIDE[type.type],
+    })),
+    buildings,
+    pickupPlaces: defaultPickupPlaces(campusCode),
+  };
+}
+
+/**
+ * A campus's express service: package types with their size guide, dorm buildings, pickup
+ * places. A campus that is not open or has no package types has no express service; a campus
+ * whose rows are inconsistent has a broken config; a database failure falls back to defaults.
+ */
+export async function loadExpressConfig(campusCode: string): Promise<ExpressConfigResult> {
+  let campus;
+  try {
+    campus = await findCampus(campusCode);
+  } catch (error) {
+    log("error", "express-config", { campusCode, error: String(error) });
+    return { ok: true, config: fallbackConfig(campusCode, campusCode), warning: marketMessages.campus.configFallback };
+  }
+  if (!campus) return { ok: false, message: marketMessages.campus.configBroken, reset: true };
+  if (!campus.active) return { ok: false, message: marketMessages.campus.notOpened, reset: true };
+  try {
+    const [{ buildings, packageTypes }, standards, places] = await Promise.all([
+      campusConfig(campusCode),
+      db()
+        .selectFrom("package_type_standards")
+        .select(["type", "title", "description", "examples"])
+        .where("campus_code", "=", campusCode)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute(),
+      db().selectFrom("pickup_places").select("name").where("campus_code", "=", campusCode).orderBy("sort_order").orderBy("id").execute(),
+    ]);
+    if (packageTypes.length === 0) return { ok: false, message: marketMessages.campus.notOpened, reset: true };
+    const broken =
+      buildings.length === 0 ||
+      packageTypes.some((row) => !isPackageType(row.type) || !row.name.trim() || !Number.isInteger(row.price_fen) || row.price_fen <= 0);
+    if (broken) return { ok: false, message: marketMessages.campus.configBroken, reset: true };
+    return {
+      ok: true,
+      warning: null,
+      config: {
+        campusCode,
+        campusName: campus.name,
+        buildings: buildings.map((row) => row.name),
+        pickupPlaces: places.length > 0 ? places.map((row) => row.name) : defaultPickupPlaces(campusCode),
+        packageTypes: packageTypes.map((row) => ({
+          type: row.type as PackageTypeKey,
+          name: row.name,
+          desc: row.description,
+          priceFen: row.price_fen,
+          standards: standards
+            .filter((standard) => standard.type === row.type)
+            .map((standard) => ({ title: standard.title, desc: standard.description, examples: parseExamples(standard.examples) })),
+        })),
+      },
+    };
+  } catch (error) {
+    log("error", "express-config", { campusCode, error: String(error) });
+    return { ok: true, config: fallbackConfig(campusCode, campus.name), warning: marketMessages.campus.configFallback };
+  }
+}
+
+/** The spec's init_info data: package_types keyed by type (price in yuan), dorm_list, value. */
+export function initInfoData(config: ExpressConfig) {
+  return {
+    package_types: Object.fromEntries(
+      config.packageTypes.map((type) => [
+        type.type,
+        { name: type.name, desc: type.desc, price: type.priceFen / 100, price_fen: type.priceFen, standards: type.standards },
+      ]),
+    ),
+    dorm_list: config.buildings,
+    pickup_places: config.pickupPlaces,
+    value: config.campusName,
+  };
+}
+
+/** The delivery schedule from the database; the spec's default when it is empty or unreadable. */
+export async function loadDeliverySchedule(): Promise<DeliverySlot[]> {
+  try {
+    const rows = await db()
+      .selectFrom("delivery_slots")
+      .select(["order_start_time", "order_end_time", "delivery_start_time", "delivery_end_time", "estimated_time"])
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    return rows.length > 0 ? rows : DEFAULT_DELIVERY_SCHEDULE;
+  } catch (error) {
+    log("error", "delivery-schedule", { error: String(error) });
+    return DEFAULT_DELIVERY_SCHEDULE;
+  }
+}

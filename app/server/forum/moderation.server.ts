@@ -1,0 +1,204 @@
+import type { Kysely } from "kysely";
+import type { ModerationAction } from "~/lib/schemas/forum";
+import { db, now } from "../db/db.server";
+import type { Database, ModerationState, ReportReason } from "../db/schema";
+import { thumbUrl } from "../storage/images.server";
+import { deletePost, ForumError, recountPost, removeComment } from "./posts.server";
+
+// Operators' view of the circle: reported and hidden posts and comments with their real author
+// (operators may see who wrote an anonymous one), and the actions hide, restore, delete, ban.
+
+export type RealAuthor = {
+  userId: number;
+  nickname: string | null;
+  wechatNickname: string | null;
+  realName: string | null;
+  studentId: string | null;
+  banned: boolean;
+};
+
+export type ModerationItem = {
+  target: "post" | "comment";
+  id: number;
+  postId: number;
+  content: string;
+  title: string | null;
+  images: string[];
+  anonymous: boolean;
+  moderation: ModerationState;
+  createdAt: string;
+  author: RealAuthor;
+  openReports: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  lastReportAt: string | null;
+};
+
+/** Every post and comment with open reports or hidden by moderation, most recently reported first. */
+export async function moderationQueue(): Promise<ModerationItem[]> {
+  const reports = await db()
+    .selectFrom("reports")
+    .select(["target_type", "target_id", "reason", (eb) => eb.fn.countAll<number | string>().as("n"), (eb) => eb.fn.max("created_at").as("last")])
+    .where("resolved_at", "is", null)
+    .groupBy(["target_type", "target_id", "reason"])
+    .execute();
+  const openByTarget = new Map<string, { count: number; reasons: Partial<Record<ReportReason, number>>; last: string }>();
+  for (const row of reports) {
+    const key = `${row.target_type}:${row.target_id}`;
+    const entry = openByTarget.get(key) ?? { count: 0, reasons: {}, last: "" };
+    entry.count += Number(row.n);
+    entry.reasons[row.reason] = Number(row.n);
+    if (String(row.last) > entry.last) entry.last = String(row.last);
+    openByTarget.set(key, entry);
+  }
+  const reportedPosts = [...openByTarget.keys()].filter((key) => key.startsWith("post:")).map((key) => Number(key.slice(5)));
+  const reportedComments = [...openByTarget.keys()].filter((key) => key.startsWith("comment:")).map((key) => Number(key.slice(8)));
+
+  const authorColumns = ["users.id as author_id", "users.nickname", "users.wechat_nickname", "users.real_name", "users.student_id", "forum_bans.user_id as banned"] as const;
+  const posts = await db()
+    .selectFrom("posts")
+    .innerJoin("users", "users.id", "posts.user_id")
+    .leftJoin("forum_bans", "forum_bans.user_id", "posts.user_id")
+    .select(["posts.id", "posts.title", "posts.content", "posts.is_anonymous", "posts.moderation", "posts.created_at", ...authorColumns])
+    .where((eb) => {
+      const conditions = [eb("posts.moderation", "!=", "visible")];
+      if (reportedPosts.length > 0) conditions.push(eb("posts.id", "in", reportedPosts));
+      return eb.or(conditions);
+    })
+    .execute();
+  const comments = await db()
+    .selectFrom("comments")
+    .innerJoin("users", "users.id", "comments.user_id")
+    .leftJoin("forum_bans", "forum_bans.user_id", "comments.user_id")
+    .select(["comments.id", "comments.post_id", "comments.content", "comments.is_anonymous", "comments.moderation", "comments.created_at", ...authorColumns])
+    .where((eb) => {
+      const conditions = [eb("comments.moderation", "!=", "visible")];
+      if (reportedComments.length > 0) conditions.push(eb("comments.id", "in", reportedComments));
+      return eb.or(conditions);
+    })
+    .execute();
+  const postIds = posts.map((post) => post.id);
+  const images =
+    postIds.length === 0
+      ? []
+      : await db().selectFrom("uploads").select(["post_id", "key"]).where("post_id", "in", postIds).orderBy("post_id").orderBy("position").execute();
+
+  const author = (row: (typeof posts)[number] | (typeof comments)[number]): RealAuthor => ({
+    userId: row.author_id,
+    nickname: row.nickname,
+    wechatNickname: row.wechat_nickname,
+    realName: row.real_name,
+    studentId: row.student_id,
+    banned: row.banned !== null,
+  });
+  const items: ModerationItem[] = [
+    ...posts.map((row) => {
+      const open = openByTarget.get(`post:${row.id}`);
+      return {
+        target: "post" as const,
+        id: row.id,
+        postId: row.id,
+        content: row.content,
+        title: row.title,
+        images: images.filter((image) => image.post_id === row.id).map((image) => thumbUrl(image.key)),
+        anonymous: row.is_anonymous === 1,
+        moderation: row.moderation,
+        createdAt: row.created_at,
+        author: author(row),
+        openReports: open?.count ?? 0,
+        reasons: open?.reasons ?? {},
+        lastReportAt: open?.last ?? null,
+      };
+    }),
+    ...comments.map((row) => {
+      const open = openByTarget.get(`comment:${row.id}`);
+      return {
+        target: "comment" as const,
+        id: row.id,
+        postId: row.post_id,
+        content: row.content,
+        title: null,
+        images: [],
+        anonymous: row.is_anonymous === 1,
+        moderation: row.moderation,
+        createdAt: row.created_at,
+        author: author(row),
+        openReports: open?.count ?? 0,
+        reasons: open?.reasons ?? {},
+        lastReportAt: open?.last ?? null,
+      };
+    }),
+  ];
+  return items.sort((a, b) => (b.lastReportAt ?? b.createdAt).localeCompare(a.lastReportAt ?? a.createdAt));
+}
+
+async function resolveReports(executor: Pick<Kysely<Database>, "updateTable">, target: "post" | "comment", id: number) {
+  await executor
+    .updateTable("reports")
+    .set({ resolved_at: now() })
+    .where("target_type", "=", target)
+    .where("target_id", "=", id)
+    .where("resolved_at", "is", null)
+    .execute();
+}
+
+/** Carries out an operator's decision. Hide and restore also close the target's open reports. */
+export async function moderate(action: ModerationAction, operatorId: number) {
+  const { intent, target, id } = action;
+  if (target === "user") {
+    if (intent === "ban") {
+      await db()
+        .insertInto("forum_bans")
+        .values({ user_id: id, operator_id: operatorId, reason: null, created_at: now() })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
+    } else if (intent === "unban") {
+      await db().deleteFrom("forum_bans").where("user_id", "=", id).execute();
+    } else {
+      throw new ForumError("not_found", "unknown action");
+    }
+    return;
+  }
+  if (intent === "ban" || intent === "unban") throw new ForumError("not_found", "unknown action");
+  if (target === "post") {
+    if (intent === "delete") {
+      if (!(await deletePost(id, { operator: true }))) throw new ForumError("not_found", "no such post");
+      return;
+    }
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const updated = await trx
+          .updateTable("posts")
+          .set({ moderation: intent === "hide" ? "hidden" : "visible", reviewed_at: now() })
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new ForumError("not_found", "no such post");
+        await resolveReports(trx, "post", id);
+      });
+    return;
+  }
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const comment = await trx.selectFrom("comments").select(["id", "post_id"]).where("id", "=", id).executeTakeFirst();
+      if (!comment) throw new ForumError("not_found", "no such comment");
+      if (intent === "delete") {
+        await removeComment(trx, comment.post_id, comment.id);
+        return;
+      }
+      await trx
+        .updateTable("comments")
+        .set({ moderation: intent === "hide" ? "hidden" : "visible", reviewed_at: now() })
+        .where("id", "=", id)
+        .execute();
+      await resolveReports(trx, "comment", id);
+      await recountPost(trx, comment.post_id);
+    });
+}
+
+/** For tests and the admin page: is this post's row still there, and in which state. */
+export async function moderationState(target: "post" | "comment", id: number) {
+  const table = target === "post" ? "posts" : "comments";
+  const row = await db().selectFrom(table).select("moderation").where("id", "=", id).executeTakeFirst();
+  return row?.moderation ?? null;
+}

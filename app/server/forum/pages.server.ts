@@ -1,0 +1,187 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import type { FormResult } from "~/lib/form-result";
+import { POST_MAX_IMAGES } from "~/lib/forum";
+import * as msg from "~/lib/messages";
+import { MyPostsActionSchema, PublishPostSchema } from "~/lib/schemas/forum";
+import { getUser, hasStudentAccount, requireStudent } from "../auth/session.server";
+import { log } from "../log.server";
+import { thumbUrl, uploadKeyFromUrl } from "../storage/images.server";
+import { forumCategories } from "./categories.server";
+import { parsePostId, postAction as handlePostAction } from "./post-actions.server";
+import { createPost, deletePost, ForumError, getPost, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
+import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
+
+// The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
+// imports one server module, so the browser build gets one empty stand-in for it, not five.
+
+function positiveInt(value: string | null) {
+  return value && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}
+
+/** /circle: categories (cached, or the defaults with the warning), one page of posts, the notice. */
+export async function circlePage(request: Request) {
+  const user = await requireStudent(request);
+  const url = new URL(request.url);
+  const { categories, warning } = await forumCategories();
+  const requested = positiveInt(url.searchParams.get("category"));
+  const categoryId = requested && categories.some((category) => category.id === requested) ? requested : null;
+  const before = positiveInt(url.searchParams.get("before"));
+  let page: PostPage = { posts: [], nextCursor: null };
+  let error: string | null = null;
+  try {
+    page = await listPosts({ viewerId: user.id, categoryId, before });
+  } catch (cause) {
+    log("error", "circle-list", { error: String(cause) });
+    error = `${msg.circle.loadPostsFailed}${msg.errors.serverErrorBody}`;
+  }
+  return {
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    warning,
+    categoryId,
+    before,
+    page,
+    error,
+    notice: url.searchParams.get("notice"),
+    now: new Date().toISOString(),
+  };
+}
+
+const POST_NOTICES: Record<string, "reported" | "alreadyReported" | "commentDeleted" | "markedCompleted"> = {
+  reported: "reported",
+  alreadyReported: "alreadyReported",
+  commentDeleted: "commentDeleted",
+  completed: "markedCompleted",
+};
+
+/** /post/:id: the post (a view counted once a day), its comments, whether the viewer may comment. */
+export async function postPage(request: Request, idParam: string | undefined) {
+  const user = await requireStudent(request);
+  const id = parsePostId(idParam);
+  const post = await getPost(id, user.id);
+  if (!post) throw new Response("Not Found", { status: 404 });
+  if (await recordView(id, user.id)) post.viewCount += 1;
+  const { comments, error: commentsError } = await loadComments(id, user.id);
+  const notice = new URL(request.url).searchParams.get("notice");
+  return {
+    post,
+    comments,
+    commentsError,
+    canComment: hasPublicName(user),
+    now: new Date().toISOString(),
+    // Texts shown only sometimes travel as data, not in the page's JavaScript.
+    noticeText: notice && notice in POST_NOTICES ? msg.postSheets[POST_NOTICES[notice]!] : null,
+    moderationNote: post.moderation === "pending" ? msg.postSheets.underReview : post.moderation === "hidden" ? msg.postSheets.hiddenByOperator : null,
+  };
+}
+
+/** The forms of /post/:id and its comment sheet. */
+export function postAction(request: Request, idParam: string | undefined) {
+  return handlePostAction(request, parsePostId(idParam));
+}
+
+/** /publish-post: the category pills (a `category` query preselects one). */
+export async function publishPage(request: Request) {
+  await requireStudent(request);
+  const { categories, warning } = await forumCategories();
+  const requested = Number(new URL(request.url).searchParams.get("category"));
+  return {
+    categories: categories.map(({ id, name }) => ({ id, name })),
+    warning,
+    categoryId: categories.some((category) => category.id === requested) ? requested : null,
+  };
+}
+
+type Uploaded = { url: string; thumbUrl: string };
+/** What a refused publish answers: conform's result and the images already stored (kept in the form). */
+export type PublishAnswer = { result: FormResult; images: Uploaded[] };
+
+function failure(result: FormResult, images: Uploaded[], status: number) {
+  return Response.json({ result, images } satisfies PublishAnswer, { status });
+}
+
+/**
+ * Publishes. Takes the images both ways: URLs of images the page's JavaScript already uploaded
+ * (field `images`) and, without JavaScript, files chosen in the form (field `files`), which are
+ * checked and stored here. Images stored before a refusal come back with it, so nothing is lost.
+ */
+export async function publishAction(request: Request) {
+  const user = await getUser(request);
+  if (!user || !hasStudentAccount(user)) {
+    if (new URL(request.url).searchParams.has("_data")) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
+    await requireStudent(request);
+    throw new Error("unreachable");
+  }
+  if (declaredTooLarge(request)) return failure({ status: "error", error: { "": [msg.publish.imageTooLarge] } }, [], 413);
+
+  let formData: FormData;
+  const fileErrors: string[] = [];
+  const fresh: Uploaded[] = [];
+  if (isMultipart(request)) {
+    const read = await readMultipart(request, "files", POST_MAX_IMAGES);
+    formData = read.formData;
+    const alreadyThere = formData.getAll("images").length;
+    const room = Math.max(0, POST_MAX_IMAGES - alreadyThere);
+    const files = read.files.map((file, index) => (index >= room && !file.problem ? { ...file, data: null, problem: "too_many" as const } : file));
+    const { stored, errors } = await storeUploads(user.id, files);
+    fileErrors.push(...errors);
+    for (const { image } of stored) {
+      formData.append("images", image.url);
+      fresh.push({ url: image.url, thumbUrl: image.thumbUrl });
+    }
+  } else {
+    formData = await request.formData();
+  }
+  const kept = (urls: string[]) =>
+    urls.flatMap((url) => {
+      const key = uploadKeyFromUrl(url);
+      return key ? [{ url, thumbUrl: thumbUrl(key) }] : [];
+    });
+  const allImages = kept(formData.getAll("images").map(String));
+
+  const submission = parseWithZod(formData, { schema: PublishPostSchema });
+  if (submission.status !== "success" || fileErrors.length > 0) {
+    return failure(submission.reply({ formErrors: fileErrors }), allImages, 400);
+  }
+  const { categories } = await forumCategories();
+  if (!categories.some((category) => category.id === submission.value.categoryId)) {
+    return failure(submission.reply({ fieldErrors: { categoryId: [msg.publish.categoryRequired] } }), allImages, 400);
+  }
+  if (await isBanned(user.id)) return failure(submission.reply({ formErrors: [msg.publish.noPermission] }), allImages, 403);
+  try {
+    await createPost({
+      userId: user.id,
+      categoryId: submission.value.categoryId,
+      content: submission.value.content,
+      isAnonymous: submission.value.isAnonymous,
+      images: submission.value.images,
+    });
+  } catch (error) {
+    if (!(error instanceof ForumError)) throw error;
+    const status = error.code === "banned" ? 403 : 400;
+    return failure(submission.reply({ formErrors: [error.message] }), error.code === "invalid_image" ? [] : allImages, status);
+  }
+  return redirect("/circle?notice=published");
+}
+
+/** /backpack/posts: the user's own posts, a page at a time. */
+export async function myPostsPage(request: Request) {
+  const user = await requireStudent(request);
+  const url = new URL(request.url);
+  const before = positiveInt(url.searchParams.get("before"));
+  return {
+    page: await listMyPosts({ userId: user.id, before }),
+    before,
+    confirm: positiveInt(url.searchParams.get("delete")),
+    deleted: url.searchParams.get("notice") === "deleted",
+    now: new Date().toISOString(),
+  };
+}
+
+export async function myPostsAction(request: Request) {
+  const user = await requireStudent(request);
+  const submission = parseWithZod(await request.formData(), { schema: MyPostsActionSchema });
+  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  await deletePost(submission.value.postId, { userId: user.id });
+  return redirect("/backpack/posts?notice=deleted");
+}

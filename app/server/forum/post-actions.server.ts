@@ -1,0 +1,93 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import type { ForumAnswer } from "~/lib/forum";
+import * as msg from "~/lib/messages";
+import { PostActionSchema } from "~/lib/schemas/forum";
+import { getUser, hasStudentAccount, requireStudent } from "../auth/session.server";
+import type { ReportReason } from "../db/schema";
+import {
+  addComment,
+  deleteOwnComment,
+  deletePost,
+  ForumError,
+  hasPublicName,
+  markPostCompleted,
+  report,
+  toggleCommentLike,
+  togglePostLike,
+} from "./posts.server";
+
+function answer(body: ForumAnswer, status = 200) {
+  return Response.json(body, { status });
+}
+
+/** "/post/12" → 12; anything else is a 404. */
+export function parsePostId(value: string | undefined) {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw new Response("Not Found", { status: 404 });
+  return Number(value);
+}
+
+/**
+ * The forms of /post/:id (and its comment sheet), told apart by intent. A JavaScript request
+ * (Remix's ?_data) gets the spec's JSON answers (like: action + like_count; comment like:
+ * is_liked + like_count; 401 'login expired' for a comment, 'please log in first' for a comment
+ * like); a plain form post gets a redirect back, or the page again with the error.
+ */
+export async function postAction(request: Request, id: number) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const isData = new URL(request.url).searchParams.has("_data");
+  const user = await getUser(request);
+  if (!user || !hasStudentAccount(user)) {
+    if (isData && intent === "comment") return answer({ success: false, intent, message: msg.postSheets.loginExpired }, 401);
+    if (isData && intent === "commentLike") return answer({ success: false, intent, message: msg.postSheets.pleaseLogin }, 401);
+    await requireStudent(request);
+    throw new Error("unreachable");
+  }
+  const submission = parseWithZod(formData, { schema: PostActionSchema });
+  if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
+  const value = submission.value;
+  const back = (search = "", hash = "") => redirect(`/post/${id}${search}${hash}`);
+  try {
+    switch (value.intent) {
+      case "like": {
+        const result = await togglePostLike(id, user.id);
+        return isData ? answer({ success: true, intent, action: result.action, like_count: result.likeCount }) : back();
+      }
+      case "commentLike": {
+        const result = await toggleCommentLike(id, value.commentId, user.id);
+        return isData ? answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount }) : back("", `#comment-${value.commentId}`);
+      }
+      case "comment": {
+        if (!hasPublicName(user)) {
+          const message = msg.postDetail.commentNeedsProfile;
+          return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, 400);
+        }
+        const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
+        return isData ? answer({ success: true, intent, id: created.id, comment_count: created.commentCount }) : back("", `#comment-${created.id}`);
+      }
+      case "deletePost": {
+        if (!(await deletePost(id, { userId: user.id }))) throw new ForumError("not_found", msg.postDetail.postNotFound);
+        return redirect("/circle?notice=deleted");
+      }
+      case "deleteComment": {
+        await deleteOwnComment(value.commentId, user.id);
+        return back("?notice=commentDeleted", "#comments");
+      }
+      case "report": {
+        const result = await report({ userId: user.id, postId: id, commentId: value.commentId, reason: value.reason as ReportReason });
+        if (result.hidden && !value.commentId) return redirect("/circle?notice=reported");
+        return back(`?notice=${result.status === "already" ? "alreadyReported" : "reported"}`);
+      }
+      case "complete": {
+        await markPostCompleted(id, user.id);
+        return back("?notice=completed");
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ForumError)) throw error;
+    const status = error.code === "banned" || error.code === "forbidden" ? 403 : error.code === "not_found" ? 404 : 400;
+    const message = intent === "like" ? msg.postDetail.likeFailed : error.message;
+    return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, status);
+  }
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/server/db/db.server";
+import { createStudent } from "../../../tests/setup/helpers";
+import { addComment, createPost, deleteOwnComment, ForumError, getPost, listComments, listMyPosts, listPosts, markPostCompleted, recordView } from "./posts.server";
+
+async function post(userId: number, content: string, categoryId = 1, extra: Partial<Parameters<typeof createPost>[0]> = {}) {
+  return (await createPost({ userId, categoryId, content, ...extra })).id;
+}
+
+describe("createPost", () => {
+  it("publishes a mutual-help post into category 3 with title and status", async () => {
+    const student = await createStudent();
+    const { id } = await createPost({ userId: student.id, categoryId: 3, content: "高数代签，周一 1-2 节", title: "高等数学", status: "ongoing" });
+    const row = await db().selectFrom("posts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: student.id, category_id: 3, title: "高等数学", status: "ongoing", visibility: "public", is_anonymous: 0, moderation: "visible" });
+    expect(await markPostCompleted(id, student.id + 999)).toBe(false);
+    expect(await markPostCompleted(id, student.id)).toBe(true);
+    expect(await markPostCompleted(id, student.id)).toBe(false);
+    expect((await getPost(id, student.id))?.status).toBe("completed");
+  });
+
+  it("refuses a banned author and an image that is not the author's upload", async () => {
+    const student = await createStudent();
+    await db().insertInto("forum_bans").values({ user_id: student.id, operator_id: null, reason: null, created_at: new Date().toISOString() }).execute();
+    await expect(createPost({ userId: student.id, categoryId: 1, content: "hi" })).rejects.toMatchObject({ code: "banned" });
+    const other = await createStudent();
+    await expect(createPost({ userId: other.id, categoryId: 1, content: "hi", images: ["/uploads/AAAAAAAAAAAAAAAAAAAAAA.jpg"] })).rejects.toBeInstanceOf(ForumError);
+    await expect(createPost({ userId: other.id, categoryId: 1, content: "hi", images: ["https://evil/x.jpg"] })).rejects.toBeInstanceOf(ForumError);
+    expect(await db().selectFrom("posts").select("id").where("user_id", "=", other.id).execute()).toHaveLength(0);
+  });
+});
+
+describe("list paging and category filter", () => {
+  it("pages of 10, newest first, by cursor; a category shows only its posts", async () => {
+    const author = await createStudent();
+    const viewer = await createStudent();
+    const ids: number[] = [];
+    for (let i = 1; i <= 23; i++) ids.push(await post(author.id, `post ${i}`, i % 3 === 0 ? 2 : 1));
+    // Earlier tests of this file left posts too: the list is every visible post, newest first.
+    const all = await db().selectFrom("posts").select("id").where("moderation", "=", "visible").orderBy("id", "desc").execute();
+    const newestFirst = all.map((row) => row.id);
+    expect(newestFirst.slice(0, 23)).toEqual([...ids].reverse());
+
+    const first = await listPosts({ viewerId: viewer.id });
+    expect(first.posts.map((p) => p.id)).toEqual(newestFirst.slice(0, 10));
+    expect(first.nextCursor).toBe(newestFirst[9]);
+    const second = await listPosts({ viewerId: viewer.id, before: first.nextCursor });
+    expect(second.posts.map((p) => p.id)).toEqual(newestFirst.slice(10, 20));
+    const third = await listPosts({ viewerId: viewer.id, before: second.nextCursor });
+    expect(third.posts.map((p) => p.id)).toEqual(newestFirst.slice(20, 30));
+    expect(third.nextCursor).toBe(newestFirst.length > 30 ? newestFirst[29] : null);
+
+    // A post published while paging does not shift the next page.
+    await post(author.id, "late post");
+    expect((await listPosts({ viewerId: viewer.id, before: first.nextCursor })).posts.map((p) => p.id)).toEqual(newestFirst.slice(10, 20));
+
+    const study = await listPosts({ viewerId: viewer.id, categoryId: 2 });
+    expect(study.posts.map((p) => p.content)).toEqual(["post 21", "post 18", "post 15", "post 12", "post 9", "post 6", "post 3"]);
+    expect(study.posts.every((p) => p.categoryId === 2 && p.categoryName === "学习交流")).toBe(true);
+    expect(study.nextCursor).toBeNull();
+    expect((await listPosts({ viewerId: viewer.id, categoryId: 4 })).posts).toEqual([]);
+  });
+
+  it("leaves hidden posts out of the list, for their author too, and keeps them in 'my posts'", async () => {
+    const author = await createStudent();
+    const visible = await post(author.id, "visible");
+    const pending = await post(author.id, "pending");
+    const hidden = await post(author.id, "hidden");
+    await db().updateTable("posts").set({ moderation: "pending" }).where("id", "=", pending).execute();
+    await db().updateTable("posts").set({ moderation: "hidden" }).where("id", "=", hidden).execute();
+    const listed = (await listPosts({ viewerId: author.id })).posts.map((p) => p.id);
+    expect(listed).toContain(visible);
+    expect(listed).not.toContain(pending);
+    expect(listed).not.toContain(hidden);
+    const mine = await listMyPosts({ userId: author.id });
+    expect(mine.posts.map((p) => [p.id, p.moderation])).toEqual([
+      [hidden, "hidden"],
+      [pending, "pending"],
+      [visible, "visible"],
+    ]);
+    const other = await createStudent();
+    expect(await getPost(pending, other.id)).toBeNull();
+    expect((await getPost(pending, author.id))?.moderation).toBe("pending");
+    expect((await getPost(visible, other.id))?.moderation).toBeNull();
+  });
+
+  it("shows up to 3 images on a card and all of them on the detail", async () => {
+    const author = await createStudent();
+    const keys = Array.from({ length: 5 }, (_, i) => `K${String(i).padStart(21, "x")}`);
+    for (const key of keys) {
+      await db().insertInto("uploads").values({ key, user_id: author.id, post_id: null, position: 0, width: 10, height: 10, bytes: 1, created_at: new Date().toISOString() }).execute();
+    }
+    const id = await post(author.id, "five images", 1, { images: keys.map((key) => `/uploads/${key}.jpg`) });
+    const card = (await listPosts({ viewerId: author.id })).posts.find((p) => p.id === id)!;
+    expect(card.images.map((image) => image.thumbUrl)).toEqual(keys.slice(0, 3).map((key) => `/uploads/${key}.t.jpg`));
+    expect(card.imageCount).toBe(5);
+    const detail = await getPost(id, author.id);
+    expect(detail?.images.map((image) => image.url)).toEqual(keys.map((key) => `/uploads/${key}.jpg`));
+    // An image already in a post cannot be published again.
+    await expect(post(author.id, "again", 1, { images: [`/uploads/${keys[0]}.jpg`] })).rejects.toMatchObject({ code: "invalid_image" });
+  });
+});
+
+describe("views", () => {
+  it("count once per user per Shanghai day", async () => {
+    const author = await createStudent();
+    const [a, b] = [await createStudent(), await createStudent()];
+    const id = await post(author.id, "viewed");
+    const morning = new Date("2026-11-22T01:00:00Z"); // 09:00 Shanghai
+    const evening = new Date("2026-11-22T15:00:00Z"); // 23:00 Shanghai, same day
+    const nextDay = new Date("2026-11-22T16:30:00Z"); // 00:30 Shanghai, the next day
+    expect(await recordView(id, a.id, morning)).toBe(true);
+    expect(await recordView(id, a.id, evening)).toBe(false);
+    expect(await recordView(id, b.id, evening)).toBe(true);
+    expect(await recordView(id, a.id, nextDay)).toBe(true);
+    expect((await getPost(id, a.id))?.viewCount).toBe(3);
+  });
+});
+
+describe("comment tree", () => {
+  it("nests replies, keeps time order, and the comment count follows the rows", async () => {
+    const author = await createStudent({ nickname: "楼主本人" });
+    const [a, b] = [await createStudent({ nickname: "甲" }), await createStudent({ nickname: "乙" })];
+    const id = await post(author.id, "tree");
+    const c1 = await addComment({ postId: id, userId: a.id, content: "第一条" });
+    const c2 = await addComment({ postId: id, userId: b.id, content: "@甲 回复第一条", parentId: c1.id });
+    const c3 = await addComment({ postId: id, userId: author.id, content: "@乙 楼主回复", parentId: c2.id });
+    const c4 = await addComment({ postId: id, userId: b.id, content: "第二条" });
+    expect(c4.commentCount).toBe(4);
+
+    const tree = await listComments(id, a.id);
+    expect(tree.map((node) => node.id)).toEqual([c1.id, c4.id]);
+    expect(tree[0]!.replies.map((node) => node.id)).toEqual([c2.id]);
+    expect(tree[0]!.replies[0]!.replies.map((node) => [node.id, node.content, node.author.name, node.author.isPostAuthor])).toEqual([[c3.id, "@乙 楼主回复", "楼主本人", true]]);
+    expect(tree[0]!.author).toMatchObject({ name: "甲", isMine: true, isPostAuthor: false });
+
+    // A reply must belong to the same post.
+    const other = await post(author.id, "other");
+    await expect(addComment({ postId: other, userId: a.id, content: "x", parentId: c1.id })).rejects.toBeInstanceOf(ForumError);
+
+    // Deleting a comment takes its replies with it; only the author may.
+    await expect(deleteOwnComment(c1.id, b.id)).rejects.toBeInstanceOf(ForumError);
+    expect((await deleteOwnComment(c1.id, a.id)).commentCount).toBe(1);
+    expect((await listComments(id, a.id)).map((node) => node.id)).toEqual([c4.id]);
+    expect((await getPost(id, a.id))?.commentCount).toBe(1);
+  });
+
+  it("hides others' comments under moderation, with their replies; the writer sees 'under review'", async () => {
+    const author = await createStudent({ nickname: "楼主" });
+    const [a, b] = [await createStudent({ nickname: "甲" }), await createStudent({ nickname: "乙" })];
+    const id = await post(author.id, "moderated comments");
+    const c1 = await addComment({ postId: id, userId: a.id, content: "被举报的评论" });
+    await addComment({ postId: id, userId: b.id, content: "回复它", parentId: c1.id });
+    await db().updateTable("comments").set({ moderation: "pending" }).where("id", "=", c1.id).execute();
+    expect(await listComments(id, b.id)).toEqual([]);
+    const own = await listComments(id, a.id);
+    expect(own.map((node) => [node.id, node.underReview])).toEqual([[c1.id, true]]);
+  });
+});

@@ -1,0 +1,727 @@
+import type { Kysely, Transaction } from "kysely";
+import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
+import { buildCommentTree, type CommentNode } from "~/lib/comment-tree";
+import { CARD_IMAGES, PAGE_SIZE } from "~/lib/forum";
+import * as msg from "~/lib/messages";
+import { shanghaiToday } from "~/lib/time";
+import { config } from "../config.server";
+import { db, dialect, now } from "../db/db.server";
+import { log } from "../log.server";
+import type { Database, ModerationState, PostStatus, ReportReason } from "../db/schema";
+import { imageUrl, removeImageFiles, thumbUrl, uploadKeyFromUrl } from "../storage/images.server";
+
+// The circle's data: posts, images, comments, likes, views and reports. Everything that leaves
+// this module for a page goes through toAuthor(), which drops the author's identity from
+// anonymous posts and comments: the loader data never carries it (ARCHITECTURE decision 7).
+
+export type Trx = Transaction<Database>;
+type Executor = Kysely<Database> | Trx;
+
+/** A refusal the forum explains to the user. */
+export class ForumError extends Error {
+  constructor(
+    readonly code: "banned" | "not_found" | "forbidden" | "invalid_image",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Author = {
+  anonymous: boolean;
+  /** The public name: the user's nickname, the messenger nickname, or a neutral default. Never the real name. */
+  name: string;
+  avatar: string | null;
+  /** The viewer wrote it (lets the page offer delete, and mark "me" on anonymous content). */
+  isMine: boolean;
+};
+
+export type PostImage = { url: string; thumbUrl: string; width: number; height: number };
+
+export type PostView = {
+  id: number;
+  categoryId: number;
+  categoryName: string;
+  title: string | null;
+  status: PostStatus | null;
+  content: string;
+  images: PostImage[];
+  imageCount: number;
+  author: Author;
+  createdAt: string;
+  viewCount: number;
+  commentCount: number;
+  likeCount: number;
+  isLiked: boolean;
+  /** Only for the viewer's own posts (so they see "under review"); null for everyone else's. */
+  moderation: ModerationState | null;
+};
+
+export type CommentView = {
+  id: number;
+  parentId: number | null;
+  content: string;
+  author: Author & { isPostAuthor: boolean };
+  createdAt: string;
+  likeCount: number;
+  isLiked: boolean;
+  /** The viewer's own comment that moderation hid (others never receive it). */
+  underReview: boolean;
+};
+
+type IdentityColumns = {
+  user_id: number;
+  is_anonymous: number;
+  nickname: string | null;
+  wechat_nickname: string | null;
+  avatar_url: string | null;
+  wechat_avatar: string | null;
+};
+
+/** The name the circle shows for a person: never their real name or student id. */
+export function publicName(user: { nickname: string | null; wechat_nickname: string | null }) {
+  return user.nickname?.trim() || user.wechat_nickname?.trim() || msg.forumData.defaultAuthorName;
+}
+
+/** A person may comment once they have a public name (the spec's nickname or username). */
+export function hasPublicName(user: { nickname: string | null; wechat_nickname: string | null }) {
+  return Boolean(user.nickname?.trim() || user.wechat_nickname?.trim());
+}
+
+function toAuthor(row: IdentityColumns, viewerId: number): Author {
+  const isMine = row.user_id === viewerId;
+  if (row.is_anonymous) return { anonymous: true, name: msg.forumData.anonymousName, avatar: null, isMine };
+  return { anonymous: false, name: publicName(row), avatar: row.avatar_url || row.wechat_avatar || null, isMine };
+}
+
+function isPostgres() {
+  return dialect() === "postgres";
+}
+
+const CATEGORY_NAMES = new Map<number, string>(DEFAULT_FORUM_CATEGORIES.map((category) => [category.id, category.name]));
+
+function postQuery(executor: Executor = db()) {
+  return executor
+    .selectFrom("posts")
+    .innerJoin("users", "users.id", "posts.user_id")
+    .leftJoin("forum_categories", "forum_categories.id", "posts.category_id")
+    .select([
+      "posts.id",
+      "posts.user_id",
+      "posts.category_id",
+      "forum_categories.name as category_name",
+      "posts.title",
+      "posts.status",
+      "posts.content",
+      "posts.is_anonymous",
+      "posts.view_count",
+      "posts.comment_count",
+      "posts.like_count",
+      "posts.moderation",
+      "posts.created_at",
+      "users.nickname",
+      "users.wechat_nickname",
+      "users.avatar_url",
+      "users.wechat_avatar",
+    ]);
+}
+
+type PostRow = Awaited<ReturnType<ReturnType<typeof postQuery>["executeTakeFirstOrThrow"]>>;
+
+async function toViews(rows: PostRow[], viewerId: number, imagesPerPost: number): Promise<PostView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [images, likes] = await Promise.all([
+    db()
+      .selectFrom("uploads")
+      .select(["post_id", "key", "width", "height"])
+      .where("post_id", "in", ids)
+      .orderBy("post_id")
+      .orderBy("position")
+      .execute(),
+    db().selectFrom("post_likes").select("post_id").where("user_id", "=", viewerId).where("post_id", "in", ids).execute(),
+  ]);
+  const imagesByPost = new Map<number, PostImage[]>();
+  for (const image of images) {
+    const list = imagesByPost.get(image.post_id!) ?? [];
+    list.push({ url: imageUrl(image.key), thumbUrl: thumbUrl(image.key), width: image.width, height: image.height });
+    imagesByPost.set(image.post_id!, list);
+  }
+  const liked = new Set(likes.map((like) => like.post_id));
+  return rows.map((row) => {
+    const all = imagesByPost.get(row.id) ?? [];
+    return {
+      id: row.id,
+      categoryId: row.category_id,
+      categoryName: row.category_name ?? CATEGORY_NAMES.get(row.category_id) ?? "",
+      title: row.title,
+      status: row.status,
+      content: row.content,
+      images: all.slice(0, imagesPerPost),
+      imageCount: all.length,
+      author: toAuthor(row, viewerId),
+      createdAt: row.created_at,
+      viewCount: row.view_count,
+      commentCount: row.comment_count,
+      likeCount: row.like_count,
+      isLiked: liked.has(row.id),
+      moderation: row.user_id === viewerId ? row.moderation : null,
+    };
+  });
+}
+
+export type PostPage = { posts: PostView[]; nextCursor: number | null };
+
+/**
+ * The circle's list: visible posts, newest first, PAGE_SIZE at a time. `before` is the cursor
+ * (the last id of the previous page), so a post published meanwhile never repeats a card.
+ */
+export async function listPosts(options: { viewerId: number; categoryId?: number | null; before?: number | null; limit?: number }): Promise<PostPage> {
+  const limit = options.limit ?? PAGE_SIZE;
+  let query = postQuery().where("posts.moderation", "=", "visible");
+  if (options.categoryId) query = query.where("posts.category_id", "=", options.categoryId);
+  if (options.before) query = query.where("posts.id", "<", options.before);
+  const rows = await query.orderBy("posts.id", "desc").limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  return {
+    posts: await toViews(page, options.viewerId, CARD_IMAGES),
+    nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+/** The user's own posts (anonymous and hidden ones included), newest first. */
+export async function listMyPosts(options: { userId: number; before?: number | null; limit?: number }): Promise<PostPage> {
+  const limit = options.limit ?? PAGE_SIZE;
+  let query = postQuery().where("posts.user_id", "=", options.userId);
+  if (options.before) query = query.where("posts.id", "<", options.before);
+  const rows = await query.orderBy("posts.id", "desc").limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  return {
+    posts: await toViews(page, options.userId, CARD_IMAGES),
+    nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+/** One post for its detail page; null when it does not exist or moderation hides it from this viewer. */
+export async function getPost(postId: number, viewerId: number): Promise<PostView | null> {
+  const row = await postQuery().where("posts.id", "=", postId).executeTakeFirst();
+  if (!row || (row.moderation !== "visible" && row.user_id !== viewerId)) return null;
+  const [view] = await toViews([row], viewerId, Number.MAX_SAFE_INTEGER);
+  return view!;
+}
+
+/** Counts a view once per user per Shanghai day. */
+export async function recordView(postId: number, userId: number, at = new Date()) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("post_views")
+        .values({ post_id: postId, user_id: userId, day: shanghaiToday(at) })
+        .onConflict((oc) => oc.columns(["post_id", "user_id", "day"]).doNothing())
+        .returning("post_id")
+        .executeTakeFirst();
+      if (!inserted) return false;
+      await trx
+        .updateTable("posts")
+        .set((eb) => ({ view_count: eb("view_count", "+", 1) }))
+        .where("id", "=", postId)
+        .execute();
+      return true;
+    });
+}
+
+export async function isBanned(userId: number, executor: Executor = db()) {
+  const ban = await executor.selectFrom("forum_bans").select("user_id").where("user_id", "=", userId).executeTakeFirst();
+  return Boolean(ban);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing. Every change of likes or comments runs in one transaction that first locks the post
+// (or comment) row, then changes the rows, then recounts from the rows: concurrent requests
+// queue on the lock, so the counters are always exactly the number of rows. (SQLite runs one
+// transaction at a time anyway; PostgreSQL takes the row lock with SELECT … FOR UPDATE.)
+
+async function lockPost(trx: Trx, postId: number) {
+  let query = trx.selectFrom("posts").select(["id", "user_id", "moderation", "is_anonymous", "status"]).where("id", "=", postId);
+  if (isPostgres()) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+async function lockVisiblePost(trx: Trx, postId: number, viewerId: number) {
+  const post = await lockPost(trx, postId);
+  if (!post || (post.moderation !== "visible" && post.user_id !== viewerId)) throw new ForumError("not_found", msg.postDetail.postNotFound);
+  return post;
+}
+
+/** like_count = the post's like rows; comment_count = its visible comments. */
+export async function recountPost(executor: Pick<Kysely<Database>, "updateTable">, postId: number) {
+  const row = await executor
+    .updateTable("posts")
+    .set((eb) => ({
+      like_count: eb.selectFrom("post_likes").select((inner) => inner.fn.countAll<number>().as("n")).where("post_likes.post_id", "=", postId),
+      comment_count: eb
+        .selectFrom("comments")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .where("comments.post_id", "=", postId)
+        .where("comments.moderation", "=", "visible"),
+    }))
+    .where("id", "=", postId)
+    .returning(["like_count", "comment_count"])
+    .executeTakeFirst();
+  return { likeCount: Number(row?.like_count ?? 0), commentCount: Number(row?.comment_count ?? 0) };
+}
+
+export async function recountComment(executor: Pick<Kysely<Database>, "updateTable">, commentId: number) {
+  const row = await executor
+    .updateTable("comments")
+    .set((eb) => ({
+      like_count: eb
+        .selectFrom("comment_likes")
+        .select((inner) => inner.fn.countAll<number>().as("n"))
+        .where("comment_likes.comment_id", "=", commentId),
+    }))
+    .where("id", "=", commentId)
+    .returning("like_count")
+    .executeTakeFirst();
+  return Number(row?.like_count ?? 0);
+}
+
+export type CreatePostInput = {
+  userId: number;
+  categoryId: number;
+  content: string;
+  title?: string | null;
+  isAnonymous?: boolean;
+  status?: PostStatus | null;
+  /** File URLs answered by POST /api/upload/image (uploaded by userId, not yet in a post). */
+  images?: string[];
+};
+
+/**
+ * Publishes a post (the publish page; the mutual-help page posts into category 3 with the course
+ * name as title and status 'ongoing'). Throws ForumError "banned" for an author an operator
+ * banned, "invalid_image" for an image that is not this user's unpublished upload. Callers
+ * validate content and category (app/lib/schemas/forum.ts).
+ */
+export async function createPost(input: CreatePostInput): Promise<{ id: number }> {
+  const keys = (input.images ?? []).map((url) => uploadKeyFromUrl(url));
+  if (keys.some((key) => key === null) || new Set(keys).size !== keys.length) {
+    throw new ForumError("invalid_image", msg.publish.imageNotYours);
+  }
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
+      const timestamp = now();
+      const post = await trx
+        .insertInto("posts")
+        .values({
+          user_id: input.userId,
+          category_id: input.categoryId,
+          title: input.title?.trim() || null,
+          content: input.content,
+          status: input.status ?? null,
+          visibility: "public",
+          is_anonymous: input.isAnonymous ? 1 : 0,
+          view_count: 0,
+          comment_count: 0,
+          like_count: 0,
+          moderation: "visible",
+          reviewed_at: null,
+          created_at: timestamp,
+          updated_at: timestamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const [position, key] of keys.entries()) {
+        const attached = await trx
+          .updateTable("uploads")
+          .set({ post_id: post.id, position })
+          .where("key", "=", key!)
+          .where("user_id", "=", input.userId)
+          .where("post_id", "is", null)
+          .executeTakeFirst();
+        if (Number(attached.numUpdatedRows) !== 1) throw new ForumError("invalid_image", msg.publish.imageNotYours);
+      }
+      return { id: post.id };
+    });
+}
+
+/** The author closes a mutual-help post: ongoing → completed. */
+export async function markPostCompleted(postId: number, userId: number) {
+  const result = await db()
+    .updateTable("posts")
+    .set({ status: "completed", updated_at: now() })
+    .where("id", "=", postId)
+    .where("user_id", "=", userId)
+    .where("status", "=", "ongoing")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type LikeResult = { action: "liked" | "unliked"; likeCount: number };
+
+/** Likes the post, or takes the like back when the user already liked it. */
+export async function togglePostLike(postId: number, userId: number): Promise<LikeResult> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockVisiblePost(trx, postId, userId);
+      const removed = await trx.deleteFrom("post_likes").where("post_id", "=", postId).where("user_id", "=", userId).executeTakeFirst();
+      let action: LikeResult["action"] = "unliked";
+      if (Number(removed.numDeletedRows) === 0) {
+        await trx
+          .insertInto("post_likes")
+          .values({ post_id: postId, user_id: userId, created_at: now() })
+          .onConflict((oc) => oc.columns(["post_id", "user_id"]).doNothing())
+          .execute();
+        action = "liked";
+      }
+      const { likeCount } = await recountPost(trx, postId);
+      return { action, likeCount };
+    });
+}
+
+export async function toggleCommentLike(postId: number, commentId: number, userId: number): Promise<LikeResult> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockVisiblePost(trx, postId, userId);
+      let query = trx.selectFrom("comments").select(["id", "user_id", "moderation"]).where("id", "=", commentId).where("post_id", "=", postId);
+      if (isPostgres()) query = query.forUpdate();
+      const comment = await query.executeTakeFirst();
+      if (!comment || (comment.moderation !== "visible" && comment.user_id !== userId)) throw new ForumError("not_found", msg.postDetail.actionFailed);
+      const removed = await trx.deleteFrom("comment_likes").where("comment_id", "=", commentId).where("user_id", "=", userId).executeTakeFirst();
+      let action: LikeResult["action"] = "unliked";
+      if (Number(removed.numDeletedRows) === 0) {
+        await trx
+          .insertInto("comment_likes")
+          .values({ comment_id: commentId, user_id: userId, created_at: now() })
+          .onConflict((oc) => oc.columns(["comment_id", "user_id"]).doNothing())
+          .execute();
+        action = "liked";
+      }
+      return { action, likeCount: await recountComment(trx, commentId) };
+    });
+}
+
+export type CommentInput = { postId: number; userId: number; content: string; parentId?: number | null; isAnonymous?: boolean };
+
+export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number }> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
+      await lockVisiblePost(trx, input.postId, input.userId);
+      if (input.parentId) {
+        const parent = await trx
+          .selectFrom("comments")
+          .select(["id", "user_id", "moderation"])
+          .where("id", "=", input.parentId)
+          .where("post_id", "=", input.postId)
+          .executeTakeFirst();
+        if (!parent || (parent.moderation !== "visible" && parent.user_id !== input.userId)) throw new ForumError("not_found", msg.postDetail.actionFailed);
+      }
+      const comment = await trx
+        .insertInto("comments")
+        .values({
+          post_id: input.postId,
+          user_id: input.userId,
+          parent_id: input.parentId ?? null,
+          content: input.content,
+          is_anonymous: input.isAnonymous ? 1 : 0,
+          like_count: 0,
+          moderation: "visible",
+          reviewed_at: null,
+          created_at: now(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const { commentCount } = await recountPost(trx, input.postId);
+      return { id: comment.id, commentCount };
+    });
+}
+
+/** A comment and every reply below it (ids), from all of a post's comments. */
+async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId: number, commentId: number) {
+  const rows = await executor.selectFrom("comments").select(["id", "parent_id"]).where("post_id", "=", postId).execute();
+  const children = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
+  }
+  const ids: number[] = [];
+  const stack = [commentId];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    ids.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return ids;
+}
+
+/** Deletes a comment with its replies (their likes and reports go too) and recounts the post. */
+export async function removeComment(trx: Trx, postId: number, commentId: number) {
+  await lockPost(trx, postId);
+  const ids = await subtreeOf(trx, postId, commentId);
+  await trx.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", ids).execute();
+  await trx.deleteFrom("comments").where("id", "in", ids).execute();
+  return recountPost(trx, postId);
+}
+
+/** The author deletes their own comment. */
+export async function deleteOwnComment(commentId: number, userId: number) {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const comment = await trx.selectFrom("comments").select(["id", "post_id"]).where("id", "=", commentId).where("user_id", "=", userId).executeTakeFirst();
+      if (!comment) throw new ForumError("not_found", msg.postDetail.actionFailed);
+      return removeComment(trx, comment.post_id, comment.id);
+    });
+}
+
+/** Deletes a post with its images, comments, likes, views and reports. `userId` limits it to the author's own. */
+export async function deletePost(postId: number, options: { userId: number } | { operator: true }) {
+  const keys = await db()
+    .transaction()
+    .execute(async (trx) => {
+      let query = trx.selectFrom("posts").select(["id"]).where("id", "=", postId);
+      if ("userId" in options) query = query.where("user_id", "=", options.userId);
+      if (!(await query.executeTakeFirst())) return null;
+      const uploads = await trx.deleteFrom("uploads").where("post_id", "=", postId).returning("key").execute();
+      await trx.deleteFrom("reports").where("post_id", "=", postId).execute();
+      await trx.deleteFrom("posts").where("id", "=", postId).execute();
+      return uploads.map((upload) => upload.key);
+    });
+  if (keys === null) return false;
+  await removeImageFiles(keys);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments for the detail page.
+
+export type CommentTree = CommentNode<CommentView>[];
+
+/**
+ * A post's comments as a tree (oldest first). Others' comments under moderation are left out
+ * (with their replies); the viewer's own show "under review". The post author's badge shows only
+ * where it reveals nothing: on a named post's named comments and an anonymous post's anonymous ones.
+ */
+export async function listComments(postId: number, viewerId: number): Promise<CommentTree> {
+  const postRow = await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst();
+  if (!postRow) return [];
+  const rows = await db()
+    .selectFrom("comments")
+    .innerJoin("users", "users.id", "comments.user_id")
+    .select([
+      "comments.id",
+      "comments.parent_id",
+      "comments.user_id",
+      "comments.content",
+      "comments.is_anonymous",
+      "comments.like_count",
+      "comments.moderation",
+      "comments.created_at",
+      "users.nickname",
+      "users.wechat_nickname",
+      "users.avatar_url",
+      "users.wechat_avatar",
+    ])
+    .where("comments.post_id", "=", postId)
+    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
+    .orderBy("comments.id")
+    .execute();
+  const ids = rows.map((row) => row.id);
+  const liked = new Set(
+    ids.length === 0
+      ? []
+      : (await db().selectFrom("comment_likes").select("comment_id").where("user_id", "=", viewerId).where("comment_id", "in", ids).execute()).map(
+          (like) => like.comment_id,
+        ),
+  );
+  const views: CommentView[] = rows.map((row) => ({
+    id: row.id,
+    parentId: row.parent_id,
+    content: row.content,
+    author: {
+      ...toAuthor(row, viewerId),
+      isPostAuthor: row.user_id === postRow.user_id && row.is_anonymous === postRow.is_anonymous,
+    },
+    createdAt: row.created_at,
+    likeCount: row.like_count,
+    isLiked: liked.has(row.id),
+    underReview: row.moderation !== "visible",
+  }));
+  return buildCommentTree(views);
+}
+
+/** The comments, or the spec's 'failed to load comments' when they cannot be read (the post still shows). */
+export async function loadComments(postId: number, viewerId: number): Promise<{ comments: CommentTree; error: string | null }> {
+  try {
+    return { comments: await listComments(postId, viewerId), error: null };
+  } catch (error) {
+    log("error", "post-comments", { error: String(error) });
+    return { comments: [], error: msg.postSheets.loadCommentsFailed };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports.
+
+export type ReportResult = { status: "reported" | "already"; hidden: boolean };
+
+/**
+ * A user reports a post (or one of its comments) once, with a reason. When the open reports of
+ * the target reach the configured threshold it is hidden ("pending") until an operator reviews it.
+ */
+export async function report(input: { userId: number; postId: number; commentId?: number | null; reason: ReportReason }): Promise<ReportResult> {
+  const threshold = config().forumReportThreshold;
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const post = await lockVisiblePost(trx, input.postId, input.userId);
+      const target = input.commentId ? ("comment" as const) : ("post" as const);
+      let targetId = input.postId;
+      if (target === "comment") {
+        const comment = await trx
+          .selectFrom("comments")
+          .select(["id", "user_id", "moderation"])
+          .where("id", "=", input.commentId!)
+          .where("post_id", "=", input.postId)
+          .executeTakeFirst();
+        if (!comment || comment.moderation !== "visible") throw new ForumError("not_found", msg.postDetail.actionFailed);
+        if (comment.user_id === input.userId) throw new ForumError("forbidden", msg.postSheets.ownContent);
+        targetId = comment.id;
+      } else if (post.user_id === input.userId) {
+        throw new ForumError("forbidden", msg.postSheets.ownContent);
+      }
+      const inserted = await trx
+        .insertInto("reports")
+        .values({ target_type: target, target_id: targetId, post_id: input.postId, user_id: input.userId, reason: input.reason, created_at: now(), resolved_at: null })
+        .onConflict((oc) => oc.columns(["target_type", "target_id", "user_id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!inserted) return { status: "already", hidden: false };
+      const open = await trx
+        .selectFrom("reports")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("target_type", "=", target)
+        .where("target_id", "=", targetId)
+        .where("resolved_at", "is", null)
+        .executeTakeFirst();
+      if (Number(open?.n ?? 0) < threshold) return { status: "reported", hidden: false };
+      const table = target === "post" ? "posts" : "comments";
+      const hidden = await trx.updateTable(table).set({ moderation: "pending" }).where("id", "=", targetId).where("moderation", "=", "visible").executeTakeFirst();
+      if (target === "comment") await recountPost(trx, input.postId);
+      return { status: "reported", hidden: Number(hidden.numUpdatedRows) === 1 };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal data: account deletion and the merge of two user rows.
+
+type DataExecutor = Pick<Kysely<Database>, "deleteFrom" | "selectFrom" | "updateTable">;
+
+/**
+ * Removes everything of one person from the circle: their posts (with everyone's comments,
+ * likes and views on them), their comments (with the replies below them), likes, views, reports,
+ * ban and uploaded images; the counters of other people's posts and comments are recounted.
+ * Runs inside the deletion job's transaction.
+ */
+export async function deleteForumData(executor: DataExecutor, userId: number) {
+  const uploads = await executor.selectFrom("uploads").select("key").where("user_id", "=", userId).execute();
+  const posts = await executor.selectFrom("posts").select("id").where("user_id", "=", userId).execute();
+  const postIds = posts.map((post) => post.id);
+  if (postIds.length > 0) {
+    const postUploads = await executor.selectFrom("uploads").select("key").where("post_id", "in", postIds).execute();
+    uploads.push(...postUploads);
+    await executor.deleteFrom("uploads").where("post_id", "in", postIds).execute();
+    await executor.deleteFrom("reports").where("post_id", "in", postIds).execute();
+    await executor.deleteFrom("posts").where("id", "in", postIds).execute();
+  }
+  await executor.deleteFrom("uploads").where("user_id", "=", userId).execute();
+
+  // Their comments on other people's posts, each with the replies below it.
+  const comments = await executor.selectFrom("comments").select(["id", "post_id"]).where("user_id", "=", userId).execute();
+  const touchedPosts = new Set<number>(comments.map((comment) => comment.post_id));
+  const commentIds = new Set<number>();
+  for (const comment of comments) {
+    if (commentIds.has(comment.id)) continue;
+    for (const id of await subtreeOf(executor, comment.post_id, comment.id)) commentIds.add(id);
+  }
+  if (commentIds.size > 0) {
+    await executor.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", [...commentIds]).execute();
+    await executor.deleteFrom("comments").where("id", "in", [...commentIds]).execute();
+  }
+
+  const postLikes = await executor.selectFrom("post_likes").select("post_id").where("user_id", "=", userId).execute();
+  for (const like of postLikes) touchedPosts.add(like.post_id);
+  await executor.deleteFrom("post_likes").where("user_id", "=", userId).execute();
+  const commentLikes = await executor.selectFrom("comment_likes").select("comment_id").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("comment_likes").where("user_id", "=", userId).execute();
+
+  await executor.deleteFrom("post_views").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("reports").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("forum_bans").where("user_id", "=", userId).execute();
+
+  for (const postId of touchedPosts) await recountPost(executor, postId);
+  for (const { comment_id } of commentLikes) await recountComment(executor, comment_id);
+  await removeImageFiles(uploads.map((upload) => upload.key));
+}
+
+/**
+ * Two user rows of one person merge (a student login takes over a messenger-only row): the
+ * circle's rows move to the surviving user; a like, view or report both rows made stays once.
+ */
+export async function moveForumData(trx: Trx, fromUserId: number, toUserId: number) {
+  await trx.updateTable("posts").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+  await trx.updateTable("comments").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+  await trx.updateTable("uploads").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+
+  const touchedPosts = (await trx.selectFrom("post_likes").select("post_id").where("user_id", "=", fromUserId).execute()).map((row) => row.post_id);
+  await trx
+    .deleteFrom("post_likes")
+    .where("user_id", "=", fromUserId)
+    .where("post_id", "in", (eb) => eb.selectFrom("post_likes as mine").select("mine.post_id").where("mine.user_id", "=", toUserId))
+    .execute();
+  await trx.updateTable("post_likes").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+
+  const touchedComments = (await trx.selectFrom("comment_likes").select("comment_id").where("user_id", "=", fromUserId).execute()).map((row) => row.comment_id);
+  await trx
+    .deleteFrom("comment_likes")
+    .where("user_id", "=", fromUserId)
+    .where("comment_id", "in", (eb) => eb.selectFrom("comment_likes as mine").select("mine.comment_id").where("mine.user_id", "=", toUserId))
+    .execute();
+  await trx.updateTable("comment_likes").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+
+  const views = await trx.selectFrom("post_views").select(["post_id", "day"]).where("user_id", "=", fromUserId).execute();
+  for (const view of views) {
+    const both = await trx.selectFrom("post_views").select("post_id").where("user_id", "=", toUserId).where("post_id", "=", view.post_id).where("day", "=", view.day).executeTakeFirst();
+    const query = trx.deleteFrom("post_views").where("user_id", "=", fromUserId).where("post_id", "=", view.post_id).where("day", "=", view.day);
+    if (both) await query.execute();
+  }
+  await trx.updateTable("post_views").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+
+  const reports = await trx.selectFrom("reports").select(["id", "target_type", "target_id"]).where("user_id", "=", fromUserId).execute();
+  for (const row of reports) {
+    const both = await trx
+      .selectFrom("reports")
+      .select("id")
+      .where("user_id", "=", toUserId)
+      .where("target_type", "=", row.target_type)
+      .where("target_id", "=", row.target_id)
+      .executeTakeFirst();
+    if (both) await trx.deleteFrom("reports").where("id", "=", row.id).execute();
+  }
+  await trx.updateTable("reports").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+
+  const ban = await trx.selectFrom("forum_bans").selectAll().where("user_id", "=", fromUserId).executeTakeFirst();
+  if (ban) {
+    await trx.deleteFrom("forum_bans").where("user_id", "=", fromUserId).execute();
+    if (!(await isBanned(toUserId, trx))) await trx.insertInto("forum_bans").values({ ...ban, user_id: toUserId }).execute();
+  }
+
+  for (const postId of new Set(touchedPosts)) await recountPost(trx, postId);
+  for (const commentId of new Set(touchedComments)) await recountComment(trx, commentId);
+}

@@ -1,0 +1,193 @@
+// notify(event): the only way other code sends anything. It writes the recipient's inbox item
+// (for the kinds the inbox shows) and queues the outbox messages the event's kind sends — in
+// the caller's transaction when one is passed (so an order's status change and its messages
+// commit together), else in its own. An event with the same natural key (the same like, the same
+// order status) counts once: the second call changes nothing.
+//
+//   await notify({ kind: "post_reply", recipientUserId: post.user_id,
+//                  data: { postId, commentId, actorUserId: me.id, actorName: "匿名同学", excerpt } });
+//   await notify({ kind: "order_status", recipientUserId: order.user_id,
+//                  data: { status: "paid", orderNumber, amountFen, parcelCount, campusName, dorm, room } }, { executor: trx });
+import {
+  EXCERPT_MAX,
+  clip,
+  consentUsable,
+  isInboxKind,
+  plannedMessages,
+  type NotifyEvent,
+  type PlannedMessage,
+} from "~/lib/notify";
+import { db } from "../db/db.server";
+import { log } from "../log.server";
+import { enqueue, type Executor } from "./outbox.server";
+
+export type { NotifyEvent, NotifyKind, OrderEventData, CircleEventData } from "~/lib/notify";
+
+export type NotifyResult = {
+  /** The inbox item written (null: not an inbox kind, or this event was already recorded). */
+  inboxItemId: number | null;
+  /** Outbox messages queued. */
+  outboxIds: number[];
+  /** Why nothing happened, when nothing did. */
+  skipped?: "no_recipient" | "self" | "duplicate";
+};
+
+/** The event's natural key: a second report of the same thing is recognised by it. */
+export function eventKey(event: NotifyEvent): string {
+  switch (event.kind) {
+    case "post_reply":
+    case "comment_reply":
+      return `${event.kind}:${event.data.commentId ?? event.data.postId}`;
+    case "post_liked":
+      return `post_liked:${event.data.postId}:${event.data.actorUserId}`;
+    case "comment_liked":
+      return `comment_liked:${event.data.commentId ?? 0}:${event.data.actorUserId}`;
+    case "order_status":
+      return `order:${event.data.orderNumber}:${event.data.status}`;
+    case "course_reminder":
+      return `course_reminder:${event.data.reminderId}`;
+    case "announcement":
+      return `announcement:${event.data.announcementId}`;
+  }
+}
+
+/** What the inbox item keeps: the fields it renders, never the actor's identity. */
+function inboxEntry(event: NotifyEvent): { data: Record<string, unknown>; link: string | null; actorUserId: number | null } | null {
+  switch (event.kind) {
+    case "post_reply":
+    case "comment_reply":
+    case "post_liked":
+    case "comment_liked": {
+      const { postId, commentId, actorName, excerpt, actorUserId } = event.data;
+      return {
+        data: { postId, commentId: commentId ?? null, actorName: clip(actorName, 32), excerpt: clip(excerpt.replace(/\s+/g, " ").trim(), EXCERPT_MAX) },
+        link: `/post/${postId}${commentId ? `#comment-${commentId}` : ""}`,
+        actorUserId,
+      };
+    }
+    case "order_status":
+      return {
+        data: { orderNumber: event.data.orderNumber, status: event.data.status },
+        link: `/express/orders/${encodeURIComponent(event.data.orderNumber)}`,
+        actorUserId: null,
+      };
+    case "announcement":
+      return {
+        data: { title: clip(event.data.title, 40), content: clip(event.data.content, 200) },
+        link: event.data.link ?? null,
+        actorUserId: null,
+      };
+    default:
+      return null;
+  }
+}
+
+export async function notify(event: NotifyEvent, options: { executor?: Executor; now?: Date } = {}): Promise<NotifyResult> {
+  const now = options.now ?? new Date();
+  if ("actorUserId" in event.data && event.data.actorUserId === event.recipientUserId) {
+    return { inboxItemId: null, outboxIds: [], skipped: "self" };
+  }
+  const run = (executor: Executor) => record(executor, event, now);
+  const result = options.executor ? await run(options.executor) : await db().transaction().execute((trx) => run(trx));
+  if (result.outboxIds.length > 0) log("info", "notify-queued", { kind: event.kind, messages: result.outboxIds.length });
+  return result;
+}
+
+async function record(executor: Executor, event: NotifyEvent, now: Date): Promise<NotifyResult> {
+  const recipient = await executor
+    .selectFrom("users")
+    .select(["id", "openid", "deletion_requested_at"])
+    .where("id", "=", event.recipientUserId)
+    .executeTakeFirst();
+  if (!recipient || recipient.deletion_requested_at) return { inboxItemId: null, outboxIds: [], skipped: "no_recipient" };
+
+  const key = eventKey(event);
+  let inboxItemId: number | null = null;
+  const entry = isInboxKind(event.kind) ? inboxEntry(event) : null;
+  if (entry) {
+    const inserted = await executor
+      .insertInto("inbox_items")
+      .values({
+        user_id: recipient.id,
+        actor_user_id: entry.actorUserId,
+        kind: event.kind,
+        data: JSON.stringify(entry.data),
+        link: entry.link,
+        dedupe_key: key,
+        read_at: null,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(["user_id", "dedupe_key"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) return { inboxItemId: null, outboxIds: [], skipped: "duplicate" };
+    inboxItemId = inserted.id;
+  }
+
+  const outboxIds: number[] = [];
+  // Announcements reach the messenger only when the 'announcement reminder' switch is on.
+  if (event.kind === "announcement" && !(await announcementSwitchOn(executor, recipient.id))) return { inboxItemId, outboxIds };
+  for (const planned of plannedMessages(event, now)) {
+    for (const target of await targets(executor, planned, recipient, now)) {
+      const id = await enqueue(
+        executor,
+        {
+          user_id: recipient.id,
+          operator_id: target.operatorId,
+          openid: target.openid,
+          kind: event.kind,
+          template_key: planned.templateKey,
+          subscribe_key: planned.subscribeKey,
+          channel: planned.templateKey ? "template" : "subscribe",
+          data: JSON.stringify(planned.fields),
+          link: planned.path,
+          dedupe_key: `${recipient.id}:${key}:${planned.templateKey ?? planned.subscribeKey}:${target.operatorId ?? "user"}`,
+          expires_at: planned.expiresAt ?? null,
+        },
+        now,
+      );
+      if (id !== null) outboxIds.push(id);
+    }
+  }
+  return { inboxItemId, outboxIds };
+}
+
+async function announcementSwitchOn(executor: Executor, userId: number) {
+  const row = await executor.selectFrom("schedule_settings").select("announcement_reminder").where("user_id", "=", userId).executeTakeFirst();
+  return row?.announcement_reminder === 1;
+}
+
+type Target = { openid: string; operatorId: number | null };
+
+/**
+ * Who receives a planned message: the recipient's messenger identity (a subscribe-only message
+ * only while they hold an unused consent), or every enabled operator with a linked openid.
+ */
+async function targets(
+  executor: Executor,
+  planned: PlannedMessage,
+  recipient: { id: number; openid: string | null },
+  now: Date,
+): Promise<Target[]> {
+  if (planned.to === "operators") {
+    const operators = await executor
+      .selectFrom("operators")
+      .select(["id", "openid"])
+      .where("openid", "is not", null)
+      .where("disabled", "=", 0)
+      .orderBy("id")
+      .execute();
+    return operators.map((operator) => ({ openid: operator.openid!, operatorId: operator.id }));
+  }
+  if (!recipient.openid) return [];
+  if (!planned.templateKey && planned.subscribeKey) {
+    const consent = await executor
+      .selectFrom("subscribe_consents")
+      .select(["confirmed_at", "used_at"])
+      .where("user_id", "=", recipient.id)
+      .where("template_key", "=", planned.subscribeKey)
+      .executeTakeFirst();
+    if (!consentUsable(consent ? { confirmedAt: consent.confirmed_at, usedAt: consent.used_at } : null, now)) return [];
+  }
+  return [{ openid: recipient.openid, operatorId: null }];
+}

@@ -1,0 +1,133 @@
+// Ending and moving orders: the customer's cancel, the 24-hour closer of unpaid orders, and the
+// operator's complete / cancel / progress (the admin issue's buttons call these).
+//
+// An unpaid order is closed at the provider first (so it can no longer be paid), then cancelled
+// here; when the provider says it was paid meanwhile, it is marked paid instead (and a cancel
+// goes on as the cancel of a paid order: a refund at once).
+import { orders as ordersMessages } from "~/lib/messages/orders";
+import { STATUS_TABLE, adminActions, canAdvance, canCustomer, type OrderStatus } from "~/lib/order-status";
+import { db, now } from "../db/db.server";
+import { log } from "../log.server";
+import { PayError, paymentProvider } from "../pay/provider.server";
+import type { Actor, OrderRow } from "./events.server";
+import { findOrder, findOwnOrder, reviewOf, stateOf, type ActionResult } from "./orders.server";
+import { refreshPayment } from "./payment.server";
+import { startRefund } from "./refunds.server";
+import { applyClosed, applyStatus } from "./transitions.server";
+
+const msg = { orders: ordersMessages };
+
+type CloseOutcome = "closed" | "paid" | "failed" | "unchanged";
+
+/** Closes an unpaid order at the provider, then here. */
+export async function closeUnpaid(
+  order: OrderRow,
+  details: { type: "cancelled" | "closed"; actor: Actor; operatorId?: number | null; reason?: string | null },
+): Promise<CloseOutcome> {
+  const payment = await db().selectFrom("payments").select(["out_trade_no"]).where("order_id", "=", order.id).executeTakeFirst();
+  if (payment) {
+    const provider = paymentProvider();
+    if (!provider) return "failed";
+    try {
+      await provider.close(payment.out_trade_no);
+    } catch (error) {
+      const code = error instanceof PayError ? error.code : null;
+      if (code === "ORDER_PAID") {
+        const state = await refreshPayment(order, provider);
+        return state.paid ? "paid" : "failed";
+      }
+      if (code !== "NOT_FOUND" && code !== "ORDER_CLOSED") {
+        log("warn", "order-close", { order: order.order_number, error: code ?? String(error) });
+        return "failed";
+      }
+    }
+  }
+  const closed = await db()
+    .transaction()
+    .execute((trx) => applyClosed(trx, order.id, { ...details, at: now() }));
+  return closed ? "closed" : "unchanged";
+}
+
+/** The customer's cancel (reason optional): unpaid → cancelled; paid or assigned → a refund at once. */
+export async function cancelOrder(userId: number, number: string, reason: string): Promise<ActionResult> {
+  let order = await findOwnOrder(userId, number);
+  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  const reviewed = Boolean(await reviewOf(order.id));
+  if (!canCustomer("cancel", stateOf(order, { reviewed }))) return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  const cleanReason = reason.trim() || null;
+
+  if (STATUS_TABLE[order.status].cancel === "close") {
+    const outcome = await closeUnpaid(order, { type: "cancelled", actor: "customer", reason: cleanReason });
+    if (outcome === "closed") return { ok: true, message: msg.orders.done.cancelled, done: "cancelled" };
+    if (outcome !== "paid") return { ok: false, message: msg.orders.failures.cancel, status: outcome === "failed" ? 502 : 409 };
+    // Paid meanwhile: the customer still wants out, so it is the cancel of a paid order.
+    order = (await findOwnOrder(userId, number))!;
+  }
+  const refundId = await startRefund(order, { kind: "cancel", reason: cleanReason, actor: "customer" });
+  if (refundId === null) return { ok: false, message: msg.orders.failures.cancel, status: 409 };
+  return { ok: true, message: msg.orders.done.cancelRefund, done: "cancelRefund" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The closer
+
+/** Every unpaid order older than its 24 hours is closed (at the provider, then here). */
+export async function closeExpiredOrders(at = new Date()) {
+  const due = await db()
+    .selectFrom("orders")
+    .selectAll()
+    .where("status", "=", "created")
+    .where("payment_status", "=", "pending")
+    .where("expires_at", "<=", at.toISOString())
+    .orderBy("id")
+    .limit(100)
+    .execute();
+  let closed = 0;
+  for (const order of due) {
+    const outcome = await closeUnpaid(order, { type: "closed", actor: "system", reason: msg.orders.closedAuto });
+    if (outcome === "closed") closed += 1;
+  }
+  if (closed > 0) log("info", "orders-closed", { count: closed });
+  return closed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators (the admin issue builds the pages; these are the rules)
+
+export type OperatorResult = { ok: true; order: OrderRow } | { ok: false; reason: "not_found" | "not_allowed" | "provider" };
+
+async function orderForOperator(number: string) {
+  return findOrder(number);
+}
+
+/** Assign, pick up, deliver or complete a paid order (the table's `next`). */
+export async function advanceOrder(number: string, to: OrderStatus, operatorId: number): Promise<OperatorResult> {
+  const order = await orderForOperator(number);
+  if (!order) return { ok: false, reason: "not_found" };
+  if (!canAdvance(stateOf(order), to)) return { ok: false, reason: "not_allowed" };
+  const changed = await db()
+    .transaction()
+    .execute((trx) => applyStatus(trx, order, to, { actor: "operator", operatorId, at: now() }));
+  return changed ? { ok: true, order: changed } : { ok: false, reason: "not_allowed" };
+}
+
+/** Admin complete: any in-progress status. */
+export async function completeOrder(number: string, operatorId: number) {
+  return advanceOrder(number, "completed", operatorId);
+}
+
+/** Admin cancel: an unpaid order is cancelled; paid, assigned or picking starts a refund at once. */
+export async function cancelOrderByOperator(number: string, operatorId: number, reason: string | null = null): Promise<OperatorResult> {
+  const order = await orderForOperator(number);
+  if (!order) return { ok: false, reason: "not_found" };
+  if (!adminActions(stateOf(order)).includes("cancel")) return { ok: false, reason: "not_allowed" };
+  if (order.status === "created") {
+    const outcome = await closeUnpaid(order, { type: "cancelled", actor: "operator", operatorId, reason });
+    if (outcome === "failed") return { ok: false, reason: "provider" };
+    if (outcome !== "closed") return { ok: false, reason: "not_allowed" };
+  } else {
+    const refundId = await startRefund(order, { kind: "cancel", reason, actor: "operator", operatorId });
+    if (refundId === null) return { ok: false, reason: "not_allowed" };
+  }
+  return { ok: true, order: (await findOrder(number))! };
+}

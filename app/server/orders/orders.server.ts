@@ -1,0 +1,355 @@
+// Creating orders and reading them. Two front doors create an order — the market sheet's pay
+// button (from the checkout kept on the server) and POST /api/express/order_create (the spec's
+// JSON shape) — and both end in insertOrder: re-validated input, prices recomputed from the
+// campus config (pricing.server), one live order per checkout version (the idempotency key).
+// Reads are always scoped by owner: another user's order number is simply not found.
+import crypto from "node:crypto";
+import { composeAddress } from "~/lib/address";
+import { PACKAGE_TYPE_KEYS } from "~/lib/catalog";
+import { estimateDelivery } from "~/lib/delivery-slot";
+import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
+import { orders as ordersMessages } from "~/lib/messages/orders";
+import { orderView, type OrderState, type OrderStatus } from "~/lib/order-status";
+import { UNPAID_ORDER_TTL_MS, deliveryText, orderNumber, parsePickupCodes, ratingText } from "~/lib/orders";
+import { reconcileCounts, totalParcels, type PackageCounts } from "~/lib/package-counts";
+import { entryFromInput, MAX_ENTRIES } from "~/lib/pickup-entries";
+import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
+import { formatShanghai } from "~/lib/time";
+import type { User } from "../auth/session.server";
+import { db, now } from "../db/db.server";
+import { listAddresses } from "../errands/addresses.server";
+import { loadCheckout } from "../errands/checkout.server";
+import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../errands/market-config.server";
+import { log } from "../log.server";
+import { recordEvent, type OrderRow } from "./events.server";
+import { priceOrder, reserveCoupon } from "./pricing.server";
+import { applyPaid, checkoutIdempotencyKey } from "./transitions.server";
+
+const msg = { orders: ordersMessages, orderPage: orderPageMessages };
+
+export type { OrderRow } from "./events.server";
+
+export type CreateOrderResult =
+  | { ok: true; orderNumber: string; created: boolean; amountFen: number }
+  | { ok: false; message: string; status: number };
+
+type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string };
+
+type OrderInput = {
+  userId: number;
+  config: ExpressConfig;
+  items: PickupItem[];
+  counts: PackageCounts;
+  recipient: { name: string; phone: string; campusName: string; building: string; room: string };
+  remark: string;
+  checkout: { id: number; version: number };
+  at: Date;
+};
+
+const fail = (message: string, status = 400): CreateOrderResult => ({ ok: false, message, status });
+
+async function findByKey(key: string) {
+  return db().selectFrom("orders").select(["order_number", "amount_fen"]).where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+/** The campus's live config for pricing: never the fallback defaults of a failed load. */
+async function pricingConfig(campusCode: string | null): Promise<ExpressConfig | string> {
+  if (!campusCode) return msg.orders.create.failed;
+  const result = await loadExpressConfig(campusCode);
+  if (!result.ok) return result.message;
+  if (result.warning) return msg.orders.create.failed;
+  return result.config;
+}
+
+/**
+ * The market sheet's pay button: the user's checkout as stored on the server (parcels, counts,
+ * the chosen or default address, remark), under the campus the page shows. `key` is the checkout
+ * id and version the sheet was showing.
+ */
+export async function createOrderFromCheckout(user: User, campusCode: string | null, key: { checkoutId: number; version: number }): Promise<CreateOrderResult> {
+  if (!user.openid) return fail(msg.orders.create.needMessenger, 401);
+  try {
+    const existing = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
+    if (existing) return { ok: true, orderNumber: existing.order_number, created: false, amountFen: existing.amount_fen };
+    const config = await pricingConfig(campusCode);
+    if (typeof config === "string") return fail(config);
+    const checkout = await loadCheckout(user.id, config.packageTypes);
+    if (checkout.id !== key.checkoutId || checkout.version !== key.version) return fail(msg.orders.create.stale, 409);
+    if (checkout.entries.length === 0) return fail(msg.orders.create.emptyList);
+    const addresses = await listAddresses(user.id);
+    const address = addresses.find((item) => item.id === checkout.addressId) ?? addresses.find((item) => item.isDefault);
+    if (!address) return fail(msg.orders.create.needAddress);
+    return await insertOrder({
+      userId: user.id,
+      config,
+      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType }) => ({ company, pickupCode, trackingNumber, stationName, pickupType })),
+      counts: checkout.counts,
+      recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
+      remark: checkout.remark,
+      checkout: { id: checkout.id, version: checkout.version },
+      at: new Date(),
+    });
+  } catch (error) {
+    log("error", "order-create", { error: String(error) });
+    return fail(msg.orders.create.failed, 500);
+  }
+}
+
+/**
+ * POST /api/express/order_create: the spec's body. The list, counts and recipient come from the
+ * request (checked as the sheet checks them); prices from the campus config; the idempotency
+ * key from the user's checkout (or the checkout_id/checkout_version the body names).
+ */
+export async function createOrderFromRequest(user: User, body: OrderCreateBody): Promise<CreateOrderResult> {
+  if (!user.openid) return fail(msg.orders.create.needMessenger, 401);
+  try {
+    const config = await pricingConfig(body.campus_code ?? user.campus_code);
+    if (typeof config === "string") return fail(config);
+    const checkout = await loadCheckout(user.id, config.packageTypes);
+    const checkoutId = body.checkout_id ?? checkout.id;
+    const version = body.checkout_version ?? checkout.version;
+    const existing = await findByKey(checkoutIdempotencyKey(user.id, checkoutId, version));
+    if (existing) return { ok: true, orderNumber: existing.order_number, created: false, amountFen: existing.amount_fen };
+    if (checkoutId !== checkout.id || version !== checkout.version) return fail(msg.orders.create.stale, 409);
+
+    const recipient = RecipientSchema.safeParse({
+      name: body.recipient_name,
+      phone: body.recipient_phone,
+      building: body.recipient_dorm,
+      room: body.recipient_room,
+    });
+    if (!recipient.success || !config.buildings.includes(recipient.data.building)) return fail(msg.orders.create.needAddress);
+    const items = (body.expressCheckoutList ?? [])
+      .map(entryFromInput)
+      .filter((entry): entry is NonNullable<typeof entry> => entry !== null)
+      .slice(0, MAX_ENTRIES);
+    if (items.length === 0) return fail(msg.orders.create.emptyList);
+    return await insertOrder({
+      userId: user.id,
+      config,
+      items,
+      counts: reconcileCounts(body.expressPackageCounts, config.packageTypes, items.length),
+      recipient: { ...recipient.data, campusName: config.campusName },
+      remark: (body.remark ?? "").trim().slice(0, 200),
+      checkout: { id: checkoutId, version },
+      at: new Date(),
+    });
+  } catch (error) {
+    log("error", "order-create", { error: String(error) });
+    return fail(msg.orders.create.failed, 500);
+  }
+}
+
+async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
+  const key = checkoutIdempotencyKey(input.userId, input.checkout.id, input.checkout.version);
+  const schedule = await loadDeliverySchedule();
+  const estimate = estimateDelivery(input.at, schedule);
+  const counts = Object.fromEntries(PACKAGE_TYPE_KEYS.map((type) => [type, input.counts[type]])) as PackageCounts;
+  const parcelCount = totalParcels(counts);
+  if (parcelCount === 0) return fail(msg.orders.create.emptyList);
+  const at = input.at.toISOString();
+
+  // A collision of the random six digits on the same day retries with new ones.
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const number = orderNumber(input.at, crypto.randomInt(1_000_000));
+    const inserted = await db()
+      .transaction()
+      .execute(async (trx) => {
+        const price = await priceOrder(trx, { userId: input.userId, counts, types: input.config.packageTypes });
+        const row = await trx
+          .insertInto("orders")
+          .values({
+            order_number: number,
+            user_id: input.userId,
+            order_type: "express",
+            campus_code: input.config.campusCode,
+            campus_name: input.config.campusName,
+            recipient_name: input.recipient.name,
+            recipient_phone: input.recipient.phone,
+            recipient_dorm: input.recipient.building,
+            recipient_room: input.recipient.room,
+            delivery_address: composeAddress(input.recipient),
+            pickup_codes: JSON.stringify(input.items),
+            package_counts: JSON.stringify(counts),
+            parcel_count: parcelCount,
+            remark: input.remark || null,
+            original_fen: price.originalFen,
+            discount_fen: price.discountFen,
+            amount_fen: price.amountFen,
+            coupon_id: price.couponId,
+            status: "created",
+            payment_status: "pending",
+            refund_state: null,
+            refund_reason: null,
+            cancel_reason: null,
+            estimated_delivery_at: estimate.at,
+            checkout_key: key,
+            idempotency_key: key,
+            expires_at: new Date(input.at.getTime() + UNPAID_ORDER_TTL_MS).toISOString(),
+            paid_at: null,
+            completed_at: null,
+            cancelled_at: null,
+            refunded_at: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        await reserveCoupon(trx, { id: row.id, couponId: row.coupon_id, userId: input.userId });
+        await recordEvent(trx, row, { type: "created", to: "created", actor: "customer", at });
+        // A coupon may make an order free: nothing to pay, it is paid at once.
+        if (row.amount_fen === 0) await applyPaid(trx, row.id, { actor: "system", at });
+        return row;
+      });
+    if (inserted) return { ok: true, orderNumber: inserted.order_number, created: true, amountFen: inserted.amount_fen };
+    const winner = await findByKey(key);
+    if (winner) return { ok: true, orderNumber: winner.order_number, created: false, amountFen: winner.amount_fen };
+  }
+  throw new Error("no free order number after 8 attempts");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** The user's order by its number, or undefined (also for another user's order). */
+export async function findOwnOrder(userId: number, number: string): Promise<OrderRow | undefined> {
+  return db().selectFrom("orders").selectAll().where("order_number", "=", number).where("user_id", "=", userId).executeTakeFirst();
+}
+
+export async function findOrder(number: string): Promise<OrderRow | undefined> {
+  return db().selectFrom("orders").selectAll().where("order_number", "=", number).executeTakeFirst();
+}
+
+export function stateOf(order: OrderRow, extra: { reviewed?: boolean } = {}, at = new Date()): OrderState {
+  return {
+    status: order.status,
+    paymentStatus: order.payment_status,
+    refundState: order.refund_state,
+    reviewed: extra.reviewed,
+    expired: order.status === "created" && order.expires_at <= at.toISOString(),
+  };
+}
+
+export const ORDERS_PAGE_SIZE = 10;
+
+export type OrderListItem = {
+  orderNumber: string;
+  status: OrderStatus;
+  label: string;
+  groupLabel: string;
+  group: string;
+  refundLabel: string | null;
+  amountFen: number;
+  parcelCount: number;
+  campusName: string;
+  createdAt: string;
+  createdText: string;
+};
+
+/** The user's orders, newest first, ORDERS_PAGE_SIZE at a time after the `before` cursor (an order number). */
+export async function listOrders(userId: number, options: { before?: string | null; limit?: number } = {}) {
+  const limit = options.limit ?? ORDERS_PAGE_SIZE;
+  let query = db().selectFrom("orders").selectAll().where("user_id", "=", userId);
+  if (options.before) {
+    const cursor = await db().selectFrom("orders").select("id").where("order_number", "=", options.before).where("user_id", "=", userId).executeTakeFirst();
+    if (cursor) query = query.where("id", "<", cursor.id);
+  }
+  const rows = await query.orderBy("id", "desc").limit(limit + 1).execute();
+  const items: OrderListItem[] = rows.slice(0, limit).map((order) => {
+    const view = orderView(stateOf(order));
+    return {
+      orderNumber: order.order_number,
+      status: order.status,
+      label: view.label,
+      groupLabel: view.groupLabel,
+      group: view.group,
+      refundLabel: view.refundLabel,
+      amountFen: order.amount_fen,
+      parcelCount: order.parcel_count,
+      campusName: order.campus_name,
+      createdAt: order.created_at,
+      createdText: formatShanghai(order.created_at),
+    };
+  });
+  return { items, next: rows.length > limit ? items[items.length - 1]!.orderNumber : null };
+}
+
+export async function reviewOf(orderId: number) {
+  return db().selectFrom("reviews").select(["rating", "comment", "created_at"]).where("order_id", "=", orderId).executeTakeFirst();
+}
+
+/** The order as the detail page and /api/order/detail show it (the spec's field names). */
+export async function orderDetail(order: OrderRow) {
+  const review = await reviewOf(order.id);
+  const view = orderView(stateOf(order, { reviewed: Boolean(review) }));
+  const counts = (() => {
+    try {
+      return JSON.parse(order.package_counts) as Record<string, number>;
+    } catch {
+      return {};
+    }
+  })();
+  return {
+    order_id: order.order_number,
+    order_number: order.order_number,
+    order_status: order.status,
+    payment_status: order.payment_status,
+    payment_label: msg.orders.paymentStatus[order.payment_status],
+    refund_state: order.refund_state,
+    creation_time: order.created_at,
+    creation_text: formatShanghai(order.created_at),
+    paid_time: order.paid_at,
+    paid_text: order.paid_at ? formatShanghai(order.paid_at) : null,
+    actual_amount: order.amount_fen / 100,
+    amount_fen: order.amount_fen,
+    original_fen: order.original_fen,
+    discount_fen: order.discount_fen,
+    recipient_campus: order.campus_name,
+    recipient_dorm: order.recipient_dorm,
+    recipient_room: order.recipient_room,
+    recipient_name: order.recipient_name,
+    recipient_phone: order.recipient_phone,
+    delivery_address: order.delivery_address,
+    service_name: msg.orderPage.detail.serviceName,
+    order_type: order.order_type,
+    remark: order.remark,
+    estimated_completion_time: order.estimated_delivery_at,
+    estimated_text: deliveryText(order.estimated_delivery_at),
+    pickup_codes: parsePickupCodes(order.pickup_codes),
+    package_counts: counts,
+    parcel_count: order.parcel_count,
+    refund_reason: order.refund_reason,
+    review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
+    view,
+  };
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
+
+// ---------------------------------------------------------------------------------------------
+// Review
+
+export type ActionResult = { ok: true; message: string; done?: "cancelled" | "cancelRefund" } | { ok: false; message: string; status: number };
+
+/** A completed order's review: once, 1–5 stars, an optional comment. */
+export async function reviewOrder(userId: number, number: string, input: { rating: number; comment: string }): Promise<ActionResult> {
+  const order = await findOwnOrder(userId, number);
+  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  if (order.status !== "completed") return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  const at = now();
+  const saved = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto("reviews")
+        .values({ order_id: order.id, user_id: userId, rating: input.rating, comment: input.comment || null, created_at: at })
+        .onConflict((oc) => oc.column("order_id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (row) await recordEvent(trx, order, { type: "reviewed", actor: "customer", note: String(input.rating), at });
+      return Boolean(row);
+    });
+  return saved ? { ok: true, message: msg.orders.done.reviewed } : { ok: false, message: msg.orders.failures.alreadyReviewed, status: 409 };
+}

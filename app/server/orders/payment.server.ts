@@ -1,0 +1,209 @@
+// Paying an order through the payment provider layer (app/server/pay). The provider holds no
+// orders; this module keeps the payments row, checks ownership and amount, and makes an order
+// paid only on a verified notification or a verified query (ARCHITECTURE decision 4) — in
+// development the simulated provider's query is that verification.
+import type { HeadersLike } from "~/server/pay/wechatpay-sign.server";
+import { orders as ordersMessages } from "~/lib/messages/orders";
+import { pay as payMessages } from "~/lib/messages/pay";
+import type { PayParams } from "~/lib/pay-params";
+import type { User } from "../auth/session.server";
+import { db, now } from "../db/db.server";
+import { log } from "../log.server";
+import {
+  NotificationError,
+  PayError,
+  notificationFailureResponse,
+  paymentProvider,
+  type PaymentProvider,
+  type RefundNotification,
+  type TransactionNotification,
+} from "../pay/provider.server";
+import { recordEvent, type OrderRow } from "./events.server";
+import { findOwnOrder } from "./orders.server";
+import { handleRefundNotification, startAutoRefund } from "./refunds.server";
+import { applyPaid } from "./transitions.server";
+
+const msg = { orders: ordersMessages, pay: payMessages };
+
+export type CreatePaymentResult =
+  | { ok: true; payParams: PayParams; simulated: boolean }
+  | { ok: false; message: string; status: number; paid?: boolean };
+
+/** The payer's openid: the messenger identity of the session (ordering needs it anyway). */
+export async function createPayment(user: User, number: string): Promise<CreatePaymentResult> {
+  const order = await findOwnOrder(user.id, number);
+  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  if (order.payment_status === "paid" || order.status !== "created") {
+    return order.payment_status === "paid"
+      ? { ok: false, message: msg.pay.alreadyPaid, status: 409, paid: true }
+      : { ok: false, message: msg.pay.closed, status: 409 };
+  }
+  if (order.expires_at <= now()) return { ok: false, message: msg.orders.failures.expired, status: 409 };
+  const provider = paymentProvider();
+  if (!provider) return { ok: false, message: msg.pay.notConfigured, status: 503 };
+  if (!user.openid) return { ok: false, message: msg.pay.openInMessenger, status: 400 };
+
+  const at = now();
+  await db()
+    .insertInto("payments")
+    .values({
+      order_id: order.id,
+      provider: provider.kind,
+      out_trade_no: order.order_number,
+      amount_fen: order.amount_fen,
+      prepay_id: null,
+      prepay_at: null,
+      state: "created",
+      transaction_id: null,
+      payer_openid: null,
+      success_time: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .execute();
+
+  try {
+    const { prepayId } = await provider.createJsapi({
+      outTradeNo: order.order_number,
+      description: msg.orders.create.payDescription,
+      amountFen: order.amount_fen,
+      openid: user.openid,
+      expiresAt: new Date(order.expires_at),
+    });
+    const payParams = provider.payParams(prepayId);
+    await db().updateTable("payments").set({ prepay_id: prepayId, prepay_at: at, updated_at: at }).where("order_id", "=", order.id).execute();
+    return { ok: true, payParams, simulated: provider.kind === "simulated" };
+  } catch (error) {
+    if (error instanceof PayError) {
+      log("warn", "pay-create", { order: order.order_number, code: error.code });
+      if (error.code === "ORDER_PAID") {
+        await refreshPayment(order);
+        return { ok: false, message: msg.pay.alreadyPaid, status: 409, paid: true };
+      }
+      if (error.code === "ORDER_CLOSED") return { ok: false, message: msg.pay.closed, status: 409 };
+      if (error.retryable) return { ok: false, message: msg.pay.busy, status: 503 };
+      if (error.code === "NOT_CONFIGURED") return { ok: false, message: msg.pay.notConfigured, status: 503 };
+      return { ok: false, message: msg.pay.createFailed, status: 502 };
+    }
+    log("error", "pay-create", { order: order.order_number, error: String(error) });
+    return { ok: false, message: msg.pay.createFailed, status: 500 };
+  }
+}
+
+export type PaymentState = { orderNumber: string; status: OrderRow["status"]; paymentStatus: OrderRow["payment_status"]; paid: boolean };
+
+function stateOf(order: OrderRow): PaymentState {
+  return { orderNumber: order.order_number, status: order.status, paymentStatus: order.payment_status, paid: order.payment_status !== "pending" && order.payment_status !== "closed" };
+}
+
+/**
+ * Asks the provider about an unpaid order that has a payment (the page's status poll; the closer
+ * when close says it was paid). A verified SUCCESS with our amount marks it paid, once.
+ */
+export async function refreshPayment(order: OrderRow, provider: PaymentProvider | null = paymentProvider()): Promise<PaymentState> {
+  if (order.status !== "created" || order.payment_status !== "pending" || !provider) return stateOf(order);
+  const payment = await db().selectFrom("payments").select(["out_trade_no", "prepay_id"]).where("order_id", "=", order.id).executeTakeFirst();
+  if (!payment?.prepay_id) return stateOf(order);
+  try {
+    const result = await provider.query(payment.out_trade_no);
+    if (result.state === "SUCCESS" || result.state === "REFUND") {
+      if (result.amountFen !== order.amount_fen) {
+        log("error", "pay-amount-mismatch", { order: order.order_number, source: "query" });
+        return stateOf(order);
+      }
+      await markPaid(order, { transactionId: result.transactionId, successTime: result.successTime, payerOpenid: result.payerOpenid, source: "query" });
+    }
+  } catch (error) {
+    log("warn", "pay-query", { order: order.order_number, error: error instanceof PayError ? error.code : String(error) });
+  }
+  const fresh = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+  return stateOf(fresh);
+}
+
+/** The owner's status poll: GET /api/express/orders/:id/payment-status. */
+export async function paymentStatus(user: User, number: string): Promise<PaymentState | null> {
+  const order = await findOwnOrder(user.id, number);
+  if (!order) return null;
+  return refreshPayment(order);
+}
+
+/**
+ * Marks the order paid (once, however often it is told). A payment for an order that was closed
+ * meanwhile (it can only happen if the close did not reach the provider) is refunded at once.
+ */
+async function markPaid(order: OrderRow, details: { transactionId?: string; successTime?: string; payerOpenid?: string; source: "notify" | "query" }) {
+  const at = now();
+  const paid = await db()
+    .transaction()
+    .execute((trx) =>
+      applyPaid(trx, order.id, {
+        transactionId: details.transactionId ?? null,
+        successTime: details.successTime ?? null,
+        payerOpenid: details.payerOpenid ?? null,
+        actor: "provider",
+        at,
+      }),
+    );
+  if (paid) {
+    log("info", "order-paid", { order: order.order_number, source: details.source });
+    return;
+  }
+  const current = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+  if (current.status === "cancelled" && current.payment_status === "closed") {
+    log("error", "paid-after-close", { order: order.order_number });
+    await startAutoRefund(current, { transactionId: details.transactionId ?? null, payerOpenid: details.payerOpenid ?? null });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications: POST /api/pay/wechat/notify (payments and refunds share the notify URL)
+
+export type NotifyAnswer = { status: number; body: { code: "FAIL"; message: string } | null };
+
+const ACK: NotifyAnswer = { status: 204, body: null };
+
+export async function handlePayNotification(headers: HeadersLike, rawBody: string): Promise<NotifyAnswer> {
+  const provider = paymentProvider();
+  if (!provider) return { status: 404, body: { code: "FAIL", message: "NOT_CONFIGURED" } };
+  let notification;
+  try {
+    notification = await provider.parseNotification(headers, rawBody);
+  } catch (error) {
+    if (error instanceof NotificationError) {
+      log("warn", "pay-notify-refused", { code: error.code });
+      return notificationFailureResponse(error);
+    }
+    log("error", "pay-notify", { error: String(error) });
+    return { status: 500, body: { code: "FAIL", message: "INTERNAL" } };
+  }
+  try {
+    if (notification.eventType === "TRANSACTION.SUCCESS") return await onPaymentNotification(notification);
+    return await handleRefundNotification(notification as RefundNotification);
+  } catch (error) {
+    log("error", "pay-notify", { event: notification.eventType, error: String(error) });
+    return { status: 500, body: { code: "FAIL", message: "INTERNAL" } };
+  }
+}
+
+async function onPaymentNotification(notification: TransactionNotification): Promise<NotifyAnswer> {
+  const row = await db()
+    .selectFrom("payments")
+    .innerJoin("orders", "orders.id", "payments.order_id")
+    .select(["orders.id as orderId"])
+    .where("payments.out_trade_no", "=", notification.outTradeNo)
+    .executeTakeFirst();
+  if (!row) {
+    // Not ours (or long gone): nothing a repeat could fix.
+    log("warn", "pay-notify-unknown", { outTradeNo: notification.outTradeNo });
+    return ACK;
+  }
+  const order = await db().selectFrom("orders").selectAll().where("id", "=", row.orderId).executeTakeFirstOrThrow();
+  if (notification.amountFen !== order.amount_fen) {
+    log("error", "pay-amount-mismatch", { order: order.order_number, source: "notify" });
+    await recordEvent(db(), order, { type: "payment_amount_mismatch", actor: "provider", note: `${notification.amountFen}≠${order.amount_fen}`, at: now() });
+    return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
+  }
+  await markPaid(order, { transactionId: notification.transactionId, successTime: notification.successTime, payerOpenid: notification.payerOpenid, source: "notify" });
+  return ACK;
+}

@@ -1,0 +1,345 @@
+// Refunds (ARCHITECTURE "Orders"): a paid order never becomes 'cancelled'. Cancelling a paid or
+// assigned order starts a refund at once; a refund request (picking, delivering, completed;
+// reason required) waits for an operator's approval (approveRefund / rejectRefund — the admin
+// issue builds the queue on top of these). While the refund is processing the order keeps its
+// status; the provider's confirmation (notification or query) makes it refunded.
+//
+// Each refund has its own out_refund_no ('E…R1', 'E…R2'): repeating a call with the same number
+// can never refund twice. Provider calls happen after the transaction that recorded the intent.
+import { orders as ordersMessages } from "~/lib/messages/orders";
+import { canCustomer } from "~/lib/order-status";
+import { db, now } from "../db/db.server";
+import { log } from "../log.server";
+import { PayError, paymentProvider, type RefundNotification, type RefundResult } from "../pay/provider.server";
+import { recordEvent, type Actor, type OrderRow } from "./events.server";
+import { findOwnOrder, reviewOf, stateOf, type ActionResult } from "./orders.server";
+import { applyRefundFailed, applyRefunded } from "./transitions.server";
+
+const msg = { orders: ordersMessages };
+
+export type RefundRow = { id: number; order_id: number; out_refund_no: string; amount_fen: number; state: string; kind: string };
+
+async function nextRefundNumber(executor: Pick<ReturnType<typeof db>, "selectFrom">, order: OrderRow) {
+  const { count } = await executor
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("order_id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  return `${order.order_number}R${Number(count) + 1}`;
+}
+
+/**
+ * A refund of the whole paid amount, at once: a customer or operator cancel of a paid order.
+ * Returns the refund's id, or null when the order cannot start one now (not paid, a refund
+ * already under way — a double tap).
+ */
+export async function startRefund(
+  order: OrderRow,
+  details: { kind: "cancel" | "auto"; reason: string | null; actor: Actor; operatorId?: number | null },
+): Promise<number | null> {
+  const at = now();
+  const refundId = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("orders")
+        .set({ refund_state: "processing", refund_reason: details.reason, updated_at: at })
+        .where("id", "=", order.id)
+        .where("status", "=", order.status)
+        .where("payment_status", "=", "paid")
+        .where((eb) => eb.or([eb("refund_state", "is", null), eb("refund_state", "in", ["rejected", "failed"])]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      const row = await trx
+        .insertInto("refunds")
+        .values({
+          order_id: order.id,
+          out_refund_no: await nextRefundNumber(trx, order),
+          kind: details.kind,
+          amount_fen: order.amount_fen,
+          state: "processing",
+          reason: details.reason,
+          refund_id: null,
+          operator_id: details.operatorId ?? null,
+          error: null,
+          decided_at: at,
+          succeeded_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, order, { type: "refund_started", actor: details.actor, operatorId: details.operatorId, note: details.reason, at });
+      return row.id;
+    });
+  if (refundId !== null) await executeRefund(refundId);
+  return refundId;
+}
+
+/** The customer's refund request (reason required): waits for an operator. */
+export async function requestRefund(userId: number, number: string, reason: string): Promise<ActionResult> {
+  const order = await findOwnOrder(userId, number);
+  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  const reviewed = Boolean(await reviewOf(order.id));
+  if (!canCustomer("refund", stateOf(order, { reviewed }))) return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  const at = now();
+  const done = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("orders")
+        .set({ refund_state: "requested", refund_reason: reason, updated_at: at })
+        .where("id", "=", order.id)
+        .where("status", "=", order.status)
+        .where("payment_status", "=", "paid")
+        .where((eb) => eb.or([eb("refund_state", "is", null), eb("refund_state", "in", ["rejected", "failed"])]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto("refunds")
+        .values({
+          order_id: order.id,
+          out_refund_no: await nextRefundNumber(trx, order),
+          kind: "request",
+          amount_fen: order.amount_fen,
+          state: "requested",
+          reason,
+          refund_id: null,
+          operator_id: null,
+          error: null,
+          decided_at: null,
+          succeeded_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await recordEvent(trx, order, { type: "refund_requested", actor: "customer", note: reason, at });
+      return true;
+    });
+  return done ? { ok: true, message: msg.orders.done.refundRequested } : { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+}
+
+export type RefundDecision = { ok: true; refundId: number; state: string } | { ok: false; reason: "not_found" | "not_requested" };
+
+/**
+ * An operator approves a waiting refund request: the refund starts through the provider now.
+ * For the admin issue's queue: pending requests are `refunds` rows with state 'requested'.
+ */
+export async function approveRefund(refundId: number, operatorId: number): Promise<RefundDecision> {
+  const at = now();
+  const outcome = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const refund = await trx.selectFrom("refunds").select(["id", "order_id", "state"]).where("id", "=", refundId).executeTakeFirst();
+      if (!refund) return "not_found" as const;
+      const claimed = await trx
+        .updateTable("refunds")
+        .set({ state: "processing", operator_id: operatorId, decided_at: at, updated_at: at })
+        .where("id", "=", refundId)
+        .where("state", "=", "requested")
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return "not_requested" as const;
+      await trx.updateTable("orders").set({ refund_state: "processing", updated_at: at }).where("id", "=", refund.order_id).execute();
+      await recordEvent(trx, { id: refund.order_id }, { type: "refund_approved", actor: "operator", operatorId, at });
+      return "ok" as const;
+    });
+  if (outcome !== "ok") return { ok: false, reason: outcome };
+  await executeRefund(refundId);
+  const state = await db().selectFrom("refunds").select("state").where("id", "=", refundId).executeTakeFirstOrThrow();
+  return { ok: true, refundId, state: state.state };
+}
+
+/** An operator turns a refund request down; the customer may ask again. */
+export async function rejectRefund(refundId: number, operatorId: number, note: string | null = null): Promise<RefundDecision> {
+  const at = now();
+  return db()
+    .transaction()
+    .execute(async (trx): Promise<RefundDecision> => {
+      const refund = await trx.selectFrom("refunds").select(["id", "order_id"]).where("id", "=", refundId).executeTakeFirst();
+      if (!refund) return { ok: false, reason: "not_found" };
+      const claimed = await trx
+        .updateTable("refunds")
+        .set({ state: "rejected", operator_id: operatorId, decided_at: at, error: note, updated_at: at })
+        .where("id", "=", refundId)
+        .where("state", "=", "requested")
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: "not_requested" };
+      await trx.updateTable("orders").set({ refund_state: "rejected", updated_at: at }).where("id", "=", refund.order_id).execute();
+      await recordEvent(trx, { id: refund.order_id }, { type: "refund_rejected", actor: "operator", operatorId, note, at });
+      return { ok: true, refundId, state: "rejected" };
+    });
+}
+
+/** Waiting refund requests, oldest first (the admin issue's queue reads this). */
+export async function pendingRefundRequests(limit = 50) {
+  return db()
+    .selectFrom("refunds")
+    .innerJoin("orders", "orders.id", "refunds.order_id")
+    .select(["refunds.id", "refunds.reason", "refunds.amount_fen", "refunds.created_at", "orders.order_number", "orders.status", "orders.campus_code"])
+    .where("refunds.state", "=", "requested")
+    .orderBy("refunds.id")
+    .limit(limit)
+    .execute();
+}
+
+/** Sends a processing refund to the provider (again: the same out_refund_no is safe to repeat). */
+export async function executeRefund(refundId: number) {
+  const row = await db()
+    .selectFrom("refunds")
+    .innerJoin("orders", "orders.id", "refunds.order_id")
+    .select(["refunds.id", "refunds.out_refund_no", "refunds.amount_fen", "refunds.reason", "refunds.state", "orders.order_number", "orders.amount_fen as total_fen"])
+    .where("refunds.id", "=", refundId)
+    .executeTakeFirst();
+  if (!row || row.state !== "processing") return;
+  const at = now();
+  if (row.amount_fen === 0) {
+    // A free order: nothing went through the provider.
+    await db().transaction().execute((trx) => applyRefunded(trx, refundId, { actor: "system", at }));
+    return;
+  }
+  const provider = paymentProvider();
+  if (!provider) {
+    log("error", "refund-no-provider", { refund: row.out_refund_no });
+    return;
+  }
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      outTradeNo: row.order_number,
+      outRefundNo: row.out_refund_no,
+      refundFen: row.amount_fen,
+      totalFen: row.total_fen,
+      reason: row.reason ?? undefined,
+    });
+  } catch (error) {
+    if (error instanceof PayError && error.retryable) {
+      log("warn", "refund-retry-later", { refund: row.out_refund_no, code: error.code });
+      return;
+    }
+    const code = error instanceof PayError ? error.code : "INTERNAL";
+    log("error", "refund-failed", { refund: row.out_refund_no, code, error: String(error) });
+    await db().transaction().execute((trx) => applyRefundFailed(trx, refundId, { error: code, actor: "provider", at }));
+    return;
+  }
+  await applyRefundResult(refundId, result);
+}
+
+async function applyRefundResult(refundId: number, result: RefundResult) {
+  const at = now();
+  if (result.status === "SUCCESS") {
+    await db()
+      .transaction()
+      .execute((trx) => applyRefunded(trx, refundId, { refundId: result.refundId, successTime: result.successTime, actor: "provider", at }));
+  } else if (result.status === "PROCESSING") {
+    await db().updateTable("refunds").set({ refund_id: result.refundId ?? null, updated_at: at }).where("id", "=", refundId).execute();
+  } else {
+    await db().transaction().execute((trx) => applyRefundFailed(trx, refundId, { error: result.status, actor: "provider", at }));
+  }
+}
+
+export type NotifyAnswer = { status: number; body: { code: "FAIL"; message: string } | null };
+
+/** REFUND.SUCCESS / ABNORMAL / CLOSED from the pay API (verified by the provider layer). */
+export async function handleRefundNotification(notification: RefundNotification): Promise<NotifyAnswer> {
+  const refund = await db()
+    .selectFrom("refunds")
+    .innerJoin("orders", "orders.id", "refunds.order_id")
+    .select(["refunds.id", "refunds.amount_fen", "orders.order_number"])
+    .where("refunds.out_refund_no", "=", notification.outRefundNo)
+    .executeTakeFirst();
+  if (!refund) {
+    log("warn", "refund-notify-unknown", { outRefundNo: notification.outRefundNo });
+    return { status: 204, body: null };
+  }
+  if (notification.outTradeNo !== refund.order_number || notification.refundFen !== refund.amount_fen) {
+    log("error", "refund-notify-mismatch", { refund: notification.outRefundNo });
+    return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
+  }
+  await applyRefundResult(refund.id, {
+    status: notification.refundStatus,
+    refundId: notification.refundId,
+    outRefundNo: notification.outRefundNo,
+    successTime: notification.successTime,
+  });
+  return { status: 204, body: null };
+}
+
+/**
+ * A payment arrived for an order that was closed meanwhile (the close never reached the
+ * provider): the money is recorded and refunded at once; the order ends refunded.
+ */
+export async function startAutoRefund(order: OrderRow, details: { transactionId: string | null; payerOpenid: string | null }) {
+  const at = now();
+  const refundId = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("orders")
+        .set({ payment_status: "paid", paid_at: at, refund_state: "processing", refund_reason: msg.orders.autoRefund, updated_at: at })
+        .where("id", "=", order.id)
+        .where("status", "=", "cancelled")
+        .where("payment_status", "=", "closed")
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return null;
+      await trx
+        .updateTable("payments")
+        .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, updated_at: at })
+        .where("order_id", "=", order.id)
+        .execute();
+      const row = await trx
+        .insertInto("refunds")
+        .values({
+          order_id: order.id,
+          out_refund_no: await nextRefundNumber(trx, order),
+          kind: "auto",
+          amount_fen: order.amount_fen,
+          state: "processing",
+          reason: msg.orders.autoRefund,
+          refund_id: null,
+          operator_id: null,
+          error: null,
+          decided_at: at,
+          succeeded_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, order, { type: "paid", from: "cancelled", to: "cancelled", actor: "provider", note: details.transactionId, at });
+      await recordEvent(trx, order, { type: "refund_started", actor: "system", note: msg.orders.autoRefund, at });
+      return row.id;
+    });
+  if (refundId !== null) await executeRefund(refundId);
+}
+
+/**
+ * Refunds still processing a while after they started: ask the provider (the simulated one
+ * sends no notifications; a lost notification is found here). An unknown refund is sent again
+ * with the same number.
+ */
+export async function sweepRefunds(at = new Date(), olderThanMs = 2 * 60_000) {
+  const provider = paymentProvider();
+  if (!provider) return 0;
+  const due = await db()
+    .selectFrom("refunds")
+    .select(["id", "out_refund_no", "amount_fen"])
+    .where("state", "=", "processing")
+    .where("updated_at", "<", new Date(at.getTime() - olderThanMs).toISOString())
+    .orderBy("id")
+    .limit(50)
+    .execute();
+  for (const refund of due) {
+    try {
+      const result = await provider.queryRefund(refund.out_refund_no);
+      if (result.status === "PROCESSING") {
+        await db().updateTable("refunds").set({ updated_at: now() }).where("id", "=", refund.id).execute();
+      } else {
+        await applyRefundResult(refund.id, result);
+      }
+    } catch (error) {
+      if (error instanceof PayError && error.code === "NOT_FOUND") await executeRefund(refund.id);
+      else log("warn", "refund-sweep", { refund: refund.out_refund_no, error: error instanceof PayError ? error.code : String(error) });
+    }
+  }
+  return due.length;
+}

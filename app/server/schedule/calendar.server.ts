@@ -1,0 +1,68 @@
+// The calendar feed (/schedule/calendar/<token>.ics): every class meeting of the school's
+// current term as an iCalendar event, from the same cache the /schedule page uses.
+import crypto from "node:crypto";
+import { buildIcs, type IcsEvent } from "~/lib/ics";
+import * as msg from "~/lib/messages";
+import { classOccurrences, classTime, periodText, weekLabel } from "~/lib/schedule";
+import { fillTemplate } from "~/lib/template";
+import { termLabel } from "~/lib/term";
+import { formatWeeks } from "~/lib/weeks";
+import type { User } from "../auth/session.server";
+import { config } from "../config.server";
+import type { Course } from "../school/index.server";
+import { loadTermInfo, loadTimetable } from "./timetable.server";
+
+/** The feed's address for a token: the configured public URL, else the request's origin. */
+export function calendarUrl(token: string, requestUrl: string) {
+  const origin = config().publicUrl ? new URL(config().publicUrl!).origin : new URL(requestUrl).origin;
+  return `${origin}/schedule/calendar/${token}.ics`;
+}
+
+/** A uid that stays the same across refreshes while the class itself does not change. */
+function eventUid(term: string, course: Course, date: string) {
+  const key = [term, course.name, course.weekday, course.startPeriod, course.endPeriod, date].join("|");
+  return `${crypto.createHash("sha256").update(key).digest("hex").slice(0, 32)}@timetable`;
+}
+
+export function timetableEvents(term: string, courses: Course[], week1Start: string): IcsEvent[] {
+  return classOccurrences(courses, week1Start).map(({ course, date, week }) => {
+    const { start, end } = classTime(course);
+    const description = [
+      course.teacher ? fillTemplate(msg.schedule.eventTeacher, { teacher: course.teacher }) : null,
+      fillTemplate(msg.schedule.eventWeeks, { weeks: formatWeeks(course.weeks) }),
+      fillTemplate(msg.schedule.eventPeriods, { period: periodText(course), week: weekLabel(week) }),
+    ].filter(Boolean);
+    return {
+      uid: eventUid(term, course, date),
+      date,
+      start,
+      end,
+      summary: course.name,
+      location: course.location || undefined,
+      description: description.join("\n"),
+    };
+  });
+}
+
+/**
+ * The feed of a student. It never redirects (a calendar app cannot log in): when the school
+ * rejects the stored credentials the cache is cleared and the feed is empty until they log in.
+ */
+export async function calendarFeed(user: User, now = new Date()): Promise<string> {
+  let events: IcsEvent[] = [];
+  let term = "";
+  try {
+    const { info } = await loadTermInfo(user, { now });
+    term = info.currentTerm;
+    const { timetable } = await loadTimetable(user, term, { now });
+    if (timetable) events = timetableEvents(term, timetable.courses, info.week1Start);
+  } catch (error) {
+    if (!(error instanceof Response)) throw error;
+  }
+  return buildIcs({
+    name: fillTemplate(msg.schedule.calendarName, { term: term ? termLabel(term) : "" }),
+    generatedAt: now,
+    events,
+    refreshInterval: "PT6H",
+  });
+}

@@ -1,0 +1,148 @@
+// Everything the /schedule page shows, computed on the server from the URL (?term=&week=) so the
+// first HTML response carries the whole week and every link works without JavaScript.
+import { helpQuery } from "~/lib/mutual-help";
+import {
+  ageText,
+  classTime,
+  currentWeek,
+  dateOfClass,
+  meetsInWeek,
+  noteInWeek,
+  parseWeekParam,
+  periodText,
+  shortDate,
+  weekDates,
+  weekGrid,
+  weekOfDate,
+  weekdayLabel,
+} from "~/lib/schedule";
+import { compareTerms, defaultWeek1Start, parseTermCode, termLabel } from "~/lib/term";
+import { formatShanghai, shanghaiToday } from "~/lib/time";
+import { MAX_WEEK, MIN_WEEK, formatWeeks } from "~/lib/weeks";
+import type { User } from "../auth/session.server";
+import { calendarUrl } from "./calendar.server";
+import { getScheduleSettings } from "./settings.server";
+import { loadTermInfo, loadTimetable } from "./timetable.server";
+
+export type CourseDetail = {
+  index: number;
+  name: string;
+  teacher: string;
+  location: string;
+  weeksText: string;
+  weekday: string;
+  period: string;
+  start: string;
+  end: string;
+  date: string;
+  helpQuery: string;
+};
+
+/** The path and query the student asked for, as the login page's return address. */
+export function returnPath(url: URL) {
+  const params = new URLSearchParams(url.search);
+  params.delete("_data");
+  const query = params.toString();
+  return url.pathname + (query ? `?${query}` : "");
+}
+
+/** The term the URL asks for when it is a valid code, else the school's current term. */
+function pickTerm(requested: string | null, current: string) {
+  return requested && parseTermCode(requested) ? requested : current;
+}
+
+export async function scheduleView(user: User, url: URL, options: { now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const returnTo = returnPath(url);
+  const { info, source: termSource } = await loadTermInfo(user, { returnTo, now });
+
+  const term = pickTerm(url.searchParams.get("term"), info.currentTerm);
+  const terms = [...info.terms];
+  for (const code of [info.currentTerm, term]) {
+    if (!terms.some((entry) => entry.code === code)) terms.push({ code, label: termLabel(code) });
+  }
+  terms.sort((a, b) => compareTerms(b.code, a.code));
+
+  const isCurrentTerm = term === info.currentTerm;
+  const week1Start = isCurrentTerm ? info.week1Start : defaultWeek1Start(term)!;
+  const today = shanghaiToday(now);
+  const todayWeek = weekOfDate(today, week1Start);
+  const thisWeek = currentWeek(today, week1Start);
+  // Another term opens on today's week when today falls inside it, else on its first week.
+  const inTerm = todayWeek >= MIN_WEEK && todayWeek <= MAX_WEEK;
+  const defaultWeek = isCurrentTerm || inTerm ? thisWeek : MIN_WEEK;
+  const week = parseWeekParam(url.searchParams.get("week")) ?? defaultWeek;
+
+  const load = await loadTimetable(user, term, { returnTo, now });
+  const courses = load.timetable?.courses ?? [];
+  const dates = weekDates(week1Start, week);
+
+  const details: CourseDetail[] = [];
+  courses.forEach((course, index) => {
+    if (!meetsInWeek(course, week)) return;
+    const date = dateOfClass(week1Start, week, course.weekday);
+    const weeksText = formatWeeks(course.weeks) || course.weeksText;
+    details.push({
+      index,
+      name: course.name,
+      teacher: course.teacher,
+      location: course.location,
+      weeksText,
+      weekday: weekdayLabel(course.weekday),
+      period: periodText(course),
+      ...classTime(course),
+      date,
+      helpQuery: helpQuery({
+        courseName: course.name,
+        location: course.location,
+        teacher: course.teacher,
+        weeks: weeksText,
+        period: periodText(course),
+        date,
+        dayOfWeek: String(course.weekday),
+      }),
+    });
+  });
+
+  const settings = await getScheduleSettings(user.id);
+  const currentTermWeek = currentWeek(today, info.week1Start);
+
+  return {
+    term: { code: term, label: termLabel(term) },
+    terms,
+    termFallback: termSource === "fallback",
+    isCurrentTerm,
+    week,
+    minWeek: MIN_WEEK,
+    maxWeek: MAX_WEEK,
+    /** 'This week' of the shown term (clamped); what the week picker marks. */
+    thisWeek,
+    /** Today's week when today lies within the shown term's 26 weeks. */
+    todayWeek: inTerm ? todayWeek : null,
+    /** Back to the current week: the school's current term at today's week. */
+    current: { term: info.currentTerm, week: currentTermWeek },
+    isViewingCurrent: isCurrentTerm && week === currentTermWeek,
+    week1Start,
+    month: Number(dates[0].split("-")[1]),
+    days: dates.map((date, i) => ({ date, label: weekdayLabel(i + 1), short: shortDate(date), isToday: date === today })),
+    grid: weekGrid(courses, week),
+    courses: details,
+    notes: (load.timetable?.notes ?? [])
+      .filter((note) => noteInWeek(note, week))
+      .map((note) => ({ ...note, weeksText: formatWeeks(note.weeks) })),
+    loaded: load.timetable !== null,
+    termHasCourses: courses.length > 0,
+    syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
+    staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
+    error: load.error,
+    errorKind: load.errorKind,
+    reminders: {
+      courseReminder: settings.courseReminder,
+      substituteReminder: settings.substituteReminder,
+      announcementReminder: settings.announcementReminder,
+    },
+    calendarUrl: settings.calendarToken ? calendarUrl(settings.calendarToken, url.href) : null,
+  };
+}
+
+export type ScheduleView = Awaited<ReturnType<typeof scheduleView>>;

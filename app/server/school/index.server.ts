@@ -1,0 +1,25 @@
+// Entry point for academic systems: pick the adapter a school's configuration names.
+import { createDemoSystem } from "./demo.server";
+import type { AcademicSystem, SchoolConfig } from "./types";
+import { createZfsoftSystem } from "./zfsoft.server";
+
+export { DEMO_PASSWORD, DEMO_SCHOOL } from "./demo.server";
+export * from "./types";
+
+export function createAcademicSystem(
+  school: SchoolConfig,
+  opts: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): AcademicSystem {
+  switch (school.system) {
+    case "demo":
+      return createDemoSystem();
+    case "zfsoft":
+      if (!school.baseUrl) throw new Error(`school ${school.code}: a ZFsoft school needs a baseUrl`);
+      return createZfsoftSystem({
+        baseUrl: school.baseUrl,
+        timeoutMs: opts.timeoutMs,
+        fetch: opts.fetch,
+        week1Starts: school.week1Starts,
+      });
+  }
+}

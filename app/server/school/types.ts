@@ -1,0 +1,116 @@
+// The model every academic-system adapter (demo, ZFsoft, later QiangZhi…) speaks.
+
+export type LoginFailureKind =
+  | "wrong_password"
+  | "account_missing"
+  | "account_locked"
+  | "captcha_required"
+  | "unavailable"
+  | "timeout"
+  | "failed";
+
+export type LoginFailure = {
+  kind: LoginFailureKind;
+  /** The school's own words (its tip text), shown to the student when present. */
+  schoolMessage?: string;
+};
+
+export type Profile = { name: string; className?: string; college?: string };
+
+export type Course = {
+  name: string;
+  teacher: string;
+  location: string;
+  /** 1 = Monday … 7 = Sunday */
+  weekday: number;
+  /** Periods (节) are 1-based and inclusive: 1–2 is the first slot. */
+  startPeriod: number;
+  endPeriod: number;
+  /** Sorted teaching weeks within 1–26. */
+  weeks: number[];
+  /** The school's own weeks text ('1-15周(单)'), kept for display. */
+  weeksText: string;
+  kind?: "normal" | "experiment";
+};
+
+/** Practice, internship or other courses with no weekday or period. */
+export type PracticeNote = {
+  name: string;
+  teacher: string;
+  location: string;
+  weeks: number[];
+  description: string;
+};
+
+export type Timetable = {
+  /** '2025-2026-1' */
+  term: string;
+  courses: Course[];
+  notes: PracticeNote[];
+};
+
+export type TermInfo = {
+  currentTerm: string;
+  /** YYYY-MM-DD, a Monday */
+  week1Start: string;
+  /** Newest first. */
+  terms: { code: string; label: string }[];
+};
+
+export type SchoolSystemKind = "demo" | "zfsoft";
+
+export type SchoolConfig = {
+  code: string;
+  name: string;
+  system: SchoolSystemKind;
+  /** ZFsoft: the jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt'. */
+  baseUrl?: string;
+  /**
+   * Monday of week 1 per term code, when the school publishes it. ZFsoft's term page does not
+   * carry it, so without an entry the first Monday of September/March is assumed.
+   */
+  week1Starts?: Record<string, string>;
+};
+
+/**
+ * What an adapter needs to keep talking to the school after login (e.g. its cookies).
+ * Plain JSON so it can be stored with our own session; callers must treat `data` as opaque.
+ */
+export interface AcademicSession {
+  readonly system: SchoolSystemKind;
+  readonly studentId: string;
+  readonly data: Record<string, string>;
+}
+
+export type LoginResult =
+  | { ok: true; profile: Profile; session: AcademicSession }
+  | { ok: false; failure: LoginFailure };
+
+export type TimetableResult = Timetable | { sessionExpired: true };
+
+export interface AcademicSystem {
+  login(studentId: string, password: string): Promise<LoginResult>;
+  /** `term` is a code like '2025-2026-1'; an invalid code throws a RangeError. */
+  timetable(session: AcademicSession, term: string): Promise<TimetableResult>;
+  /** Throws AcademicSystemError (kind 'session_expired' when the school's session is gone). */
+  termInfo(session: AcademicSession): Promise<TermInfo>;
+}
+
+export type AcademicSystemErrorKind = "unavailable" | "timeout" | "session_expired" | "failed";
+
+/** Thrown by timetable() and termInfo() when the school cannot answer usefully. */
+export class AcademicSystemError extends Error {
+  readonly kind: AcademicSystemErrorKind;
+  readonly schoolMessage?: string;
+
+  constructor(kind: AcademicSystemErrorKind, message: string, schoolMessage?: string) {
+    super(message);
+    this.name = "AcademicSystemError";
+    this.kind = kind;
+    this.schoolMessage = schoolMessage;
+  }
+}
+
+export function isSessionExpired(result: TimetableResult): result is { sessionExpired: true } {
+  return "sessionExpired" in result;
+}

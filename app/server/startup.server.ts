@@ -1,0 +1,36 @@
+import { config } from "./config.server";
+import { closeDb, db, dialect } from "./db/db.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { seedDemoData, seedReferenceData } from "./db/seed.server";
+import { log } from "./log.server";
+import { startNotifyWorkers, stopNotifyWorkers } from "./notify/worker.server";
+import { scheduleOrderJobs, stopOrderJobs } from "./orders/jobs.server";
+import { runAccountDeletionJob, scheduleAccountDeletion, stopAccountDeletion } from "./users/deletion.server";
+
+/** Everything the server does before it listens: read the config, migrate, seed. */
+export async function startup() {
+  const settings = config();
+  const applied = await migrateToLatest(db());
+  if (applied.length > 0) log("info", "migrated", { migrations: applied, dialect: dialect() });
+  await seedReferenceData(db());
+  if (settings.seedDemoData && (await seedDemoData(db()))) log("info", "seeded demo data");
+  await runAccountDeletionJob();
+  scheduleAccountDeletion();
+  startNotifyWorkers();
+  // Unpaid orders close after 24 hours; processing refunds are checked with the provider.
+  scheduleOrderJobs();
+  return {
+    port: settings.port,
+    host: settings.host,
+    env: settings.env,
+    trustProxy: settings.trustProxy,
+    logLevel: settings.logLevel,
+  };
+}
+
+export async function shutdown() {
+  stopAccountDeletion();
+  stopOrderJobs();
+  await stopNotifyWorkers();
+  await closeDb();
+}

@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import * as msg from "~/lib/messages";
+import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
+import { action as settingsAction } from "~/routes/backpack.settings";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { resetConfig } from "~/server/config.server";
+import { db } from "~/server/db/db.server";
+import { cookieValue, request } from "../../../tests/setup/helpers";
+import { inviteLinkOf, recordPendingInvite } from "../coupons/campaign.server";
+import { notify } from "../notify/notify.server";
+import { createOrderFromCheckout, reviewOrder } from "../orders/orders.server";
+import { runAccountDeletionJob } from "./deletion.server";
+
+const STUDENT = { school: "demo", studentId: "20230002", password: "demo1234" };
+const OPENID = "oDeleteMe_openid_123456";
+
+beforeAll(() => {
+  process.env.CAPTCHA_FIXED_VALUE = "AB23";
+  resetConfig();
+});
+
+async function login() {
+  const data = (await loginLoader({ request: request("/crLogin"), params: {}, context: {} })) as { captcha: { id: string } };
+  const body = new URLSearchParams({ ...STUDENT, captcha: "AB23", captchaId: data.captcha.id });
+  const response = (await loginAction({ request: request("/crLogin", { method: "POST", body }), params: {}, context: { clientIp: "198.51.100.7" } })) as Response;
+  expect(response.status).toBe(302);
+  return cookieValue(response.headers.get("Set-Cookie")!);
+}
+
+function settings(cookie: string, fields: Record<string, string>) {
+  return settingsAction({ request: request("/backpack/settings", { method: "POST", body: new URLSearchParams(fields), cookie }), params: {}, context: {} }) as Promise<Response>;
+}
+
+/** Every value of every row of every table, as text: what "identifying" is checked against. */
+async function everything() {
+  const tables = await db().introspection.getTables();
+  const dump: string[] = [];
+  for (const table of tables) {
+    if (table.name.startsWith("kysely_")) continue;
+    const rows = await db().selectFrom(table.name as never).selectAll().execute();
+    dump.push(`${table.name}: ${JSON.stringify(rows)}`);
+  }
+  return dump.join("\n");
+}
+
+describe("account deletion", () => {
+  it("asks for the password again, keeps the account on a wrong one", async () => {
+    const cookie = await login();
+    const refused = await settings(cookie, { intent: "delete", password: "nope" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain(msg.settings.deletePasswordWrong);
+    expect(await db().selectFrom("users").select("id").where("student_id", "=", STUDENT.studentId).executeTakeFirst()).toBeDefined();
+  });
+
+  it("ends the session at once and the job leaves nothing identifying", async () => {
+    const cookie = await login();
+    const user = await db().selectFrom("users").selectAll().where("student_id", "=", STUDENT.studentId).executeTakeFirstOrThrow();
+    await db().updateTable("users").set({ openid: OPENID, wechat_nickname: "小西瓜abc123", phone: "13812345678", nickname: "删除测试" }).where("id", "=", user.id).execute();
+    // The timetable: a cached timetable, the reminder switches and a calendar-feed token.
+    await scheduleLoader({ request: request("/schedule", { cookie }), params: {}, context: {} });
+    await scheduleAction({ request: request("/schedule?index", { method: "POST", body: new URLSearchParams({ intent: "reminders", courseReminder: "on" }), cookie }), params: {}, context: {} });
+    await scheduleAction({ request: request("/schedule?index", { method: "POST", body: new URLSearchParams({ intent: "calendar" }), cookie }), params: {}, context: {} });
+    const { calendar_token: calendarToken } = await db().selectFrom("schedule_settings").select("calendar_token").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(await db().selectFrom("timetable_cache").select("term").where("user_id", "=", user.id).execute()).toHaveLength(1);
+    // The market: a saved address, the checkout (pasted SMS, parcels, remark) and a feature request.
+    const stamp = new Date().toISOString();
+    const address = await db()
+      .insertInto("addresses")
+      .values({ user_id: user.id, name: "收件人甲乙", phone: "13900001111", campus_code: "jinpenling", building: "西苑1栋", room: "520", is_default: 1, created_at: stamp, updated_at: stamp })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto("checkouts")
+      .values({ user_id: user.id, sms_text: "取件码 9-9-4242", entries: JSON.stringify([{ id: "a", pickupCode: "9-9-4242" }]), remark: "放在门卫甲乙处", address_id: address.id, created_at: stamp, updated_at: stamp })
+      .execute();
+    await db().insertInto("feature_requests").values({ user_id: user.id, feature_type: "online", user_agent: "UA-删除测试-甲乙", platform: "web", created_at: stamp }).execute();
+    // Notifications: an order event (inbox item, the customer's message and a NEW_ORDER with the
+    // dorm to an operator), a subscribe consent and a snooze, a course reminder, and a like of
+    // theirs in another student's inbox (it names them).
+    await db().insertInto("operators").values({ username: "deletion-op", display_name: "值班员", password_hash: "x", role: "admin", openid: "oOperatorKeeps0000000000001", disabled: 0, created_at: stamp, last_login_at: null }).execute();
+    await notify({ kind: "order_status", recipientUserId: user.id, data: { status: "paid", orderNumber: "E20260302999001", amountFen: 300, parcelCount: 1, campusName: "瑶湖校区", dorm: "西苑9栋甲乙", room: "909", at: stamp } });
+    await db().insertInto("subscribe_consents").values({ user_id: user.id, template_key: "ORDER_STATUS", confirmed_at: stamp, expires_at: stamp, used_at: null, outbox_id: null, reserved: "r-删除测试", updated_at: stamp }).execute();
+    await db().insertInto("subscribe_snoozes").values({ user_id: user.id, template_key: "EXPRESS_DELIVERY", until: stamp }).execute();
+    await db()
+      .insertInto("course_reminders")
+      .values({ user_id: user.id, occurrence_key: "k-删除测试", course_name: "古代汉语", place: "逸夫楼甲乙305", time_text: "3月2日 周一 08:10-09:40", starts_at: stamp, ends_at: stamp, remind_at: stamp, state: "scheduled", outbox_id: null, created_at: stamp, updated_at: stamp })
+      .execute();
+    const neighbour = await db().insertInto("users").values({ nickname: "邻居", created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
+    await notify({ kind: "post_liked", recipientUserId: neighbour.id, data: { postId: 1, actorUserId: user.id, actorName: "删除测试", excerpt: "邻居的帖子" } });
+    expect(await db().selectFrom("outbox_messages").select("id").where("user_id", "=", user.id).execute()).toHaveLength(2);
+    // Coupons and invites (issue 9): the login granted the new-user coupons; an invite link (its
+    // opaque id) and an invite they sent to the neighbour.
+    expect(await db().selectFrom("user_coupons").select("id").where("user_id", "=", user.id).execute()).toHaveLength(5);
+    const invite = await inviteLinkOf({ id: user.id, openid: OPENID });
+    await recordPendingInvite(user.id, neighbour.id);
+
+    // Orders: one made from that checkout (address, pickup code, remark), its payment by this
+    // openid, and a review with a comment. The order stays as an anonymised accounting row.
+    const orderUser = await db().selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
+    const checkout = await db().selectFrom("checkouts").select(["id", "version"]).where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const created = await createOrderFromCheckout(orderUser, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    if (!created.ok) throw new Error(created.message);
+    const order = await db().selectFrom("orders").selectAll().where("order_number", "=", created.orderNumber).executeTakeFirstOrThrow();
+    await db().insertInto("payments").values({ order_id: order.id, provider: "simulated", out_trade_no: order.order_number, amount_fen: order.amount_fen, prepay_id: "wx_sim", prepay_at: stamp, state: "paid", transaction_id: "SIM1", payer_openid: OPENID, success_time: stamp, created_at: stamp, updated_at: stamp }).execute();
+    await db().updateTable("orders").set({ status: "completed", payment_status: "paid" }).where("id", "=", order.id).execute();
+    expect(await reviewOrder(user.id, order.order_number, { rating: 4, comment: "评价甲乙删除" })).toMatchObject({ ok: true });
+
+    const response = await settings(cookie, { intent: "delete", password: STUDENT.password });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/crLogin?reason=deleted");
+    const open = await db().selectFrom("sessions").select("id").where("user_id", "=", user.id).where("ended_at", "is", null).execute();
+    expect(open).toHaveLength(0);
+
+    expect(await runAccountDeletionJob()).toBe(1);
+    const dump = await everything();
+    for (const table of ["user_coupons", "coupon_grants", "invite_links", "invites"] as const) {
+      expect(await db().selectFrom(table).selectAll().execute()).toEqual([]);
+    }
+    for (const identifying of [invite!.token, STUDENT.studentId, user.real_name!, OPENID, "13812345678", "删除测试", "小西瓜abc123", user.password_enc!, calendarToken!, "古代汉语", "收件人甲乙", "13900001111", "9-9-4242", "放在门卫甲乙处", "UA-删除测试-甲乙", "西苑9栋甲乙", "E20260302999001", "r-删除测试", "k-删除测试", "逸夫楼甲乙305", "评价甲乙删除"]) {
+      expect(dump).not.toContain(identifying);
+    }
+    // The order's accounting row: number, amounts and status, nobody's.
+    expect(await db().selectFrom("orders").select(["order_number", "user_id", "amount_fen", "status", "recipient_name"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      order_number: order.order_number,
+      user_id: null,
+      amount_fen: order.amount_fen,
+      status: "completed",
+      recipient_name: null,
+    });
+    // The operator keeps their own link; the neighbour keeps their account, not the like's item.
+    expect(dump).toContain("oOperatorKeeps0000000000001");
+    expect(await db().selectFrom("inbox_items").select("id").where("user_id", "=", neighbour.id).execute()).toHaveLength(0);
+  });
+
+  it("lets a deleted student log in afresh before the job has run", async () => {
+    const cookie = await login();
+    await settings(cookie, { intent: "delete", password: STUDENT.password });
+    await login();
+    const rows = await db().selectFrom("users").selectAll().where("student_id", "=", STUDENT.studentId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].deletion_requested_at).toBeNull();
+  });
+});

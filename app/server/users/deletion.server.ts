@@ -1,0 +1,78 @@
+import { db, now, type DB } from "../db/db.server";
+import { log } from "../log.server";
+import { accountKey } from "../auth/rate-limit.server";
+import { endUserSessions } from "../auth/session.server";
+import { deleteCouponData } from "../coupons/personal-data.server";
+import { deleteForumData } from "../forum/posts.server";
+import { deleteNotifyData } from "../notify/personal-data.server";
+import { anonymiseOrders } from "../orders/personal-data.server";
+import { anonymiseAudit } from "../admin/personal-data.server";
+
+type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable">;
+
+/** Marks the account for deletion and ends its sessions at once; the job does the rest. */
+export async function requestAccountDeletion(userId: number) {
+  await db().updateTable("users").set({ deletion_requested_at: now(), updated_at: now() }).where("id", "=", userId).execute();
+  await endUserSessions(userId, "deleted");
+}
+
+/**
+ * Physically deletes one person's data. Every capability that stores personal data adds its
+ * tables here (and to the deletion test): posts, comments, likes, addresses, coupons, reminders;
+ * orders keep only an anonymised accounting row.
+ */
+export async function deleteUserData(executor: Executor, userId: number) {
+  const user = await executor.selectFrom("users").select(["school_code", "student_id"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return;
+  if (user.school_code && user.student_id) {
+    await executor.deleteFrom("login_attempts").where("scope", "=", "account").where("key", "=", accountKey(user.school_code, user.student_id)).execute();
+  }
+  await executor.deleteFrom("academic_sessions").where("user_id", "=", userId).execute();
+  // The market (issue 6): the checkout, saved addresses and feature-request taps.
+  await executor.deleteFrom("checkouts").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("addresses").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("feature_requests").where("user_id", "=", userId).execute();
+  // Admin (issue 10): operators' reasons about this person's orders in the audit log (before
+  // the orders lose their user).
+  await anonymiseAudit(executor, userId);
+  // Orders (issue 8): kept only as anonymised accounting rows (number, amounts, status, times).
+  await anonymiseOrders(executor, userId);
+  // Coupons and invites (issue 9): coupons, grant markers, the invite link, invites and assists.
+  await deleteCouponData(executor, userId);
+  // The timetable (issue 5): cached timetables, reminder switches and the calendar-feed token.
+  await executor.deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("schedule_settings").where("user_id", "=", userId).execute();
+  // Notifications (issue 7): inbox, subscribe consents and snoozes, reminders, outbox messages.
+  await deleteNotifyData(executor, userId);
+  // The circle (issue 4): posts (with everything on them), comments, likes, views, reports, bans, images.
+  await deleteForumData(executor, userId);
+  await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("users").where("id", "=", userId).execute();
+}
+
+/** The deletion job: every account whose deletion was requested is removed now. */
+export async function runAccountDeletionJob() {
+  const due = await db().selectFrom("users").select("id").where("deletion_requested_at", "is not", null).execute();
+  for (const { id } of due) {
+    await db().transaction().execute((trx) => deleteUserData(trx, id));
+  }
+  // Login attempts (addresses, account keys) are only needed for the 15-minute limits.
+  await db().deleteFrom("login_attempts").where("created_at", "<", new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()).execute();
+  if (due.length > 0) log("info", "accounts-deleted", { count: due.length });
+  return due.length;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Runs the job every 10 minutes: well inside the 24 hours the about page promises. */
+export function scheduleAccountDeletion(intervalMs = 10 * 60 * 1000) {
+  timer ??= setInterval(() => {
+    runAccountDeletionJob().catch((error) => log("error", "account-deletion", { error: String(error) }));
+  }, intervalMs);
+  timer.unref();
+}
+
+export function stopAccountDeletion() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

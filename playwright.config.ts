@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_PATH, E2E_BASE_URL, E2E_DB_FILE, E2E_PORT, E2E_SESSION_SECRET, ROOT } from "./tests/e2e/env";
+
+// Browser tests in the system Chromium (never a downloaded one) against the built app, served by
+// the production server (server.mjs) on an empty SQLite database. `npm test` builds first;
+// alone, run `npm run build && npx playwright test`.
+if (!fs.existsSync(path.join(ROOT, "build/index.js"))) {
+  throw new Error("build/index.js is missing: run `npm run build` (npm test does it) before Playwright");
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 2, // the machines have 2 cores
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: "list",
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    locale: "zh-CN",
+    timezoneId: "Asia/Shanghai",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium-phone" }],
+  webServer: {
+    command: "node tests/e2e/reset-db.mjs && node server.mjs",
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${E2E_DB_FILE}`,
+      E2E_DB_FILE,
+      NODE_ENV: "test",
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      LOG_LEVEL: "warn",
+      ALLOW_ANY_BROWSER: "true",
+      // The login captcha's answer is fixed for browser tests (refused in production).
+      CAPTCHA_FIXED_VALUE: "AB23",
+    },
+  },
+});

@@ -1,0 +1,290 @@
+#!/usr/bin/env node
+// `npm run bench` (builds first; not part of `npm test`): the production server on a throwaway
+// SQLite database seeded to campus size, then autocannon (50 connections, 10 s each, after a
+// 3 s warm-up) against the main pages, with two references measured in the same run: the
+// framework floor (/blog/article/1, a static route with no data) and the physical ceiling (a
+// bare node:http server answering the same /circle HTML from memory). Prints requests/s, p50,
+// p99 and the ratios; --write appends the table to docs/performance.md.
+//
+// Flags (defaults are issue 11's campus size): --students 2000 --posts 20000 --comments 100000
+//   --likes 200000 --orders 10000 --connections 50 --duration 10 --warmup 3 --write
+import { execSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import { createCookie } from "@remix-run/node";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+function flag(name, fallback) {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+const size = {
+  students: flag("students", 2000),
+  posts: flag("posts", 20000),
+  comments: flag("comments", 100000),
+  likes: flag("likes", 200000),
+  orders: flag("orders", 10000),
+};
+const connections = flag("connections", 50);
+const duration = flag("duration", 10);
+const warmup = flag("warmup", 3);
+const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
+const APP_ENCRYPTION_KEY = "7a".repeat(32);
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(dbFile) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      TZ: "UTC",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `file:${dbFile}`,
+      SESSION_SECRET,
+      APP_ENCRYPTION_KEY,
+      ALLOW_ANY_BROWSER: "true",
+      LOG_LEVEL: "silent",
+    },
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function seed(dbFile) {
+  const started = Date.now();
+  const db = new Database(dbFile);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = OFF");
+  const iso = (ms) => new Date(ms).toISOString();
+  const now = Date.now();
+  const category = db.prepare("SELECT id FROM forum_categories ORDER BY id LIMIT 1").get().id;
+  db.transaction(() => {
+    const user = db.prepare(
+      `INSERT INTO users (school_code, student_id, real_name, nickname, student_bound_at, created_at, updated_at)
+       VALUES ('demo', ?, '压测同学', ?, ?, ?, ?)`,
+    );
+    const firstUser = Number(db.prepare("SELECT coalesce(max(id), 0) + 1 AS id FROM users").get().id);
+    for (let i = 0; i < size.students; i++) user.run(`b${String(i).padStart(8, "0")}`, `同学${i}`, iso(now), iso(now), iso(now));
+    const userId = (i) => firstUser + (i % size.students);
+
+    const post = db.prepare(
+      `INSERT INTO posts (user_id, category_id, title, content, comment_count, like_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const firstPost = Number(db.prepare("SELECT coalesce(max(id), 0) + 1 AS id FROM posts").get().id);
+    const commentsPer = Math.floor(size.comments / Math.max(1, size.posts));
+    const likesPer = Math.floor(size.likes / Math.max(1, size.posts));
+    for (let i = 0; i < size.posts; i++) {
+      const at = iso(now - (size.posts - i) * 60_000);
+      post.run(userId(i * 7), category, `帖子 ${i}`, `第 ${i} 条帖子：有人一起去图书馆自习吗？`.repeat(3), commentsPer, likesPer, at, at);
+    }
+    const comment = db.prepare("INSERT INTO comments (post_id, user_id, content, created_at) VALUES (?, ?, ?, ?)");
+    for (let i = 0; i < size.posts * commentsPer; i++) comment.run(firstPost + (i % size.posts), userId(i * 13), `评论 ${i}：同去！`, iso(now - i * 1000));
+    const like = db.prepare("INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?)");
+    for (let k = 0; k < size.posts * likesPer; k++) {
+      const postIndex = k % size.posts;
+      like.run(firstPost + postIndex, userId(Math.floor(k / size.posts) + postIndex * 7 + 1), iso(now));
+    }
+    const order = db.prepare(
+      `INSERT INTO orders (order_number, user_id, campus_code, campus_name, recipient_name, recipient_phone, package_counts,
+         parcel_count, original_fen, amount_fen, status, payment_status, estimated_delivery_at, expires_at, created_at, updated_at)
+       VALUES (?, ?, 'demo', '演示校区', '压测', '13800138000', '{"pocket":1,"small":0,"medium":0,"large":0}', 1, 300, 300, ?, ?, ?, ?, ?, ?)`,
+    );
+    const day = iso(now).slice(0, 10).replace(/-/g, "");
+    for (let i = 0; i < size.orders; i++) {
+      const paid = i % 3 !== 0;
+      order.run(`E${day}${String(100000 + i).slice(-6)}`, userId(i * 3), paid ? "paid" : "created", paid ? "paid" : "pending", iso(now), iso(now + 900_000), iso(now - i * 5000), iso(now - i * 5000));
+    }
+  })();
+  db.exec("ANALYZE");
+  db.close();
+  return Date.now() - started;
+}
+
+/** Logs the demo student in through /crLogin (the captcha's answer written into its row, as the security suite does). */
+async function loginDemoStudent(base, dbFile) {
+  const data = await (await fetch(`${base}/crLogin?_data=routes%2FcrLogin`)).json();
+  const db = new Database(dbFile);
+  db.prepare("UPDATE captchas SET answer_hash = ? WHERE id = ?").run(
+    crypto.createHmac("sha256", SESSION_SECRET).update("AB23").digest("base64url"),
+    data.captcha.id,
+  );
+  db.close();
+  const response = await fetch(`${base}/crLogin`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ school: "demo", studentId: "20230001", password: "demo1234", captcha: "AB23", captchaId: data.captcha.id }),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
+  if (!cookie) throw new Error(`the demo student's login failed: ${response.status}`);
+  // The recognition endpoints want the messenger identity too: give the student one.
+  const users = new Database(dbFile);
+  users.prepare("UPDATE users SET openid = 'bench-openid' WHERE school_code = 'demo' AND student_id = '20230001'").run();
+  users.close();
+  return cookie.split(";")[0];
+}
+
+async function operatorCookie(dbFile) {
+  const db = new Database(dbFile);
+  const iso = new Date().toISOString();
+  const id = db
+    .prepare("INSERT INTO operators (username, display_name, password_hash, role, created_at) VALUES ('bench', '压测运营', 'x', 'admin', ?) RETURNING id")
+    .get(iso).id;
+  const sessionId = crypto.randomBytes(32).toString("base64url");
+  db.prepare("INSERT INTO operator_sessions (id, operator_id, created_at, expires_at) VALUES (?, ?, ?, ?)").run(
+    sessionId,
+    id,
+    iso,
+    new Date(Date.now() + 86_400_000).toISOString(),
+  );
+  db.close();
+  const cookie = createCookie("__operator", { secrets: [SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
+  return (await cookie.serialize(sessionId)).split(";")[0];
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, pipelining: 1, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function measure(label, options) {
+  await cannon({ ...options, duration: warmup });
+  const result = await cannon({ ...options, duration });
+  const row = {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  console.log(`  ${label.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.non2xx ? `  non-2xx ${row.non2xx}` : ""}${row.errors ? `  errors ${row.errors}` : ""}`);
+  return row;
+}
+
+const SMS = [
+  "【菜鸟驿站】您的包裹已到达梨园菜鸟驿站，取件码 5-5-1201，请凭码取件。",
+  "【丰巢】请凭取件码『62093517』至梨园9栋丰巢柜取申通快递的包裹。",
+  "【兔喜生活】您的中通包裹已到桃园快递点，取件码 3-2-4417，营业时间 9:00-21:00。",
+  "【菜鸟驿站】您的韵达包裹到了杏园驿站，凭 8-1-0923 取件。",
+  "【邮政】您的邮件已到学校邮政所，取件码 11-3-2008，请携带学生证。",
+].join("\n\n");
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-"));
+const dbFile = path.join(dir, "app.db");
+const commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+let server;
+let ceiling;
+const loadAtStart = os.loadavg()[0].toFixed(1);
+try {
+  console.log(`bench ${new Date().toISOString()} commit ${commit}, ${os.cpus().length} cores, node ${process.version}, load average ${loadAtStart}`);
+  // 1. migrate and seed the demo data through the server itself, then stop it and seed to size
+  server = await startServer(dbFile);
+  await server.stop();
+  const seedMs = seed(dbFile);
+  console.log(`seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(dbFile).size / 1024 / 1024).toFixed(0)} MB)`);
+  server = await startServer(dbFile);
+  const student = await loginDemoStudent(server.base, dbFile);
+  const operator = await operatorCookie(dbFile);
+  const db = new Database(dbFile, { readonly: true });
+  const postId = db.prepare("SELECT id FROM posts ORDER BY id DESC LIMIT 1").get().id;
+  db.close();
+  // /schedule once, so the runs below are cache hits
+  await fetch(`${server.base}/schedule`, { headers: { Cookie: student } });
+  const circleHtml = await (await fetch(`${server.base}/circle`, { headers: { Cookie: student } })).text();
+
+  const headers = { Cookie: student };
+  console.log(`autocannon: ${connections} connections, ${warmup} s warm-up + ${duration} s each`);
+  const rows = [];
+  rows.push(await measure("floor: /blog/article/1", { url: `${server.base}/blog/article/1` }));
+  rows.push(await measure("/circle (student)", { url: `${server.base}/circle`, headers }));
+  rows.push(await measure(`/post/${postId} (student)`, { url: `${server.base}/post/${postId}`, headers }));
+  rows.push(await measure("/schedule (student, cache hit)", { url: `${server.base}/schedule`, headers }));
+  rows.push(await measure("/market (student)", { url: `${server.base}/market`, headers }));
+  rows.push(await measure("/admin/orders (operator)", { url: `${server.base}/admin/orders`, headers: { Cookie: operator } }));
+  rows.push(
+    await measure("recognize-text, 5 SMS (student)", {
+      url: `${server.base}/errands/pickup-code/recognize-text`,
+      method: "POST",
+      headers: { ...headers, Origin: server.base, "Content-Type": "application/json" },
+      body: JSON.stringify({ text_data: SMS }),
+    }),
+  );
+  await server.stop();
+  server = null;
+
+  // 2. the ceiling: the same /circle HTML from memory, no framework
+  const ceilingPort = await freePort();
+  ceiling = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    res.end(circleHtml);
+  });
+  await new Promise((resolve) => ceiling.listen(ceilingPort, "127.0.0.1", resolve));
+  rows.push(await measure("ceiling: node:http, /circle HTML from memory", { url: `http://127.0.0.1:${ceilingPort}/` }));
+  await new Promise((resolve) => ceiling.close(resolve));
+  ceiling = null;
+
+  const floor = rows[0].rps;
+  const top = rows[rows.length - 1].rps;
+  const table = [
+    "| route | req/s | p50 ms | p99 ms | × floor | × ceiling | non-2xx |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map((row) => `| ${row.label} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${(row.rps / floor).toFixed(2)} | ${(row.rps / top).toFixed(3)} | ${row.non2xx} |`),
+  ].join("\n");
+  console.log(`\n${table}`);
+  if (args.includes("--write")) {
+    const file = path.join(root, "docs/performance.md");
+    const entry =
+      `\n## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}\n\n` +
+      `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}; seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s; ` +
+      `autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per route; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0].toFixed(1)} ` +
+      `(other processes on the machine share its cores).\n\n${table}\n`;
+    fs.appendFileSync(file, entry);
+    console.log(`\nappended to ${path.relative(root, file)}`);
+  }
+} finally {
+  if (server) await server.stop();
+  if (ceiling) ceiling.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}

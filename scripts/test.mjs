@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, as CI runs it.
+//   1. a browser check: no Chromium is a failure, never a skip
+//   2. remix build (Playwright and the production-start test run the built server)
+//   3. vitest run: unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set
+//   4. the security suite (`npm run test:security`): malformed bodies, cross-origin posts,
+//      access, headers, secrets, XSS and login brute force against the built app in production mode
+//   5. playwright test: browser tests against `node server.mjs`
+// Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
+// The last line is "N passed, M failed" (", K skipped" when some were), summed over all runners.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, "tests/.tmp/reports");
+const bin = {
+  remix: path.join(root, "node_modules/@remix-run/dev/dist/cli.js"),
+  vitest: path.join(root, "node_modules/vitest/vitest.mjs"),
+  playwright: path.join(root, "node_modules/@playwright/test/cli.js"),
+};
+
+function run(label, args, env = {}) {
+  console.log(`\n▶ ${label}: node ${args.map((arg) => path.relative(root, arg) || arg).join(" ")}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("error", (error) => {
+      console.error(`✗ ${label} could not start: ${error.message}`);
+      resolve(1);
+    });
+    child.on("exit", (code, signal) => {
+      console.log(`◀ ${label}: ${signal ? `killed by ${signal}` : `exit ${code}`} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+try {
+  fs.accessSync(chromium, fs.constants.X_OK);
+} catch {
+  console.error(
+    `✗ No Chromium at ${chromium}${process.env.CHROMIUM_PATH ? " (CHROMIUM_PATH)" : ""}.\n` +
+      "  The browser tests need the system Chromium: `apt-get install chromium` (Debian) or set CHROMIUM_PATH.\n" +
+      "  A missing browser fails the suite; it is never skipped. (Never `npx playwright install`.)",
+  );
+  process.exit(1);
+}
+for (const [name, file] of Object.entries(bin)) {
+  if (!fs.existsSync(file)) {
+    console.error(`✗ ${name} is not installed (${path.relative(root, file)} missing): run \`npm ci\` first.`);
+    process.exit(1);
+  }
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+if ((await run("build", [bin.remix, "build"])) !== 0) {
+  failedStages.push("build");
+  console.error("✗ The build failed: the tests run against the built app, so they were not run.");
+  console.log(`\n0 passed, 1 failed`);
+  process.exit(1);
+}
+
+// --- Vitest (the projects of vitest.config.ts, then the security suite) ---------------------
+async function vitestStage(label, extraArgs) {
+  const report = path.join(reports, `${label}.json`);
+  const code = await run(label, [
+    bin.vitest,
+    "run",
+    ...extraArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  const result = readJson(report);
+  let failed = 0;
+  if (result) {
+    totals.passed += result.numPassedTests ?? 0;
+    totals.skipped += (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+    failed = result.numFailedTests ?? 0;
+    // A file that failed to load (syntax error, failing setup) has no failed test of its own.
+    failed += (result.testResults ?? []).filter(
+      (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+    ).length;
+  }
+  if (code !== 0) {
+    failedStages.push(label);
+    if (failed === 0) failed = 1; // it failed without naming a test (crash, unhandled error)
+  }
+  totals.failed += failed;
+}
+await vitestStage("vitest", []);
+await vitestStage("security", ["--config", "vitest.security.config.ts"]);
+
+// --- Playwright -----------------------------------------------------------------------------
+const playwrightReport = path.join(reports, "playwright.json");
+const playwrightCode = await run("playwright", [bin.playwright, "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  CHROMIUM_PATH: chromium,
+});
+const playwright = readJson(playwrightReport);
+let playwrightFailed = 0;
+if (playwright?.stats) {
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats;
+  totals.passed += expected + flaky;
+  playwrightFailed = unexpected;
+  totals.skipped += skipped;
+  // Errors outside any test (the web server did not start, a spec failed to load).
+  if (unexpected === 0 && (playwright.errors ?? []).length > 0) playwrightFailed += playwright.errors.length;
+}
+if (playwrightCode !== 0) {
+  failedStages.push("playwright");
+  if (playwrightFailed === 0) playwrightFailed = 1;
+}
+totals.failed += playwrightFailed;
+
+// --- Summary --------------------------------------------------------------------------------
+console.log("");
+if (failedStages.length > 0) console.log(`✗ failed: ${failedStages.join(", ")}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(failedStages.length > 0 || totals.failed > 0 ? 1 : 0);

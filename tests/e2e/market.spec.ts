@@ -1,0 +1,154 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const TWO_SMS = "【菜鸟驿站】您的包裹已到达梨园菜鸟驿站，取件码 5-5-1201，请凭码取件。\n\n【丰巢】请凭取件码『62093517』至梨园9栋丰巢柜取申通快递的包裹。";
+
+/** The messenger identity through the simulated authorization (development has no app id). */
+async function authorize(page: Page) {
+  await page.getByRole("link", { name: "去授权" }).click();
+  await expect(page.getByRole("heading", { name: "模拟微信授权" })).toBeVisible();
+  await page.getByRole("button", { name: "允许" }).click();
+  await expect(page).toHaveURL(/\/market/);
+}
+
+async function chooseCampus(page: Page, name = "金盆岭校区") {
+  const selector = page.getByRole("dialog", { name: "选择你的校区" });
+  await expect(selector).toBeVisible();
+  await selector.getByRole("button", { name: new RegExp(name) }).click();
+  await expect(selector).toBeHidden();
+}
+
+test("choose a campus, paste two SMS, edit one, add an address, change counts, see the total", async ({ page }) => {
+  await page.goto("/market");
+  await chooseCampus(page);
+  await expect(page.getByRole("link", { name: "金盆岭校区" })).toBeVisible();
+  await authorize(page);
+
+  // Recognition 1.5 s after typing stops.
+  await page.getByRole("textbox", { name: "取件短信" }).fill(TWO_SMS);
+  const entries = page.getByTestId("pickup-entry");
+  await expect(entries).toHaveCount(2, { timeout: 8_000 });
+  await expect(entries.nth(0)).toContainText("5-5-1201");
+  await expect(entries.nth(0)).toContainText("梨园菜鸟驿站");
+  await expect(entries.nth(1)).toContainText("62093517");
+  await expect(page.getByText("已识别 2 个快递，点击条目可修改")).toBeVisible();
+
+  // Edit one: a pickup place of the campus and a corrected credential.
+  await page.getByRole("link", { name: "编辑 62093517" }).click();
+  const edit = page.getByRole("dialog", { name: "修改取件信息" });
+  await edit.getByLabel("取件地点").selectOption("西苑丰巢快递柜（西苑3栋楼下）");
+  await edit.getByLabel("取件凭证").fill("62093518");
+  await edit.getByRole("button", { name: "保存" }).click();
+  await expect(edit).toBeHidden();
+  await expect(entries.nth(1)).toContainText("62093518");
+  await expect(entries.nth(1)).toContainText("西苑丰巢快递柜（西苑3栋楼下）");
+
+  // The confirm sheet, then an address.
+  await page.getByRole("button", { name: /确认下单/ }).click();
+  const sheet = page.getByRole("dialog", { name: "确认订单" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByTestId("paid-total")).toHaveText("¥2.40");
+  await expect(sheet.getByRole("button", { name: "立即支付" })).toBeEnabled();
+  await sheet.getByTestId("address-row").click();
+  const picker = page.getByRole("dialog", { name: "选择收货地址" });
+  await expect(picker.getByText("还没有收货地址，先添加一个吧")).toBeVisible();
+  await picker.getByRole("link", { name: "新增地址" }).click();
+  const form = page.getByRole("dialog", { name: "新增地址" });
+  await form.getByRole("button", { name: "保存地址" }).click();
+  await expect(form.getByText("请输入收件人姓名")).toBeVisible();
+  await expect(form.getByText("请输入手机号")).toBeVisible();
+  await form.getByLabel("收件人").fill("张三");
+  await form.getByLabel("手机号").fill("12345678901");
+  await form.getByLabel("宿舍楼栋").selectOption("西苑3栋");
+  await form.getByLabel("宿舍号").fill("302");
+  await form.getByRole("button", { name: "保存地址" }).click();
+  await expect(form.getByText("请输入正确的手机号")).toBeVisible();
+  await form.getByLabel("手机号").fill("13800138000");
+  await form.getByRole("button", { name: "保存地址" }).click();
+  await expect(picker.getByText("金盆岭校区 西苑3栋302")).toBeVisible();
+  await expect(picker.getByText("默认", { exact: true })).toBeVisible();
+  await picker.getByRole("button", { name: "确认", exact: true }).click();
+  await expect(sheet.getByTestId("address-row")).toContainText("金盆岭校区 西苑3栋302");
+
+  // Counts: one parcel moves to 大件, then 中件 cannot go below 0.
+  await sheet.getByRole("button", { name: "增加大件" }).click();
+  await expect(sheet.getByTestId("paid-total")).toHaveText("¥5.20");
+  await expect(sheet.getByTestId("stepper-large").locator("output")).toHaveText("1");
+  await expect(sheet.getByTestId("stepper-pocket").locator("output")).toHaveText("1");
+  await sheet.getByRole("button", { name: "减少中件" }).click();
+  await expect(page.getByText("中件数量已为0")).toBeVisible();
+  await expect(sheet.getByTestId("paid-total")).toHaveText("¥5.20");
+
+  // A reload keeps everything: the checkout lives on the server.
+  await page.reload();
+  await expect(page.getByRole("dialog", { name: "确认订单" }).getByTestId("paid-total")).toHaveText("¥5.20");
+
+  // The pay button creates the order and pays it (the simulated provider of development).
+  await page.getByRole("button", { name: "立即支付" }).click();
+  await expect(page).toHaveURL(/\/market\/pay\/E\d{14}/);
+  await expect(page.getByRole("heading", { name: "支付成功" })).toBeVisible({ timeout: 10_000 });
+});
+
+test("the market works without JavaScript: forms and server-rendered panels", async ({ browser, page }) => {
+  // The identity and the campus first (with JS), then the same browser state without it.
+  await page.goto("/market");
+  await chooseCampus(page, "云塘校区");
+  await authorize(page);
+  const state = await page.context().storageState();
+  const context: BrowserContext = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const noJs = await context.newPage();
+  await noJs.goto("/market");
+  await noJs.getByRole("button", { name: "粘贴取件短信，一键识别" }).click();
+  await expect(noJs.getByText("请先输入取件短信内容再进行识别")).toBeVisible();
+  await noJs.getByRole("textbox", { name: "取件短信" }).fill(TWO_SMS);
+  await noJs.getByRole("button", { name: "粘贴取件短信，一键识别" }).click();
+  await expect(noJs.getByTestId("pickup-entry")).toHaveCount(2);
+  await expect(noJs.getByText("识别到 2 个快递")).toBeVisible();
+  await noJs.getByRole("button", { name: /确认下单/ }).click();
+  const sheet = noJs.getByRole("dialog", { name: "确认订单" });
+  await expect(sheet.getByTestId("paid-total")).toHaveText("¥2.40");
+  await sheet.getByRole("button", { name: "增加小件" }).click();
+  await expect(noJs.getByRole("dialog", { name: "确认订单" }).getByTestId("paid-total")).toHaveText("¥3.20");
+  await noJs.getByRole("link", { name: /口袋件/ }).click();
+  await expect(noJs.getByRole("dialog", { name: "包裹规格说明" })).toContainText("半个鞋盒以内");
+  await context.close();
+});
+
+test("the other tabs show their intro and take a feature request", async ({ page }) => {
+  await page.goto("/market");
+  await chooseCampus(page);
+  await page.getByRole("link", { name: "万能跑腿" }).click();
+  await expect(page.getByRole("heading", { name: "万能跑腿" })).toBeVisible();
+  await page.getByRole("button", { name: "我需要这个功能" }).click();
+  await expect(page.getByText("感谢您的反馈！我们会尽快开发这个功能")).toBeVisible();
+  await page.getByRole("link", { name: "超市代买" }).click();
+  await page.getByRole("button", { name: "提交代买需求" }).click();
+  await expect(page.getByText("超市代买功能暂未开放，敬请期待！")).toBeVisible();
+});
+
+test("a screenshot is recognised with a progress state and its parcels join the list", async ({ page, browser }) => {
+  // The screenshot: an SMS thread rendered here, at a phone's pixel density.
+  const painter = await browser.newPage({ viewport: { width: 390, height: 200 }, deviceScaleFactor: 2 });
+  await painter.setContent(
+    `<body style="margin:0;background:#ededed;font-family:'Noto Sans CJK SC',sans-serif"><div style="padding:16px">` +
+      `<p style="text-align:center;color:#999;font-size:12px">11月03日 10:15</p>` +
+      `<div style="background:#fff;border-radius:14px;padding:12px 14px;font-size:16px;line-height:1.55;max-width:300px">【兔喜生活】您有包裹已到达松园路兔喜快递超市，取件码为7-2-1154，地址:松园路6号底商。</div></div></body>`,
+  );
+  const png = await painter.screenshot({ fullPage: true });
+  await painter.close();
+
+  await page.goto("/market");
+  await chooseCampus(page);
+  await authorize(page);
+  await page.locator("#screenshot-input").setInputFiles({ name: "sms.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("正在识别第 1 张截图…")).toBeVisible();
+  const entries = page.getByTestId("pickup-entry");
+  await expect(entries).toHaveCount(1, { timeout: 60_000 });
+  await expect(entries.first()).toContainText("7-2-1154");
+  await expect(entries.first()).toContainText("松园路兔喜快递超市");
+  await expect(entries.first()).toContainText("截图");
+
+  // A fourth image is refused on the page.
+  await page.locator("#screenshot-input").setInputFiles([1, 2, 3].map((n) => ({ name: `${n}.png`, mimeType: "image/png", buffer: png })));
+  await expect(page.getByText("最多只能上传3张图片")).toBeVisible();
+});

@@ -1,0 +1,153 @@
+import type { Page } from "@playwright/test";
+import { currentWeek } from "../../app/lib/schedule";
+import { defaultWeek1Start, termForDate } from "../../app/lib/term";
+import { shanghaiToday } from "../../app/lib/time";
+import { expect, test } from "./fixtures";
+
+// The demo school's third student (20230001's courses): no other spec logs in with it, so a login
+// elsewhere never ends this test's session. The demo's current term follows the clock.
+const STUDENT = "20230003";
+const TERM = termForDate(new Date()).code;
+const THIS_WEEK = currentWeek(shanghaiToday(), defaultWeek1Start(TERM)!);
+
+async function login(page: Page) {
+  await page.goto("/schedule");
+  await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fschedule$/);
+  await expect(page.getByRole("alert")).toHaveText("请先登录");
+  await page.getByLabel("学校").selectOption("demo");
+  await page.getByLabel("学号", { exact: true }).fill(STUDENT);
+  await page.getByLabel("密码", { exact: true }).fill("demo1234");
+  await page.getByLabel("验证码").fill("AB23");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+}
+
+const grid = (page: Page) => page.getByRole("table");
+const weekHeading = (page: Page, week: number) => page.getByRole("link", { name: `选择周次：第${week}周` });
+
+test("a student sees this week, moves to the next, opens a course and publishes a mutual-help request", async ({ page }) => {
+  await login(page);
+
+  // This week of the current term, Monday to Sunday, with the week marked.
+  await expect(weekHeading(page, THIS_WEEK)).toContainText("本周");
+  await expect(page.getByLabel("学期", { exact: true })).toHaveValue(TERM);
+  await expect(grid(page).getByRole("columnheader")).toHaveText(["", "周一", "周二", "周三", "周四", "周五", "周六", "周日"].map((day) => new RegExp(day)));
+  await expect(page.getByText(/同步于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}/)).toBeVisible();
+  if (THIS_WEEK <= 16) await expect(grid(page).getByRole("link", { name: /数据结构/ }).first()).toBeVisible();
+
+  // Next week; the demo teaches weeks 1–16, so pick week 3 from the list when next week is empty.
+  await page.getByRole("link", { name: "下一周" }).click();
+  const next = Math.min(THIS_WEEK + 1, 26);
+  await expect(page).toHaveURL(new RegExp(`week=${next}$`));
+  await expect(weekHeading(page, next)).toBeVisible();
+  let week = next;
+  if (next > 16) {
+    await page.getByRole("dialog", { name: "本周没有课程" }).getByRole("link", { name: "知道了" }).click();
+    await weekHeading(page, next).click();
+    await page.getByRole("dialog", { name: "选择周次" }).getByRole("link", { name: "3", exact: true }).click();
+    week = 3;
+    await expect(weekHeading(page, 3)).toBeVisible();
+  }
+  // Odd/even weeks: 离散数学 (odd weeks) and 大学物理实验 (even weeks) never show together.
+  const odd = week % 2 === 1;
+  await expect(grid(page).getByRole("link", { name: /离散数学/ })).toHaveCount(odd ? 1 : 0);
+  await expect(grid(page).getByRole("link", { name: /大学物理实验/ })).toHaveCount(odd ? 0 : 1);
+
+  // The course dialog: name, teacher, place, weeks as ranges; materials are 'coming soon'.
+  await grid(page).getByRole("link", { name: /数据结构/ }).first().click();
+  const dialog = page.getByRole("dialog", { name: "数据结构" });
+  await expect(dialog).toContainText("王建华");
+  await expect(dialog).toContainText("信息楼A301");
+  await expect(dialog).toContainText("1-16周");
+  await dialog.getByRole("link", { name: "课程资料" }).click();
+  await expect(page.getByRole("status")).toHaveText("课程资料功能即将上线，敬请期待");
+
+  // Mutual help with the course's details in the spec's query names.
+  await page.getByRole("dialog", { name: "数据结构" }).getByRole("link", { name: "互助代签" }).click();
+  await expect(page).toHaveURL(/\/schedule\/mutual-help\?courseName=.+&location=.+&teacher=.+&weeks=.+&period=1-2&date=\d{4}-\d{2}-\d{2}&dayOfWeek=1$/);
+  await expect(page.getByRole("heading", { name: "互助代签" })).toBeVisible();
+  await expect(page.getByText("信息楼A301")).toBeVisible();
+  await expect(page.getByText("王芳")).toBeVisible();
+  await expect(page.getByText(STUDENT)).toBeVisible();
+  const publish = page.getByRole("button", { name: "发布互助" });
+  await expect(publish).toBeDisabled();
+  await page.getByText("普通课").click();
+  await expect(page.locator("[aria-live=polite]")).toHaveText("¥25");
+  await page.getByText("实验课").click();
+  await expect(page.locator("[aria-live=polite]")).toHaveText("¥30");
+  await page.getByLabel("备注（选填）").fill("老师会点名，请坐前三排");
+  await publish.click();
+
+  // The request is a circle post: titled with the course, in progress.
+  await expect(page).toHaveURL(/\/post\/\d+$/);
+  await expect(page.getByText("数据结构").first()).toBeVisible();
+  await expect(page.getByText("费用：30元")).toBeVisible();
+  await expect(page.getByText("进行中").first()).toBeVisible();
+
+  // Its author marks it completed on the post (the circle's button); the circle shows it too.
+  const postPath = new URL(page.url()).pathname;
+  await page.getByRole("button", { name: "标记为已完成" }).click();
+  await expect(page.getByText("已完成").first()).toBeVisible();
+  await expect(page.getByText("进行中")).toHaveCount(0);
+  await page.goto("/circle");
+  const card = page.locator(`a[href="${postPath}"]`).first();
+  await expect(card).toContainText("数据结构");
+  await expect(card).toContainText("已完成");
+});
+
+test("the timetable works without JavaScript: weeks, the week list, terms, dialogs and the reminder switches", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await login(page);
+
+  await expect(weekHeading(page, THIS_WEEK)).toBeVisible();
+  const target = THIS_WEEK < 26 ? THIS_WEEK + 1 : THIS_WEEK - 1;
+  await page.getByRole("link", { name: THIS_WEEK < 26 ? "下一周" : "上一周" }).click();
+  await expect(page).toHaveURL(`/schedule?term=${TERM}&week=${target}`);
+  await expect(weekHeading(page, target)).toBeVisible();
+  await page.getByRole("link", { name: "回到本周" }).click();
+  await expect(weekHeading(page, THIS_WEEK)).toBeVisible();
+
+  // The week list is a sheet of links.
+  await weekHeading(page, THIS_WEEK).click();
+  await page.getByRole("dialog", { name: "选择周次" }).getByRole("link", { name: "2", exact: true }).click();
+  await expect(page).toHaveURL(`/schedule?term=${TERM}&week=2`);
+  await expect(grid(page).getByRole("link", { name: /大学物理实验/ })).toHaveCount(1);
+
+  // A course dialog opens and closes with links.
+  await grid(page).getByRole("link", { name: /数据结构/ }).first().click();
+  await expect(page.getByRole("dialog", { name: "数据结构" })).toBeVisible();
+  await page.getByRole("link", { name: "关闭" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Another term through the form's own button.
+  const other = await page.getByLabel("学期", { exact: true }).locator("option").nth(1).getAttribute("value");
+  await page.getByLabel("学期", { exact: true }).selectOption(other!);
+  await page.getByRole("button", { name: "切换学期" }).click();
+  await expect(page).toHaveURL(new RegExp(`term=${other}`));
+  await expect(page.getByLabel("学期", { exact: true })).toHaveValue(other!);
+
+  // The notification sheet saves the switches on the server.
+  await page.getByRole("link", { name: "提醒设置" }).click();
+  const sheet = page.getByRole("dialog", { name: "提醒设置" });
+  await expect(sheet.getByRole("switch", { name: /上课提醒/ })).not.toBeChecked();
+  await sheet.getByText("上课提醒").click();
+  await sheet.getByText("公告提醒").click();
+  await sheet.getByRole("button", { name: "保存提醒设置" }).click();
+  await expect(page.getByRole("status")).toHaveText("提醒设置已保存");
+  await page.goto("/schedule?dialog=notify");
+  const again = page.getByRole("dialog", { name: "提醒设置" });
+  await expect(again.getByRole("switch", { name: /上课提醒/ })).toBeChecked();
+  await expect(again.getByRole("switch", { name: /代签提醒/ })).not.toBeChecked();
+  await expect(again.getByRole("switch", { name: /公告提醒/ })).toBeChecked();
+
+  // The calendar address, and the feed behind it.
+  await again.getByRole("button", { name: "生成订阅地址" }).click();
+  const address = await page.getByLabel("订阅地址").inputValue();
+  expect(address).toMatch(/\/schedule\/calendar\/[\w-]{43}\.ics$/);
+  const feed = await page.request.get(new URL(address).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(await feed.text()).toContain("SUMMARY:数据结构");
+  await context.close();
+});

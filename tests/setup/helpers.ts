@@ -1,0 +1,70 @@
+// Helpers for integration tests (the db-* projects): rows, sessions and requests.
+import type { Insertable, Selectable } from "kysely";
+import { createUserSession } from "~/server/auth/session.server";
+import { db, now } from "~/server/db/db.server";
+import type { UsersTable } from "~/server/db/schema";
+
+export type TestUser = Selectable<UsersTable>;
+
+let counter = 0;
+
+/** Inserts a user with a bound student account of the demo school; `overrides` change any column. */
+export async function createStudent(overrides: Partial<Insertable<UsersTable>> = {}): Promise<TestUser> {
+  counter += 1;
+  const timestamp = now();
+  const row: Insertable<UsersTable> = {
+    school_code: "demo",
+    student_id: `2023${String(process.pid % 1000).padStart(3, "0")}${String(counter).padStart(4, "0")}`,
+    real_name: "测试学生",
+    class_name: "计算机2301",
+    college: "信息工程学院",
+    nickname: null,
+    student_bound_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+    ...overrides,
+  };
+  return db().insertInto("users").values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Inserts a user with only a messenger identity (no student account). */
+export async function createMessengerUser(overrides: Partial<Insertable<UsersTable>> = {}): Promise<TestUser> {
+  counter += 1;
+  return createStudent({
+    school_code: null,
+    student_id: null,
+    real_name: null,
+    class_name: null,
+    college: null,
+    student_bound_at: null,
+    openid: `test-openid-${process.pid}-${counter}`,
+    wechat_nickname: "微信用户",
+    wechat_authorized_at: now(),
+    ...overrides,
+  });
+}
+
+/** Starts a session for the user (as a real login does) and returns the `Cookie` header value. */
+export async function sessionCookieFor(
+  userId: number,
+  options: { deviceId?: string; platform?: string } = {},
+): Promise<string> {
+  const { setCookie } = await createUserSession(userId, {
+    deviceId: options.deviceId ?? `test-device-${userId}-${Date.now()}`,
+    platform: options.platform ?? "web",
+  });
+  return cookieValue(setCookie);
+}
+
+/** "name=value; Path=/; HttpOnly" → "name=value" (what a browser sends back). */
+export function cookieValue(setCookie: string) {
+  return setCookie.split(";")[0]!;
+}
+
+/** A Request for http://localhost<path>; `cookie` sets the Cookie header. */
+export function request(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const { cookie, headers, ...rest } = init;
+  const allHeaders = new Headers(headers);
+  if (cookie) allHeaders.set("Cookie", cookie);
+  return new Request(new URL(path, "http://localhost"), { ...rest, headers: allHeaders });
+}
