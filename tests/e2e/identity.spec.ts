@@ -69,6 +69,8 @@ test("a login on another device ends the older session with the reason", async (
 test("logout asks first, ends the session on the server and shows the login page", async ({ page }) => {
   await page.goto("/crLogin");
   await login(page, "20230001");
+  // Wait for the login to finish: navigating away sooner aborts the request that sets the cookie.
+  await expect(page).toHaveURL(/\/schedule$/);
   await page.goto("/backpack/settings");
   await page.getByRole("link", { name: "退出登录" }).click();
   const dialog = page.getByRole("alertdialog");
