@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2, // the machines have 2 cores
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // One retry in CI only, reported as "flaky" in the list and in npm test's summary: a timing
+  // flake on a loaded 2-core machine must not hide a landing, but it is still shown.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: "list",

@@ -5,7 +5,9 @@
 //   3. vitest run: unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set
 //   4. the security suite (`npm run test:security`): malformed bodies, cross-origin posts,
 //      access, headers, secrets, XSS and login brute force against the built app in production mode
-//   5. playwright test: browser tests against `node server.mjs`
+//   5. the fault suite (`npm run test:faults`): crashes, slow and failing outside systems, two instances
+//   6. the load smoke (`node scripts/load.mjs --smoke`; `npm run test:load` is the full 200 × 60 s)
+//   7. playwright test: browser tests against `node server.mjs`
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
 // The last line is "N passed, M failed" (", K skipped" when some were), summed over all runners.
 import { spawn } from "node:child_process";
@@ -106,6 +108,23 @@ async function vitestStage(label, extraArgs) {
 }
 await vitestStage("vitest", []);
 await vitestStage("security", ["--config", "vitest.security.config.ts"]);
+await vitestStage("faults", ["--config", "vitest.faults.config.ts"]);
+
+// --- Load smoke: scripts/load.mjs at a small size (`npm run test:load` runs the full size) ----
+// It writes {passed, failed} to its report: each check (no 5xx, no lost write, …) counts once.
+const loadScript = path.join(root, "scripts/load.mjs");
+if (fs.existsSync(loadScript)) {
+  const loadReport = path.join(reports, "load.json");
+  const code = await run("load smoke", [loadScript, "--smoke", "--report", loadReport]);
+  const result = readJson(loadReport);
+  totals.passed += result?.passed ?? 0;
+  let failed = result?.failed ?? 0;
+  if (code !== 0) {
+    failedStages.push("load smoke");
+    if (failed === 0) failed = 1;
+  }
+  totals.failed += failed;
+}
 
 // --- Playwright -----------------------------------------------------------------------------
 const playwrightReport = path.join(reports, "playwright.json");
@@ -118,6 +137,7 @@ let playwrightFailed = 0;
 if (playwright?.stats) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats;
   totals.passed += expected + flaky;
+  if (flaky > 0) console.log(`⚠ ${flaky} Playwright test(s) passed only on retry (flaky): see the list above`);
   playwrightFailed = unexpected;
   totals.skipped += skipped;
   // Errors outside any test (the web server did not start, a spec failed to load).
