@@ -93,6 +93,7 @@ function Detail({ data }: { data: Data }) {
     [o.detail.estimated, order.estimated_text],
     ...(order.remark ? ([[o.detail.remark, order.remark]] as [string, string][]) : []),
     ...(order.refund_reason ? ([[o.detail.refundReason, order.refund_reason]] as [string, string][]) : []),
+    ...(order.refund_rejection ? ([[o.detail.refundRejection, order.refund_rejection]] as [string, string][]) : []),
   ];
 
   return (

@@ -42,6 +42,7 @@ export const orderPage = {
     noCodes: "暂无取件信息",
     copy: "复制",
     refundReason: "退款原因",
+    refundRejection: "未通过原因",
     yourReview: "我的评价",
     reloadSoon: "支付完成后页面将自动刷新",
     payInMessenger: "请在微信中打开后完成支付",

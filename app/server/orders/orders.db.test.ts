@@ -317,6 +317,10 @@ describe("the customer's actions", () => {
     expect(await rejectRefund(queued!.id, 1, "已送达")).toMatchObject({ ok: true, state: "rejected" });
     expect(await findOrder(order.order_number)).toMatchObject({ status: "delivering", refund_state: "rejected" });
     expect(await approveRefund(queued!.id, 1)).toEqual({ ok: false, reason: "not_requested" });
+    // The customer reads the operator's reason on the order page.
+    const rejectedPage = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
+    expect(rejectedPage.order).toMatchObject({ refund_state: "rejected", refund_rejection: "已送达" });
+    expect(rejectedPage.order.view).toMatchObject({ refundLabel: "退款申请未通过" });
 
     // Asked again (a rejected request may be repeated), then approved: the simulated refund succeeds at once.
     await call(refundAction as never, form(`${path}/refund`, { intent: "refund", reason: "还是要退" }, cookie), { orderId: order.order_number });

@@ -248,15 +248,22 @@ export type OrderListItem = {
   createdText: string;
 };
 
+/** One page of a user's orders, newest first, below the cursor's id (orders_user_idx; the query-plan test reads it). */
+export function customerOrdersQuery(userId: number, options: { beforeId?: number | null; limit: number }) {
+  let query = db().selectFrom("orders").selectAll().where("user_id", "=", userId);
+  if (options.beforeId) query = query.where("id", "<", options.beforeId);
+  return query.orderBy("id", "desc").limit(options.limit);
+}
+
 /** The user's orders, newest first, ORDERS_PAGE_SIZE at a time after the `before` cursor (an order number). */
 export async function listOrders(userId: number, options: { before?: string | null; limit?: number } = {}) {
   const limit = options.limit ?? ORDERS_PAGE_SIZE;
-  let query = db().selectFrom("orders").selectAll().where("user_id", "=", userId);
+  let beforeId: number | null = null;
   if (options.before) {
     const cursor = await db().selectFrom("orders").select("id").where("order_number", "=", options.before).where("user_id", "=", userId).executeTakeFirst();
-    if (cursor) query = query.where("id", "<", cursor.id);
+    beforeId = cursor?.id ?? null;
   }
-  const rows = await query.orderBy("id", "desc").limit(limit + 1).execute();
+  const rows = await customerOrdersQuery(userId, { beforeId, limit: limit + 1 }).execute();
   const items: OrderListItem[] = rows.slice(0, limit).map((order) => {
     const view = orderView(stateOf(order));
     return {
@@ -280,9 +287,22 @@ export async function reviewOf(orderId: number) {
   return db().selectFrom("reviews").select(["rating", "comment", "created_at"]).where("order_id", "=", orderId).executeTakeFirst();
 }
 
+/** The note of the order's latest rejected refund request (the operator's reason), if any. */
+async function refundRejectionNote(orderId: number): Promise<string | null> {
+  const row = await db()
+    .selectFrom("refunds")
+    .select("error")
+    .where("order_id", "=", orderId)
+    .where("state", "=", "rejected")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.error ?? null;
+}
+
 /** The order as the detail page and /api/order/detail show it (the spec's field names). */
 export async function orderDetail(order: OrderRow) {
-  const review = await reviewOf(order.id);
+  const [review, rejection] = await Promise.all([reviewOf(order.id), order.refund_state === "rejected" ? refundRejectionNote(order.id) : null]);
   const view = orderView(stateOf(order, { reviewed: Boolean(review) }));
   const counts = (() => {
     try {
@@ -321,6 +341,8 @@ export async function orderDetail(order: OrderRow) {
     package_counts: counts,
     parcel_count: order.parcel_count,
     refund_reason: order.refund_reason,
+    /** The operator's reason for turning the latest refund request down (shown while it stands). */
+    refund_rejection: rejection,
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };
