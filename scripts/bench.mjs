@@ -8,17 +8,19 @@
 //
 // Flags (defaults are issue 11's campus size): --students 2000 --posts 20000 --comments 100000
 //   --likes 200000 --orders 10000 --connections 50 --duration 10 --warmup 3 --write
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
+import { freePort, startAppServer } from "./lib/app-server.mjs";
+import { openDatabase } from "./lib/database.mjs";
+import { seedCampus } from "./lib/seed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -38,106 +40,14 @@ const duration = flag("duration", 10);
 const warmup = flag("warmup", 3);
 const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 const APP_ENCRYPTION_KEY = "7a".repeat(32);
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(dbFile) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      TZ: "UTC",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dbFile}`,
-      SESSION_SECRET,
-      APP_ENCRYPTION_KEY,
-      ALLOW_ANY_BROWSER: "true",
-      LOG_LEVEL: "silent",
-    },
-  });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+const startServer = (dbFile) => startAppServer({ databaseUrl: `file:${dbFile}`, sessionSecret: SESSION_SECRET, encryptionKey: APP_ENCRYPTION_KEY });
+async function seed(dbFile) {
+  const database = await openDatabase(dbFile);
+  try {
+    return (await seedCampus(database, size)).ms;
+  } finally {
+    await database.close();
   }
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", resolve);
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-function seed(dbFile) {
-  const started = Date.now();
-  const db = new Database(dbFile);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = OFF");
-  const iso = (ms) => new Date(ms).toISOString();
-  const now = Date.now();
-  const category = db.prepare("SELECT id FROM forum_categories ORDER BY id LIMIT 1").get().id;
-  db.transaction(() => {
-    const user = db.prepare(
-      `INSERT INTO users (school_code, student_id, real_name, nickname, student_bound_at, created_at, updated_at)
-       VALUES ('demo', ?, '压测同学', ?, ?, ?, ?)`,
-    );
-    const firstUser = Number(db.prepare("SELECT coalesce(max(id), 0) + 1 AS id FROM users").get().id);
-    for (let i = 0; i < size.students; i++) user.run(`b${String(i).padStart(8, "0")}`, `同学${i}`, iso(now), iso(now), iso(now));
-    const userId = (i) => firstUser + (i % size.students);
-
-    const post = db.prepare(
-      `INSERT INTO posts (user_id, category_id, title, content, comment_count, like_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const firstPost = Number(db.prepare("SELECT coalesce(max(id), 0) + 1 AS id FROM posts").get().id);
-    const commentsPer = Math.floor(size.comments / Math.max(1, size.posts));
-    const likesPer = Math.floor(size.likes / Math.max(1, size.posts));
-    for (let i = 0; i < size.posts; i++) {
-      const at = iso(now - (size.posts - i) * 60_000);
-      post.run(userId(i * 7), category, `帖子 ${i}`, `第 ${i} 条帖子：有人一起去图书馆自习吗？`.repeat(3), commentsPer, likesPer, at, at);
-    }
-    const comment = db.prepare("INSERT INTO comments (post_id, user_id, content, created_at) VALUES (?, ?, ?, ?)");
-    for (let i = 0; i < size.posts * commentsPer; i++) comment.run(firstPost + (i % size.posts), userId(i * 13), `评论 ${i}：同去！`, iso(now - i * 1000));
-    const like = db.prepare("INSERT INTO post_likes (post_id, user_id, created_at) VALUES (?, ?, ?)");
-    for (let k = 0; k < size.posts * likesPer; k++) {
-      const postIndex = k % size.posts;
-      like.run(firstPost + postIndex, userId(Math.floor(k / size.posts) + postIndex * 7 + 1), iso(now));
-    }
-    const order = db.prepare(
-      `INSERT INTO orders (order_number, user_id, campus_code, campus_name, recipient_name, recipient_phone, package_counts,
-         parcel_count, original_fen, amount_fen, status, payment_status, estimated_delivery_at, expires_at, created_at, updated_at)
-       VALUES (?, ?, 'demo', '演示校区', '压测', '13800138000', '{"pocket":1,"small":0,"medium":0,"large":0}', 1, 300, 300, ?, ?, ?, ?, ?, ?)`,
-    );
-    const day = iso(now).slice(0, 10).replace(/-/g, "");
-    for (let i = 0; i < size.orders; i++) {
-      const paid = i % 3 !== 0;
-      order.run(`E${day}${String(100000 + i).slice(-6)}`, userId(i * 3), paid ? "paid" : "created", paid ? "paid" : "pending", iso(now), iso(now + 900_000), iso(now - i * 5000), iso(now - i * 5000));
-    }
-  })();
-  db.exec("ANALYZE");
-  db.close();
-  return Date.now() - started;
 }
 
 /** Logs the demo student in through /crLogin (the captcha's answer written into its row, as the security suite does). */
@@ -222,7 +132,7 @@ try {
   // 1. migrate and seed the demo data through the server itself, then stop it and seed to size
   server = await startServer(dbFile);
   await server.stop();
-  const seedMs = seed(dbFile);
+  const seedMs = await seed(dbFile);
   console.log(`seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(dbFile).size / 1024 / 1024).toFixed(0)} MB)`);
   server = await startServer(dbFile);
   const student = await loginDemoStudent(server.base, dbFile);

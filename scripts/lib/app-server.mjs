@@ -1,0 +1,88 @@
+// The production server for the scripts that measure the built app (bench.mjs, load.mjs):
+// `node server.mjs` with NODE_ENV=production and ALLOW_ANY_BROWSER=true on a free loopback port,
+// against the database the caller names; plus the signed cookies its sessions use.
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createCookie } from "@remix-run/node";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node server.mjs` and waits for /healthz. `output()` is what it printed (the last
+ * `keep` characters of stdout and stderr, in order), `stop()` ends it with SIGTERM (a graceful
+ * shutdown; SIGKILL after 10 s).
+ */
+export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey, env = {}, logLevel = "silent", keep = 200_000, timeoutMs = 60_000 }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      TZ: "UTC",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: sessionSecret,
+      APP_ENCRYPTION_KEY: encryptionKey,
+      ALLOW_ANY_BROWSER: "true",
+      LOG_LEVEL: logLevel,
+      ...env,
+    },
+  });
+  let output = "";
+  const collect = (chunk) => {
+    output += chunk;
+    if (output.length > keep * 2) output = output.slice(-keep);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output.slice(-4000)}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start: ${output.slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    port,
+    output: () => output.slice(-keep),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** "name=value" of the signed cookie the app sets (`__session` for students, `__operator`). */
+export async function signedCookie(name, value, secret) {
+  const cookie = createCookie(name, { secrets: [secret], path: "/", httpOnly: true, sameSite: "lax" });
+  return (await cookie.serialize(value)).split(";")[0];
+}
