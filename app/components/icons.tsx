@@ -1,4 +1,6 @@
 // A handful of inline icons (24×24 strokes), so no icon font or sprite request is needed.
+import { strokeIconSet } from "./stroke-icons";
+
 const PATHS = {
   calendar: "M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z",
   chat: "M21 12a8 8 0 0 1-11.6 7.1L4 21l1.9-5.4A8 8 0 1 1 21 12z",
@@ -46,10 +48,4 @@ export function isIconName(name: string): name is IconName {
   return Object.hasOwn(PATHS, name);
 }
 
-export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
-      <path d={PATHS[name]} />
-    </svg>
-  );
-}
+export const Icon = strokeIconSet(PATHS);

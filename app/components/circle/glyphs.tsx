@@ -1,5 +1,7 @@
 // The circle's own icons (24×24 strokes like components/icons), kept here so every other page's
 // JavaScript does not carry them.
+import { strokeIconSet } from "../stroke-icons";
+
 const PATHS = {
   eye: "M1 12s4-8 11-8 11 8 11 8-4 8-11 8-11-8-11-8zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z",
   share: "M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4",
@@ -11,10 +13,4 @@ const PATHS = {
 
 export type GlyphName = keyof typeof PATHS;
 
-export function Glyph({ name, className = "h-5 w-5" }: { name: GlyphName; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
-      <path d={PATHS[name]} />
-    </svg>
-  );
-}
+export const Glyph = strokeIconSet(PATHS);

@@ -1,4 +1,6 @@
 // The order-confirm sheet's strokes, drawn like ../icons.tsx (24×24, currentColor).
+import { strokeIconSet } from "../stroke-icons";
+
 const PATHS = {
   minus: "M5 12h14",
   plus: "M12 5v14M5 12h14",
@@ -8,10 +10,4 @@ const PATHS = {
 
 export type GlyphName = keyof typeof PATHS;
 
-export function Glyph({ name, className = "h-5 w-5" }: { name: GlyphName; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
-      <path d={PATHS[name]} />
-    </svg>
-  );
-}
+export const Glyph = strokeIconSet(PATHS);
