@@ -42,6 +42,11 @@ export interface FakeMessengerApi {
   appSecret: string;
   /** Messages the fake accepted (a duplicate client_msg_id is not added twice). */
   delivered: DeliveredMessage[];
+  /**
+   * Every template send the fake answered with success, duplicates included: a repeated
+   * client_msg_id appears here again (the fault suite counts deliveries per message with it).
+   */
+  received: DeliveredMessage[];
   /** Every call of each endpoint, accepted or not. */
   calls: Record<ApiEndpoint, number>;
   /** How many stable_token calls asked for force_refresh. */
@@ -54,6 +59,8 @@ export interface FakeMessengerApi {
   refusing: Set<string>;
   /** The next `times` calls of `endpoint` answer `failure`. */
   fail(endpoint: ApiEndpoint, failure: ApiFailure, times?: number): void;
+  /** Drops the failures still queued: every endpoint answers normally again. */
+  recover(): void;
   /** The current access token stops working at once (42001), though stable_token would still hand it out. */
   expireToken(): void;
   /** The access token the fake currently honours. */
@@ -75,6 +82,7 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
 
   const state = {
     delivered: [] as DeliveredMessage[],
+    received: [] as DeliveredMessage[],
     calls: { token: 0, ticket: 0, send: 0, subscribe: 0 } as Record<ApiEndpoint, number>,
     forcedRefreshes: 0,
     templates: new Set<string>(),
@@ -168,11 +176,15 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
           if (state.notFollowing.has(touser)) return json(res, { errcode: 43004, errmsg: "require subscribe" });
           const clientId = typeof input.client_msg_id === "string" ? input.client_msg_id : undefined;
           if (clientId && seenClientIds.has(`${touser}|${clientId}`)) {
+            const first = state.delivered.find((message) => message.touser === touser && message.client_msg_id === clientId);
+            if (first) state.received.push(first);
             return json(res, { errcode: 0, errmsg: "ok", msgid: seenClientIds.get(`${touser}|${clientId}`) });
           }
           msgid += 1;
           if (clientId) seenClientIds.set(`${touser}|${clientId}`, msgid);
-          state.delivered.push({ endpoint, touser, template_id: templateId, url: input.url as string | undefined, client_msg_id: clientId, data: input.data as DeliveredMessage["data"], msgid });
+          const message: DeliveredMessage = { endpoint, touser, template_id: templateId, url: input.url as string | undefined, client_msg_id: clientId, data: input.data as DeliveredMessage["data"], msgid };
+          state.delivered.push(message);
+          state.received.push(message);
           return json(res, { errcode: 0, errmsg: "ok", msgid });
         }
         if (state.refusing.has(touser)) return json(res, { errcode: 43101, errmsg: "user refuse to accept the msg" });
@@ -206,6 +218,9 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
     get delivered() {
       return state.delivered;
     },
+    get received() {
+      return state.received;
+    },
     get calls() {
       return state.calls;
     },
@@ -218,6 +233,9 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
     fail(endpoint, next, times = 1) {
       for (let i = 0; i < times; i += 1) failures[endpoint].push(next);
     },
+    recover() {
+      for (const key of Object.keys(failures) as ApiEndpoint[]) failures[key] = [];
+    },
     expireToken() {
       if (token) token.revoked = true;
     },
@@ -225,6 +243,7 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
     ticket: () => ticket?.value ?? null,
     reset() {
       state.delivered = [];
+      state.received = [];
       state.calls = { token: 0, ticket: 0, send: 0, subscribe: 0 };
       state.forcedRefreshes = 0;
       state.templates.clear();

@@ -1,0 +1,257 @@
+// The built app (`node server.mjs` after `remix build`) as a real process, for the suites that
+// need one (tests/faults, and the spawn logic of tests/security/server.ts): a free loopback port,
+// a clean environment (only what the caller passes, on top of PATH and TZ), everything it prints
+// kept, and three ways to end it — SIGTERM (graceful), SIGKILL (a crash), or letting it run.
+// Plus the small HTTP and database helpers the fault tests share.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A scratch folder under tests/.tmp (created). */
+export function scratchDir(name: string) {
+  const dir = path.join(ROOT, "tests/.tmp", name);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Removes a SQLite file with its WAL and shared-memory companions. */
+export function removeSqlite(file: string) {
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+}
+
+export type AppProcess = {
+  base: string;
+  port: number;
+  pid: number;
+  output: () => string;
+  /** True once the process has exited (any way). */
+  exited: () => boolean;
+  /** SIGTERM, then SIGKILL after 5 s; resolves when it has exited. */
+  stop: () => Promise<void>;
+  /** SIGKILL at once (a crash: no shutdown code runs); resolves when it has exited. */
+  kill: () => Promise<void>;
+};
+
+export type StartOptions = {
+  /** The environment of the process (PATH and TZ=UTC are added). */
+  env: Record<string, string>;
+  /** A fixed port (a restart on the same address); default a free one. */
+  port?: number;
+  /** How long to wait for /healthz. */
+  startTimeoutMs?: number;
+};
+
+export async function startApp(options: StartOptions): Promise<AppProcess> {
+  if (!fs.existsSync(path.join(ROOT, "build/index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
+  const port = options.port ?? (await freePort());
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env.PATH ?? "", TZ: "UTC", HOST: "127.0.0.1", ...options.env, PORT: String(port) } as NodeJS.ProcessEnv,
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  const exitedPromise = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (hasExited()) throw new Error(`server exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+    try {
+      const response = await fetch(`${base}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /healthz within ${options.startTimeoutMs ?? 30_000} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    port,
+    pid: child.pid!,
+    output: () => output,
+    exited: hasExited,
+    stop: async () => {
+      if (hasExited()) return;
+      const force = setTimeout(() => child.kill("SIGKILL"), 5000);
+      child.kill("SIGTERM");
+      await exitedPromise;
+      clearTimeout(force);
+    },
+    kill: async () => {
+      if (hasExited()) return;
+      child.kill("SIGKILL");
+      await exitedPromise;
+    },
+  };
+}
+
+/** The environment every fault-suite server gets: NODE_ENV=test (simulated pay, fixed captcha allowed), quiet logs. */
+export function baseEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    ALLOW_ANY_BROWSER: "true",
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+export const TEST_SESSION_SECRET = "faults-suite-session-secret-3c9e1a7b";
+export const TEST_ENCRYPTION_KEY = "7a".repeat(16) + "b4".repeat(16);
+
+/** The `__session=…` cookie (name=value) of a session id, signed as the app signs it. */
+export async function sessionCookieFor(sessionId: string, secret = TEST_SESSION_SECRET): Promise<string> {
+  const cookie = createCookie("__session", { secrets: [secret], path: "/", httpOnly: true, sameSite: "lax" });
+  return (await cookie.serialize(sessionId)).split(";")[0]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+export type Answer = { status: number; headers: Headers; text: string; json: () => any; ms: number };
+
+/**
+ * One request to the app as a browser on its own origin would send it (Origin header on writes).
+ * `form` is sent as application/x-www-form-urlencoded, `json` as JSON. Redirects are not followed.
+ */
+export async function request(
+  base: string,
+  pathname: string,
+  options: { method?: string; cookie?: string; form?: Record<string, string>; json?: unknown; timeoutMs?: number } = {},
+): Promise<Answer> {
+  const method = options.method ?? (options.form || options.json !== undefined ? "POST" : "GET");
+  const headers: Record<string, string> = { "User-Agent": "Mozilla/5.0 (faults suite)" };
+  if (options.cookie) headers.Cookie = options.cookie;
+  let body: string | undefined;
+  if (options.form) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  if (method !== "GET" && method !== "HEAD") headers.Origin = base;
+  const started = Date.now();
+  const response = await fetch(base + pathname, {
+    method,
+    headers,
+    body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text),
+    ms: Date.now() - started,
+  };
+}
+
+/** The name=value pairs of an answer's Set-Cookie headers, as a Cookie header. */
+export function cookiesOf(answer: Answer): string {
+  return answer.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** Polls `check` until it returns a truthy value or `timeoutMs` passes (then throws with `what`). */
+export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// SQLite
+
+export function openSqlite(file: string) {
+  const database = new Database(file, { fileMustExist: true });
+  database.pragma("busy_timeout = 5000");
+  return database;
+}
+
+export type InsertedStudent = { userId: number; studentId: string; openid: string | null; sessionId: string; cookie: string };
+
+/**
+ * A student with a bound account (demo school), optionally a messenger identity, a nickname and
+ * a campus, and an open session — what a real login leaves behind (tests/e2e/fixtures.ts).
+ */
+export async function insertStudentSqlite(
+  database: Database.Database,
+  options: { openid?: string | null; nickname?: string | null; campusCode?: string | null; secret?: string } = {},
+): Promise<InsertedStudent> {
+  const iso = new Date().toISOString();
+  const studentId = `flt${crypto.randomInt(1e8).toString().padStart(8, "0")}`;
+  const openid = options.openid ?? null;
+  const user = database
+    .prepare(
+      `INSERT INTO users (school_code, student_id, real_name, nickname, campus_code, openid, wechat_authorized_at, student_bound_at, created_at, updated_at)
+       VALUES ('demo', ?, '故障测试', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .get(studentId, options.nickname ?? null, options.campusCode ?? null, openid, openid ? iso : null, iso, iso, iso) as { id: number };
+  const sessionId = crypto.randomBytes(32).toString("base64url");
+  database
+    .prepare(
+      `INSERT INTO sessions (id, user_id, device_id, platform, created_at, expires_at, ended_at, end_reason)
+       VALUES (?, ?, ?, 'web', ?, ?, NULL, NULL)`,
+    )
+    .run(sessionId, user.id, `faults-device-${user.id}`, iso, new Date(Date.now() + 86_400_000).toISOString());
+  return { userId: user.id, studentId, openid, sessionId, cookie: await sessionCookieFor(sessionId, options.secret) };
+}
+
+/** The template ids the fault suite configures (the real provider sends only configured templates). */
+export const TEMPLATE_ENV: Record<string, string> = {
+  WECHAT_TEMPLATE_EXPRESS_ORDER: "tpl_express_order",
+  WECHAT_TEMPLATE_NEW_ORDER: "tpl_new_order",
+  WECHAT_TEMPLATE_DELIVERY_COMPLETED: "tpl_delivery_completed",
+  WECHAT_TEMPLATE_COURSE_REMINDER: "tpl_course_reminder",
+};
+
+/** The JSON body of POST /api/express/order_create for a campus's first building. */
+export function orderBody(campusCode: string, building: string, index: number) {
+  return {
+    campus_code: campusCode,
+    recipient_name: "故障测试",
+    recipient_phone: "13800138000",
+    recipient_dorm: building,
+    recipient_room: String(100 + (index % 500)),
+    expressCheckoutList: [{ pickupCode: `8-${1000 + index}`, company: "顺丰速运", stationName: "菜鸟驿站" }],
+    expressPackageCounts: { pocket: 1, small: 0, medium: 0, large: 0 },
+  };
+}
