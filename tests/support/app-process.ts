@@ -66,7 +66,7 @@ export async function startApp(options: StartOptions): Promise<AppProcess> {
   const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "", TZ: "UTC", HOST: "127.0.0.1", ...options.env, PORT: String(port) } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH ?? "", TZ: "UTC", HOST: "127.0.0.1", ...options.env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
   });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
