@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/circle/Avatar";
-import { CategoryTag, StatusBadge, TitleTag } from "~/components/circle/Badges";
+import { PostHead } from "~/components/circle/PostHead";
 import { Toast } from "~/components/circle/Toast";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Icon } from "~/components/icons";
@@ -12,7 +12,7 @@ import { Page } from "~/components/Page";
 import { threadOf } from "~/lib/comment-tree";
 import type { ForumAnswer } from "~/lib/forum";
 import { imageGrid } from "~/lib/image-grid";
-import { cardTime, commentTime } from "~/lib/relative-time";
+import { commentTime } from "~/lib/relative-time";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
@@ -69,23 +69,7 @@ export default function PostDetail() {
       ) : null}
 
       <article className="card space-y-3" aria-labelledby="post-author">
-        <header className="flex items-center gap-2.5">
-          <Avatar author={post.author} />
-          <div className="min-w-0 flex-1">
-            <p id="post-author" className="truncate text-sm font-semibold text-slate-900">
-              {post.author.name}
-              {post.author.isMine && post.author.anonymous ? <span className="ml-1 text-xs font-normal text-slate-400">（{msg.postDetail.mine}）</span> : null}
-            </p>
-            <p className="text-xs text-slate-400">
-              <time dateTime={post.createdAt}>{cardTime(post.createdAt, now)}</time>
-            </p>
-          </div>
-          <StatusBadge status={post.status} />
-        </header>
-        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
-          <CategoryTag name={post.categoryName} />
-          {post.title ? <TitleTag title={post.title} /> : null}
-        </div>
+        <PostHead post={post} now={now} authorId="post-author" mineLabel={msg.postDetail.mine} wrapTags />
         <p className="whitespace-pre-wrap break-words text-[15px] leading-7 text-slate-800">{post.content}</p>
         <ImageGrid post={post} base={base} />
         <div className="flex items-center gap-4 border-t border-slate-100 pt-3 text-xs text-slate-500">

@@ -2,11 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon } from "~/components/icons";
 import { Glyph } from "./glyphs";
-import { cardTime } from "~/lib/relative-time";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import type { PostView } from "~/server/forum/posts.server";
-import { Avatar } from "./Avatar";
-import { CategoryTag, StatusBadge, TitleTag } from "./Badges";
+import { PostHead } from "./PostHead";
 
 const msg = { circle: circleMessages };
 
@@ -15,23 +13,7 @@ export function PostCard({ post, now, extra }: { post: PostView; now: string; ex
   return (
     <article className="card space-y-2.5 p-0" aria-labelledby={`post-${post.id}-author`}>
       <Link to={`/post/${post.id}`} className="block space-y-2.5 p-4 pb-3 active:bg-slate-50" prefetch="intent">
-        <header className="flex items-center gap-2.5">
-          <Avatar author={post.author} />
-          <div className="min-w-0 flex-1">
-            <p id={`post-${post.id}-author`} className="truncate text-sm font-semibold text-slate-900">
-              {post.author.name}
-              {post.author.isMine && post.author.anonymous ? <span className="ml-1 text-xs font-normal text-slate-400">（{msg.circle.mine}）</span> : null}
-            </p>
-            <p className="text-xs text-slate-400">
-              <time dateTime={post.createdAt}>{cardTime(post.createdAt, now)}</time>
-            </p>
-          </div>
-          <StatusBadge status={post.status} />
-        </header>
-        <div className="flex min-w-0 items-center gap-1.5">
-          <CategoryTag name={post.categoryName} />
-          {post.title ? <TitleTag title={post.title} /> : null}
-        </div>
+        <PostHead post={post} now={now} authorId={`post-${post.id}-author`} mineLabel={msg.circle.mine} />
         <p className="line-clamp-3 whitespace-pre-line break-words text-[15px] leading-6 text-slate-800">{post.content}</p>
         {post.images.length > 0 ? (
           <div className="grid grid-cols-3 gap-1.5">
