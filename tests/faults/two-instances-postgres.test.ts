@@ -1,0 +1,249 @@
+// Fault: two app instances on one PostgreSQL database (no sticky routing, both running the
+// notification workers). A session made by logging in on A works on B; a logout on B ends it on
+// A; course reminders and outbox messages that fall due while both workers run are each sent
+// exactly once (the messenger fake counts every accepted send).
+//
+// Needs TEST_DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test); a throwaway database
+// named after it is created for this file and dropped after.
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
+import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
+import { baseEnv, cookiesOf, request, scratchDir, sleep, startApp, TEMPLATE_ENV, waitFor, type AppProcess } from "../support/app-process";
+
+const BASE_URL = process.env.TEST_DATABASE_URL;
+if (!BASE_URL) {
+  console.warn("tests/faults/two-instances-postgres.test.ts skipped: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test)");
+}
+
+const SCHOOL = "faultpg";
+const STUDENT_OPENID = "o_fault_pg_student";
+const OPERATOR_OPENIDS = ["o_fault_pg_op_a", "o_fault_pg_op_b"];
+const DIRECT_MESSAGES = 60;
+const TERM = "2025-2026-1";
+
+let adminUrl = "";
+let databaseName = "";
+let databaseUrl = "";
+let pool: pg.Pool | undefined;
+let zfsoft: FakeZfsoft;
+let fake: FakeMessengerApi;
+const servers: AppProcess[] = [];
+
+function derive(url: string) {
+  const parsed = new URL(url);
+  const name = `faults_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  parsed.pathname = `/${name}`;
+  return { admin: admin.toString(), name, url: parsed.toString() };
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function env() {
+  return baseEnv(databaseUrl, {
+    ...TEMPLATE_ENV,
+    WECHAT_APP_ID: fake.appId,
+    WECHAT_APP_SECRET: fake.appSecret,
+    WECHAT_API_BASE_URL: fake.url,
+    WECHAT_HTTP_TIMEOUT_MS: "3000",
+    NOTIFY_WORKER_INTERVAL_MS: "200",
+    NOTIFY_REMINDER_INTERVAL_MS: "1000",
+    CAPTCHA_FIXED_VALUE: "AB23",
+    ACADEMIC_TIMEOUT_MS: "5000",
+    UPLOADS_DIR: path.join(scratchDir("faults"), `uploads-pg-${process.pid}`),
+    LOG_LEVEL: "info", // the notify-sent lines tell which instance sent what
+  });
+}
+
+/** Monday of this week in Asia/Shanghai, YYYY-MM-DD. */
+function shanghaiMonday(now = new Date()) {
+  const local = new Date(now.getTime() + 8 * 3_600_000);
+  const weekday = local.getUTCDay() === 0 ? 7 : local.getUTCDay();
+  return new Date(local.getTime() - (weekday - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  if (!BASE_URL) return;
+  const derived = derive(BASE_URL);
+  adminUrl = derived.admin;
+  databaseName = derived.name;
+  databaseUrl = derived.url;
+  await adminQuery(`CREATE DATABASE "${databaseName}"`);
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  zfsoft = await startFakeZfsoft();
+  fake = await startFakeMessengerApi();
+  // One after the other: the first migrates and seeds, the second finds it done.
+  servers.push(await startApp({ env: env() }));
+  servers.push(await startApp({ env: env() }));
+  await pool.query("INSERT INTO schools (code, name, system, base_url, sort_order, enabled) VALUES ($1, '故障大学', 'zfsoft', $2, 99, 1)", [SCHOOL, zfsoft.baseUrl]);
+});
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await pool?.end();
+  await zfsoft?.close();
+  await fake?.close();
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+});
+
+describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
+  let userId = 0;
+
+  it("shares sessions: a login on A works on B, a logout on B ends it on A", async () => {
+    const [a, b] = servers;
+    const page = await request(a.base, "/crLogin?_data=routes%2FcrLogin");
+    const captchaId = page.json().captcha.id as string;
+    const login = await request(a.base, "/crLogin", {
+      form: { school: SCHOOL, studentId: FAKE_STUDENT.id, password: FAKE_STUDENT.password, captcha: "AB23", captchaId, redirectTo: "" },
+    });
+    expect(login.status, login.text.slice(0, 500)).toBe(302);
+    const cookie = cookiesOf(login);
+
+    const onB = await request(b.base, "/schedule?week=1", { cookie });
+    expect(onB.status, `B sent ${onB.headers.get("Location")}`).toBe(200);
+    expect(onB.text).toContain("高等数学A(上)");
+    const onA = await request(a.base, "/backpack", { cookie });
+    expect(onA.status).toBe(200);
+    expect(onA.text).toContain(FAKE_STUDENT.name);
+
+    const logout = await request(b.base, "/backpack/settings", { cookie, form: { intent: "logout" } });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get("Location")).toBe("/crLogin");
+
+    const afterLogout = await request(a.base, "/schedule?week=1", { cookie });
+    expect(afterLogout.status).toBe(302);
+    expect(afterLogout.headers.get("Location")).toMatch(/^\/crLogin/);
+    const session = await pool!.query("SELECT s.end_reason, s.user_id FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.student_id = $1", [FAKE_STUDENT.id]);
+    expect(session.rows).toHaveLength(1);
+    expect(session.rows[0].end_reason).toBe("logout");
+    userId = session.rows[0].user_id;
+  });
+
+  it("sends each course reminder and each due outbox message exactly once while both workers run", async () => {
+    expect(userId).toBeGreaterThan(0);
+    // The student wants course reminders and has a messenger identity; the timetable has a class
+    // in every slot of every day of weeks 1–2, week 1 being this week.
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const info = { currentTerm: TERM, week1Start: shanghaiMonday(now), terms: [{ code: TERM, label: "2025-2026学年第一学期" }] };
+    const courses = [];
+    for (let weekday = 1; weekday <= 7; weekday += 1) {
+      for (const start of [1, 3, 5, 7, 9]) {
+        courses.push({ name: `故障课${weekday}-${start}`, teacher: "钱老师", location: "南教1-201", weekday, startPeriod: start, endPeriod: start + 1, weeks: [1, 2], weeksText: "1-2周" });
+      }
+    }
+    await pool!.query("UPDATE users SET openid = $1, wechat_authorized_at = $2 WHERE id = $3", [STUDENT_OPENID, nowIso, userId]);
+    await pool!.query(
+      `INSERT INTO school_term_info (school_code, data, fetched_at) VALUES ($1, $2, $3)
+       ON CONFLICT (school_code) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at`,
+      [SCHOOL, JSON.stringify(info), nowIso],
+    );
+    await pool!.query(
+      `INSERT INTO timetable_cache (user_id, term, data, fetched_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, term) DO UPDATE SET data = EXCLUDED.data, fetched_at = EXCLUDED.fetched_at`,
+      [userId, TERM, JSON.stringify({ term: TERM, courses, notes: [] }), nowIso],
+    );
+    await pool!.query(
+      `INSERT INTO schedule_settings (user_id, course_reminder, updated_at) VALUES ($1, 1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET course_reminder = 1`,
+      [userId, nowIso],
+    );
+
+    // Both reminder jobs (every second) schedule the next 24 hours: five classes a day.
+    await waitFor(
+      "the reminders of the next 24 hours",
+      async () => {
+        const rows = (await pool!.query("SELECT id FROM course_reminders WHERE user_id = $1 AND state = 'scheduled'", [userId])).rows;
+        return rows.length >= 4 ? rows : null;
+      },
+      15_000,
+      200,
+    );
+    await sleep(2_500); // both jobs have run over them again
+    const reminders = (await pool!.query("SELECT id, occurrence_key, state FROM course_reminders WHERE user_id = $1", [userId])).rows;
+    // Five time slots a day, all of them with a class: any 24 hours hold exactly five meetings.
+    expect(reminders.length, "one row per class meeting, scheduled once by the two jobs").toBe(5);
+    // (A class within 15 minutes is already queued: its reminder was due on its own.)
+    expect(reminders.every((row) => row.state === "scheduled" || row.state === "queued")).toBe(true);
+    expect(new Set(reminders.map((row) => row.occurrence_key)).size).toBe(reminders.length);
+
+    // Operators for the direct messages.
+    const operatorIds: number[] = [];
+    for (const [index, openid] of OPERATOR_OPENIDS.entries()) {
+      const row = await pool!.query(
+        `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at)
+         VALUES ($1, '故障值班', 'x', 'admin', $2, 0, $3) RETURNING id`,
+        [`fault-pg-op-${index}`, openid, nowIso],
+      );
+      operatorIds.push(row.rows[0].id);
+    }
+
+    // Their time comes (the test moves it rather than wait for the class), and at the same moment
+    // a batch of messages falls due: both instances' workers race for all of it.
+    // Each send takes 40 ms at the messenger, so the drain outlasts a worker tick and the two
+    // instances really contend for the rows.
+    fake.fail("send", { kind: "slow", ms: 40 }, 10_000);
+    const dueIso = new Date(Date.now() - 1000).toISOString();
+    const values: string[] = [];
+    const params: unknown[] = [];
+    for (let i = 0; i < DIRECT_MESSAGES; i += 1) {
+      const operator = i % operatorIds.length;
+      const data = JSON.stringify({ orderNumber: `E2026FAULT${String(i).padStart(4, "0")}`, campus: "金盆岭校区", dormRoom: "西苑1栋 101", parcelCount: "1", time: "刚刚" });
+      params.push(operatorIds[operator], OPERATOR_OPENIDS[operator], data, dueIso);
+      const n = params.length;
+      values.push(`($${n - 3}, $${n - 2}, 'order_status', 'NEW_ORDER', 'template', $${n - 1}, 'pending', 0, $${n}, $${n}, $${n})`);
+    }
+    await pool!.query("UPDATE course_reminders SET remind_at = $1 WHERE user_id = $2 AND state = 'scheduled'", [dueIso, userId]);
+    await pool!.query(
+      `INSERT INTO outbox_messages (operator_id, openid, kind, template_key, channel, data, state, attempts, next_attempt_at, created_at, updated_at)
+       VALUES ${values.join(", ")}`,
+      params,
+    );
+
+    const expected = reminders.length + DIRECT_MESSAGES;
+    await waitFor(
+      "every reminder queued and every message sent",
+      async () => {
+        const queued = (await pool!.query("SELECT COUNT(*)::int AS n FROM course_reminders WHERE user_id = $1 AND state = 'queued'", [userId])).rows[0].n;
+        const open = (await pool!.query("SELECT COUNT(*)::int AS n FROM outbox_messages WHERE state <> 'sent'")).rows[0].n;
+        const sent = (await pool!.query("SELECT COUNT(*)::int AS n FROM outbox_messages WHERE state = 'sent'")).rows[0].n;
+        return queued === reminders.length && open === 0 && sent >= expected;
+      },
+      30_000,
+      200,
+    );
+    await sleep(1_500); // a duplicate would come now
+
+    const finalReminders = (await pool!.query("SELECT id, state, outbox_id FROM course_reminders WHERE user_id = $1", [userId])).rows;
+    expect(finalReminders.every((row) => row.state === "queued" && row.outbox_id !== null)).toBe(true);
+    expect(new Set(finalReminders.map((row) => row.outbox_id)).size, "one outbox message per reminder").toBe(finalReminders.length);
+    const reminderMessages = (await pool!.query("SELECT id FROM outbox_messages WHERE template_key = 'COURSE_REMINDER'")).rows;
+    expect(reminderMessages, "no reminder queued twice").toHaveLength(finalReminders.length);
+
+    const outbox = (await pool!.query("SELECT id, template_key, state, attempts FROM outbox_messages ORDER BY id")).rows;
+    expect(outbox).toHaveLength(expected);
+    const counts = new Map<string, number>();
+    for (const message of fake.received) counts.set(message.client_msg_id ?? "", (counts.get(message.client_msg_id ?? "") ?? 0) + 1);
+    for (const row of outbox) {
+      expect(row.state).toBe("sent");
+      expect(counts.get(String(row.id)), `deliveries of outbox message ${row.id} (${row.template_key})`).toBe(1);
+    }
+    expect(fake.received, "nothing else was delivered").toHaveLength(expected);
+    expect(fake.received.filter((message) => message.touser === STUDENT_OPENID && message.template_id === "tpl_course_reminder")).toHaveLength(finalReminders.length);
+    const sentBy = servers.map((server) => server.output().split("\n").filter((line) => line.includes("notify-sent")).length);
+    console.info(`messages sent by instance A / B: ${sentBy.join(" / ")}`);
+    expect(sentBy[0] + sentBy[1]).toBe(expected);
+    expect(Math.min(...sentBy), "both workers took part").toBeGreaterThan(0);
+  });
+});
