@@ -68,3 +68,29 @@ export function request(path: string, init: RequestInit & { cookie?: string } = 
   if (cookie) allHeaders.set("Cookie", cookie);
   return new Request(new URL(path, "http://localhost"), { ...rest, headers: allHeaders });
 }
+
+type RouteArgs = { request: Request; params: Record<string, string>; context: Record<string, never> };
+
+/** What Remix passes a loader or action. */
+export const routeArgs = (req: Request, params: Record<string, string> = {}): RouteArgs => ({ request: req, params, context: {} });
+
+/** A loader's or action's answer as a Response, whether returned or thrown (redirects are thrown). */
+export async function call(fn: (args: RouteArgs) => unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    const result = await fn(routeArgs(req, params));
+    return result instanceof Response ? result : Response.json(result);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** A JSON POST as the app's fetch calls send it. */
+export function postJson(path: string, body: unknown, cookie?: string) {
+  return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });
+}
+
+/** A plain form POST, as a browser without JavaScript sends it. */
+export function postForm(path: string, fields: Record<string, string>, cookie: string) {
+  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
+}

@@ -24,24 +24,11 @@ import type { OrdersTable } from "~/server/db/schema";
 import { requestRefund } from "~/server/orders/refunds.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
-import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { call, routeArgs as args, cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { adminOrderPage, countsQuery, dailySummary, listQuery, searchOrderIds } from "./orders.server";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-const args = (req: Request) => ({ request: req, params: {}, context: {} });
-
-/** A loader's or action's answer as a Response, whether returned or thrown. */
-async function call(fn: (a: ReturnType<typeof args>) => Promise<unknown>, req: Request): Promise<Response> {
-  try {
-    const result = await fn(args(req));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
 

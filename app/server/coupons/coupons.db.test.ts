@@ -18,29 +18,13 @@ import { applyPaid } from "~/server/orders/transitions.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { loader as promoLoader } from "~/routes/market.promo-activity";
-import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { call, routeArgs as args, postJson as json, cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { grantAtStudentLogin, recordPendingInvite } from "./campaign.server";
 import { consumeOrderCoupon, orderCouponDiscount, releaseOrderCoupon, reserveOrderCoupon } from "./order-hook.server";
 import { NEW_USER_KEY, loadRules, quoteFor, walletOf } from "./wallet.server";
 
 const TYPES: PricedType[] = DEFAULT_PACKAGE_TYPES.map(({ type, name, priceFen }) => ({ type, name, priceFen }));
 const c = (pocket: number, small: number, medium: number, large: number): PackageCounts => ({ pocket, small, medium, large });
-const args = (req: Request) => ({ request: req, params: {}, context: {} });
-
-async function call(fn: (a: ReturnType<typeof args>) => unknown, req: Request): Promise<Response> {
-  try {
-    const result = await fn(args(req));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function json(path: string, body: unknown, cookie?: string) {
-  return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });
-}
-
 async function messenger(overrides: Parameters<typeof createMessengerUser>[0] = {}) {
   const user = await createMessengerUser({ campus_code: "jinpenling", ...overrides });
   return { user, cookie: await sessionCookieFor(user.id) };

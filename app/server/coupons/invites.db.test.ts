@@ -11,23 +11,11 @@ import { action as promoAction, loader as promoLoader } from "~/routes/market.pr
 import { mergeUserRows } from "~/server/auth/messenger.server";
 import { db } from "~/server/db/db.server";
 import { deleteUserData } from "~/server/users/deletion.server";
-import { createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { call, routeArgs as args, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { grantAtStudentLogin, inviteLinkOf, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter, type RegisterInput } from "./campaign.server";
 import { isNewUser } from "./wallet.server";
 
 const e = couponMessages.errors;
-const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
-
-async function call(fn: (a: ReturnType<typeof args>) => unknown, req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await fn(args(req, params));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 async function inviter() {
   const user = await createMessengerUser({ wechat_nickname: "邀请人小明", wechat_avatar: "https://thirdwx.qlogo.cn/inviter.png" });
   const link = (await inviteLinkOf(user))!;

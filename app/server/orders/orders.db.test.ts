@@ -21,30 +21,10 @@ import { saveAddress } from "~/server/errands/addresses.server";
 import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
 import { loadExpressConfig } from "~/server/errands/market-config.server";
 import { deleteUserData } from "~/server/users/deletion.server";
-import { createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { call, postJson as json, postForm as form, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
 import { createOrderFromCheckout, findOrder } from "./orders.server";
 import { approveRefund, pendingRefundRequests, rejectRefund } from "./refunds.server";
-
-const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
-
-async function call(fn: (a: ReturnType<typeof args>) => Promise<unknown>, req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await fn(args(req, params));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function json(path: string, body: unknown, cookie?: string) {
-  return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });
-}
-
-function form(path: string, fields: Record<string, string>, cookie: string) {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
-}
 
 const TYPES = async () => {
   const result = await loadExpressConfig("jinpenling");

@@ -25,7 +25,7 @@ import {
   type FakeWechatPay,
   type SignedNotification,
 } from "../../../tests/fakes/wechatpay-server";
-import { createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { call, postJson as json, postForm as form, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { approveRefund, pendingRefundRequests, sweepRefunds } from "./refunds.server";
@@ -53,26 +53,6 @@ afterAll(async () => {
   resetConfig();
   await fake.close();
 });
-
-const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} });
-
-async function call(fn: (a: ReturnType<typeof args>) => Promise<unknown>, req: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    const result = await fn(args(req, params));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-function json(path: string, body: unknown, cookie?: string) {
-  return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });
-}
-
-function form(path: string, fields: Record<string, string>, cookie: string) {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
-}
 
 /** The pay API POSTing a notification to us: the raw body and its Wechatpay-* headers. */
 function deliver(notification: SignedNotification) {
