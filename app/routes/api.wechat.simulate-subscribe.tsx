@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
+import { BadRequestCard, ChoiceButtons } from "~/components/SimulatedParts";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { notify as notifyMessages } from "~/lib/messages/notify";
@@ -71,24 +72,10 @@ export default function SimulatedSubscribe() {
             <Icon name="check" className="h-4 w-4 text-green-600" />
             {msg.notify.simulate.once}
           </p>
-          <div className="grid grid-cols-2 gap-2">
-            <button type="submit" name="intent" value="cancel" className="btn-ghost">
-              {msg.notify.simulate.refuse}
-            </button>
-            <button type="submit" name="intent" value="confirm" className="btn-primary">
-              {msg.notify.simulate.allow}
-            </button>
-          </div>
+          <ChoiceButtons refuse={{ value: "cancel", label: msg.notify.simulate.refuse }} allow={{ value: "confirm", label: msg.notify.simulate.allow }} />
         </Form>
       ) : (
-        <section className="card space-y-3 text-center">
-          <p role="alert" className="text-sm text-red-600">
-            {msg.notify.simulate.badRequest}
-          </p>
-          <a href="/backpack/inbox" className="btn-ghost">
-            {msg.notify.simulate.back}
-          </a>
-        </section>
+        <BadRequestCard message={msg.notify.simulate.badRequest} backHref="/backpack/inbox" backLabel={msg.notify.simulate.back} />
       )}
     </Page>
   );

@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
+import { BadRequestCard, ChoiceButtons } from "~/components/SimulatedParts";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
@@ -110,24 +111,10 @@ export default function SimulatedAuthorize() {
               </p>
             ) : null}
           </div>
-          <div className="grid grid-cols-2 gap-2">
-            <button type="submit" name="intent" value="refuse" className="btn-ghost">
-              {msg.wechat.simulate.refuse}
-            </button>
-            <button type="submit" name="intent" value="authorize" className="btn-primary">
-              {msg.wechat.simulate.authorize}
-            </button>
-          </div>
+          <ChoiceButtons refuse={{ value: "refuse", label: msg.wechat.simulate.refuse }} allow={{ value: "authorize", label: msg.wechat.simulate.authorize }} />
         </Form>
       ) : (
-        <section className="card space-y-3 text-center">
-          <p role="alert" className="text-sm text-red-600">
-            {msg.wechat.simulate.badRequest}
-          </p>
-          <a href="/market" className="btn-ghost">
-            {msg.wechat.backToMarket}
-          </a>
-        </section>
+        <BadRequestCard message={msg.wechat.simulate.badRequest} backHref="/market" backLabel={msg.wechat.backToMarket} />
       )}
     </Page>
   );
