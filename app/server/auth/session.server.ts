@@ -95,10 +95,9 @@ type SessionLookup =
   | { state: "ended"; reason: SessionEndReason }
   | { state: "active"; session: SessionRecord; user: User };
 
-export async function lookupSession(request: Request): Promise<SessionLookup> {
-  const id = await readSessionId(request);
-  if (!id) return { state: "none" };
-  const row = await db()
+/** A session with its user, by the cookie's id (both primary keys; the query-plan test reads it). */
+export function sessionQuery(id: string) {
+  return db()
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
@@ -110,8 +109,13 @@ export async function lookupSession(request: Request): Promise<SessionLookup> {
       "sessions.ended_at",
       "sessions.end_reason",
     ])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+    .where("sessions.id", "=", id);
+}
+
+export async function lookupSession(request: Request): Promise<SessionLookup> {
+  const id = await readSessionId(request);
+  if (!id) return { state: "none" };
+  const row = await sessionQuery(id).executeTakeFirst();
   if (!row) return { state: "none" };
   if (row.ended_at) return { state: "ended", reason: row.end_reason ?? "logout" };
   if (row.expires_at <= now()) {

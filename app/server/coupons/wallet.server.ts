@@ -137,20 +137,30 @@ export async function isNewUser(userId: number, executor: Executor = db()) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/** A user's coupons, soonest expiry first (user_coupons_wallet_idx; the query-plan test reads it). */
+export function walletQuery(userId: number, executor: Executor = db()) {
+  return executor.selectFrom("user_coupons").selectAll().where("user_id", "=", userId).orderBy("expires_at").orderBy("id");
+}
+
 export async function walletOf(userId: number, executor: Executor = db()): Promise<WalletCoupon[]> {
-  const rows = await executor.selectFrom("user_coupons").selectAll().where("user_id", "=", userId).orderBy("expires_at").orderBy("id").execute();
+  const rows = await walletQuery(userId, executor).execute();
   return rows.map(toWallet);
 }
 
-/** The coupons an order could use now (unused, not expired). PostgreSQL: locked for the order's transaction. */
-export async function usableCoupons(executor: Executor, userId: number, now: Date, options: { lock?: boolean } = {}) {
-  let query = executor
+/** The coupons usable now: unused, not expired (user_coupons_wallet_idx). */
+export function usableCouponsQuery(executor: Executor, userId: number, now: Date) {
+  return executor
     .selectFrom("user_coupons")
     .selectAll()
     .where("user_id", "=", userId)
     .where("status", "=", "unused")
     .where("expires_at", ">", now.toISOString())
     .orderBy("id");
+}
+
+/** The coupons an order could use now (unused, not expired). PostgreSQL: locked for the order's transaction. */
+export async function usableCoupons(executor: Executor, userId: number, now: Date, options: { lock?: boolean } = {}) {
+  let query = usableCouponsQuery(executor, userId, now);
   if (options.lock && dialect() === "postgres") query = query.forUpdate();
   return (await query.execute()).map(toWallet);
 }

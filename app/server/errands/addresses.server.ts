@@ -6,7 +6,22 @@ export const MAX_ADDRESSES = 20;
 
 /** A user's addresses, the default first, then the newest. */
 export async function listAddresses(userId: number): Promise<AddressView[]> {
-  const rows = await db()
+  const rows = await addressesQuery(userId).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    campusCode: row.campus_code,
+    campusName: row.campus_name ?? row.campus_code,
+    building: row.building,
+    room: row.room,
+    isDefault: row.is_default === 1,
+  }));
+}
+
+/** The query of listAddresses (addresses_user_idx; the query-plan test reads it). */
+export function addressesQuery(userId: number) {
+  return db()
     .selectFrom("addresses")
     .leftJoin("campuses", "campuses.code", "addresses.campus_code")
     .select([
@@ -21,18 +36,7 @@ export async function listAddresses(userId: number): Promise<AddressView[]> {
     ])
     .where("addresses.user_id", "=", userId)
     .orderBy("addresses.is_default", "desc")
-    .orderBy("addresses.id", "desc")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    phone: row.phone,
-    campusCode: row.campus_code,
-    campusName: row.campus_name ?? row.campus_code,
-    building: row.building,
-    room: row.room,
-    isDefault: row.is_default === 1,
-  }));
+    .orderBy("addresses.id", "desc");
 }
 
 export async function findAddress(userId: number, id: number) {

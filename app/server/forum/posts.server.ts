@@ -128,19 +128,40 @@ function postQuery(executor: Executor = db()) {
 
 type PostRow = Awaited<ReturnType<ReturnType<typeof postQuery>["executeTakeFirstOrThrow"]>>;
 
+// The list queries are exported as builders (the loader executes them; the query-plan test,
+// app/server/db/query-plans.db.test.ts, compiles the same builders and checks their plans).
+
+/** The images of a page of posts, in order (uploads_post_idx). */
+export function postImagesQuery(postIds: number[]) {
+  return db().selectFrom("uploads").select(["post_id", "key", "width", "height"]).where("post_id", "in", postIds).orderBy("post_id").orderBy("position");
+}
+
+/** Which of these posts the viewer liked (the post_likes primary key). */
+export function likedPostsQuery(viewerId: number, postIds: number[]) {
+  return db().selectFrom("post_likes").select("post_id").where("user_id", "=", viewerId).where("post_id", "in", postIds);
+}
+
+type ListOptions = { before?: number | null; limit: number };
+
+/** The circle's feed: visible posts (of a category), newest first, after the cursor (posts_list_idx, posts_category_idx). */
+export function feedQuery(options: ListOptions & { categoryId?: number | null }) {
+  let query = postQuery().where("posts.moderation", "=", "visible");
+  if (options.categoryId) query = query.where("posts.category_id", "=", options.categoryId);
+  if (options.before) query = query.where("posts.id", "<", options.before);
+  return query.orderBy("posts.id", "desc").limit(options.limit);
+}
+
+/** One user's posts, newest first (posts_user_idx). */
+export function myPostsQuery(options: ListOptions & { userId: number }) {
+  let query = postQuery().where("posts.user_id", "=", options.userId);
+  if (options.before) query = query.where("posts.id", "<", options.before);
+  return query.orderBy("posts.id", "desc").limit(options.limit);
+}
+
 async function toViews(rows: PostRow[], viewerId: number, imagesPerPost: number): Promise<PostView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [images, likes] = await Promise.all([
-    db()
-      .selectFrom("uploads")
-      .select(["post_id", "key", "width", "height"])
-      .where("post_id", "in", ids)
-      .orderBy("post_id")
-      .orderBy("position")
-      .execute(),
-    db().selectFrom("post_likes").select("post_id").where("user_id", "=", viewerId).where("post_id", "in", ids).execute(),
-  ]);
+  const [images, likes] = await Promise.all([postImagesQuery(ids).execute(), likedPostsQuery(viewerId, ids).execute()]);
   const imagesByPost = new Map<number, PostImage[]>();
   for (const image of images) {
     const list = imagesByPost.get(image.post_id!) ?? [];
@@ -178,10 +199,7 @@ export type PostPage = { posts: PostView[]; nextCursor: number | null };
  */
 export async function listPosts(options: { viewerId: number; categoryId?: number | null; before?: number | null; limit?: number }): Promise<PostPage> {
   const limit = options.limit ?? PAGE_SIZE;
-  let query = postQuery().where("posts.moderation", "=", "visible");
-  if (options.categoryId) query = query.where("posts.category_id", "=", options.categoryId);
-  if (options.before) query = query.where("posts.id", "<", options.before);
-  const rows = await query.orderBy("posts.id", "desc").limit(limit + 1).execute();
+  const rows = await feedQuery({ categoryId: options.categoryId, before: options.before, limit: limit + 1 }).execute();
   const page = rows.slice(0, limit);
   return {
     posts: await toViews(page, options.viewerId, CARD_IMAGES),
@@ -192,9 +210,7 @@ export async function listPosts(options: { viewerId: number; categoryId?: number
 /** The user's own posts (anonymous and hidden ones included), newest first. */
 export async function listMyPosts(options: { userId: number; before?: number | null; limit?: number }): Promise<PostPage> {
   const limit = options.limit ?? PAGE_SIZE;
-  let query = postQuery().where("posts.user_id", "=", options.userId);
-  if (options.before) query = query.where("posts.id", "<", options.before);
-  const rows = await query.orderBy("posts.id", "desc").limit(limit + 1).execute();
+  const rows = await myPostsQuery({ userId: options.userId, before: options.before, limit: limit + 1 }).execute();
   const page = rows.slice(0, limit);
   return {
     posts: await toViews(page, options.userId, CARD_IMAGES),
@@ -503,15 +519,9 @@ export async function deletePost(postId: number, options: { userId: number } | {
 
 export type CommentTree = CommentNode<CommentView>[];
 
-/**
- * A post's comments as a tree (oldest first). Others' comments under moderation are left out
- * (with their replies); the viewer's own show "under review". The post author's badge shows only
- * where it reveals nothing: on a named post's named comments and an anonymous post's anonymous ones.
- */
-export async function listComments(postId: number, viewerId: number): Promise<CommentTree> {
-  const postRow = await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst();
-  if (!postRow) return [];
-  const rows = await db()
+/** A post's comments, oldest first: the visible ones and the viewer's own (comments_post_idx). */
+export function commentsQuery(postId: number, viewerId: number) {
+  return db()
     .selectFrom("comments")
     .innerJoin("users", "users.id", "comments.user_id")
     .select([
@@ -530,16 +540,25 @@ export async function listComments(postId: number, viewerId: number): Promise<Co
     ])
     .where("comments.post_id", "=", postId)
     .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
-    .orderBy("comments.id")
-    .execute();
+    .orderBy("comments.id");
+}
+
+/** Which of these comments the viewer liked (the comment_likes primary key). */
+export function likedCommentsQuery(viewerId: number, commentIds: number[]) {
+  return db().selectFrom("comment_likes").select("comment_id").where("user_id", "=", viewerId).where("comment_id", "in", commentIds);
+}
+
+/**
+ * A post's comments as a tree (oldest first). Others' comments under moderation are left out
+ * (with their replies); the viewer's own show "under review". The post author's badge shows only
+ * where it reveals nothing: on a named post's named comments and an anonymous post's anonymous ones.
+ */
+export async function listComments(postId: number, viewerId: number): Promise<CommentTree> {
+  const postRow = await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst();
+  if (!postRow) return [];
+  const rows = await commentsQuery(postId, viewerId).execute();
   const ids = rows.map((row) => row.id);
-  const liked = new Set(
-    ids.length === 0
-      ? []
-      : (await db().selectFrom("comment_likes").select("comment_id").where("user_id", "=", viewerId).where("comment_id", "in", ids).execute()).map(
-          (like) => like.comment_id,
-        ),
-  );
+  const liked = new Set(ids.length === 0 ? [] : (await likedCommentsQuery(viewerId, ids).execute()).map((like) => like.comment_id));
   const views: CommentView[] = rows.map((row) => ({
     id: row.id,
     parentId: row.parent_id,

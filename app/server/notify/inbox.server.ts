@@ -7,13 +7,17 @@ import { commentTime } from "~/lib/relative-time";
 import { fillTemplate } from "~/lib/template";
 import { db } from "../db/db.server";
 
-export async function unreadCount(userId: number): Promise<number> {
-  const row = await db()
+/** The unread count (inbox_items_unread_idx; the query-plan test reads it). */
+export function unreadCountQuery(userId: number) {
+  return db()
     .selectFrom("inbox_items")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("user_id", "=", userId)
-    .where("read_at", "is", null)
-    .executeTakeFirstOrThrow();
+    .where("read_at", "is", null);
+}
+
+export async function unreadCount(userId: number): Promise<number> {
+  const row = await unreadCountQuery(userId).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -35,18 +39,23 @@ function parse(text: string): Record<string, unknown> {
   }
 }
 
-/** One page, newest first; `before` is the id the previous page ended at. */
-export async function listInbox(userId: number, options: { before?: number | null; now?: Date; limit?: number } = {}) {
-  const limit = options.limit ?? INBOX_PAGE_SIZE;
-  const now = options.now ?? new Date();
+/** One page of a user's items, newest first, below `before` (inbox_items_list_idx; the query-plan test reads it). */
+export function inboxQuery(userId: number, options: { before?: number | null; limit: number }) {
   let query = db()
     .selectFrom("inbox_items")
     .select(["id", "kind", "data", "read_at", "created_at"])
     .where("user_id", "=", userId)
     .orderBy("id", "desc")
-    .limit(limit + 1);
+    .limit(options.limit);
   if (options.before) query = query.where("id", "<", options.before);
-  const rows = await query.execute();
+  return query;
+}
+
+/** One page, newest first; `before` is the id the previous page ended at. */
+export async function listInbox(userId: number, options: { before?: number | null; now?: Date; limit?: number } = {}) {
+  const limit = options.limit ?? INBOX_PAGE_SIZE;
+  const now = options.now ?? new Date();
+  const rows = await inboxQuery(userId, { before: options.before, limit: limit + 1 }).execute();
   const items: InboxView[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     ...inboxText(row.kind, parse(row.data)),

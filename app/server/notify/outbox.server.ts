@@ -99,13 +99,9 @@ export async function cancelMessage(executor: Executor, id: number, now = new Da
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Claims up to `limit` due messages for this worker (pending and due, or abandoned by a crashed one). */
-export async function claimDue(options: { now?: Date; limit?: number } = {}): Promise<OutboxRow[]> {
-  const now = options.now ?? new Date();
-  const nowIso = now.toISOString();
-  const token = crypto.randomBytes(12).toString("base64url");
-  const database = db();
-  let due = database
+/** The ids of the due messages, oldest due first (outbox_due_idx; the query-plan test reads it). */
+export function dueQuery(nowIso: string, limit: number) {
+  return db()
     .selectFrom("outbox_messages")
     .select("id")
     .where((eb) =>
@@ -116,9 +112,22 @@ export async function claimDue(options: { now?: Date; limit?: number } = {}): Pr
     )
     .orderBy("next_attempt_at")
     .orderBy("id")
-    .limit(options.limit ?? CLAIM_BATCH);
+    .limit(limit);
+}
+
+/** Claims up to `limit` due messages for this worker (pending and due, or abandoned by a crashed one). */
+export async function claimDue(options: { now?: Date; limit?: number } = {}): Promise<OutboxRow[]> {
+  const now = options.now ?? new Date();
+  const nowIso = now.toISOString();
+  const token = crypto.randomBytes(12).toString("base64url");
+  const database = db();
+  let due = dueQuery(nowIso, options.limit ?? CLAIM_BATCH);
   if (dialect() === "postgres") due = due.forUpdate().skipLocked();
+  // The due ids are a MATERIALIZED CTE, run once: as a plain `id IN (… LIMIT … FOR UPDATE SKIP
+  // LOCKED)` subquery PostgreSQL may rescan it per row (a nested-loop semi join), and each rescan
+  // hands out more rows — one worker then claimed every due message, not a batch.
   return database
+    .with((cte) => cte("due").materialized(), () => due)
     .updateTable("outbox_messages")
     .set((eb) => ({
       state: "sending",
@@ -127,7 +136,7 @@ export async function claimDue(options: { now?: Date; limit?: number } = {}): Pr
       attempts: eb("attempts", "+", 1),
       updated_at: nowIso,
     }))
-    .where("id", "in", due)
+    .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
     // Checked again on the row itself: a row another worker claimed meanwhile no longer matches.
     .where((eb) =>
       eb.or([

@@ -91,6 +91,11 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
   }
 }
 
+/** The cached timetable of a user and term (its primary key; the query-plan test reads it). */
+export function timetableCacheQuery(userId: number, term: string) {
+  return db().selectFrom("timetable_cache").selectAll().where("user_id", "=", userId).where("term", "=", term);
+}
+
 /**
  * The student's timetable of a term: the cached copy while it is under 7 days old (unless
  * `refresh`), else a fresh one from the school, stored for next time. When the school fails, a
@@ -99,12 +104,7 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
  */
 export async function loadTimetable(user: User, term: string, options: Options & { refresh?: boolean } = {}): Promise<TimetableLoad> {
   const now = options.now ?? new Date();
-  const row = await db()
-    .selectFrom("timetable_cache")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .where("term", "=", term)
-    .executeTakeFirst();
+  const row = await timetableCacheQuery(user.id, term).executeTakeFirst();
   const cached = row ? parseJson<Timetable>(row.data) : null;
   if (!options.refresh && row && cached && now.getTime() - new Date(row.fetched_at).getTime() < SCHEDULE_CACHE_MS) {
     return { timetable: cached, fetchedAt: row.fetched_at, source: "cache", error: null, errorKind: null };

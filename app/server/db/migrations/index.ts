@@ -8,6 +8,7 @@ import * as notify from "./0006_notify";
 import * as orders from "./0007_orders";
 import * as coupons from "./0008_coupons";
 import * as admin from "./0009_admin";
+import * as listOrderIndexes from "./0010_list_order_indexes";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0007_orders": orders,
   "0008_coupons": coupons,
   "0009_admin": admin,
+  "0010_list_order_indexes": listOrderIndexes,
 };
