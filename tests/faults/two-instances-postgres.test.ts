@@ -83,9 +83,8 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   zfsoft = await startFakeZfsoft();
   fake = await startFakeMessengerApi();
-  // One after the other: the first migrates and seeds, the second finds it done.
-  servers.push(await startApp({ env: env() }));
-  servers.push(await startApp({ env: env() }));
+  // Both at once on the empty database, as a deployment starts them: they race to migrate and seed.
+  servers.push(...(await Promise.all([startApp({ env: env() }), startApp({ env: env() })])));
   await pool.query("INSERT INTO schools (code, name, system, base_url, sort_order, enabled) VALUES ($1, '故障大学', 'zfsoft', $2, 99, 1)", [SCHOOL, zfsoft.baseUrl]);
 });
 
@@ -212,6 +211,16 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     );
 
     const expected = reminders.length + DIRECT_MESSAGES;
+    // While they drain, no worker holds more than one claim batch (CLAIM_BATCH, 20) under its lease:
+    // a claim of everything would let the lease run out while that worker is still sending.
+    let largestClaim = 0;
+    const sampling = (async () => {
+      for (let i = 0; i < 60; i += 1) {
+        const claims = await pool!.query("SELECT COUNT(*)::int AS n FROM outbox_messages WHERE state = 'sending' GROUP BY claim_token");
+        for (const row of claims.rows) largestClaim = Math.max(largestClaim, row.n);
+        await sleep(50);
+      }
+    })();
     await waitFor(
       "every reminder queued and every message sent",
       async () => {
@@ -224,6 +233,9 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
       200,
     );
     await sleep(1_500); // a duplicate would come now
+    await sampling;
+    expect(largestClaim, "the most messages one claim held").toBeGreaterThan(0);
+    expect(largestClaim, "the most messages one claim held").toBeLessThanOrEqual(20);
 
     const finalReminders = (await pool!.query("SELECT id, state, outbox_id FROM course_reminders WHERE user_id = $1", [userId])).rows;
     expect(finalReminders.every((row) => row.state === "queued" && row.outbox_id !== null)).toBe(true);
