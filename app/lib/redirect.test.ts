@@ -36,6 +36,8 @@ describe("loginPath", () => {
     ["/", undefined, "/crLogin"],
     ["/schedule", undefined, "/crLogin?redirectTo=%2Fschedule"],
     ["/schedule", "replaced", "/crLogin?redirectTo=%2Fschedule&reason=replaced"],
+    [`/backpack/inbox/1?q=${"x".repeat(3000)}`, undefined, "/crLogin?redirectTo=%2Fbackpack%2Finbox%2F1"],
+    [`/${"x".repeat(3000)}`, undefined, "/crLogin"],
   ])("(%s, %s) → %s", (redirectTo, reason, expected) => {
     expect(loginPath(redirectTo, reason)).toBe(expected);
   });

@@ -3,7 +3,7 @@
  * "//evil", "/\evil", "http://…", or anything with control characters. Otherwise the fallback.
  */
 export function safeRedirect(target: unknown, fallback = "/schedule"): string {
-  if (typeof target !== "string" || target.length === 0 || target.length > 2000) return fallback;
+  if (typeof target !== "string" || target.length === 0 || target.length > MAX_REDIRECT_LENGTH) return fallback;
   if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   try {
@@ -15,9 +15,23 @@ export function safeRedirect(target: unknown, fallback = "/schedule"): string {
   }
 }
 
+/** The longest return path a redirect carries (safeRedirect refuses longer ones anyway). */
+export const MAX_REDIRECT_LENGTH = 2000;
+
+/**
+ * A return path short enough to travel in a Location header: a huge query string would make a
+ * header no client accepts, so it is dropped (then the path too, when that alone is too long).
+ */
+export function boundedReturnPath(target: string): string | undefined {
+  if (target.length <= MAX_REDIRECT_LENGTH) return target;
+  const pathname = target.split(/[?#]/)[0]!;
+  return pathname.length <= MAX_REDIRECT_LENGTH ? pathname : undefined;
+}
+
 export function loginPath(redirectTo?: string, reason?: string) {
   const params = new URLSearchParams();
-  if (redirectTo && redirectTo !== "/") params.set("redirectTo", redirectTo);
+  const target = redirectTo && boundedReturnPath(redirectTo);
+  if (target && target !== "/") params.set("redirectTo", target);
   if (reason) params.set("reason", reason);
   const query = params.toString();
   return query ? `/crLogin?${query}` : "/crLogin";

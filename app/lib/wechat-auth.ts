@@ -1,6 +1,7 @@
 // The rules of the messenger authorization that need no I/O: how long it lasts, the redirect
 // lock, the error codes that reach /wx/callback and their messages, the legacy payload decoder.
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { boundedReturnPath } from "~/lib/redirect";
 
 const msg = { wechat: wechatMessages };
 
@@ -57,7 +58,7 @@ export function needsReauthorization(
 
 /** Where to send a browser to (re)authorize, coming back to `returnPath` afterwards. */
 export function messengerAuthPath(returnPath: string) {
-  return `${MESSENGER_AUTH_PATH}?redirect_url=${encodeURIComponent(returnPath)}`;
+  return `${MESSENGER_AUTH_PATH}?redirect_url=${encodeURIComponent(boundedReturnPath(returnPath) ?? MESSENGER_DEFAULT_RETURN)}`;
 }
 
 /** The result page for a failed authorization, in the spec's shape (?error=CODE&message=…). */

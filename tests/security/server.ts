@@ -1,16 +1,13 @@
 // The production server for the security suite: the built app (`node server.mjs`) on a fresh
 // SQLite file, NODE_ENV=production with test secrets and ALLOW_ANY_BROWSER=true, on a free
 // loopback port, like the e2e server. Everything it prints is kept for the secrets check.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
+import { removeSqlite, scratchDir, startApp } from "../support/app-process";
 
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export { ROOT } from "../support/app-process";
 export const SESSION_SECRET = "security-suite-session-secret-7f3a9c1e5b";
 export const APP_ENCRYPTION_KEY = "5e".repeat(16) + "c3".repeat(16);
 /** The captcha answer the suite writes into a challenge's row (the real answer is random in production). */
@@ -23,36 +20,16 @@ export type Server = {
   stop: () => Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
+/** The process itself is started by tests/support/app-process.ts (shared with the fault suite). */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
-  if (!fs.existsSync(path.join(ROOT, "build/index.js"))) throw new Error("build/index.js is missing: run `npm run build` first");
-  const port = await freePort();
-  const dir = path.join(ROOT, "tests/.tmp/security");
-  fs.mkdirSync(dir, { recursive: true });
-  const dbFile = path.join(dir, `app-${port}.db`);
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(dbFile + suffix, { force: true });
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["server.mjs"], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
+  const dir = scratchDir("security");
+  const dbFile = path.join(dir, `app-${process.pid}-${crypto.randomBytes(4).toString("hex")}.db`);
+  removeSqlite(dbFile);
+  const app = await startApp({
     env: {
-      PATH: process.env.PATH ?? "",
-      TZ: "UTC",
       NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_URL: `file:${dbFile}`,
-      UPLOADS_DIR: path.join(dir, `uploads-${port}`),
+      UPLOADS_DIR: path.join(dir, `uploads-${path.basename(dbFile, ".db")}`),
       SESSION_SECRET,
       APP_ENCRYPTION_KEY,
       ALLOW_ANY_BROWSER: "true",
@@ -60,39 +37,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ...extraEnv,
     },
   });
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const response = await fetch(`${base}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not answer /healthz within 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    base,
-    dbFile,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const force = setTimeout(() => child.kill("SIGKILL"), 5000);
-        child.once("exit", () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  return { base: app.base, dbFile, output: app.output, stop: app.stop };
 }
 
 export function openDb(server: Server) {
@@ -159,4 +104,54 @@ export function captchaHash(answer: string) {
 /** A trace of a thrown error: "at fn (file:line:col)" lines or a file path into the code. */
 export function looksLikeStackTrace(body: string) {
   return /\n\s+at [^\n]*:\d+:\d+\)?/.test(body) || /(file:\/\/|\/node_modules\/|build\/index\.js|server\.mjs:\d)/.test(body);
+}
+
+/** Gives the user a messenger identity authorised now (what requireMessengerUser wants); returns the openid. */
+export function makeMessengerUser(server: Server, userId: number): string {
+  const database = openDb(server);
+  try {
+    const openid = `oSec${crypto.randomBytes(12).toString("hex")}`;
+    const iso = new Date().toISOString();
+    database.prepare("UPDATE users SET openid = ?, wechat_authorized_at = ?, wechat_nickname = '安全测试' WHERE id = ?").run(openid, iso, userId);
+    return openid;
+  } finally {
+    database.close();
+  }
+}
+
+const operatorCookie = createCookie("__operator", { secrets: [SESSION_SECRET], path: "/admin", httpOnly: true, sameSite: "lax" });
+
+/** An operator with an open session, inserted straight into the tables (as scripts/admin-create.ts would make one). */
+export async function insertOperator(server: Server, username = `sec-op-${crypto.randomInt(1e6)}`): Promise<{ operatorId: number; cookie: string }> {
+  const database = openDb(server);
+  try {
+    const iso = new Date().toISOString();
+    const operator = database
+      .prepare(
+        `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at, last_login_at)
+         VALUES (?, '安全测试员', 'not-a-usable-hash', 'operator', NULL, 0, ?, NULL) RETURNING id`,
+      )
+      .get(username, iso) as { id: number };
+    const sessionId = crypto.randomBytes(32).toString("base64url");
+    database
+      .prepare("INSERT INTO operator_sessions (id, operator_id, created_at, expires_at, ended_at) VALUES (?, ?, ?, ?, NULL)")
+      .run(sessionId, operator.id, iso, new Date(Date.now() + 3_600_000).toISOString());
+    const cookie = (await operatorCookie.serialize(sessionId)).split(";")[0]!;
+    return { operatorId: operator.id, cookie };
+  } finally {
+    database.close();
+  }
+}
+
+/** Runs one statement on the server's database and returns what it returns (rows for a SELECT/RETURNING). */
+export function sql<T = Record<string, unknown>>(server: Server, statement: string, ...params: unknown[]): T[] {
+  const database = openDb(server);
+  try {
+    const prepared = database.prepare(statement);
+    if (prepared.reader) return prepared.all(...params) as T[];
+    prepared.run(...params);
+    return [];
+  } finally {
+    database.close();
+  }
 }

@@ -180,17 +180,23 @@ export async function couponChoice(executor: Executor, userId: number): Promise<
   return row ? row.coupon_id : undefined;
 }
 
-export async function setCouponChoice(userId: number, choice: CouponChoice) {
+/** Keeps the user's choice; false (nothing kept) when a coupon id is not one of the user's own coupons. */
+export async function setCouponChoice(userId: number, choice: CouponChoice): Promise<boolean> {
   const at = new Date().toISOString();
   if (choice === undefined) {
     await db().deleteFrom("coupon_choices").where("user_id", "=", userId).execute();
-    return;
+    return true;
+  }
+  if (choice !== null) {
+    const own = await db().selectFrom("user_coupons").select("id").where("id", "=", choice).where("user_id", "=", userId).executeTakeFirst();
+    if (!own) return false;
   }
   await db()
     .insertInto("coupon_choices")
     .values({ user_id: userId, coupon_id: choice, updated_at: at })
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ coupon_id: choice, updated_at: at }))
     .execute();
+  return true;
 }
 
 /**

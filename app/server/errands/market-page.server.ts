@@ -216,7 +216,8 @@ export async function parcelSheetLoader(request: Request, entryId: string | unde
 export async function addressFormLoader(request: Request, addressId: string | undefined) {
   const { user } = await requireCheckout(request);
   const address = addressId === undefined ? null : /^\d+$/.test(addressId) ? await findAddress(user.id, Number(addressId)) : undefined;
-  if (address === undefined) throw redirect(marketHref({ sheet: "address" }));
+  // Another user's address (or no address at all) is not found, like any id of someone else's.
+  if (address === undefined) throw new Response(m.address.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return { address, campuses: await campusesWithBuildings() };
 }
 

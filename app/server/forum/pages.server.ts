@@ -182,6 +182,8 @@ export async function myPostsAction(request: Request) {
   const user = await requireStudent(request);
   const submission = parseWithZod(await request.formData(), { schema: MyPostsActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
-  await deletePost(submission.value.postId, { userId: user.id });
+  if (!(await deletePost(submission.value.postId, { userId: user.id }))) {
+    return Response.json(submission.reply({ formErrors: [msg.postDetail.postNotFound] }), { status: 404 });
+  }
   return redirect("/backpack/posts?notice=deleted");
 }

@@ -11,6 +11,7 @@ import {
   deletePost,
   ForumError,
   hasPublicName,
+  isOwnPost,
   markPostCompleted,
   report,
   toggleCommentLike,
@@ -80,7 +81,8 @@ export async function postAction(request: Request, id: number) {
         return back(`?notice=${result.status === "already" ? "alreadyReported" : "reported"}`);
       }
       case "complete": {
-        await markPostCompleted(id, user.id);
+        // Already completed is fine; someone else's post is not found.
+        if (!(await markPostCompleted(id, user.id)) && !(await isOwnPost(id, user.id))) throw new ForumError("not_found", msg.postDetail.postNotFound);
         return back("?notice=completed");
       }
     }

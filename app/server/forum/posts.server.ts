@@ -376,6 +376,12 @@ export async function markPostCompleted(postId: number, userId: number) {
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** True when the post exists and is this user's own. */
+export async function isOwnPost(postId: number, userId: number) {
+  const row = await db().selectFrom("posts").select("id").where("id", "=", postId).where("user_id", "=", userId).executeTakeFirst();
+  return Boolean(row);
+}
+
 export type LikeResult = { action: "liked" | "unliked"; likeCount: number };
 
 /** Likes the post, or takes the like back when the user already liked it. */
