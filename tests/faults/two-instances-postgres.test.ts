@@ -10,6 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
+import { postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "../setup/test-db";
 import { baseEnv, cookiesOf, request, scratchDir, sleep, startApp, TEMPLATE_ENV, waitFor, type AppProcess } from "../support/app-process";
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -31,23 +32,14 @@ let zfsoft: FakeZfsoft;
 let fake: FakeMessengerApi;
 const servers: AppProcess[] = [];
 
+/** A fresh database on TEST_DATABASE_URL's server; TEST_DATABASE_URL's own database is the admin connection. */
 function derive(url: string) {
-  const parsed = new URL(url);
-  const name = `faults_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  parsed.pathname = `/${name}`;
-  return { admin: admin.toString(), name, url: parsed.toString() };
+  const name = `faults_${uniqueSuffix()}`;
+  return { admin: url, name, url: postgresUrlFor(url, name) };
 }
 
 async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  await withAdmin(adminUrl, (client) => client.query(sql));
 }
 
 function env() {
@@ -79,7 +71,7 @@ beforeAll(async () => {
   adminUrl = derived.admin;
   databaseName = derived.name;
   databaseUrl = derived.url;
-  await adminQuery(`CREATE DATABASE "${databaseName}"`);
+  await adminQuery(`CREATE DATABASE ${quoteIdent(databaseName)}`);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   zfsoft = await startFakeZfsoft();
   fake = await startFakeMessengerApi();
@@ -93,7 +85,7 @@ afterAll(async () => {
   await pool?.end();
   await zfsoft?.close();
   await fake?.close();
-  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName)} WITH (FORCE)`);
 });
 
 describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
