@@ -8,6 +8,11 @@
 //
 // Flags (defaults are issue 11's campus size): --students 2000 --posts 20000 --comments 100000
 //   --likes 200000 --orders 10000 --connections 50 --duration 10 --warmup 3 --write
+//   --scale <n>          multiplies every size (--scale 10: 20,000 students … 100,000 orders)
+//   --compare-scale <n>  issue 11's growth check: the data pages (and the floor) at 1× and at n×
+//                        in one run, each on its own freshly seeded database, then the loss per
+//                        page (target: at most 15% at 10×), raw and relative to the floor measured
+//                        in the same phase (the shared machine's load moves between the phases)
 import { execSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -28,23 +33,26 @@ function flag(name, fallback) {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? Number(args[index + 1]) : fallback;
 }
-const size = {
+const baseSize = {
   students: flag("students", 2000),
   posts: flag("posts", 20000),
   comments: flag("comments", 100000),
   likes: flag("likes", 200000),
   orders: flag("orders", 10000),
 };
+const scaled = (factor) => Object.fromEntries(Object.entries(baseSize).map(([key, value]) => [key, Math.round(value * factor)]));
+const compareScale = flag("compare-scale", 0);
+const size = scaled(flag("scale", 1));
 const connections = flag("connections", 50);
 const duration = flag("duration", 10);
 const warmup = flag("warmup", 3);
 const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 const APP_ENCRYPTION_KEY = "7a".repeat(32);
 const startServer = (dbFile) => startAppServer({ databaseUrl: `file:${dbFile}`, sessionSecret: SESSION_SECRET, encryptionKey: APP_ENCRYPTION_KEY });
-async function seed(dbFile) {
+async function seed(dbFile, sizes = size) {
   const database = await openDatabase(dbFile);
   try {
-    return (await seedCampus(database, size)).ms;
+    return (await seedCampus(database, sizes)).ms;
   } finally {
     await database.close();
   }
@@ -121,9 +129,88 @@ const SMS = [
   "【邮政】您的邮件已到学校邮政所，取件码 11-3-2008，请携带学生证。",
 ].join("\n\n");
 
+/**
+ * One phase of --compare-scale: a fresh database seeded to `sizes`, the server on it, the floor
+ * and the data pages. Returns the rows and the seed's time.
+ */
+async function dataPages(dir, name, sizes) {
+  const file = path.join(dir, `${name}.db`);
+  let phaseServer = await startServer(file);
+  try {
+    await phaseServer.stop();
+    const seedMs = await seed(file, sizes);
+    console.log(`${name}: seeded ${JSON.stringify(sizes)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB)`);
+    phaseServer = await startServer(file);
+    const student = await loginDemoStudent(phaseServer.base, file);
+    const operator = await operatorCookie(file);
+    const db = new Database(file, { readonly: true });
+    const postId = db.prepare("SELECT id FROM posts ORDER BY id DESC LIMIT 1").get().id;
+    db.close();
+    await fetch(`${phaseServer.base}/schedule`, { headers: { Cookie: student } });
+    const headers = { Cookie: student };
+    const rows = [];
+    rows.push(await measure(`${name} floor: /blog/article/1`, { url: `${phaseServer.base}/blog/article/1` }));
+    rows.push(await measure(`${name} /circle`, { url: `${phaseServer.base}/circle`, headers }));
+    rows.push(await measure(`${name} /post/:id (newest)`, { url: `${phaseServer.base}/post/${postId}`, headers }));
+    rows.push(await measure(`${name} /schedule (cache hit)`, { url: `${phaseServer.base}/schedule`, headers }));
+    rows.push(await measure(`${name} /market`, { url: `${phaseServer.base}/market`, headers }));
+    rows.push(await measure(`${name} /admin/orders`, { url: `${phaseServer.base}/admin/orders`, headers: { Cookie: operator } }));
+    return { rows, seedMs };
+  } finally {
+    await phaseServer.stop();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  }
+}
+
+async function compare(factor) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-"));
+  const loadAtStart = os.loadavg()[0].toFixed(1);
+  try {
+    console.log(`bench --compare-scale ${factor} ${new Date().toISOString()} commit ${commit}, ${os.cpus().length} cores, node ${process.version}, load average ${loadAtStart}`);
+    console.log(`autocannon: ${connections} connections, ${warmup} s warm-up + ${duration} s each`);
+    const one = await dataPages(dir, "1×", scaled(1));
+    const many = await dataPages(dir, `${factor}×`, scaled(factor));
+    const floorOne = one.rows[0].rps;
+    const floorMany = many.rows[0].rps;
+    const pages = ["/blog/article/1 (floor)", "/circle", "/post/:id (newest)", "/schedule (cache hit)", "/market", "/admin/orders"];
+    const loss = (before, after) => (1 - after / before) * 100;
+    const lines = pages.map((page, i) => {
+      const a = one.rows[i];
+      const b = many.rows[i];
+      const raw = loss(a.rps, b.rps);
+      const relative = i === 0 ? null : loss(a.rps / floorOne, b.rps / floorMany);
+      const verdict = relative === null ? "" : relative <= 15 ? "ok" : "over 15%";
+      return `| ${page} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${raw.toFixed(0)}% | ${relative === null ? "—" : `${relative.toFixed(0)}%`} | ${a.p99} | ${b.p99} | ${verdict} |`;
+    });
+    const table = [
+      `| page | req/s 1× | req/s ${factor}× | loss | loss vs floor | p99 ms 1× | p99 ms ${factor}× | ≤ 15% |`,
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+      ...lines,
+    ].join("\n");
+    console.log(`\n${table}`);
+    if (args.includes("--write")) {
+      const file = path.join(root, "docs/performance.md");
+      const entry =
+        `\n## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}: data grown ${factor}×\n\n` +
+        `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}; seeded 1× in ${(one.seedMs / 1000).toFixed(1)} s, ${factor}× ${JSON.stringify(scaled(factor))} in ${(many.seedMs / 1000).toFixed(1)} s; ` +
+        `autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per route; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0].toFixed(1)}. ` +
+        `"Loss vs floor" compares each page's requests/s over the floor's of the same phase.\n\n${table}\n`;
+      fs.appendFileSync(file, entry);
+      console.log(`\nappended to ${path.relative(root, file)}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+if (compareScale > 0) {
+  await compare(compareScale);
+  process.exit(0);
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-"));
 const dbFile = path.join(dir, "app.db");
-const commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
 let server;
 let ceiling;
 const loadAtStart = os.loadavg()[0].toFixed(1);
