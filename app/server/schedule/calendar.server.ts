@@ -52,9 +52,9 @@ export async function calendarFeed(user: User, now = new Date()): Promise<string
   let events: IcsEvent[] = [];
   let term = "";
   try {
-    const { info } = await loadTermInfo(user, { now });
+    const { info, schoolFailure } = await loadTermInfo(user, { now });
     term = info.currentTerm;
-    const { timetable } = await loadTimetable(user, term, { now });
+    const { timetable } = await loadTimetable(user, term, { now, schoolFailure });
     if (timetable) events = timetableEvents(term, timetable.courses, info.week1Start);
   } catch (error) {
     if (!(error instanceof Response)) throw error;

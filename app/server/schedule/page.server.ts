@@ -54,7 +54,7 @@ function pickTerm(requested: string | null, current: string) {
 export async function scheduleView(user: User, url: URL, options: { now?: Date } = {}) {
   const now = options.now ?? new Date();
   const returnTo = returnPath(url);
-  const { info, source: termSource } = await loadTermInfo(user, { returnTo, now });
+  const { info, source: termSource, schoolFailure } = await loadTermInfo(user, { returnTo, now });
 
   const term = pickTerm(url.searchParams.get("term"), info.currentTerm);
   const terms = [...info.terms];
@@ -73,7 +73,7 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
   const defaultWeek = isCurrentTerm || inTerm ? thisWeek : MIN_WEEK;
   const week = parseWeekParam(url.searchParams.get("week")) ?? defaultWeek;
 
-  const load = await loadTimetable(user, term, { returnTo, now });
+  const load = await loadTimetable(user, term, { returnTo, now, schoolFailure });
   const courses = load.timetable?.courses ?? [];
   const dates = weekDates(week1Start, week);
 

@@ -13,7 +13,12 @@ import { findSchool } from "../school/school.server";
 import { AcademicSystemError, type TermInfo, type Timetable } from "../school/index.server";
 
 export type TermInfoSource = "cache" | "fresh" | "stale" | "fallback";
-export type TermInfoResult = { info: TermInfo; source: TermInfoSource };
+export type TermInfoResult = {
+  info: TermInfo;
+  source: TermInfoSource;
+  /** Set when the school was asked and failed (slow, down): the message for the student. */
+  schoolFailure?: string;
+};
 
 export type TimetableLoad = {
   timetable: Timetable | null;
@@ -71,7 +76,8 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
   if (row && cached && now.getTime() - new Date(row.fetched_at).getTime() < TERM_INFO_CACHE_MS) {
     return { info: cached, source: "cache" };
   }
-  const fallback = (): TermInfoResult => (cached ? { info: cached, source: "stale" } : { info: FALLBACK_TERM_INFO, source: "fallback" });
+  const fallback = (schoolFailure?: string): TermInfoResult =>
+    cached ? { info: cached, source: "stale", schoolFailure } : { info: FALLBACK_TERM_INFO, source: "fallback", schoolFailure };
   if (!hasCredentials(user)) return fallback();
   try {
     const info = await clearingOnRedirect(user.id, () =>
@@ -87,7 +93,7 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
   } catch (error) {
     if (error instanceof Response) throw error;
     log("warn", "term-info-failed", { school: schoolCode, error: String(error) });
-    return fallback();
+    return fallback(failureMessage(error));
   }
 }
 
@@ -102,7 +108,11 @@ export function timetableCacheQuery(userId: number, term: string) {
  * cached copy of any age is shown with the failure; invalid credentials clear the cache and
  * throw the redirect to the login page ('登录凭据无效，请重新登录').
  */
-export async function loadTimetable(user: User, term: string, options: Options & { refresh?: boolean } = {}): Promise<TimetableLoad> {
+export async function loadTimetable(
+  user: User,
+  term: string,
+  options: Options & { refresh?: boolean; schoolFailure?: string } = {},
+): Promise<TimetableLoad> {
   const now = options.now ?? new Date();
   const row = await timetableCacheQuery(user.id, term).executeTakeFirst();
   const cached = row ? parseJson<Timetable>(row.data) : null;
@@ -115,6 +125,9 @@ export async function loadTimetable(user: User, term: string, options: Options &
       : { timetable: null, fetchedAt: null, source: "none", error, errorKind };
 
   if (!hasCredentials(user)) return fallback(msg.schedule.missingCredentials, "credentials_missing");
+  // The school failed a moment ago in this same request (loadTermInfo's schoolFailure): asking it
+  // again would make the student wait a second timeout for the same answer.
+  if (options.schoolFailure) return fallback(options.schoolFailure, "failed");
   try {
     const timetable = await clearingOnRedirect(user.id, () =>
       withAcademicSession(user, (system, session) => system.timetable(session, term), { returnTo: options.returnTo }),
