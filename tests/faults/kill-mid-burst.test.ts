@@ -233,6 +233,34 @@ describe("kill -9 in the middle of a write burst (SQLite)", () => {
         expect(operator[0].touser).toBe(OPERATOR_OPENID);
       }
       expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
+
+      // What the customers see after the restart: their orders, paid or not, without a server error
+      // (the simulated payer of an order left unpaid died with the process).
+      const byUser = new Map<number, InsertedStudent>(customers.map((customer) => [customer.userId, customer]));
+      for (const [number, userId] of acks.created) {
+        const customer = byUser.get(userId)!;
+        const status = await request(second.base, `/api/express/orders/${number}/payment-status`, { cookie: customer.cookie });
+        expect(status.status, `payment status of ${number}: ${status.text}`).toBe(200);
+        expect(status.json().data.paid, number).toBe(paidNumbers.includes(number));
+        const page = await request(second.base, `/express/orders/${number}`, { cookie: customer.cookie });
+        expect(page.status, `order page of ${number}`).toBe(200);
+      }
+      // An order left unpaid by the crash can be paid now (the new process's provider).
+      const unpaid = [...acks.created].find(([number]) => !paidNumbers.includes(number));
+      if (unpaid) {
+        const [number, userId] = unpaid;
+        const customer = byUser.get(userId)!;
+        const payment = await request(second.base, "/api/pay/wechat/create-payment", { cookie: customer.cookie, json: { order_id: number } });
+        expect(payment.status, payment.text).toBe(200);
+        await sleep(1_600);
+        await waitFor(`order ${number} paid after the restart`, async () => {
+          const status = await request(second.base, `/api/express/orders/${number}/payment-status`, { cookie: customer.cookie });
+          expect(status.status, status.text).toBe(200);
+          return status.json().data.paid as boolean;
+        }, 10_000, 300);
+        await waitFor(`the messages of ${number}`, () =>
+          fake.received.filter((message) => message.data.keyword1?.value === number).length === 2, 10_000, 100);
+      }
     } finally {
       check.close();
     }
