@@ -2,6 +2,11 @@
 # Production image of 校园帮: build with `docker build -t campus-app .`, run with
 #   docker run -p 3000:3000 -v campus-data:/app/data \
 #     -e SESSION_SECRET=… -e APP_ENCRYPTION_KEY=<64 hex> campus-app
+# Behind a reverse proxy (TLS ends there) add -e TRUST_PROXY=true (one proxy; a number for more
+# hops): the proxy must pass Host and set X-Forwarded-Proto and X-Forwarded-For (appending the
+# client's address, e.g. nginx `proxy_add_x_forwarded_for`). The client address of the login rate
+# limits and the https origin of form posts come from those headers then; without TRUST_PROXY they
+# are ignored. Never set it when clients reach the container directly: they could pick an address.
 # CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
 
 ARG NODE_IMAGE=node:20-bookworm

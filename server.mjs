@@ -23,7 +23,10 @@ try {
 
 const server = express();
 server.disable("x-powered-by");
-if (settings.trustProxy) server.set("trust proxy", true);
+// TRUST_PROXY=true (or a number of hops): req.ip is the address the nearest proxy saw (the right
+// end of X-Forwarded-For, never a value the client put further left) and req.protocol follows
+// X-Forwarded-Proto. Without it both headers are ignored.
+if (settings.trustProxy > 0) server.set("trust proxy", settings.trustProxy);
 server.use(compression());
 
 server.use((req, res, next) => {
@@ -140,7 +143,9 @@ function toWebRequest(req) {
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) headers.set(name, value.join(", "));
   }
-  return new Request(new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`), { method: req.method, headers });
+  // req.protocol is "https" behind a TLS proxy when TRUST_PROXY is on, so the origin check and
+  // every absolute URL the app makes see the address the browser used.
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.headers.host ?? "localhost"}`), { method: req.method, headers });
 }
 
 // A body that is not what an action reads (JSON or text to a form, a broken multipart body, no

@@ -45,7 +45,14 @@ const schema = z
       .regex(/^[0-9a-fA-F]{64}$/, "APP_ENCRYPTION_KEY must be 64 hex characters (32 bytes)")
       .optional(),
     ALLOW_ANY_BROWSER: boolean.optional(),
-    TRUST_PROXY: boolean.default(false),
+    // How many reverse proxies stand in front (true/1: one). Their X-Forwarded-For entries, read
+    // from the right, give the client's address; anything further left is what the client wrote.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|[0-9])?$/, "TRUST_PROXY must be true, false or the number of proxies in front (0-9)")
+      .default("false")
+      .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value))),
     SEED_DEMO_DATA: boolean.default(true),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PUBLIC_URL: z.string().url().optional(),
@@ -191,7 +198,8 @@ export type Config = {
   sessionSecret: string;
   encryptionKey: Buffer;
   allowAnyBrowser: boolean;
-  trustProxy: boolean;
+  /** Reverse proxies in front whose X-Forwarded-* headers are believed (0: none). */
+  trustProxy: number;
   seedDemoData: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   publicUrl?: string;
