@@ -91,15 +91,20 @@ afterAll(async () => {
 describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
   let userId = 0;
 
-  it("shares sessions: a login on A works on B, a logout on B ends it on A", async () => {
-    const [a, b] = servers;
-    const page = await request(a.base, "/crLogin?_data=routes%2FcrLogin");
+  /** The login form posted to one instance (its captcha from that instance); the session cookie. */
+  async function logIn(server: AppProcess) {
+    const page = await request(server.base, "/crLogin?_data=routes%2FcrLogin");
     const captchaId = page.json().captcha.id as string;
-    const login = await request(a.base, "/crLogin", {
+    const login = await request(server.base, "/crLogin", {
       form: { school: SCHOOL, studentId: FAKE_STUDENT.id, password: FAKE_STUDENT.password, captcha: "AB23", captchaId, redirectTo: "" },
     });
     expect(login.status, login.text.slice(0, 500)).toBe(302);
-    const cookie = cookiesOf(login);
+    return cookiesOf(login);
+  }
+
+  it("shares sessions: a login on A works on B, a logout on B ends it on A", async () => {
+    const [a, b] = servers;
+    const cookie = await logIn(a);
 
     const onB = await request(b.base, "/schedule?week=1", { cookie });
     expect(onB.status, `B sent ${onB.headers.get("Location")}`).toBe(200);
@@ -119,6 +124,19 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     expect(session.rows).toHaveLength(1);
     expect(session.rows[0].end_reason).toBe("logout");
     userId = session.rows[0].user_id;
+  });
+
+  it("a login on B replaces the session of A, which both instances then refuse", async () => {
+    const [a, b] = servers;
+    const first = await logIn(a);
+    expect((await request(b.base, "/backpack", { cookie: first })).status).toBe(200);
+    const second = await logIn(b);
+    for (const server of [a, b]) {
+      const old = await request(server.base, "/backpack", { cookie: first });
+      expect(old.status).toBe(302);
+      expect(old.headers.get("Location")).toMatch(/^\/crLogin\?.*reason=replaced/);
+      expect((await request(server.base, "/backpack", { cookie: second })).status).toBe(200);
+    }
   });
 
   it("sends each course reminder and each due outbox message exactly once while both workers run", async () => {
@@ -185,6 +203,8 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     // Each send takes 40 ms at the messenger, so the drain outlasts a worker tick and the two
     // instances really contend for the rows.
     fake.fail("send", { kind: "slow", ms: 40 }, 10_000);
+    // And the messenger has just revoked the shared access token: both instances meet 42001.
+    fake.expireToken();
     const dueIso = new Date(Date.now() - 1000).toISOString();
     const values: string[] = [];
     const params: unknown[] = [];
@@ -249,5 +269,6 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     console.info(`messages sent by instance A / B: ${sentBy.join(" / ")}`);
     expect(sentBy[0] + sentBy[1]).toBe(expected);
     expect(Math.min(...sentBy), "both workers took part").toBeGreaterThan(0);
+    expect(fake.forcedRefreshes, "the two instances renew the revoked token without fighting over it").toBeLessThanOrEqual(2);
   });
 });
