@@ -730,6 +730,21 @@ describe("other users' ids", () => {
       { what: "inbox item", url: `/backpack/inbox/${inbox!.id}` },
       // The records of an openid not the caller's own are refused as such (the spec's 403 and message).
       { what: "invite records", url: `/api/coupon/assist/records/openid/${ownerOpenid}`, notFound: couponMessages.errors.forbidden },
+      // The coupon calls name the caller by openid in the body: A's openid from B is refused.
+      ...[
+        ["/coupon/express-pickup/user-coupons", { openid: ownerOpenid }],
+        ["/api/coupon/express-pickup/user-coupons", { openid: ownerOpenid }],
+        ["/coupon/express-pickup/check-new-user", { openid: ownerOpenid }],
+        ["/api/coupon/check-assist-history", { user_openid: ownerOpenid }],
+        ["/api/coupon/calculate-discount", { openid: ownerOpenid, package_counts: { small: 1 } }],
+      ].map(([url, body]) => ({
+        what: `coupon call ${url as string}`,
+        url: url as string,
+        method: "POST",
+        body: JSON.stringify(body),
+        contentType: json,
+        notFound: couponMessages.errors.forbidden,
+      })),
       { what: "post delete", url: data(`/post/${post!.id}`, "routes/post.$id"), method: "POST", body: form([["intent", "deletePost"]]), contentType: formType },
       { what: "post complete", url: data(`/post/${post!.id}`, "routes/post.$id"), method: "POST", body: form([["intent", "complete"]]), contentType: formType },
       {
