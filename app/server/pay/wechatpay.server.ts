@@ -161,6 +161,12 @@ export function parseWechatpayNotification(
   };
 }
 
+/** fetch failed because the connection was closed or reset under it (not a refusal, not a timeout). */
+function isClosedConnection(error: unknown) {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" && ["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"].includes(cause.code);
+}
+
 export function createWechatPayProvider(settings: WechatPaySettings): PaymentProvider {
   const baseUrl = settings.baseUrl.replace(/\/+$/, "");
 
@@ -169,35 +175,44 @@ export function createWechatPayProvider(settings: WechatPaySettings): PaymentPro
     const url = `${baseUrl}${path}`;
     const bodyText = body === undefined ? "" : JSON.stringify(body);
     const target = new URL(url);
-    const authorization = buildAuthorization({
-      mchid: settings.mchid,
-      serialNo: settings.serialNo,
-      privateKey: settings.privateKey,
-      method,
-      pathWithQuery: `${target.pathname}${target.search}`,
-      body: bodyText,
-    });
-    const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json", "User-Agent": USER_AGENT };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-
-    let status: number;
-    let text: string;
-    let answerHeaders: Headers;
-    try {
-      const response = await fetch(url, {
+    let status = 0;
+    let text = "";
+    let answerHeaders = new Headers();
+    for (let attempt = 1; ; attempt += 1) {
+      const authorization = buildAuthorization({
+        mchid: settings.mchid,
+        serialNo: settings.serialNo,
+        privateKey: settings.privateKey,
         method,
-        headers,
-        body: body === undefined ? undefined : bodyText,
-        redirect: "error",
-        signal: AbortSignal.timeout(settings.timeoutMs),
+        pathWithQuery: `${target.pathname}${target.search}`,
+        body: bodyText,
       });
-      status = response.status;
-      answerHeaders = response.headers;
-      text = await response.text();
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      log("warn", "wechatpay-unreachable", { op, timedOut, error: timedOut ? undefined : errorName(error) });
-      throw new PayError(timedOut ? "TIMEOUT" : "NETWORK", op);
+      const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json", "User-Agent": USER_AGENT };
+      if (body !== undefined) headers["Content-Type"] = "application/json";
+      try {
+        const response = await fetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : bodyText,
+          redirect: "error",
+          signal: AbortSignal.timeout(settings.timeoutMs),
+        });
+        status = response.status;
+        answerHeaders = response.headers;
+        text = await response.text();
+        break;
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        // A pooled keep-alive connection the other side had already closed (its idle timeout
+        // met ours) fails at once with "other side closed": send again, once, on a new one.
+        // Every call is keyed by its out_trade_no / out_refund_no, so a repeat is harmless.
+        if (!timedOut && attempt === 1 && isClosedConnection(error)) {
+          log("info", "wechatpay-retry-closed-connection", { op });
+          continue;
+        }
+        log("warn", "wechatpay-unreachable", { op, timedOut, error: timedOut ? undefined : errorName(error) });
+        throw new PayError(timedOut ? "TIMEOUT" : "NETWORK", op);
+      }
     }
 
     const ok = status >= 200 && status < 300;

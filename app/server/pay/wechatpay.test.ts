@@ -461,6 +461,47 @@ describe("PayError mapping", () => {
     expect((await payError(otherId.createJsapi(order()))).code).toBe("BAD_RESPONSE_SIGNATURE");
   });
 
+  it("sends again, once, when the connection is closed under the request (a stale keep-alive connection)", async () => {
+    // A front that drops the first `drops` requests' connections without an answer and passes
+    // the others to the fake, as a pay API whose idle timeout closed a pooled connection would.
+    async function dropping(drops: number) {
+      let seen = 0;
+      const front = http.createServer((req, res) => {
+        seen += 1;
+        if (seen <= drops) {
+          req.socket.destroy();
+          return;
+        }
+        const upstream = http.request(`${fake.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        req.pipe(upstream);
+      });
+      await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+      const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+      return { url, seen: () => seen, close: () => new Promise((resolve) => front.close(resolve)) };
+    }
+    const once = await dropping(1);
+    try {
+      const result = await createWechatPayProvider(providerSettings(fake, merchant, { baseUrl: once.url })).createJsapi(order());
+      expect(result.prepayId).toMatch(/^wx/);
+      expect(once.seen()).toBe(2);
+    } finally {
+      await once.close();
+    }
+    const always = await dropping(Number.POSITIVE_INFINITY);
+    try {
+      expect(await payError(createWechatPayProvider(providerSettings(fake, merchant, { baseUrl: always.url })).query("E20250101000001"))).toMatchObject({
+        code: "NETWORK",
+        retryable: true,
+      });
+      expect(always.seen()).toBe(2);
+    } finally {
+      await always.close();
+    }
+  });
+
   it("times out on a slow answer and reports an unreachable host", async () => {
     const impatient = createWechatPayProvider(providerSettings(fake, merchant, { timeoutMs: 150 }));
     fake.failNext("query", { kind: "slow", ms: 1000 });
