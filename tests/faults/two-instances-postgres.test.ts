@@ -271,4 +271,40 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     expect(Math.min(...sentBy), "both workers took part").toBeGreaterThan(0);
     expect(fake.forcedRefreshes, "the two instances renew the revoked token without fighting over it").toBeLessThanOrEqual(2);
   });
+
+  it("does not send a message twice when a worker's claim runs out in the middle of its batch", async () => {
+    // The messenger is slow (a batch of 20 at WECHAT_HTTP_TIMEOUT_MS each can outlast the 2-minute
+    // lease); the test moves the leases of the rows being sent into the past rather than wait.
+    fake.recover();
+    fake.fail("send", { kind: "slow", ms: 250 }, 10_000);
+    const before = fake.received.length;
+    const dueIso = new Date(Date.now() - 1000).toISOString();
+    const operator = (await pool!.query("SELECT id, openid FROM operators ORDER BY id LIMIT 1")).rows[0];
+    const inserted = await pool!.query(
+      `INSERT INTO outbox_messages (operator_id, openid, kind, template_key, channel, data, state, attempts, next_attempt_at, created_at, updated_at)
+       SELECT $1, $2, 'order_status', 'NEW_ORDER', 'template', '{"orderNumber":"E2026LEASE"}', 'pending', 0, $3, $3, $3 FROM generate_series(1, 30)
+       RETURNING id`,
+      [operator.id, operator.openid, dueIso],
+    );
+    const ids = inserted.rows.map((row) => row.id as number);
+    await waitFor(
+      "the workers to be in the middle of their batches",
+      async () => (await pool!.query("SELECT COUNT(*)::int AS n FROM outbox_messages WHERE state = 'sent' AND id = ANY($1)", [ids])).rows[0].n >= 2,
+      10_000,
+      20,
+    );
+    await pool!.query("UPDATE outbox_messages SET claimed_until = $1 WHERE state = 'sending' AND id = ANY($2)", [new Date(Date.now() - 1000).toISOString(), ids]);
+    await waitFor(
+      "every message sent",
+      async () => (await pool!.query("SELECT COUNT(*)::int AS n FROM outbox_messages WHERE state = 'sent' AND id = ANY($1)", [ids])).rows[0].n === ids.length,
+      30_000,
+      200,
+    );
+    await sleep(1_500); // a second send of a row would come now
+    const received = fake.received.slice(before);
+    for (const id of ids) {
+      expect(received.filter((message) => message.client_msg_id === String(id)), `sends of outbox message ${id}`).toHaveLength(1);
+    }
+    expect(received).toHaveLength(ids.length);
+  });
 });

@@ -170,6 +170,8 @@ export async function processOutbox(options: { now?: Date; provider?: NotifyProv
     if (rows.length === 0) break;
     run.claimed += rows.length;
     for (const row of rows) {
+      // The earlier sends of the batch may have outlasted the lease and another worker taken the row.
+      if (!(await holdClaim(row, options.now ?? new Date()))) continue;
       const outcome = await deliver(row, provider, options.now ?? new Date());
       run[outcome] += 1;
     }
@@ -179,6 +181,21 @@ export async function processOutbox(options: { now?: Date; provider?: NotifyProv
 }
 
 type Outcome = "sent" | "retried" | "undeliverable" | "expired";
+
+/**
+ * Right before a send: is the row still this worker's claim? If so its lease is extended for this
+ * send (a batch of slow sends may take longer than one lease); if not, another worker has it.
+ */
+async function holdClaim(row: OutboxRow, now: Date): Promise<boolean> {
+  const result = await db()
+    .updateTable("outbox_messages")
+    .set({ claimed_until: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString() })
+    .where("id", "=", row.id)
+    .where("state", "=", "sending")
+    .where("claim_token", "=", row.claim_token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
 
 function parseFields(text: string): MessageFields {
   try {
