@@ -20,7 +20,7 @@ import { CompiledQuery, sql, type Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { statusesOf } from "~/lib/order-status";
 import { createStudent } from "../../../tests/setup/helpers";
-import { listQuery } from "../admin/orders.server";
+import { listQuery, storedCountsQuery } from "../admin/orders.server";
 import { sessionQuery } from "../auth/session.server";
 import { usableCouponsQuery, walletQuery } from "../coupons/wallet.server";
 import { addressesQuery } from "../errands/addresses.server";
@@ -304,6 +304,38 @@ describe("every list a page reads is served by an index", () => {
       index: /USING (COVERING )?INDEX|INTEGER PRIMARY KEY|Index Cond/,
       noSort: false,
     });
+  });
+
+  it("the tab counts of /admin/orders read order_counts, which the triggers keep exact", async () => {
+    // One row per campus and status: all of them without a campus filter, else the campus's by the key.
+    expect((await plan(storedCountsQuery(null), { sortAllowed: true })).join("\n")).not.toMatch(/\borders\b/);
+    await expectIndexed("stored counts of a campus", storedCountsQuery("jinpenling"), { index: pk("order_counts"), noSort: false });
+    const actual = async () =>
+      Object.fromEntries(
+        (
+          await db()
+            .selectFrom("orders")
+            .select(["campus_code", "status", (eb) => eb.fn.countAll<number | string>().as("n")])
+            .where("deleted_at", "is", null)
+            .groupBy(["campus_code", "status"])
+            .execute()
+        ).map((row) => [`${row.campus_code}/${row.status}`, Number(row.n)])
+      );
+    const stored = async () =>
+      Object.fromEntries(
+        (await db().selectFrom("order_counts").selectAll().where("n", ">", 0).execute()).map((row) => [`${row.campus_code}/${row.status}`, Number(row.n)])
+      );
+    expect(await stored()).toEqual(await actual());
+    // Every way a row changes: status, campus, soft delete and back, delete, an unrelated column.
+    const first = await db().selectFrom("orders").select("id").orderBy("id").limit(5).execute();
+    const [a, b, c, d, e] = first.map((row) => row.id);
+    await db().updateTable("orders").set({ status: "completed" }).where("id", "=", a!).execute();
+    await db().updateTable("orders").set({ campus_code: "jinpenling", status: "paid" }).where("id", "=", b!).execute();
+    await db().updateTable("orders").set({ deleted_at: now() }).where("id", "in", [c!, d!]).execute();
+    await db().updateTable("orders").set({ deleted_at: null }).where("id", "=", d!).execute();
+    await db().updateTable("orders").set({ remark: "改备注" }).where("id", "=", e!).execute();
+    await db().deleteFrom("orders").where("id", "=", e!).execute();
+    expect(await stored()).toEqual(await actual());
   });
 
   it("the inbox, the coupons, the addresses", async () => {

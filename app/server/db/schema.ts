@@ -507,6 +507,13 @@ export interface ReviewsTable {
 }
 
 // The operators' audit log (0009_admin).
+/** Live (not deleted) orders per campus and status, kept by triggers (0010_list_order_indexes). */
+export interface OrderCountsTable {
+  campus_code: string;
+  status: OrderStatusColumn;
+  n: number;
+}
+
 export interface AdminAuditTable {
   id: Generated<number>;
   operator_id: number | null;
@@ -653,4 +660,5 @@ export interface Database {
   assists: AssistsTable;
   coupon_choices: CouponChoicesTable;
   admin_audit: AdminAuditTable;
+  order_counts: OrderCountsTable;
 }
