@@ -29,7 +29,8 @@ export const CouponChoiceSchema = z.object({
 /** POST /api/coupon/calculate-discount: the spec's openid and package_counts, and optionally a coupon. */
 export const CalculateDiscountSchema = z.object({
   openid: z.string().max(128).optional(),
-  package_counts: z.unknown().optional(),
+  /** Parcels per package type: counts 0–99 (numbers or digit strings); unknown types are ignored. */
+  package_counts: z.record(z.string(), z.union([z.number().int().min(0).max(99), z.string().regex(/^\d{1,2}$/), z.null()])),
   /** A coupon id, or null / "none" for none; absent: the choice stored from the sheet, else the best. */
   coupon_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/), z.literal("none"), z.literal("best"), z.null()]).optional(),
 });
