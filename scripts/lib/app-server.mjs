@@ -25,9 +25,9 @@ export async function freePort() {
  * `keep` characters of stdout and stderr, in order), `stop()` ends it with SIGTERM (a graceful
  * shutdown; SIGKILL after 10 s).
  */
-export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey, env = {}, logLevel = "silent", keep = 200_000, timeoutMs = 60_000 }) {
+export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey, env = {}, logLevel = "silent", keep = 200_000, timeoutMs = 60_000, script = "server.mjs" }) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
