@@ -36,7 +36,7 @@ const merchant = fakeMerchant({ appId: "wxsecuritysuite0001" });
 const platform = generateRsaKeyPair();
 /** The middle line of the merchant's PEM private key: text that only the key itself contains. */
 const PRIVATE_KEY_LINE = merchant.keys.privateKeyPem.split("\n")[5]!;
-const SECRETS = [DEMO_PASSWORD, SESSION_SECRET, APP_ENCRYPTION_KEY, APP_SECRET, merchant.apiV3Key, PRIVATE_KEY_LINE];
+const SECRETS = [DEMO_PASSWORD, SESSION_SECRET, APP_ENCRYPTION_KEY, APP_SECRET, merchant.apiV3Key, PRIVATE_KEY_LINE, "PRIVATE KEY-----"];
 
 let messengerApi: FakeMessengerApi;
 let server: Server;
@@ -864,7 +864,11 @@ describe("XSS in addresses, orders, refunds and reviews", () => {
     const student = await insertStudent(server, "地址测试");
     const operator = await insertOperator(server);
     makeMessengerUser(server, student.userId);
-    sql(server, "UPDATE users SET campus_code = 'jinpenling', phone = ? WHERE id = ?", `<img src=x onerror=alert('userphone')>`, student.userId);
+    sql(
+      server,
+      "UPDATE users SET campus_code = 'jinpenling', phone = ?, nickname = ?, wechat_nickname = ? WHERE id = ?",
+      `<img src=x onerror=alert('userphone')>`, `<img src=x onerror=alert('usernick')>`, `<script>alert('wxnick')</script>`, student.userId,
+    );
     const payloads = {
       name: `<script>alert('name')</script>`,
       phone: `"><img src=x onerror=alert('phone')>`,
@@ -937,7 +941,7 @@ describe("XSS in addresses, orders, refunds and reviews", () => {
         "/admin/audit",
       ].map((url) => ({ url, cookie: operator.cookie })),
     ];
-    const raw = [...Object.values(payloads), `<img src=x onerror=alert('userphone')>`, "<script>alert(", "<img src=x", "<svg onload", "<iframe"];
+    const raw = [...Object.values(payloads), `<img src=x onerror=alert('userphone')>`, `<img src=x onerror=alert('usernick')>`, `<script>alert('wxnick')</script>`, "<script>alert(", "<img src=x", "<svg onload", "<iframe"];
     const shown = new Set<string>();
     const shownOn = new Map<string, Set<string>>();
     const wrong: string[] = [];
