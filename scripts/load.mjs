@@ -464,11 +464,15 @@ async function verify(database) {
 async function httpsFront(target, directory) {
   const keyFile = path.join(directory, "front-key.pem");
   const certFile = path.join(directory, "front-cert.pem");
-  execFileSync(
-    "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
-    { stdio: "ignore" },
-  );
+  try {
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+      { stdio: "ignore" },
+    );
+  } catch (error) {
+    throw new Error(`openssl (1.1.1 or later) is needed for the pay API's test certificate: ${error.code ?? error.message}`);
+  }
   const front = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (req, res) => {
     const upstream = http.request(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
