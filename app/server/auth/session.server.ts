@@ -112,7 +112,26 @@ export function sessionQuery(id: string) {
     .where("sessions.id", "=", id);
 }
 
-export async function lookupSession(request: Request): Promise<SessionLookup> {
+// A page's GET runs the root loader (the theme) and the route's loader (its guard) side by side,
+// each with its own copy of the request: both ask for the session. They share one lookup (one
+// signature check, one query), keyed by the Cookie header while it is in flight and until the
+// next turn of the event loop. Only for GET and HEAD: an action's own changes (a login, a theme)
+// must be seen by the loaders that run after it in the same request.
+const sharedLookups = new Map<string, Promise<SessionLookup>>();
+
+export function lookupSession(request: Request): Promise<SessionLookup> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie || (request.method !== "GET" && request.method !== "HEAD")) return readSession(request);
+  const shared = sharedLookups.get(cookie);
+  if (shared) return shared;
+  const lookup = readSession(request);
+  sharedLookups.set(cookie, lookup);
+  const forget = () => setImmediate(() => sharedLookups.get(cookie) === lookup && sharedLookups.delete(cookie));
+  lookup.then(forget, forget);
+  return lookup;
+}
+
+async function readSession(request: Request): Promise<SessionLookup> {
   const id = await readSessionId(request);
   if (!id) return { state: "none" };
   const row = await sessionQuery(id).executeTakeFirst();

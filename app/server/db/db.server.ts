@@ -35,7 +35,33 @@ export function createDatabase(databaseUrl: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew: SQLite parses and plans the same SQL text on
+ * each request (about 4% of a page's server CPU in a profile of /post/:id under load). Prepared
+ * statements are kept by their text instead, the most recently used STATEMENT_CACHE_SIZE of
+ * them. Safe because the driver runs each statement to completion synchronously (all()/run());
+ * the app never streams a query (iterate()), which would hold its statement busy.
+ */
+const STATEMENT_CACHE_SIZE = 300;
+
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
+  return sqlite;
 }
 
 let instance: { url: string; db: DB } | undefined;

@@ -9,7 +9,7 @@ import { log } from "../log.server";
 import { thumbUrl, uploadKeyFromUrl } from "../storage/images.server";
 import { forumCategories } from "./categories.server";
 import { parsePostId, postAction as handlePostAction } from "./post-actions.server";
-import { createPost, deletePost, ForumError, getPost, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
+import { createPost, deletePost, ForumError, getPostWithAuthor, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
 
 // The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
@@ -58,10 +58,11 @@ const POST_NOTICES: Record<string, "reported" | "alreadyReported" | "commentDele
 export async function postPage(request: Request, idParam: string | undefined) {
   const user = await requireStudent(request);
   const id = parsePostId(idParam);
-  const post = await getPost(id, user.id);
-  if (!post) throw new Response("Not Found", { status: 404 });
+  const found = await getPostWithAuthor(id, user.id);
+  if (!found) throw new Response("Not Found", { status: 404 });
+  const { post } = found;
   if (await recordView(id, user.id)) post.viewCount += 1;
-  const { comments, error: commentsError } = await loadComments(id, user.id);
+  const { comments, error: commentsError } = await loadComments(id, user.id, found.author);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
     post,

@@ -220,20 +220,36 @@ export async function listMyPosts(options: { userId: number; before?: number | n
 
 /** One post for its detail page; null when it does not exist or moderation hides it from this viewer. */
 export async function getPost(postId: number, viewerId: number): Promise<PostView | null> {
+  return (await getPostWithAuthor(postId, viewerId))?.post ?? null;
+}
+
+/** getPost, with the author's id and anonymity for listComments (server-side only: never sent to the page). */
+export async function getPostWithAuthor(postId: number, viewerId: number) {
   const row = await postQuery().where("posts.id", "=", postId).executeTakeFirst();
   if (!row || (row.moderation !== "visible" && row.user_id !== viewerId)) return null;
   const [view] = await toViews([row], viewerId, Number.MAX_SAFE_INTEGER);
-  return view!;
+  return { post: view!, author: { user_id: row.user_id, is_anonymous: row.is_anonymous } };
 }
 
 /** Counts a view once per user per Shanghai day. */
 export async function recordView(postId: number, userId: number, at = new Date()) {
+  const day = shanghaiToday(at);
+  // Opening the same post again the same day (the common case) is only a read: no write
+  // transaction, no lock on the post's row.
+  const seen = await db()
+    .selectFrom("post_views")
+    .select("post_id")
+    .where("post_id", "=", postId)
+    .where("user_id", "=", userId)
+    .where("day", "=", day)
+    .executeTakeFirst();
+  if (seen) return false;
   return db()
     .transaction()
     .execute(async (trx) => {
       const inserted = await trx
         .insertInto("post_views")
-        .values({ post_id: postId, user_id: userId, day: shanghaiToday(at) })
+        .values({ post_id: postId, user_id: userId, day })
         .onConflict((oc) => oc.columns(["post_id", "user_id", "day"]).doNothing())
         .returning("post_id")
         .executeTakeFirst();
@@ -559,8 +575,13 @@ export function likedCommentsQuery(viewerId: number, commentIds: number[]) {
  * (with their replies); the viewer's own show "under review". The post author's badge shows only
  * where it reveals nothing: on a named post's named comments and an anonymous post's anonymous ones.
  */
-export async function listComments(postId: number, viewerId: number): Promise<CommentTree> {
-  const postRow = await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst();
+export async function listComments(
+  postId: number,
+  viewerId: number,
+  /** The post's author and anonymity when the caller has read the post already (saves a query). */
+  known?: { user_id: number; is_anonymous: number },
+): Promise<CommentTree> {
+  const postRow = known ?? (await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst());
   if (!postRow) return [];
   const rows = await commentsQuery(postId, viewerId).execute();
   const ids = rows.map((row) => row.id);
@@ -582,9 +603,13 @@ export async function listComments(postId: number, viewerId: number): Promise<Co
 }
 
 /** The comments, or the spec's 'failed to load comments' when they cannot be read (the post still shows). */
-export async function loadComments(postId: number, viewerId: number): Promise<{ comments: CommentTree; error: string | null }> {
+export async function loadComments(
+  postId: number,
+  viewerId: number,
+  known?: { user_id: number; is_anonymous: number },
+): Promise<{ comments: CommentTree; error: string | null }> {
   try {
-    return { comments: await listComments(postId, viewerId), error: null };
+    return { comments: await listComments(postId, viewerId, known), error: null };
   } catch (error) {
     log("error", "post-comments", { error: String(error) });
     return { comments: [], error: msg.postSheets.loadCommentsFailed };
