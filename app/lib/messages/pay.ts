@@ -12,5 +12,7 @@ export const pay = {
   busy: "微信支付繁忙，请稍后再试",
   alreadyPaid: "订单已支付，请勿重复支付",
   closed: "支付已关闭，请重新下单",
+  /** A post to the pay page that is not its pay button's form. */
+  badRequest: "请求无效，请刷新页面后重试",
   simulatedNotice: "开发环境未配置微信支付商户号，支付为模拟：1.5 秒后自动成功",
 } as const;

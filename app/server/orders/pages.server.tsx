@@ -181,6 +181,8 @@ export async function payPageAction(request: Request, orderId: string | undefine
   if (isInvalidOrderParam(orderId) || !isOrderNumber(orderId)) notFound();
   const order = await findOwnOrder(user.id, orderId);
   if (!order) notFound();
+  // Only the pay button's form (intent=pay) starts a payment: any other body is refused.
+  if ((await request.formData()).get("intent") !== "pay") return Response.json({ intent: "pay", error: msg.pay.badRequest, paid: false }, { status: 400 });
   const result = await createPayment(user, order.order_number);
   if (!result.ok) return Response.json({ intent: "pay", error: result.message, paid: result.paid ?? false }, { status: result.status });
   if (result.simulated) throw redirect(`${new URL(request.url).pathname}?paying=1`);
