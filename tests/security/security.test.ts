@@ -842,7 +842,7 @@ describe("other users' ids", () => {
 });
 
 describe("XSS", () => {
-  it("a post, a comment and a nickname with script payloads render as text", async () => {
+  it("a post, a comment and a nickname with script payloads render as text (circle, post, my posts, the moderation queue)", async () => {
     const nickname = `<img src=x onerror=alert('nick')>`;
     const author = await insertStudent(server, nickname);
     const postPayload = `<script>alert('post')</script>`;
@@ -869,6 +869,16 @@ describe("XSS", () => {
       expect(page.status, url).toBe(200);
       for (const payload of raw) expect(page.body, `${url} carries ${payload} raw`).not.toContain(payload);
     }
+    // The operators' moderation queue shows the reported post and comment: as text too.
+    const reviewer = await insertOperator(server);
+    const iso = new Date().toISOString();
+    const [comment] = sql<{ id: number }>(server, "SELECT id FROM comments WHERE post_id = ?", postId);
+    sql(server, "INSERT INTO reports (target_type, target_id, post_id, user_id, reason, created_at, resolved_at) VALUES ('post', ?, ?, ?, 'spam', ?, NULL)", postId, postId, fuzzStudent.userId, iso);
+    sql(server, "INSERT INTO reports (target_type, target_id, post_id, user_id, reason, created_at, resolved_at) VALUES ('comment', ?, ?, ?, 'offensive', ?, NULL)", comment!.id, postId, fuzzStudent.userId, iso);
+    const moderation = await request("/admin/moderation", { cookie: reviewer.cookie });
+    expect(moderation.status).toBe(200);
+    for (const payload of raw) expect(moderation.body, `/admin/moderation carries ${payload} raw`).not.toContain(payload);
+    expect(moderation.body).toContain("&lt;script&gt;alert(&#x27;post&#x27;)&lt;/script&gt;");
     const post = await request(`/post/${postId}`, { cookie: fuzzStudent.cookie });
     expect(post.body).toContain("&lt;script&gt;alert(&#x27;post&#x27;)&lt;/script&gt;");
     expect(post.body).toContain("&lt;img src=x onerror=alert(&#x27;nick&#x27;)&gt;");
