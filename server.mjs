@@ -80,7 +80,12 @@ server.all(
   createRequestHandler({
     build,
     mode: "production",
-    getLoadContext: (req, res) => ({ nonce: res.locals.nonce, clientIp: req.ip ?? "unknown" }),
+    // Remix strips ?_data before an action sees the request; dataRequest keeps that fact.
+    getLoadContext: (req, res) => ({
+      nonce: res.locals.nonce,
+      clientIp: req.ip ?? "unknown",
+      dataRequest: new URLSearchParams(req.url.split("?")[1] ?? "").has("_data"),
+    }),
   }),
 );
 

@@ -4,8 +4,8 @@
 // (200), each on its own keep-alive connection and its own account, browse, like, comment,
 // recognise SMS and order for `--duration` seconds (60) with no pause between requests. Every
 // request goes through the app's own forms and endpoints, as its pages send them: likes and
-// comments are the post page's actions (Remix `?_data` fetches; the JSON answer or the redirect
-// back both count as acknowledged), recognition is /errands/pickup-code/recognize-text, an order
+// comments are the post page's actions (Remix `?_data` fetches, acknowledged by the spec's JSON
+// answer), recognition is /errands/pickup-code/recognize-text, an order
 // is the market's "recognize" form (it fills the server-side checkout), then
 // POST /api/express/order_create and /api/pay/wechat/create-payment, paid through the messenger's
 // pay API: tests/fakes/wechatpay-server.ts (loaded with tsx) plays the provider behind an https
@@ -224,16 +224,13 @@ const actions = {
   async like(student) {
     const postId = targetPost();
     const key = `${student.userId}:${postId}`;
-    // The JSON answer (action: liked/unliked), or a plain form post's redirect back to the post
-    // (what the app answers today even to ?_data fetches: Remix strips _data before the action).
+    // The page's JavaScript gets the spec's JSON answer (action: liked/unliked), never a redirect.
     const answer = await call(
       "like",
       "POST",
       `/post/${postId}?_data=routes%2Fpost.%24id`,
       { cookie: student.cookie, form: { intent: "like" } },
-      (a) =>
-        (a.status === 200 && a.json?.success === true && (a.json.action === "liked" || a.json.action === "unliked")) ||
-        (a.status === 204 && a.headers["x-remix-redirect"] === `/post/${postId}`),
+      (a) => a.status === 200 && a.json?.success === true && (a.json.action === "liked" || a.json.action === "unliked"),
     );
     const before = likeStates.has(key) ? likeStates.get(key) : initialLikes.has(key);
     if (!answer) {
@@ -243,25 +240,24 @@ const actions = {
     stat("like").acked += 1;
     // Only this student's connection toggles this student's likes, one at a time: each
     // acknowledged toggle flips the state, and the JSON answer, when there is one, says so too.
-    const after = answer.json?.action ? answer.json.action === "liked" : before === null ? null : !before;
-    if (answer.json?.action && before !== null && after === before) likeFlipMismatches += 1;
+    const after = answer.json.action === "liked";
+    if (before !== null && after === before) likeFlipMismatches += 1;
     likeStates.set(key, after);
   },
 
   async comment(student) {
     const postId = targetPost();
     const content = `压测评论 ${student.userId}-${++sequence}：同去！`;
-    const redirect = new RegExp(`^/post/${postId}#comment-(\\d+)$`);
     const answer = await call(
       "comment",
       "POST",
       `/post/${postId}/comment?_data=routes%2Fpost.%24id.comment`,
       { cookie: student.cookie, form: { intent: "comment", content } },
-      (a) => (a.status === 200 && a.json?.success === true && Number.isInteger(a.json.id)) || (a.status === 204 && redirect.test(a.headers["x-remix-redirect"] ?? "")),
+      (a) => a.status === 200 && a.json?.success === true && Number.isInteger(a.json.id),
     );
     if (!answer) return;
     stat("comment").acked += 1;
-    const id = answer.json?.id ?? Number(redirect.exec(answer.headers["x-remix-redirect"])[1]);
+    const id = answer.json.id;
     comments.push({ id, postId, userId: student.userId, content });
   },
 

@@ -13,8 +13,8 @@ import type { PostLoaderData } from "./post.$id";
 const msg = { commentSheet: commentSheetMessages, postDetail: postDetailMessages };
 
 /** The comment and reply form posts here (its own action, so a refused form without JS comes back to this sheet). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  return postAction(request, params.id);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return postAction(request, params.id, context);
 }
 
 /**

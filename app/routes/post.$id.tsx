@@ -41,8 +41,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export type PostLoaderData = SerializeFrom<typeof loader>;
 
 /** Every form of the page, told apart by intent (see post-actions.server.ts). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  return postAction(request, params.id);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return postAction(request, params.id, context);
 }
 
 export default function PostDetail() {

@@ -25,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Uploaded = { url: string; thumbUrl: string };
 
 /** Publishes (see publishAction: images uploaded by the page's JS, or files chosen without JS). */
-export async function action({ request }: ActionFunctionArgs) {
-  return publishAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return publishAction(request, context);
 }
 
 type Item = {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { FormResult } from "~/lib/form-result";
 import { POST_MAX_IMAGES } from "~/lib/forum";
 import * as msg from "~/lib/messages";
@@ -11,6 +11,7 @@ import { forumCategories } from "./categories.server";
 import { parsePostId, postAction as handlePostAction } from "./post-actions.server";
 import { createPost, deletePost, ForumError, getPostWithAuthor, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
+import { isDataRequest } from "../load-context";
 
 // The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
 // imports one server module, so the browser build gets one empty stand-in for it, not five.
@@ -77,8 +78,8 @@ export async function postPage(request: Request, idParam: string | undefined) {
 }
 
 /** The forms of /post/:id and its comment sheet. */
-export function postAction(request: Request, idParam: string | undefined) {
-  return handlePostAction(request, parsePostId(idParam));
+export function postAction(request: Request, idParam: string | undefined, context?: AppLoadContext) {
+  return handlePostAction(request, parsePostId(idParam), isDataRequest(request, context));
 }
 
 /** /publish-post: the category pills (a `category` query preselects one). */
@@ -106,10 +107,10 @@ function failure(result: FormResult, images: Uploaded[], status: number) {
  * (field `images`) and, without JavaScript, files chosen in the form (field `files`), which are
  * checked and stored here. Images stored before a refusal come back with it, so nothing is lost.
  */
-export async function publishAction(request: Request) {
+export async function publishAction(request: Request, context?: AppLoadContext) {
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) {
-    if (new URL(request.url).searchParams.has("_data")) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
+    if (isDataRequest(request, context)) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
     await requireStudent(request);
     throw new Error("unreachable");
   }

@@ -34,10 +34,9 @@ export function parsePostId(value: string | undefined) {
  * is_liked + like_count; 401 'login expired' for a comment, 'please log in first' for a comment
  * like); a plain form post gets a redirect back, or the page again with the error.
  */
-export async function postAction(request: Request, id: number) {
+export async function postAction(request: Request, id: number, isData: boolean) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const isData = new URL(request.url).searchParams.has("_data");
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) {
     if (isData && intent === "comment") return answer({ success: false, intent, message: msg.postSheets.loginExpired }, 401);
