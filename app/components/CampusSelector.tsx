@@ -61,7 +61,7 @@ export function CampusSelector({
             </button>
           ))}
         </Form>
-        <p className="mt-4 text-center text-xs text-slate-400">{msg.campus.missingFooter}</p>
+        <p className="mt-4 text-center text-xs text-slate-500">{msg.campus.missingFooter}</p>
       </section>
     </div>
   );

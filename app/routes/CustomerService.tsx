@@ -47,7 +47,7 @@ export default function CustomerService() {
             {cs.phone}
           </h2>
           <p className="text-lg font-semibold tracking-wide text-slate-900">{SERVICE_PHONE.display}</p>
-          <p className="text-xs text-slate-400">{phoneHoursLine()}</p>
+          <p className="text-xs text-slate-500">{phoneHoursLine()}</p>
         </div>
         <a href={SERVICE_PHONE_HREF} className="btn-primary shrink-0" aria-label={`${cs.call} ${SERVICE_PHONE.display}`}>
           {cs.call}
@@ -78,7 +78,7 @@ export default function CustomerService() {
             <details key={item.q} className="group">
               <summary className="flex cursor-pointer list-none items-center gap-2 py-3 text-[15px] font-medium text-slate-800 [&::-webkit-details-marker]:hidden">
                 <span className="flex-1">{item.q}</span>
-                <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-400 transition-transform group-open:rotate-90" />
+                <Icon name="chevron" className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90" />
               </summary>
               <div className="space-y-2 pb-3 text-sm leading-6 text-slate-600">
                 <p>{fillFaq(item.a)}</p>

@@ -63,7 +63,7 @@ export default function AdminAudit() {
                   </Link>
                 ) : null}
                 <span className="flex-1" />
-                <time className="text-xs text-slate-400" dateTime={item.createdAt}>
+                <time className="text-xs text-slate-500" dateTime={item.createdAt}>
                   {item.timeText}
                 </time>
               </p>

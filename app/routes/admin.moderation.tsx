@@ -103,7 +103,7 @@ function Item({ item }: { item: ModerationItem }) {
         <span className={`rounded px-1.5 py-0.5 ${state.tone}`}>{state.label}</span>
         {item.anonymous ? <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{msg.moderation.anonymousPosted}</span> : null}
         <span className="flex-1" />
-        <time className="text-slate-400" dateTime={item.createdAt}>
+        <time className="text-slate-500" dateTime={item.createdAt}>
           {formatShanghai(item.createdAt)}
         </time>
       </header>

@@ -119,7 +119,7 @@ export default function AdminOrders() {
         <div className="flex gap-2">
           <label className="relative min-w-0 flex-1">
             <span className="sr-only">{m.searchLabel}</span>
-            <Icon name="search" className="pointer-events-none absolute left-2.5 top-2.5 h-5 w-5 text-slate-400" />
+            <Icon name="search" className="pointer-events-none absolute left-2.5 top-2.5 h-5 w-5 text-slate-500" />
             <input type="search" name="q" defaultValue={state.q} maxLength={64} placeholder={m.searchPlaceholder} className="field-input h-10 py-1.5 pl-9 text-sm" enterKeyHint="search" />
           </label>
           <button type="submit" className="btn-primary h-10 shrink-0 px-4">

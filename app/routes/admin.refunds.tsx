@@ -101,7 +101,7 @@ export default function AdminRefunds() {
                     <dt className="text-slate-500">{r.requestedAt}</dt>
                     <dd>
                       <time dateTime={item.createdAt}>{item.createdText}</time>
-                      <span className="ml-2 text-xs text-slate-400">{item.campusName}</span>
+                      <span className="ml-2 text-xs text-slate-500">{item.campusName}</span>
                     </dd>
                   </dl>
                   <div className="flex gap-2 border-t border-slate-100 pt-2">

@@ -77,7 +77,7 @@ export default function AdminSettings() {
       <section className="card space-y-3">
         <h2 className="text-base font-semibold">{msg.admin.messenger}</h2>
         <p className="flex items-center gap-2 text-sm" data-testid="messenger-status">
-          <Icon name={linked ? "check" : "info"} className={`h-4 w-4 ${linked ? "text-green-600" : "text-slate-400"}`} />
+          <Icon name={linked ? "check" : "info"} className={`h-4 w-4 ${linked ? "text-green-600" : "text-slate-500"}`} />
           {linked ? msg.admin.messengerLinked : msg.admin.messengerNotLinked}
         </p>
         <p className="text-sm text-slate-500">{msg.admin.messengerHint}</p>

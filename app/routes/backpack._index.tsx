@@ -80,7 +80,7 @@ export default function Backpack() {
                     {inbox.text}
                   </span>
                 ) : null}
-                <Icon name="chevron" className="h-4 w-4 text-slate-400" />
+                <Icon name="chevron" className="h-4 w-4 text-slate-500" />
               </Link>
             </li>
           ))}

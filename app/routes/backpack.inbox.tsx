@@ -94,7 +94,7 @@ export default function Inbox() {
                   </span>
                   {item.body ? <span className="mt-0.5 block truncate text-sm text-slate-500">{item.body}</span> : null}
                 </span>
-                <time dateTime={item.at} className="shrink-0 text-xs text-slate-400">
+                <time dateTime={item.at} className="shrink-0 text-xs text-slate-500">
                   {item.time}
                 </time>
               </Link>

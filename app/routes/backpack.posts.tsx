@@ -75,7 +75,7 @@ export default function MyPosts() {
           {msg.circle.loadMore}
         </Link>
       ) : page.posts.length > 0 ? (
-        <p className="py-2 text-center text-xs text-slate-400">{msg.circle.noMore}</p>
+        <p className="py-2 text-center text-xs text-slate-500">{msg.circle.noMore}</p>
       ) : null}
       {confirming ? (
         <Sheet title={msg.myPosts.delete} closeTo={before ? `${PATH}?before=${before}` : PATH}>

@@ -102,12 +102,12 @@ export default function Settings() {
           <Icon name="logout" className="h-4 w-4" />
           {msg.settings.logout}
         </Link>
-        <Link to="?confirm=delete" className="block text-center text-sm text-slate-400 underline" preventScrollReset>
+        <Link to="?confirm=delete" className="block text-center text-sm text-slate-500 underline" preventScrollReset>
           {msg.settings.deleteAccount}
         </Link>
       </section>
 
-      <p className="text-center text-sm text-slate-400">
+      <p className="text-center text-sm text-slate-500">
         {msg.settings.version} {msg.app.version}
       </p>
 

@@ -56,7 +56,7 @@ export default function Circle() {
         to={listUrl(categoryId, { notice: "search" })}
         preventScrollReset
         replace
-        className="flex items-center gap-2 rounded-full bg-white px-4 py-2.5 text-sm text-slate-400 shadow-sm"
+        className="flex items-center gap-2 rounded-full bg-white px-4 py-2.5 text-sm text-slate-500 shadow-sm"
       >
         <Icon name="search" className="h-4 w-4" />
         {msg.circle.searchPlaceholder}
@@ -188,7 +188,7 @@ function PostList({ page, now, categoryId }: { page: PostPage; now: string; cate
           {fetcher.state === "idle" ? msg.circle.loadMore : msg.circle.loadingMore}
         </Link>
       ) : (
-        <p className="py-2 text-center text-xs text-slate-400">{msg.circle.noMore}</p>
+        <p className="py-2 text-center text-xs text-slate-500">{msg.circle.noMore}</p>
       )}
     </>
   );

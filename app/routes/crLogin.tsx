@@ -217,7 +217,7 @@ export default function Login() {
             ))}
           </ul>
         </details>
-        <p className="text-center text-xs text-slate-400">
+        <p className="text-center text-xs text-slate-500">
           <Link to="/CustomerService" className="underline">
             {msg.backpack.customerService}
           </Link>

@@ -84,7 +84,7 @@ function Detail({ data }: { data: Data }) {
       o.detail.amount,
       <span>
         <span className="font-semibold text-red-600">{yuan(order.amount_fen)}</span>
-        {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-400 line-through">{yuan(order.original_fen)}</span> : null}
+        {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-500 line-through">{yuan(order.original_fen)}</span> : null}
       </span>,
     ],
     [o.detail.parcels, fillTemplate(o.list.parcels, { count: order.parcel_count })],

@@ -58,7 +58,7 @@ export default function Market() {
         title={msg.titles.market}
         withTabBar
         actions={
-          <Link to="?selectCampus=1" className="flex items-center gap-1 rounded-full bg-white/15 px-3 py-1 text-sm" preventScrollReset>
+          <Link to="?selectCampus=1" className="flex items-center gap-1 rounded-full bg-black/20 px-3 py-1 text-sm" preventScrollReset>
             <Icon name="map" className="h-4 w-4" />
             {selector.current?.name ?? msg.campus.switch}
           </Link>

@@ -92,7 +92,7 @@ export default function PayPage() {
             <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="pay-amount">
               {yuan(order.amountFen)}
             </p>
-            {order.originalFen !== order.amountFen ? <p className="text-xs text-slate-400 line-through">{yuan(order.originalFen)}</p> : null}
+            {order.originalFen !== order.amountFen ? <p className="text-xs text-slate-500 line-through">{yuan(order.originalFen)}</p> : null}
           </div>
           <dl className="space-y-1.5 rounded-xl bg-slate-50 px-3 py-3 text-sm">
             <div className="flex justify-between gap-3">
@@ -121,7 +121,7 @@ export default function PayPage() {
           ) : null}
           <Notice text={notice} />
           {order.canPay ? <PayForm label={`${p.payNow} ${yuan(order.amountFen)}`} stage={stage} pending={Boolean(paying)} onPay={start} /> : null}
-          {simulated && order.canPay ? <p className="text-center text-xs text-slate-400">{p.simulated}</p> : null}
+          {simulated && order.canPay ? <p className="text-center text-xs text-slate-500">{p.simulated}</p> : null}
           <Link to={orderHref} className="block text-center text-sm text-brand">
             {p.viewOrder}
           </Link>

@@ -73,7 +73,7 @@ export default function PromoActivity() {
             {t.promo.claimed}
           </Link>
         ) : (
-          <Link to={links.login} preventScrollReset replace className="btn h-10 w-full bg-orange-500 text-white">
+          <Link to={links.login} preventScrollReset replace className="btn h-10 w-full bg-orange-700 text-white">
             {t.promo.claim}
           </Link>
         )}
@@ -96,11 +96,11 @@ export default function PromoActivity() {
           </ul>
         ) : null}
         {data.loggedIn ? (
-          <Link to={links.share} preventScrollReset replace className="btn h-10 w-full bg-orange-500 text-white">
+          <Link to={links.share} preventScrollReset replace className="btn h-10 w-full bg-orange-700 text-white">
             {t.promo.inviteAction}
           </Link>
         ) : (
-          <a href={links.authShare} className="btn h-10 w-full bg-orange-500 text-white">
+          <a href={links.authShare} className="btn h-10 w-full bg-orange-700 text-white">
             {t.promo.inviteAction}
           </a>
         )}
@@ -133,7 +133,7 @@ function RecordsCard({ records, t }: { records: NonNullable<Data["records"]>; t:
         <h2 id="records-title" className="text-base font-semibold">
           {t.promo.recordsTitle}
         </h2>
-        <span className="text-sm text-orange-600">{fillTemplate(t.promo.completed, { count: records.completed })}</span>
+        <span className="text-sm text-orange-700">{fillTemplate(t.promo.completed, { count: records.completed })}</span>
       </div>
       <div>
         <div className="h-2 overflow-hidden rounded-full bg-orange-100" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
@@ -149,12 +149,12 @@ function RecordsCard({ records, t }: { records: NonNullable<Data["records"]>; t:
         </p>
       </div>
       {records.items.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-400">{t.promo.empty}</p>
+        <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-500">{t.promo.empty}</p>
       ) : (
         <InviteList items={records.items} labels={{ title: t.promo.recordsTitle, plus: t.promo.plus }} />
       )}
       {records.total > records.items.length ? (
-        <Link to="/market/promo-activity/invites" className="flex items-center justify-center gap-1 text-sm text-orange-600">
+        <Link to="/market/promo-activity/invites" className="flex items-center justify-center gap-1 text-sm text-orange-700">
           {t.promo.viewAll}
           <Icon name="chevron" className="h-4 w-4" />
         </Link>
@@ -168,7 +168,7 @@ function LoginCard({ href, t }: { href: string; t: PromoTexts }) {
     <section className="card flex items-center gap-3">
       <Icon name="shield" className="h-6 w-6 shrink-0 text-orange-500" />
       <p className="flex-1 text-sm text-slate-600">{t.promo.loginForRecords}</p>
-      <a href={href} className="btn shrink-0 bg-orange-500 px-3 py-1.5 text-xs text-white">
+      <a href={href} className="btn shrink-0 bg-orange-700 px-3 py-1.5 text-xs text-white">
         {t.promo.authorize}
       </a>
     </section>
@@ -182,12 +182,12 @@ function SummaryCard({ summary, t }: { summary: NonNullable<Data["summary"]>; t:
         {t.promo.summaryTitle}
       </h2>
       {summary.groups.length === 0 ? (
-        <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-400">{t.promo.summaryEmpty}</p>
+        <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-500">{t.promo.summaryEmpty}</p>
       ) : (
         <ul className="space-y-2">
           {summary.groups.map((group) => (
             <li key={group.key} className="flex items-center gap-3 rounded-xl bg-orange-50/70 px-3 py-2.5">
-              <span className="flex h-11 w-14 shrink-0 items-center justify-center rounded-lg bg-orange-500 text-base font-bold text-white">{group.label}</span>
+              <span className="flex h-11 w-14 shrink-0 items-center justify-center rounded-lg bg-orange-700 text-base font-bold text-white">{group.label}</span>
               <span className="min-w-0 flex-1">
                 <span className="block text-sm font-medium text-slate-800">{group.name}</span>
                 <span className="block text-xs text-slate-500">
@@ -195,7 +195,7 @@ function SummaryCard({ summary, t }: { summary: NonNullable<Data["summary"]>; t:
                   {group.soon ? <span className="ml-1.5 rounded bg-red-100 px-1 text-[11px] text-red-600">{t.promo.expiringSoon}</span> : null}
                 </span>
               </span>
-              <span className="text-sm font-semibold text-orange-600">{fillTemplate(t.promo.availableCount, { count: group.count })}</span>
+              <span className="text-sm font-semibold text-orange-700">{fillTemplate(t.promo.availableCount, { count: group.count })}</span>
             </li>
           ))}
         </ul>
@@ -219,7 +219,7 @@ function Dialogs({ data }: { data: Data }) {
           <Link to={links.close} replace preventScrollReset className="btn-ghost h-10">
             {t.loginPrompt.cancel}
           </Link>
-          <Link to={links.studentLogin} className="btn h-10 bg-orange-500 text-white">
+          <Link to={links.studentLogin} className="btn h-10 bg-orange-700 text-white">
             {t.loginPrompt.go}
           </Link>
         </Prompt>
@@ -241,11 +241,11 @@ function Dialogs({ data }: { data: Data }) {
             {t.assistPrompt.later}
           </Link>
           {invite.refusal ? null : data.loggedIn ? (
-            <Link to={links.register} replace preventScrollReset className="btn h-10 bg-orange-500 text-white">
+            <Link to={links.register} replace preventScrollReset className="btn h-10 bg-orange-700 text-white">
               {t.assistPrompt.yes}
             </Link>
           ) : (
-            <a href={links.auth} className="btn h-10 bg-orange-500 text-white">
+            <a href={links.auth} className="btn h-10 bg-orange-700 text-white">
               {t.assistPrompt.yes}
             </a>
           )}
@@ -282,7 +282,7 @@ function Avatar({ src, name }: { src: string | null; name: string }) {
   return src ? (
     <img src={src} alt="" className="h-10 w-10 rounded-full object-cover" referrerPolicy="no-referrer" />
   ) : (
-    <span className="flex h-10 w-10 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-600" aria-hidden="true">
+    <span className="flex h-10 w-10 items-center justify-center rounded-full bg-orange-100 font-semibold text-orange-700" aria-hidden="true">
       {name.slice(0, 1)}
     </span>
   );
@@ -341,7 +341,7 @@ function RegisterDialog({ invite, closeTo, reward, t }: { invite: NonNullable<Da
         {field("phone", t.register.phone, t.register.phonePlaceholder, { type: "tel", inputMode: "tel", maxLength: 11, pattern: "1[3-9][0-9]{9}", autoComplete: "tel" })}
         {field("studentId", t.register.studentId, t.register.studentIdPlaceholder, { minLength: 6, maxLength: 20, autoComplete: "off" })}
         <p className="text-xs text-slate-500">{fillTemplate(t.register.hint, { reward })}</p>
-        <button type="submit" className="btn h-11 w-full bg-orange-500 text-white" disabled={submitting}>
+        <button type="submit" className="btn h-11 w-full bg-orange-700 text-white" disabled={submitting}>
           {submitting ? t.register.submitting : t.register.submit}
         </button>
       </Form>

@@ -22,7 +22,7 @@ export default function AllInvites() {
     <Page title={t.promo.allTitle} back="/market/promo-activity">
       <section className="card space-y-2">
         <p className="text-sm text-orange-600">{fillTemplate(t.promo.completed, { count: data.completed })}</p>
-        {data.items.length === 0 ? <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-400">{t.promo.empty}</p> : <InviteList items={data.items} labels={{ title: t.promo.recordsTitle, plus: t.promo.plus }} />}
+        {data.items.length === 0 ? <p className="rounded-xl bg-slate-50 px-3 py-5 text-center text-sm text-slate-500">{t.promo.empty}</p> : <InviteList items={data.items} labels={{ title: t.promo.recordsTitle, plus: t.promo.plus }} />}
       </section>
     </Page>
   );

@@ -61,7 +61,7 @@ export default function Orders() {
                     <p className="text-xs text-slate-500">
                       {fillTemplate(o.list.parcels, { count: item.parcelCount })} · {o.list.createdAt} {item.createdText}
                     </p>
-                    <p className="font-mono text-xs text-slate-400">{item.orderNumber}</p>
+                    <p className="font-mono text-xs text-slate-500">{item.orderNumber}</p>
                   </div>
                   <span className="shrink-0 text-lg font-bold text-slate-900">{yuan(item.amountFen)}</span>
                 </div>
@@ -76,7 +76,7 @@ export default function Orders() {
           {o.list.more}
         </Link>
       ) : items.length > 0 ? (
-        <p className="py-2 text-center text-xs text-slate-400">{o.list.end}</p>
+        <p className="py-2 text-center text-xs text-slate-500">{o.list.end}</p>
       ) : null}
     </Page>
   );

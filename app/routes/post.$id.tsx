@@ -118,7 +118,7 @@ export default function PostDetail() {
             {commentsError}
           </p>
         ) : comments.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-400">{msg.postDetail.noComments}</p>
+          <p className="py-4 text-center text-sm text-slate-500">{msg.postDetail.noComments}</p>
         ) : (
           <ul className="space-y-4">
             {comments.map((root) => {
@@ -148,7 +148,7 @@ export default function PostDetail() {
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-3 py-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur">
         <div className="mx-auto max-w-screen-sm">
           {canComment ? (
-            <Link to={`${base}/comment`} preventScrollReset className="block rounded-full bg-slate-100 px-4 py-2.5 text-sm text-slate-400">
+            <Link to={`${base}/comment`} preventScrollReset className="block rounded-full bg-slate-100 px-4 py-2.5 text-sm text-slate-500">
               {msg.postDetail.commentPlaceholder}
             </Link>
           ) : (
@@ -281,7 +281,7 @@ function CommentItem({
         <Link to={replyUrl} preventScrollReset replace className={`mt-0.5 block whitespace-pre-wrap break-words text-slate-800 ${small ? "text-sm" : "text-[15px]"}`}>
           {comment.content}
         </Link>
-        <div className="mt-1 flex items-center gap-3 text-xs text-slate-400">
+        <div className="mt-1 flex items-center gap-3 text-xs text-slate-500">
           <time dateTime={comment.createdAt}>{commentTime(comment.createdAt, now)}</time>
           <Link to={replyUrl} preventScrollReset replace className="text-slate-500">
             {msg.postDetail.reply}

@@ -279,7 +279,7 @@ export default function PublishPost() {
                   </p>
                 ))}
               </div>
-              <p id="post-content-count" className={`text-xs ${content.length >= POST_MAX_LENGTH ? "text-red-600" : "text-slate-400"}`}>
+              <p id="post-content-count" className={`text-xs ${content.length >= POST_MAX_LENGTH ? "text-red-600" : "text-slate-500"}`}>
                 {content.length}/{POST_MAX_LENGTH}
               </p>
             </div>
@@ -311,7 +311,7 @@ export default function PublishPost() {
                         </span>
                       </>
                     )}
-                    <span className="line-clamp-1 break-all text-[11px] text-slate-400">{item.name}</span>
+                    <span className="line-clamp-1 break-all text-[11px] text-slate-500">{item.name}</span>
                   </div>
                 )}
                 {hydrated && item.status !== "uploading" ? (
@@ -328,7 +328,7 @@ export default function PublishPost() {
             ))}
             {items.filter((item) => item.status !== "error").length < POST_MAX_IMAGES ? (
               <li>
-                <label className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-200 text-slate-400 focus-within:border-brand">
+                <label className="flex aspect-square cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed border-slate-200 text-slate-500 focus-within:border-brand">
                   <Glyph name="image" className="h-7 w-7" />
                   <span className="text-xs">
                     {msg.publish.addImage} {done.length}/{POST_MAX_IMAGES}

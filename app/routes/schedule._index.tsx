@@ -146,9 +146,9 @@ export default function Schedule() {
           >
             {weekLabel(data.week)}
             {data.isCurrentTerm && data.week === data.thisWeek ? (
-              <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand">{msg.schedule.thisWeek}</span>
+              <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-dark">{msg.schedule.thisWeek}</span>
             ) : null}
-            <Icon name="down" className="h-4 w-4 text-slate-400" />
+            <Icon name="down" className="h-4 w-4 text-slate-500" />
           </Link>
           <WeekStep to={data.week < data.maxWeek ? href({ week: String(data.week + 1) }) : null} label={msg.schedule.nextWeek} icon="chevron" />
         </nav>
@@ -160,14 +160,14 @@ export default function Schedule() {
         <table className="w-full table-fixed border-collapse">
           <thead>
             <tr className="border-b border-slate-100">
-              <th scope="col" className="w-8 py-1.5 text-[11px] font-medium text-slate-400">
+              <th scope="col" className="w-8 py-1.5 text-[11px] font-medium text-slate-500">
                 {fillTemplate(msg.schedule.month, { month: data.month })}
               </th>
               {data.days.map((day) => (
                 <th key={day.date} scope="col" className="px-0.5 py-1.5 font-normal" aria-current={day.isToday ? "date" : undefined}>
                   <span className={`mx-auto flex w-10 flex-col items-center rounded-xl py-0.5 leading-tight ${day.isToday ? "bg-brand text-white" : "text-slate-600"}`}>
                     <span className="text-xs font-medium">{day.label}</span>
-                    <span className={`text-[10px] ${day.isToday ? "text-white/85" : "text-slate-400"}`}>{day.short}</span>
+                    <span className={`text-[10px] ${day.isToday ? "text-white" : "text-slate-500"}`}>{day.short}</span>
                   </span>
                 </th>
               ))}
@@ -178,8 +178,8 @@ export default function Schedule() {
               <tr key={slot.id} className={row < lastSlot ? "border-b border-slate-100" : undefined}>
                 <th scope="row" className="bg-slate-50/70 px-0.5 text-center align-middle font-normal leading-tight">
                   <span className="block text-xs font-semibold text-slate-600">{slot.period}</span>
-                  <span className="mt-0.5 block text-[9px] text-slate-400">{slot.start}</span>
-                  <span className="block text-[9px] text-slate-400">{slot.end}</span>
+                  <span className="mt-0.5 block text-[9px] text-slate-500">{slot.start}</span>
+                  <span className="block text-[9px] text-slate-500">{slot.end}</span>
                 </th>
                 {data.grid[row].map((cards, day) => (
                   <td key={day} className={`h-[5.75rem] p-0.5 align-top ${data.days[day].isToday ? "bg-brand-soft/40" : ""}`}>
@@ -193,7 +193,7 @@ export default function Schedule() {
                         >
                           <span className="line-clamp-3 break-all text-[11px] font-semibold leading-[1.25]">{card.name}</span>
                           {card.location ? (
-                            <span className="mt-0.5 line-clamp-2 break-all text-[10px] leading-tight opacity-75">@{card.location}</span>
+                            <span className="mt-0.5 line-clamp-2 break-all text-[10px] leading-tight opacity-90">@{card.location}</span>
                           ) : null}
                         </Link>
                       ))}
@@ -345,7 +345,7 @@ function Notices({ data, refreshError, synced, formAction }: { data: Data; refre
         </p>
       ) : null}
       {data.syncedAt ? (
-        <p className="-mt-1 flex items-center justify-end gap-1 px-1 text-xs text-slate-400">
+        <p className="-mt-1 flex items-center justify-end gap-1 px-1 text-xs text-slate-600">
           <Icon name="clock" className="h-3.5 w-3.5" />
           {fillTemplate(msg.schedule.syncedAt, { time: data.syncedAt })}
         </p>
@@ -376,7 +376,7 @@ function CourseDialog({
       <dl className="space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex gap-3">
-            <dt className="w-10 shrink-0 text-slate-400">{label}</dt>
+            <dt className="w-10 shrink-0 text-slate-500">{label}</dt>
             <dd className="flex-1 text-slate-800">{value || "—"}</dd>
           </div>
         ))}
@@ -443,7 +443,7 @@ function Summary({ data, closeHref, thisWeekHref }: { data: Data; closeHref: str
       <dl className="space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3">
-            <dt className="text-slate-400">{label}</dt>
+            <dt className="text-slate-500">{label}</dt>
             <dd className="text-right text-slate-800">{value}</dd>
           </div>
         ))}
@@ -451,7 +451,7 @@ function Summary({ data, closeHref, thisWeekHref }: { data: Data; closeHref: str
       <p className="mt-3 rounded-xl bg-brand-soft/60 px-3 py-2 text-sm text-brand-dark">
         {data.todayWeek ? fillTemplate(msg.schedule.summaryToday, { week: data.todayWeek }) : msg.schedule.summaryNotInTerm}
       </p>
-      {data.syncedAt ? <p className="mt-2 text-xs text-slate-400">{fillTemplate(msg.schedule.syncedAt, { time: data.syncedAt })}</p> : null}
+      {data.syncedAt ? <p className="mt-2 text-xs text-slate-500">{fillTemplate(msg.schedule.syncedAt, { time: data.syncedAt })}</p> : null}
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Link to={closeHref} replace preventScrollReset className="btn-ghost">
           {msg.app.close}
@@ -507,7 +507,7 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
             </li>
           ))}
         </ul>
-        <p className="mt-2 text-xs text-slate-400">{msg.schedule.reminderNote}</p>
+        <p className="mt-2 text-xs text-slate-500">{msg.schedule.reminderNote}</p>
         <div className="mt-3 flex items-center gap-3">
           <button type="submit" className="btn-primary" disabled={busy}>
             {msg.schedule.reminderSave}

@@ -176,7 +176,7 @@ export default function MutualHelp() {
             <label htmlFor="note" className="text-base font-semibold">
               {h.note}
             </label>
-            <span className={`text-xs ${noteLength > MUTUAL_HELP_NOTE_MAX ? "text-red-600" : "text-slate-400"}`} aria-hidden="true">
+            <span className={`text-xs ${noteLength > MUTUAL_HELP_NOTE_MAX ? "text-red-600" : "text-slate-500"}`} aria-hidden="true">
               {fillTemplate(h.noteCount, { n: noteLength, max: MUTUAL_HELP_NOTE_MAX })}
             </span>
           </div>
@@ -199,14 +199,14 @@ export default function MutualHelp() {
           ) : null}
         </section>
 
-        <p className="px-1 text-xs leading-relaxed text-slate-400">{h.notice}</p>
+        <p className="px-1 text-xs leading-relaxed text-slate-500">{h.notice}</p>
 
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
           <div className="mx-auto flex max-w-screen-sm items-center gap-3 px-4 py-3">
             <div className="flex-1">
               <p className="text-xs text-slate-500">{h.price}</p>
               <p className="text-xl font-bold text-brand" aria-live="polite">
-                {kind ? `¥${mutualHelpFeeText(kind)}` : <span className="text-sm font-normal text-slate-400">{h.pricePending}</span>}
+                {kind ? `¥${mutualHelpFeeText(kind)}` : <span className="text-sm font-normal text-slate-500">{h.pricePending}</span>}
               </p>
             </div>
             <button type="submit" className="btn-primary px-6 py-2.5 text-base" disabled={hydrated && (!kind || publishing || !hasCourse)}>
@@ -224,8 +224,8 @@ function InfoList({ rows }: { rows: [string, string][] }) {
     <dl className="divide-y divide-slate-100 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="flex gap-3 py-2 first:pt-0 last:pb-0">
-          <dt className="w-12 shrink-0 text-slate-400">{label}</dt>
-          <dd className={`flex-1 ${value ? "text-slate-800" : "text-slate-400"}`}>{value || h.notFilled}</dd>
+          <dt className="w-12 shrink-0 text-slate-500">{label}</dt>
+          <dd className={`flex-1 ${value ? "text-slate-800" : "text-slate-500"}`}>{value || h.notFilled}</dd>
         </div>
       ))}
     </dl>

@@ -137,7 +137,7 @@ function NoticeRow({ notice }: { notice: Notice }) {
           {noticeTypeLabels[notice.type]}
         </span>
         <span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">{notice.title}</span>
-        <time dateTime={notice.date} className="shrink-0 text-xs text-slate-400">
+        <time dateTime={notice.date} className="shrink-0 text-xs text-slate-500">
           {notice.date.slice(5)}
         </time>
       </span>

@@ -52,7 +52,7 @@ export default function WxCallback() {
             <p role="alert" className="text-sm text-slate-700">
               {data.message}
             </p>
-            <p className="text-xs text-slate-400">
+            <p className="text-xs text-slate-500">
               {msg.wechat.errorCode}：{data.code}
             </p>
           </>

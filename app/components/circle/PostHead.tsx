@@ -12,9 +12,9 @@ export function PostHead({ post, now, authorId, mineLabel, wrapTags = false }: {
         <div className="min-w-0 flex-1">
           <p id={authorId} className="truncate text-sm font-semibold text-slate-900">
             {post.author.name}
-            {post.author.isMine && post.author.anonymous ? <span className="ml-1 text-xs font-normal text-slate-400">（{mineLabel}）</span> : null}
+            {post.author.isMine && post.author.anonymous ? <span className="ml-1 text-xs font-normal text-slate-500">（{mineLabel}）</span> : null}
           </p>
-          <p className="text-xs text-slate-400">
+          <p className="text-xs text-slate-500">
             <time dateTime={post.createdAt}>{cardTime(post.createdAt, now)}</time>
           </p>
         </div>

@@ -26,7 +26,7 @@ export function ArticleBody({ blocks }: { blocks: Block[] }) {
           case "code":
             return (
               <figure key={index} className="overflow-hidden rounded-xl bg-slate-900">
-                <figcaption className="flex items-center gap-1.5 border-b border-white/10 px-3 py-1.5 text-xs text-slate-400">
+                <figcaption className="flex items-center gap-1.5 border-b border-white/10 px-3 py-1.5 text-xs text-slate-500">
                   <Icon name="code" className="h-3.5 w-3.5" />
                   <span className="sr-only">{msg.blog.codeLabel}</span>
                   {block.lang}
@@ -57,7 +57,7 @@ export function ArticleBody({ blocks }: { blocks: Block[] }) {
 /** Date and reading time on one line. */
 export function ArticleMeta({ article, author = false }: { article: ArticleSummary; author?: boolean }) {
   return (
-    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-400">
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
       {author ? (
         <span>
           <span className="sr-only">{msg.blog.author}</span>

@@ -13,7 +13,7 @@ export function CouponRow({ coupon, label, fallback, icon }: { coupon: CouponRow
         {icon}
         {label}
       </span>
-      <span className={`text-sm ${coupon?.discounted ? "font-medium text-red-600" : "text-slate-400"}`} data-testid="coupon-row-text">
+      <span className={`text-sm ${coupon?.discounted ? "font-medium text-red-600" : "text-slate-500"}`} data-testid="coupon-row-text">
         {coupon?.text ?? fallback}
         {coupon ? <span aria-hidden="true"> ›</span> : null}
       </span>

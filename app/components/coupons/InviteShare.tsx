@@ -40,7 +40,7 @@ export function InviteShare({ labels: m, code, link, reward, shareTitle, shareDe
     <div className="space-y-3">
       <div className="rounded-2xl bg-orange-50 px-4 py-3 text-center">
         <p className="text-xs text-orange-700">{m.code}</p>
-        <p className="mt-1 font-mono text-2xl font-bold tracking-[0.2em] text-orange-600" data-testid="invite-code">
+        <p className="mt-1 font-mono text-2xl font-bold tracking-[0.2em] text-orange-700" data-testid="invite-code">
           {code}
         </p>
       </div>

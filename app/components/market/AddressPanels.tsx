@@ -214,7 +214,7 @@ export function AddressForm({
               onChange={(event) => setBuilding(event.target.value)}
               disabled={hydrated && !campus}
               required
-              className="field-input disabled:bg-slate-50 disabled:text-slate-400"
+              className="field-input disabled:bg-slate-50 disabled:text-slate-500"
             >
               <option value="">{m.buildingPlaceholder}</option>
               {hydrated

@@ -44,7 +44,7 @@ export function ConfirmSheet({ checkout, packageTypes, address, summary, estimat
               {m.checkout.paid}{" "}
               <Yuan fen={summary.paidFen} className="text-xl font-bold text-red-600" testId="paid-total" />
             </p>
-            <p className="text-xs text-slate-400">
+            <p className="text-xs text-slate-500">
               {fill(m.checkout.parcels, { count: summary.parcels })} · {m.checkout.original}{" "}
               <Yuan fen={summary.originalFen} className={summary.originalFen !== summary.paidFen ? "line-through" : ""} testId="original-total" />
             </p>
@@ -103,7 +103,7 @@ export function ConfirmSheet({ checkout, packageTypes, address, summary, estimat
               <Glyph name="note" className="h-5 w-5 text-slate-500" />
               {checkout.remark ? m.checkout.remark : m.checkout.remarkAdd}
             </span>
-            <span className="max-w-[55%] truncate text-slate-400 group-open:hidden">{checkout.remark}</span>
+            <span className="max-w-[55%] truncate text-slate-500 group-open:hidden">{checkout.remark}</span>
           </summary>
           <RemarkForm remark={checkout.remark} />
         </details>
@@ -131,7 +131,7 @@ function StepperRow({ type, count }: { type: { type: PackageTypeKey; name: strin
           {type.name}
           <span className="ml-2 text-xs font-normal text-red-600">¥{formatYuan(type.priceFen)}</span>
         </span>
-        <span className="block truncate text-xs text-slate-400">
+        <span className="block truncate text-xs text-slate-500">
           {type.desc} · {m.checkout.sizeGuide}
         </span>
       </Link>

@@ -64,7 +64,7 @@ export function EntryDialog({
             {error}
           </p>
         ) : (
-          <p className="text-xs leading-5 text-slate-400">{m.entry.saveRule}</p>
+          <p className="text-xs leading-5 text-slate-500">{m.entry.saveRule}</p>
         )}
         <div className="flex gap-3">
           <Link to={marketHref({})} preventScrollReset replace className="btn-ghost h-11 flex-1">

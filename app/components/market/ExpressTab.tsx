@@ -56,7 +56,7 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
         <h2 id="sms-title" className="text-base font-semibold">
           {m.express.smsLabel}
         </h2>
-        <span className="text-xs text-slate-400">
+        <span className="text-xs text-slate-500">
           {m.express.uploadImage}：{m.express.imagesHint}
         </span>
       </div>
@@ -83,7 +83,7 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
           aria-describedby="sms-hint"
           className="field-input min-h-[8.5rem] resize-y text-[15px] leading-6"
         />
-        <p id="sms-hint" className="-mt-1 text-xs text-slate-400">
+        <p id="sms-hint" className="-mt-1 text-xs text-slate-500">
           {m.express.smsHint}
         </p>
         <ImageUploads messenger={messenger} hydrated={hydrated} authHref={authHref} />

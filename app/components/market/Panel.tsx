@@ -54,7 +54,7 @@ export function Panel({
           <h2 id={labelId} className="flex-1 text-base font-semibold text-slate-900">
             {title}
           </h2>
-          <Link ref={closeRef} to={closeTo} preventScrollReset replace aria-label={msg.app.close} className="-mr-2 rounded-full p-2 text-slate-400 hover:bg-slate-100">
+          <Link ref={closeRef} to={closeTo} preventScrollReset replace aria-label={msg.app.close} className="-mr-2 rounded-full p-2 text-slate-500 hover:bg-slate-100">
             <Icon name="close" className="h-5 w-5" />
           </Link>
         </header>

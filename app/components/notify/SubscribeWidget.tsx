@@ -134,7 +134,7 @@ export function SubscribeWidget({ state, mode, className = "" }: { state: Widget
       <a id={headingId} href={subscribeHref(state.templateKey, state.returnTo)} className="px-1 text-sm font-medium text-brand">
         {msg.notify.subscribe.subscribeLong}
       </a>
-      <LaterForm state={state} label={msg.notify.subscribe.later} className="rounded-full p-1.5 text-slate-400 hover:bg-slate-100">
+      <LaterForm state={state} label={msg.notify.subscribe.later} className="rounded-full p-1.5 text-slate-500 hover:bg-slate-100">
         <Icon name="close" className="h-4 w-4" />
       </LaterForm>
     </aside>

@@ -110,7 +110,7 @@ export function InfoRows({ rows }: { rows: [string, ReactNode][] }) {
 }
 
 export function PickupCodeList({ items }: { items: PickupCodeItem[] }) {
-  if (items.length === 0) return <p className="text-sm text-slate-400">{msg.orders.detail.noCodes}</p>;
+  if (items.length === 0) return <p className="text-sm text-slate-500">{msg.orders.detail.noCodes}</p>;
   return (
     <ul className="space-y-2" data-testid="pickup-codes">
       {items.map((item, index) => (

@@ -58,7 +58,7 @@ export function Overlay({
           <h2 id={`${id}-title`} className="flex-1 text-lg font-semibold leading-snug">
             {title}
           </h2>
-          <Link to={closeHref} replace preventScrollReset aria-label={msg.app.close} className="-mr-1 -mt-0.5 rounded-full p-1 text-slate-400 hover:bg-slate-100">
+          <Link to={closeHref} replace preventScrollReset aria-label={msg.app.close} className="-mr-1 -mt-0.5 rounded-full p-1 text-slate-500 hover:bg-slate-100">
             <Icon name="close" className="h-5 w-5" />
           </Link>
         </div>

@@ -43,7 +43,7 @@ function Summary({ summary }: { summary: DailySummary }) {
       <h2 id="summary-title" className="flex items-center gap-1.5 text-base font-semibold">
         <Icon name="calendar" className="h-5 w-5 text-brand" />
         {s.title}
-        <span className="text-xs font-normal text-slate-400">{summary.day}</span>
+        <span className="text-xs font-normal text-slate-500">{summary.day}</span>
       </h2>
       <dl className="grid grid-cols-4 gap-2 text-center">
         {figures.map(([label, value, to]) => (
@@ -115,7 +115,7 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
         <dt className="text-slate-500">{c.pickup}</dt>
         <dd>
           {order.pickup.length === 0 ? (
-            <span className="text-slate-400">{c.noPickup}</span>
+            <span className="text-slate-500">{c.noPickup}</span>
           ) : (
             <ul className="space-y-0.5">
               {order.pickup.map((item, index) => (
@@ -140,7 +140,7 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
       </dl>
       <footer className="flex items-center gap-2 border-t border-slate-100 pt-2">
         <span className="text-base font-semibold text-red-600 tabular-nums">{order.amountText}</span>
-        <time className="flex-1 text-xs text-slate-400" dateTime={order.createdAt}>
+        <time className="flex-1 text-xs text-slate-500" dateTime={order.createdAt}>
           {order.createdText}
         </time>
         <a href={actionsTo} className="btn-ghost px-3 py-1.5 text-xs" aria-label={`${c.moreActions} ${order.orderNumber}`}>
@@ -169,7 +169,7 @@ export function renderOrderList(state: AdminListState, page: AdminOrderPage) {
                   className={`inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm ${active ? "bg-slate-800 font-semibold text-white" : "bg-white text-slate-600 shadow-sm"}`}
                 >
                   {tab.label}
-                  <span className={`text-xs tabular-nums ${active ? "text-white/80" : "text-slate-400"}`} data-testid={`count-${tab.group ?? "all"}`}>
+                  <span className={`text-xs tabular-nums ${active ? "text-white/80" : "text-slate-500"}`} data-testid={`count-${tab.group ?? "all"}`}>
                     {page.counts[tab.group ?? "all"]}
                   </span>
                 </a>
@@ -204,7 +204,7 @@ export function renderOrderList(state: AdminListState, page: AdminOrderPage) {
               {d.more}
             </a>
           ) : (
-            <p className="py-2 text-center text-xs text-slate-400">{d.end}</p>
+            <p className="py-2 text-center text-xs text-slate-500">{d.end}</p>
           )}
         </>
       )}

@@ -100,9 +100,9 @@ function couponRow(quote: Quote, href: string): CouponRowData {
 
 function Ticket({ label, count }: { label: string; count?: number }) {
   return (
-    <span className="relative inline-flex min-w-[3.5rem] flex-col items-center rounded-xl bg-white px-2 py-1.5 text-orange-600 shadow-sm">
+    <span className="relative inline-flex min-w-[3.5rem] flex-col items-center rounded-xl bg-white px-2 py-1.5 text-orange-700 shadow-sm">
       <span className="text-lg font-bold leading-5">{label}</span>
-      {count ? <span className="text-[11px] text-orange-400">×{count}</span> : null}
+      {count ? <span className="text-[11px] text-orange-700">×{count}</span> : null}
     </span>
   );
 }
@@ -135,16 +135,16 @@ export function renderPromoCard(input: { messenger: boolean; authHref: string; c
         </p>
         {input.messenger ? (
           <>
-            <a href={PROMO_PATH} className="shrink-0 text-xs text-orange-600">
+            <a href={PROMO_PATH} className="shrink-0 text-xs text-orange-700">
               {m.card.loggedInAction}
             </a>
-            <a href={INVITE_DIALOG_PATH} className="shrink-0 rounded-full bg-orange-500 px-3 py-1 text-xs font-medium text-white">
+            <a href={INVITE_DIALOG_PATH} className="shrink-0 rounded-full bg-orange-700 px-3 py-1 text-xs font-medium text-white">
               {m.card.invite}
             </a>
           </>
         ) : (
           // A document link: the authorization leaves the app.
-          <a href={input.authHref} data-document="" className="shrink-0 rounded-full bg-orange-500 px-3 py-1 text-xs font-medium text-white">
+          <a href={input.authHref} data-document="" className="shrink-0 rounded-full bg-orange-700 px-3 py-1 text-xs font-medium text-white">
             {m.card.loggedOutAction}
           </a>
         )}
@@ -234,7 +234,7 @@ function couponPanel(quote: Quote, base: string) {
             <section>
               <h3 className="mb-1.5 flex items-baseline justify-between font-semibold text-slate-800">
                 {m.detail.usage}
-                {quote.automatic ? <span className="text-xs font-normal text-slate-400">{m.detail.best}</span> : null}
+                {quote.automatic ? <span className="text-xs font-normal text-slate-500">{m.detail.best}</span> : null}
               </h3>
               <p className="flex items-center justify-between rounded-xl bg-orange-50 px-3 py-2 text-orange-800">
                 <span>
@@ -255,7 +255,7 @@ function couponPanel(quote: Quote, base: string) {
                     {item.couponName ? <span className="ml-1.5 rounded bg-orange-100 px-1 text-[11px] text-orange-700">{item.couponName}</span> : null}
                   </span>
                   <span className="tabular-nums">
-                    {item.discountFen > 0 ? <span className="mr-1.5 text-xs text-slate-400 line-through">{money(item.originalFen)}</span> : null}
+                    {item.discountFen > 0 ? <span className="mr-1.5 text-xs text-slate-500 line-through">{money(item.originalFen)}</span> : null}
                     {money(item.finalFen)}
                   </span>
                 </li>
@@ -266,19 +266,19 @@ function couponPanel(quote: Quote, base: string) {
           <section>
             <h3 className="mb-1.5 font-semibold text-slate-800">{m.detail.choose}</h3>
             {quote.options.length === 0 ? (
-              <p className="rounded-xl bg-slate-50 px-3 py-4 text-center text-slate-400">{m.detail.empty}</p>
+              <p className="rounded-xl bg-slate-50 px-3 py-4 text-center text-slate-500">{m.detail.empty}</p>
             ) : (
               <ul className="space-y-2">
                 {quote.options.map((option) => (
                   <li key={option.coupon.id} className={`flex items-center gap-3 rounded-xl px-3 py-2 ring-1 ${option.coupon.id === current ? "bg-orange-50 ring-orange-200" : "ring-slate-100"}`}>
                     <span className="min-w-0 flex-1">
                       <span className="block font-medium text-slate-800">{option.coupon.name}</span>
-                      <span className="block text-xs text-slate-400">
+                      <span className="block text-xs text-slate-500">
                         {option.usable ? `-${money(option.discountFen)}` : reasonText(option)}
                       </span>
                     </span>
                     {option.coupon.id === current ? (
-                      <span className="text-xs font-medium text-orange-600">{m.detail.inUse}</span>
+                      <span className="text-xs font-medium text-orange-700">{m.detail.inUse}</span>
                     ) : option.usable ? (
                       <ChoiceForm choice={String(option.coupon.id)} label={m.detail.use} returnTo={base} />
                     ) : null}
@@ -295,7 +295,7 @@ function couponPanel(quote: Quote, base: string) {
                 ) : null}
               </ul>
             )}
-            <p className="mt-2 text-xs text-slate-400">{m.detail.rule}</p>
+            <p className="mt-2 text-xs text-slate-500">{m.detail.rule}</p>
           </section>
         </div>
       </ServerPanelFrame>,
@@ -317,7 +317,7 @@ function ChoiceForm({ choice, label, returnTo, ghost = false }: { choice: string
     <form method="post" action={COUPON_CHOICE_PATH}>
       <input type="hidden" name="choice" value={choice} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className={ghost ? "text-xs text-slate-500 underline" : "rounded-full bg-orange-500 px-3 py-1 text-xs font-medium text-white"}>
+      <button type="submit" className={ghost ? "text-xs text-slate-500 underline" : "rounded-full bg-orange-700 px-3 py-1 text-xs font-medium text-white"}>
         {label}
       </button>
     </form>

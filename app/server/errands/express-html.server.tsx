@@ -67,7 +67,7 @@ export function renderExpressList(entries: PickupEntry[]) {
         <div className="flex items-center justify-between">
           <h2 id="entries-title" className="text-base font-semibold">
             {m.express.listTitle}
-            {entries.length > 0 ? <span className="ml-1 text-sm font-normal text-slate-400">({entries.length})</span> : null}
+            {entries.length > 0 ? <span className="ml-1 text-sm font-normal text-slate-500">({entries.length})</span> : null}
           </h2>
           <a href={marketHref({ sheet: "tip" })} className="inline-flex items-center gap-1 text-xs text-slate-500 hover:text-brand">
             <Icon name="info" className="h-3.5 w-3.5" />
@@ -75,7 +75,7 @@ export function renderExpressList(entries: PickupEntry[]) {
           </a>
         </div>
         {entries.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-3 py-6 text-center text-sm text-slate-400">{m.express.listEmpty}</p>
+          <p className="rounded-xl bg-slate-50 px-3 py-6 text-center text-sm text-slate-500">{m.express.listEmpty}</p>
         ) : (
           <ul className="space-y-2" aria-label={m.express.listTitle}>
             {entries.map((entry) => (
@@ -94,7 +94,7 @@ export function renderExpressList(entries: PickupEntry[]) {
           </button>
         </form>
       </section>
-      <nav className="mt-3 flex items-center justify-center gap-6 pb-2 text-sm text-slate-500">
+      <nav className="mt-3 flex items-center justify-center gap-6 pb-2 text-sm text-slate-600">
         <a href={marketHref({ sheet: "notice" })} className="inline-flex items-center gap-1 hover:text-brand">
           <Icon name="info" className="h-4 w-4" />
           {m.express.serviceNotice}
@@ -125,7 +125,7 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
             <span className="truncate font-mono text-[17px] font-semibold tracking-wide text-slate-900">{credential}</span>
             <span className="shrink-0 rounded bg-white px-1.5 py-0.5 text-[11px] text-slate-500 ring-1 ring-slate-200">{entry.company}</span>
             {entry.source !== "text" ? (
-              <span className="shrink-0 text-[11px] text-slate-400">{entry.source === "image" ? m.express.sourceImage : m.express.sourceManual}</span>
+              <span className="shrink-0 text-[11px] text-slate-500">{entry.source === "image" ? m.express.sourceImage : m.express.sourceManual}</span>
             ) : null}
           </span>
           <span className="mt-0.5 block truncate text-xs text-slate-500">
@@ -138,7 +138,7 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
       <form method="post" className="flex">
         <input type="hidden" name="intent" value="delete-entry" />
         <input type="hidden" name="entryId" value={entry.id} />
-        <button type="submit" className="px-3 text-slate-400 hover:text-red-500" aria-label={`${m.express.delete} ${credential}`}>
+        <button type="submit" className="px-3 text-slate-500 hover:text-red-500" aria-label={`${m.express.delete} ${credential}`}>
           <Glyph name="trash" className="h-5 w-5" />
         </button>
       </form>

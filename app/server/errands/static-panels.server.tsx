@@ -48,7 +48,7 @@ export function ServerPanelFrame({
           <h2 id={labelId} className="flex-1 text-base font-semibold text-slate-900">
             {title}
           </h2>
-          <a href={closeTo} aria-label={app.close} data-replace="" className="-mr-2 rounded-full p-2 text-slate-400 hover:bg-slate-100">
+          <a href={closeTo} aria-label={app.close} data-replace="" className="-mr-2 rounded-full p-2 text-slate-500 hover:bg-slate-100">
             <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" className="h-5 w-5" aria-hidden="true">
               <path d="M18 6L6 18M6 6l12 12" />
             </svg>
@@ -107,7 +107,7 @@ function SizeGuide({ types, focus }: { types: PackageTypeConfig[]; focus: string
               <p className="text-xs text-slate-500">{standard.desc}</p>
               {standard.examples.length > 0 ? (
                 <p className="mt-1 flex flex-wrap gap-1">
-                  <span className="text-xs text-slate-400">{m.sizeGuide.examples}</span>
+                  <span className="text-xs text-slate-500">{m.sizeGuide.examples}</span>
                   {standard.examples.map((example) => (
                     <span key={example} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
                       {example}
