@@ -125,6 +125,18 @@ async function request(pathname: string, options: Options = {}): Promise<Answer>
   return answer;
 }
 
+/** request(), tried up to three times while the server closes the connection before the client has written the body. */
+async function requestTolerantOfEarlyClose(pathname: string, options: Options): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await request(pathname, options);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 3 || (code !== "ECONNRESET" && code !== "EPIPE")) throw error;
+    }
+  }
+}
+
 // --- The action routes, from app/routes ------------------------------------------------------
 
 type ActionRoute = { file: string; id: string; url: string; fields: string[] };
@@ -551,11 +563,14 @@ describe("malformed bodies to every action and resource route", () => {
       let response: Answer;
       const began = Date.now();
       try {
-        response = await request(url, { method, cookie, body, contentType });
+        response = await requestTolerantOfEarlyClose(url, { method, cookie, body, contentType });
       } catch (error) {
-        // A server may refuse a 1 MB body by answering early and closing the connection.
+        // A server may answer a body it does not want (a 1 MB one, or any POST the guard turns
+        // away before reading it) early and close the connection while the client still writes:
+        // the client sees EPIPE/ECONNRESET instead of the answer. That is no failure as long as
+        // the server is still up and answering.
         const code = (error as NodeJS.ErrnoException).code;
-        if (name.startsWith("1 MB") && (code === "ECONNRESET" || code === "EPIPE")) return;
+        if ((code === "ECONNRESET" || code === "EPIPE") && (await request("/healthz")).status === 200) return;
         const known = KNOWN_FAILURES.find((item) => item.url === route.url && item.body === name);
         if (known) {
           console.warn(`[security] KNOWN ${route.url} (${who}, ${name}): ${String(error)} — ${known.why}`);
