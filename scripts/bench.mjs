@@ -9,10 +9,10 @@
 // Flags (defaults are issue 11's campus size): --students 2000 --posts 20000 --comments 100000
 //   --likes 200000 --orders 10000 --connections 50 --duration 10 --warmup 3 --write
 //   --scale <n>          multiplies every size (--scale 10: 20,000 students … 100,000 orders)
-//   --compare-scale <n>  issue 11's growth check: the data pages (and the floor) at 1× and at n×
-//                        in one run, each on its own freshly seeded database, then the loss per
-//                        page (target: at most 15% at 10×), raw and relative to the floor measured
-//                        in the same phase (the shared machine's load moves between the phases)
+//   --compare-scale <n>  issue 11's growth check: the floor and the data pages at 1× and at n×,
+//                        each side on its own freshly seeded database and server, measured
+//                        --rounds times (3) alternating between the sides; medians, then the loss
+//                        per page (target: at most 15% at 10×)
 import { execSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -130,56 +130,81 @@ const SMS = [
 ].join("\n\n");
 
 /**
- * One phase of --compare-scale: a fresh database seeded to `sizes`, the server on it, the floor
- * and the data pages. Returns the rows and the seed's time.
+ * One side of --compare-scale: a fresh database seeded to `sizes` and the server on it, with the
+ * floor and the data pages to measure. The caller stops it (stop() also deletes the database).
  */
-async function dataPages(dir, name, sizes) {
+async function preparePhase(dir, name, sizes) {
   const file = path.join(dir, `${name}.db`);
   let phaseServer = await startServer(file);
-  try {
-    await phaseServer.stop();
-    const seedMs = await seed(file, sizes);
-    console.log(`${name}: seeded ${JSON.stringify(sizes)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB)`);
-    phaseServer = await startServer(file);
-    const student = await loginDemoStudent(phaseServer.base, file);
-    const operator = await operatorCookie(file);
-    const db = new Database(file, { readonly: true });
-    const postId = db.prepare("SELECT id FROM posts ORDER BY id DESC LIMIT 1").get().id;
-    db.close();
-    await fetch(`${phaseServer.base}/schedule`, { headers: { Cookie: student } });
-    const headers = { Cookie: student };
-    const rows = [];
-    rows.push(await measure(`${name} floor: /blog/article/1`, { url: `${phaseServer.base}/blog/article/1` }));
-    rows.push(await measure(`${name} /circle`, { url: `${phaseServer.base}/circle`, headers }));
-    rows.push(await measure(`${name} /post/:id (newest)`, { url: `${phaseServer.base}/post/${postId}`, headers }));
-    rows.push(await measure(`${name} /schedule (cache hit)`, { url: `${phaseServer.base}/schedule`, headers }));
-    rows.push(await measure(`${name} /market`, { url: `${phaseServer.base}/market`, headers }));
-    rows.push(await measure(`${name} /admin/orders`, { url: `${phaseServer.base}/admin/orders`, headers: { Cookie: operator } }));
-    return { rows, seedMs };
-  } finally {
-    await phaseServer.stop();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-  }
+  await phaseServer.stop();
+  const seedMs = await seed(file, sizes);
+  console.log(`${name}: seeded ${JSON.stringify(sizes)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB)`);
+  phaseServer = await startServer(file);
+  const student = await loginDemoStudent(phaseServer.base, file);
+  const operator = await operatorCookie(file);
+  const db = new Database(file, { readonly: true });
+  const postId = db.prepare("SELECT id FROM posts ORDER BY id DESC LIMIT 1").get().id;
+  db.close();
+  await fetch(`${phaseServer.base}/schedule`, { headers: { Cookie: student } });
+  const headers = { Cookie: student };
+  const at = (url, extra = {}) => ({ url: `${phaseServer.base}${url}`, ...extra });
+  return {
+    name,
+    seedMs,
+    targets: [
+      at("/blog/article/1"),
+      at("/circle", { headers }),
+      at(`/post/${postId}`, { headers }),
+      at("/schedule", { headers }),
+      at("/market", { headers }),
+      at("/admin/orders", { headers: { Cookie: operator } }),
+    ],
+    stop: async () => {
+      await phaseServer.stop();
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    },
+  };
 }
 
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * --compare-scale: both databases seeded and both servers up (an idle server costs nothing),
+ * then every page measured `--rounds` times on each side, the sides alternating and the order
+ * flipping every round, so that the machine's drift between runs (±20% here for the same page)
+ * falls on both sides alike; each side's figure is the median of its rounds.
+ */
 async function compare(factor) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-"));
   const loadAtStart = os.loadavg()[0].toFixed(1);
+  const rounds = flag("rounds", 3);
+  const phases = [];
   try {
     console.log(`bench --compare-scale ${factor} ${new Date().toISOString()} commit ${commit}, ${os.cpus().length} cores, node ${process.version}, load average ${loadAtStart}`);
-    console.log(`autocannon: ${connections} connections, ${warmup} s warm-up + ${duration} s each`);
-    const one = await dataPages(dir, "1×", scaled(1));
-    const many = await dataPages(dir, `${factor}×`, scaled(factor));
-    const floorOne = one.rows[0].rps;
-    const floorMany = many.rows[0].rps;
+    phases.push(await preparePhase(dir, "1×", scaled(1)));
+    phases.push(await preparePhase(dir, `${factor}×`, scaled(factor)));
+    const [one, many] = phases;
+    console.log(`autocannon: ${connections} connections, ${warmup} s warm-up + ${duration} s each, ${rounds} rounds per page and side (alternating)`);
     const pages = ["/blog/article/1 (floor)", "/circle", "/post/:id (newest)", "/schedule (cache hit)", "/market", "/admin/orders"];
+    const results = pages.map(() => ({ one: [], many: [] }));
+    for (const [i, page] of pages.entries()) {
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 === 0 ? [["one", one], ["many", many]] : [["many", many], ["one", one]];
+        for (const [side, phase] of order) results[i][side].push(await measure(`${phase.name} ${page} (round ${round + 1})`, phase.targets[i]));
+      }
+    }
+    const summary = results.map(({ one: a, many: b }) => ({
+      a: { rps: median(a.map((row) => row.rps)), p99: median(a.map((row) => row.p99)) },
+      b: { rps: median(b.map((row) => row.rps)), p99: median(b.map((row) => row.p99)) },
+    }));
+    const floorOne = summary[0].a.rps;
+    const floorMany = summary[0].b.rps;
     const loss = (before, after) => (1 - after / before) * 100;
     const lines = pages.map((page, i) => {
-      const a = one.rows[i];
-      const b = many.rows[i];
+      const { a, b } = summary[i];
       const raw = loss(a.rps, b.rps);
       const relative = i === 0 ? null : loss(a.rps / floorOne, b.rps / floorMany);
-      const verdict = relative === null ? "" : relative <= 15 ? "ok" : "over 15%";
+      const verdict = i === 0 ? "" : raw <= 15 ? "ok" : "over 15%";
       return `| ${page} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${raw.toFixed(0)}% | ${relative === null ? "—" : `${relative.toFixed(0)}%`} | ${a.p99} | ${b.p99} | ${verdict} |`;
     });
     const table = [
@@ -193,12 +218,13 @@ async function compare(factor) {
       const entry =
         `\n## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}: data grown ${factor}×\n\n` +
         `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}; seeded 1× in ${(one.seedMs / 1000).toFixed(1)} s, ${factor}× ${JSON.stringify(scaled(factor))} in ${(many.seedMs / 1000).toFixed(1)} s; ` +
-        `autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per route; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0].toFixed(1)}. ` +
-        `"Loss vs floor" compares each page's requests/s over the floor's of the same phase.\n\n${table}\n`;
+        `autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per run, ${rounds} runs per page and side, the sides alternating (medians shown); load average at the start ${loadAtStart}, at the end ${os.loadavg()[0].toFixed(1)}. ` +
+        `"Loss" is the ${factor}× median over the 1× median; "loss vs floor" compares each page's requests/s over the floor's of the same side.\n\n${table}\n`;
       fs.appendFileSync(file, entry);
       console.log(`\nappended to ${path.relative(root, file)}`);
     }
   } finally {
+    for (const phase of phases) await phase.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
