@@ -9,13 +9,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
+import { freePort } from "./lib/app-server.mjs";
 
 const JS_LIMIT_KB = 100;
 const STATIC_HTML_LIMIT_KB = 30;
@@ -145,16 +145,6 @@ try {
 }
 
 // --- helpers --------------------------------------------------------------------------------
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port: found } = probe.address();
-      probe.close(() => resolve(found));
-    });
-  });
-}
 
 async function waitForHealth() {
   const deadline = Date.now() + 30_000;

@@ -1,20 +1,9 @@
 // Settings shared by playwright.config.ts and the fixtures (both run in Playwright's processes).
 // The server's port is free, chosen once by the main process (which loads the config first) and
 // handed to the workers through E2E_PORT, so several runs on one machine do not collide.
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../../scripts/lib/app-server.mjs";
 
 process.env.E2E_PORT ||= String(await freePort());
 

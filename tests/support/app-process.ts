@@ -6,24 +6,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
+import { freePort as freePortOnLoopback } from "../../scripts/lib/app-server.mjs";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port (one home for the scripts and the suites: scripts/lib/app-server.mjs). */
+export const freePort: () => Promise<number> = freePortOnLoopback;
 
 /** A scratch folder under tests/.tmp (created). */
 export function scratchDir(name: string) {

@@ -4,11 +4,11 @@
 // on SIGTERM. Needs the build (npm test builds first).
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/app-process";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SECRETS = { SESSION_SECRET: "production-test-session-secret-0123", APP_ENCRYPTION_KEY: "cd".repeat(32) };
@@ -30,17 +30,6 @@ afterEach(() => {
 afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
 
