@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
-import { freePort, startAppServer } from "./lib/app-server.mjs";
+import { freePort, loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
 
@@ -58,29 +58,7 @@ async function seed(dbFile, sizes = size) {
   }
 }
 
-/** Logs the demo student in through /crLogin (the captcha's answer written into its row, as the security suite does). */
-async function loginDemoStudent(base, dbFile) {
-  const data = await (await fetch(`${base}/crLogin?_data=routes%2FcrLogin`)).json();
-  const db = new Database(dbFile);
-  db.prepare("UPDATE captchas SET answer_hash = ? WHERE id = ?").run(
-    crypto.createHmac("sha256", SESSION_SECRET).update("AB23").digest("base64url"),
-    data.captcha.id,
-  );
-  db.close();
-  const response = await fetch(`${base}/crLogin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ school: "demo", studentId: "20230001", password: "demo1234", captcha: "AB23", captchaId: data.captcha.id }),
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
-  if (!cookie) throw new Error(`the demo student's login failed: ${response.status}`);
-  // The recognition endpoints want the messenger identity too: give the student one.
-  const users = new Database(dbFile);
-  users.prepare("UPDATE users SET openid = 'bench-openid' WHERE school_code = 'demo' AND student_id = '20230001'").run();
-  users.close();
-  return cookie.split(";")[0];
-}
+const loginStudent = (base, dbFile) => loginDemoStudent(base, `file:${dbFile}`, SESSION_SECRET, { openid: "bench-openid" });
 
 async function operatorCookie(dbFile) {
   const db = new Database(dbFile);
@@ -140,7 +118,7 @@ async function preparePhase(dir, name, sizes) {
   const seedMs = await seed(file, sizes);
   console.log(`${name}: seeded ${JSON.stringify(sizes)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(file).size / 1024 / 1024).toFixed(0)} MB)`);
   phaseServer = await startServer(file);
-  const student = await loginDemoStudent(phaseServer.base, file);
+  const student = await loginStudent(phaseServer.base, file);
   const operator = await operatorCookie(file);
   const db = new Database(file, { readonly: true });
   const postId = db.prepare("SELECT id FROM posts ORDER BY id DESC LIMIT 1").get().id;
@@ -248,7 +226,7 @@ try {
   const seedMs = await seed(dbFile);
   console.log(`seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(dbFile).size / 1024 / 1024).toFixed(0)} MB)`);
   server = await startServer(dbFile);
-  const student = await loginDemoStudent(server.base, dbFile);
+  const student = await loginStudent(server.base, dbFile);
   const operator = await operatorCookie(dbFile);
   const db = new Database(dbFile, { readonly: true });
   const postId = db.prepare("SELECT id FROM posts ORDER BY id DESC LIMIT 1").get().id;

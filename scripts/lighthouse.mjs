@@ -12,13 +12,12 @@
 // --pages /circle,/market (a subset), --json <file> (every report's scores and key metrics),
 // --small (a small seed: 200 students, 2,000 posts; quicker on a busy machine), --reports <dir>
 // (every full Lighthouse report as JSON, to open in the Lighthouse viewer).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startAppServer } from "./lib/app-server.mjs";
+import { loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
 
@@ -48,30 +47,6 @@ const CHROME_FLAGS = [
   "--no-first-run",
   "--disable-quic",
 ];
-
-/** The demo student through the real login form (the captcha's answer written into its row). */
-async function loginDemoStudent(base, file) {
-  const data = await (await fetch(`${base}/crLogin?_data=routes%2FcrLogin`)).json();
-  const database = await openDatabase(file);
-  await database.run("UPDATE captchas SET answer_hash = ? WHERE id = ?", [
-    crypto.createHmac("sha256", SESSION_SECRET).update("AB23").digest("base64url"),
-    data.captcha.id,
-  ]);
-  const response = await fetch(`${base}/crLogin`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ school: "demo", studentId: "20230001", password: "demo1234", captcha: "AB23", captchaId: data.captcha.id }),
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
-  if (!cookie) throw new Error(`the demo student's login failed: ${response.status}`);
-  // Inside the messenger the student also has a messenger identity (the market's ordering needs it).
-  await database.run("UPDATE users SET openid = 'lighthouse-openid', wechat_nickname = '小西瓜', wechat_authorized_at = ? WHERE school_code = 'demo' AND student_id = '20230001'", [
-    new Date().toISOString(),
-  ]);
-  await database.close();
-  return cookie.split(";")[0];
-}
 
 function summary(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
@@ -107,7 +82,8 @@ try {
   await database.close();
   console.log(`seeded ${JSON.stringify(SIZE)} in ${(seeded.ms / 1000).toFixed(1)} s`);
   server = await startAppServer(serverOptions);
-  const cookie = await loginDemoStudent(server.base, file);
+  // Inside the messenger the student also has a messenger identity (the market's ordering needs it).
+  const cookie = await loginDemoStudent(server.base, file, SESSION_SECRET, { openid: "lighthouse-openid", nickname: "小西瓜" });
   await fetch(`${server.base}/schedule`, { headers: { Cookie: cookie } });
 
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });

@@ -1,11 +1,14 @@
 // The production server for the scripts that measure the built app (bench.mjs, load.mjs):
 // `node server.mjs` with NODE_ENV=production and ALLOW_ANY_BROWSER=true on a free loopback port,
-// against the database the caller names; plus the signed cookies its sessions use.
+// against the database the caller names; plus the signed cookies its sessions use, and the demo
+// student logged in through the real login form.
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createCookie } from "@remix-run/node";
+import { openDatabase } from "./database.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -85,4 +88,34 @@ export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey
 export async function signedCookie(name, value, secret) {
   const cookie = createCookie(name, { secrets: [secret], path: "/", httpOnly: true, sameSite: "lax" });
   return (await cookie.serialize(value)).split(";")[0];
+}
+
+/**
+ * Logs the demo student (20230001) in through /crLogin: the captcha's answer is written into its
+ * row (the server's HMAC key is `secret`), then the form is posted. The student also gets the
+ * messenger identity `messenger` (the market's recognition and ordering want one). Returns the
+ * "__session=…" cookie.
+ */
+export async function loginDemoStudent(base, databaseUrl, secret, messenger) {
+  const data = await (await fetch(`${base}/crLogin?_data=routes%2FcrLogin`)).json();
+  const database = await openDatabase(databaseUrl);
+  try {
+    await database.run("UPDATE captchas SET answer_hash = ? WHERE id = ?", [crypto.createHmac("sha256", secret).update("AB23").digest("base64url"), data.captcha.id]);
+    const response = await fetch(`${base}/crLogin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ school: "demo", studentId: "20230001", password: "demo1234", captcha: "AB23", captchaId: data.captcha.id }),
+    });
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
+    if (!cookie) throw new Error(`the demo student's login failed: ${response.status}`);
+    await database.run("UPDATE users SET openid = ?, wechat_nickname = ?, wechat_authorized_at = ? WHERE school_code = 'demo' AND student_id = '20230001'", [
+      messenger.openid,
+      messenger.nickname ?? null,
+      new Date().toISOString(),
+    ]);
+    return cookie.split(";")[0];
+  } finally {
+    await database.close();
+  }
 }
