@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
 import { CHROMIUM_PATH, E2E_BASE_URL, E2E_DB_FILE, E2E_PORT, E2E_SESSION_SECRET, ROOT } from "./tests/e2e/env";
 
 // Browser tests in the system Chromium (never a downloaded one) against the built app, served by
@@ -31,15 +32,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium-phone" }],

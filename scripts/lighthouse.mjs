@@ -18,6 +18,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
+import { CHROMIUM_FLAGS } from "./lib/chromium.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
 
@@ -37,16 +38,7 @@ const PERFORMANCE_MIN = 95;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const SESSION_SECRET = "lighthouse-session-secret-0123456789abcdef";
 const APP_ENCRYPTION_KEY = "5c".repeat(32);
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 function summary(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
