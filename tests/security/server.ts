@@ -4,8 +4,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
-import Database from "better-sqlite3";
-import { removeSqlite, scratchDir, startApp } from "../support/app-process";
+import { insertStudentSqlite, openSqlite, removeSqlite, scratchDir, startApp } from "../support/app-process";
 
 export { ROOT } from "../support/app-process";
 export const SESSION_SECRET = "security-suite-session-secret-7f3a9c1e5b";
@@ -41,36 +40,17 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 }
 
 export function openDb(server: Server) {
-  const database = new Database(server.dbFile, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
-  return database;
+  return openSqlite(server.dbFile);
 }
-
-const sessionCookie = createCookie("__session", { secrets: [SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
 
 export type Student = { userId: number; studentId: string; cookie: string };
 
-/** A student with a bound account and an open session, inserted as tests/e2e/fixtures.ts does. */
+/** A student with a bound account and an open session (the fault suite's insertStudentSqlite, signed with this suite's secret). */
 export async function insertStudent(server: Server, nickname: string | null = null): Promise<Student> {
   const database = openDb(server);
   try {
-    const iso = new Date().toISOString();
-    const studentId = `sec${crypto.randomInt(1e8).toString().padStart(8, "0")}`;
-    const user = database
-      .prepare(
-        `INSERT INTO users (school_code, student_id, real_name, nickname, student_bound_at, created_at, updated_at)
-         VALUES ('demo', ?, '安全测试', ?, ?, ?, ?) RETURNING id`,
-      )
-      .get(studentId, nickname, iso, iso, iso) as { id: number };
-    const sessionId = crypto.randomBytes(32).toString("base64url");
-    database
-      .prepare(
-        `INSERT INTO sessions (id, user_id, device_id, platform, created_at, expires_at, ended_at, end_reason)
-         VALUES (?, ?, ?, 'web', ?, ?, NULL, NULL)`,
-      )
-      .run(sessionId, user.id, `sec-device-${user.id}`, iso, new Date(Date.now() + 86_400_000).toISOString());
-    const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!;
-    return { userId: user.id, studentId, cookie };
+    const { userId, studentId, cookie } = await insertStudentSqlite(database, { nickname, secret: SESSION_SECRET });
+    return { userId, studentId, cookie };
   } finally {
     database.close();
   }
