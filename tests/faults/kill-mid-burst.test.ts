@@ -9,15 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
 import {
   baseEnv,
+  insertOperatorSqlite,
   insertStudentSqlite,
   openSqlite,
   orderBody,
   removeSqlite,
+  messengerEnv,
   request,
   scratchDir,
   sleep,
   startApp,
-  TEMPLATE_ENV,
   waitFor,
   type AppProcess,
   type InsertedStudent,
@@ -35,13 +36,7 @@ const servers: AppProcess[] = [];
 
 function env(workerIntervalMs: number) {
   return baseEnv(`file:${dbFile}`, {
-    ...TEMPLATE_ENV,
-    WECHAT_APP_ID: fake.appId,
-    WECHAT_APP_SECRET: fake.appSecret,
-    WECHAT_API_BASE_URL: fake.url,
-    WECHAT_HTTP_TIMEOUT_MS: "2000",
-    NOTIFY_WORKER_INTERVAL_MS: String(workerIntervalMs),
-    NOTIFY_REMINDER_INTERVAL_MS: "3600000",
+    ...messengerEnv(fake, { timeoutMs: 2_000, workerIntervalMs }),
     UPLOADS_DIR: path.join(path.dirname(dbFile), "uploads"),
   });
 }
@@ -75,12 +70,7 @@ describe("kill -9 in the middle of a write burst (SQLite)", () => {
     const customers: InsertedStudent[] = [];
     let postId: number;
     try {
-      database
-        .prepare(
-          `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at)
-           VALUES ('fault-op', '故障值班', 'x', 'admin', ?, 0, ?)`,
-        )
-        .run(OPERATOR_OPENID, new Date().toISOString());
+      insertOperatorSqlite(database, "fault-op", OPERATOR_OPENID);
       for (let i = 0; i < CUSTOMERS; i += 1) {
         customers.push(await insertStudentSqlite(database, { openid: `o_fault_customer_${i}`, nickname: `故障${i}`, campusCode: CAMPUS }));
       }

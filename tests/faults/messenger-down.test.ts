@@ -10,15 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
 import {
   baseEnv,
+  insertOperatorSqlite,
   insertStudentSqlite,
   openSqlite,
   orderBody,
   removeSqlite,
+  messengerEnv,
   request,
   scratchDir,
   sleep,
   startApp,
-  TEMPLATE_ENV,
   waitFor,
   type AppProcess,
   type InsertedStudent,
@@ -52,13 +53,7 @@ describe("the messenger's template API fails", () => {
     fake.fail("send", { kind: "http", status: 500 }, 100_000);
     server = await startApp({
       env: baseEnv(`file:${dbFile}`, {
-        ...TEMPLATE_ENV,
-        WECHAT_APP_ID: fake.appId,
-        WECHAT_APP_SECRET: fake.appSecret,
-        WECHAT_API_BASE_URL: fake.url,
-        WECHAT_HTTP_TIMEOUT_MS: "1000",
-        NOTIFY_WORKER_INTERVAL_MS: "200",
-        NOTIFY_REMINDER_INTERVAL_MS: "3600000",
+        ...messengerEnv(fake, { timeoutMs: 1_000, workerIntervalMs: 200 }),
         UPLOADS_DIR: path.join(path.dirname(dbFile), "uploads"),
       }),
     });
@@ -66,12 +61,7 @@ describe("the messenger's template API fails", () => {
 
     const database = openSqlite(dbFile);
     try {
-      database
-        .prepare(
-          `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at)
-           VALUES ('fault-op-down', '故障值班', 'x', 'admin', ?, 0, ?)`,
-        )
-        .run(OPERATOR_OPENID, new Date().toISOString());
+      insertOperatorSqlite(database, "fault-op-down", OPERATOR_OPENID);
       const customers: InsertedStudent[] = [];
       for (let i = 0; i < CUSTOMERS; i += 1) {
         customers.push(await insertStudentSqlite(database, { openid: `o_fault_down_${i}`, nickname: `下线${i}`, campusCode: CAMPUS }));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
 import { postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "../setup/test-db";
-import { baseEnv, cookiesOf, request, scratchDir, sleep, startApp, TEMPLATE_ENV, waitFor, type AppProcess } from "../support/app-process";
+import { baseEnv, cookiesOf, messengerEnv, request, scratchDir, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 if (!BASE_URL) {
@@ -44,13 +44,7 @@ async function adminQuery(sql: string) {
 
 function env() {
   return baseEnv(databaseUrl, {
-    ...TEMPLATE_ENV,
-    WECHAT_APP_ID: fake.appId,
-    WECHAT_APP_SECRET: fake.appSecret,
-    WECHAT_API_BASE_URL: fake.url,
-    WECHAT_HTTP_TIMEOUT_MS: "3000",
-    NOTIFY_WORKER_INTERVAL_MS: "200",
-    NOTIFY_REMINDER_INTERVAL_MS: "1000",
+    ...messengerEnv(fake, { timeoutMs: 3_000, workerIntervalMs: 200, reminderIntervalMs: 1_000 }),
     CAPTCHA_FIXED_VALUE: "AB23",
     ACADEMIC_TIMEOUT_MS: "5000",
     UPLOADS_DIR: path.join(scratchDir("faults"), `uploads-pg-${process.pid}`),

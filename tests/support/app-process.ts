@@ -235,6 +235,35 @@ export const TEMPLATE_ENV: Record<string, string> = {
   WECHAT_TEMPLATE_COURSE_REMINDER: "tpl_course_reminder",
 };
 
+/**
+ * What points a server at the fake messenger API (tests/fakes/messenger-api.ts): its app, the
+ * templates, the send time-out and how often the outbox worker and the reminder job run.
+ */
+export function messengerEnv(
+  fake: { appId: string; appSecret: string; url: string },
+  options: { timeoutMs: number; workerIntervalMs: number; reminderIntervalMs?: number },
+): Record<string, string> {
+  return {
+    ...TEMPLATE_ENV,
+    WECHAT_APP_ID: fake.appId,
+    WECHAT_APP_SECRET: fake.appSecret,
+    WECHAT_API_BASE_URL: fake.url,
+    WECHAT_HTTP_TIMEOUT_MS: String(options.timeoutMs),
+    NOTIFY_WORKER_INTERVAL_MS: String(options.workerIntervalMs),
+    NOTIFY_REMINDER_INTERVAL_MS: String(options.reminderIntervalMs ?? 3_600_000),
+  };
+}
+
+/** An operator whose messenger openid receives NEW_ORDER messages. */
+export function insertOperatorSqlite(database: Database.Database, username: string, openid: string) {
+  database
+    .prepare(
+      `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at)
+       VALUES (?, '故障值班', 'x', 'admin', ?, 0, ?)`,
+    )
+    .run(username, openid, new Date().toISOString());
+}
+
 /** The JSON body of POST /api/express/order_create for a campus's first building. */
 export function orderBody(campusCode: string, building: string, index: number) {
   return {
