@@ -11,7 +11,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { loginPath } from "~/lib/redirect";
-import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, periodsInWeek, scheduleHref, weekLabel } from "~/lib/schedule";
+import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, scheduleHref, weekLabel } from "~/lib/schedule";
 import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { logout, requireStudent } from "~/server/auth/session.server";
@@ -437,7 +437,7 @@ function Summary({ data, closeHref, thisWeekHref }: { data: Data; closeHref: str
     [msg.schedule.summaryWeek1, data.week1Start],
     [msg.schedule.summaryViewing, weekLabel(data.week)],
     [msg.schedule.summaryDates, `${first.date} ~ ${last.date}`],
-    [msg.schedule.summaryCourses, fillTemplate(msg.schedule.summaryCoursesCount, { n: periodsInWeek(data.courses, data.week) })],
+    [msg.schedule.summaryCourses, fillTemplate(msg.schedule.summaryCoursesCount, { n: data.weekPeriods })],
   ];
   return (
     <Overlay id="summary" title={msg.schedule.summaryTitle} closeHref={closeHref}>
