@@ -37,6 +37,24 @@ test("inside the messenger a post sets its share card from its own content", asy
   await context.close();
 });
 
+test("inside the messenger the promo page sets the campaign's share card", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: MESSENGER_UA });
+  await context.route("https://res.wx.qq.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: STAND_IN_SDK }));
+  const page = await context.newPage();
+  await page.goto("/market/promo-activity");
+  // Inside the messenger the market authorizes first (the simulated provider here).
+  await page.getByRole("button", { name: "允许" }).click();
+  await expect(page).toHaveURL(/\/market\/promo-activity/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { wx?: { calls: unknown[] } }).wx?.calls.length ?? 0)).toBeGreaterThanOrEqual(3);
+  const calls = await page.evaluate(() => (window as unknown as { wx: { calls: [string, Record<string, string>][] } }).wx.calls);
+  expect(calls[1]![0]).toBe("appMessage");
+  // The student's own invite link, so a friend who opens it can assist.
+  expect(calls[1]![1].link).toMatch(new RegExp(`^${E2E_BASE_URL}/market/`));
+  expect(calls[1]![1].link).toMatch(/invite|code=/);
+  expect(calls[1]![1].title.length).toBeGreaterThan(0);
+  await context.close();
+});
+
 test("outside the messenger the share button copies the link", async ({ page, context, loginAsStudent }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await loginAsStudent({ nickname: "复制链接的人" });
