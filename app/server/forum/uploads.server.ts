@@ -53,23 +53,39 @@ export async function readMultipart(request: Request, fileField: string, maxFile
 }
 
 export type StoredUpload = { image: SavedImage; filename: string };
+export type RefusedUpload = { status: number; message: string };
+
+/**
+ * A client's file name as shown next to its refusal: text only (no control characters), at most
+ * 40 characters. It is never used for anything else: stored files get random names.
+ */
+export function displayFileName(filename: string) {
+  const clean = filename.replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
+  const chars = Array.from(clean);
+  return chars.length > 40 ? `${chars.slice(0, 39).join("")}…` : clean || "?";
+}
 
 /** Stores the files as the user's uploads; each refusal names its file: "a.jpg: 只能上传图片文件". */
 export async function storeUploads(userId: number, files: IncomingFile[]) {
   const stored: StoredUpload[] = [];
+  const refused: RefusedUpload[] = [];
   const errors: string[] = [];
+  const refuse = (file: IncomingFile, status: number, message: string) => {
+    refused.push({ status, message });
+    errors.push(`${displayFileName(file.filename)}: ${message}`);
+  };
   for (const file of files) {
     if (file.problem === "too_many") {
-      errors.push(`${file.filename}: ${msg.publish.tooManyImages}`);
+      refuse(file, 400, msg.publish.tooManyImages);
       continue;
     }
     if (file.problem === "too_large" || !file.data) {
-      errors.push(`${file.filename}: ${msg.publish.imageTooLarge}`);
+      refuse(file, 413, msg.publish.imageTooLarge);
       continue;
     }
     const result = await saveUploadedImage(userId, file.data);
     if (result.ok) stored.push({ image: result.image, filename: file.filename });
-    else errors.push(`${file.filename}: ${result.message}`);
+    else refuse(file, result.status, result.message);
   }
-  return { stored, errors };
+  return { stored, errors, refused };
 }
