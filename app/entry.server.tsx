@@ -9,6 +9,8 @@ export { accessRedirect, rejectCrossSite } from "./server/auth/guard.server";
 export { securityHeaders } from "./server/security.server";
 export { shutdown, startup } from "./server/startup.server";
 export { log };
+export { requestIdFrom, runWithRequestContext } from "./server/log.server";
+export { metricsText, observeRequest } from "./server/metrics.server";
 
 // Pages are rendered to a string, not streamed: we use no Suspense or deferred data, and React
 // 18's streaming renderer can emit stray NUL bytes around multi-byte (Chinese) text at its
