@@ -13,7 +13,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** UPLOADS_DIR as the server resolves it (app/server/config.server.ts). */
+/**
+ * UPLOADS_DIR as the server resolves it (app/server/config.server.ts).
+ * @param {Record<string, string | undefined>} env
+ */
 export function uploadsDir(env = process.env) {
   if (env.UPLOADS_DIR?.trim()) return path.resolve(env.UPLOADS_DIR.trim());
   const databaseUrl = env.DATABASE_URL || "file:./data/app.db";

@@ -116,7 +116,7 @@ const schema = z
     UPLOADS_PUBLIC_BASE_URL: optionalSetting.pipe(z.string().url().optional()),
     // Metrics (/metrics): behind an operator token on the app's port, and/or on a port of its own.
     METRICS_TOKEN: optionalSetting.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
-    METRICS_PORT: optionalSetting.pipe(z.coerce.number().int().min(1).max(65535).optional()),
+    METRICS_PORT: optionalSetting.pipe(z.string().regex(/^\d{1,5}$/, "METRICS_PORT must be a port number").transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
     METRICS_HOST: z.string().default("127.0.0.1"),
     // Fixes the login captcha's answer for local trials and tests; refused in production.
     CAPTCHA_FIXED_VALUE: z

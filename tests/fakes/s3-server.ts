@@ -115,7 +115,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     rejectedSignatures: 0,
     down: false,
     failPuts: null as RegExp | null,
-    close: async () => undefined,
+    close: async (): Promise<void> => undefined,
   } satisfies FakeS3;
 
   const server = http.createServer((req, res) => {

@@ -13,9 +13,9 @@ const key = (n: number) => `Key${String(n).padStart(19, "0")}`;
 
 describe("uploads:backup", () => {
   it("finds the uploads folder as the server does", () => {
-    expect(uploadsDir({ UPLOADS_DIR: "/srv/uploads" })).toBe("/srv/uploads");
-    expect(uploadsDir({ DATABASE_URL: "file:/var/lib/campus/app.db" })).toBe("/var/lib/campus/uploads");
-    expect(uploadsDir({ DATABASE_URL: "postgres://u@h/db" })).toBe(path.resolve("data/uploads"));
+    expect(uploadsDir({ NODE_ENV: "test", UPLOADS_DIR: "/srv/uploads" })).toBe("/srv/uploads");
+    expect(uploadsDir({ NODE_ENV: "test", DATABASE_URL: "file:/var/lib/campus/app.db" })).toBe("/var/lib/campus/uploads");
+    expect(uploadsDir({ NODE_ENV: "test", DATABASE_URL: "postgres://u@h/db" })).toBe(path.resolve("data/uploads"));
     expect(manifestName(new Date("2026-11-26T06:40:01.123Z"))).toBe("manifest-20261126T064001Z.txt");
   });
 
@@ -51,7 +51,7 @@ describe("uploads:backup", () => {
 
   it("as a command: refuses object storage, backs up UPLOADS_DIR", () => {
     const script = path.resolve("scripts/uploads-backup.mjs");
-    const env = { PATH: process.env.PATH ?? "" };
+    const env = { PATH: process.env.PATH ?? "", NODE_ENV: "test" as const };
     const s3 = spawnSync(process.execPath, [script], { env: { ...env, UPLOADS_S3_BUCKET: "campus" }, encoding: "utf8" });
     expect(s3.status).toBe(1);
     expect(s3.stderr).toMatch(/versioning or replication/);
