@@ -43,6 +43,8 @@ COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/server.mjs ./server.mjs
 # The OCR worker thread runs outside the Remix bundle (workers/ocr.worker.mjs).
 COPY --from=build --chown=node:node /app/workers ./workers
+# The backup commands of README "Backup and restore" (docker exec <container> node scripts/…).
+COPY --from=build --chown=node:node /app/scripts/db-backup.mjs /app/scripts/uploads-backup.mjs ./scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
