@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { log } from "~/server/log.server";
 import { fileStorage, IMMUTABLE_CACHE } from "~/server/storage/storage.server";
 
 // Uploaded images: /uploads/<key>.jpg and /uploads/<key>.t.jpg. Files never change under a
@@ -13,7 +14,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const storage = fileStorage();
   const publicUrl = storage.publicUrl(name);
   if (publicUrl) return new Response(null, { status: 301, headers: { Location: publicUrl, "Cache-Control": IMMUTABLE_CACHE } });
-  const file = await storage.get(name);
+  let file: Awaited<ReturnType<typeof storage.get>>;
+  try {
+    file = await storage.get(name);
+  } catch (error) {
+    // The store is unreachable: a short, uncached 503 the browser may retry, not an error page.
+    log("error", "upload-read", { storage: storage.kind, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    return new Response("Service Unavailable", { status: 503, headers: { "Retry-After": "5", "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" } });
+  }
   if (!file) throw new Response("Not Found", { status: 404 });
   return new Response(new Uint8Array(file.data), {
     headers: {

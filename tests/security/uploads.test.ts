@@ -149,6 +149,28 @@ describe("storage failing half-way (the store refuses the thumbnail: a full disk
     expect(uploadRows(onS3, student.userId)).toHaveLength(1);
   });
 
+  it("the store unreachable: images answer 503 (not an error page), readiness names the storage, both recover", async () => {
+    const [stored] = sql<{ key: string }>(onS3, "SELECT key FROM uploads LIMIT 1");
+    const student = await insertStudent(onS3, "存储宕机同学");
+    s3.down = true;
+    try {
+      const image = await fetch(`${onS3.base}/uploads/${stored!.key}.jpg`, { headers: { Cookie: student.cookie } });
+      expect(image.status).toBe(503);
+      expect(image.headers.get("Cache-Control")).toBe("no-store");
+      const ready = await fetch(`${onS3.base}/readyz`);
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).failed).toEqual(["storage"]);
+      const upload = await post(onS3, "/api/upload/image", student, uploadForm("down.png"));
+      expect(upload.status).toBe(503);
+      expect(JSON.parse(upload.text).message).toBe(publishMessages.storageUnavailable);
+    } finally {
+      s3.down = false;
+    }
+    expect((await fetch(`${onS3.base}/uploads/${stored!.key}.jpg`, { headers: { Cookie: student.cookie } })).status).toBe(200);
+    expect((await fetch(`${onS3.base}/readyz`)).status).toBe(200);
+    expect(uploadRows(onS3, student.userId)).toEqual([]);
+  });
+
   it("no temporary or stray files are left in the local uploads folder: two files per stored upload", async () => {
     const names = fs.readdirSync(localDir);
     expect(names.filter((name) => name.endsWith(".tmp") || name.startsWith("."))).toEqual([]);
