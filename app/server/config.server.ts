@@ -115,6 +115,7 @@ const schema = z
     UPLOADS_S3_FORCE_PATH_STYLE: boolean.optional(),
     UPLOADS_S3_PREFIX: optionalSetting.pipe(z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, "UPLOADS_S3_PREFIX must be a folder like campus/uploads").optional()),
     UPLOADS_PUBLIC_BASE_URL: optionalSetting.pipe(z.string().url().optional()),
+    UPLOADS_S3_SIGNED_URLS: boolean.optional(),
     // Metrics (/metrics): behind an operator token on the app's port, and/or on a port of its own.
     METRICS_TOKEN: optionalSetting.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
     METRICS_PORT: optionalSetting.pipe(z.string().regex(/^\d{1,5}$/, "METRICS_PORT must be a port number").transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
@@ -128,6 +129,12 @@ const schema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.UPLOADS_S3_ACCESS_KEY_ID) !== Boolean(env.UPLOADS_S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["UPLOADS_S3_SECRET_ACCESS_KEY"], message: "set UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY together" });
+    }
+    if (env.UPLOADS_S3_SIGNED_URLS && !(env.UPLOADS_S3_ACCESS_KEY_ID && env.UPLOADS_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["UPLOADS_S3_SIGNED_URLS"], message: "UPLOADS_S3_SIGNED_URLS needs UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY" });
+    }
+    if (env.UPLOADS_S3_SIGNED_URLS && env.UPLOADS_PUBLIC_BASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["UPLOADS_S3_SIGNED_URLS"], message: "set UPLOADS_PUBLIC_BASE_URL (a public bucket) or UPLOADS_S3_SIGNED_URLS (a private one), not both" });
     }
     if (env.NODE_ENV !== "production") return;
     if (env.CAPTCHA_FIXED_VALUE) {
@@ -220,6 +227,8 @@ export type S3UploadsConfig = {
   prefix: string;
   /** The bucket's public address: /uploads/<file> then redirects there; unset, the app serves the files. */
   publicBaseUrl?: string;
+  /** /uploads/<file> redirects to a presigned GET of the private bucket (needs the key pair). */
+  signedUrls: boolean;
 };
 export type UploadsConfig = { kind: "local"; dir: string } | S3UploadsConfig;
 
@@ -288,6 +297,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
           forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE ?? false,
           prefix: env.UPLOADS_S3_PREFIX ? env.UPLOADS_S3_PREFIX.replace(/\/?$/, "/") : "",
           publicBaseUrl: env.UPLOADS_PUBLIC_BASE_URL?.replace(/\/+$/, ""),
+          signedUrls: env.UPLOADS_S3_SIGNED_URLS ?? false,
         }
       : { kind: "local", dir: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL) },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },

@@ -8,7 +8,8 @@
 // Credential=<key id>/<date>/<region>/s3/aws4_request, SignedHeaders=…, Signature=…) for the
 // fake's key pair: the canonical request is rebuilt from what arrived and signed again; a wrong
 // signature, key id, region or payload hash answers 403 with S3's error codes. An unknown bucket
-// answers 404 NoSuchBucket. Failure modes: `down` (every request 503), `failPuts(match)` (puts of
+// answers 404 NoSuchBucket. A GET may instead be presigned (X-Amz-Signature and the rest in the
+// query string, checked the same way, refused once X-Amz-Date + X-Amz-Expires has passed). Failure modes: `down` (every request 503), `failPuts(match)` (puts of
 // matching keys answer 500 InternalError, like a full disk behind the store).
 // Tests point the app at it with UPLOADS_S3_* variables (s3Env below).
 import crypto from "node:crypto";
@@ -58,6 +59,60 @@ function xmlError(res: http.ServerResponse, status: number, code: string, messag
 }
 
 type Verdict = { ok: true } | { ok: false; code: string; message: string };
+
+function canonicalQueryOf(query: URLSearchParams, without?: string) {
+  return [...query.entries()]
+    .filter(([name]) => name !== without)
+    .map(([name, value]) => [uriEncode(name, false), uriEncode(value, false)] as const)
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
+}
+
+function canonicalHeadersOf(req: http.IncomingMessage, names: string[]) {
+  return names
+    .map((name) => {
+      const value = req.headers[name];
+      const text = Array.isArray(value) ? value.join(",") : (value ?? "");
+      return `${name}:${text.trim().replace(/\s+/g, " ")}\n`;
+    })
+    .join("");
+}
+
+function amzTime(amzDate: string) {
+  return Date.parse(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+}
+
+function signatureOf(secret: string, date: string, region: string, amzDate: string, canonicalRequest: string) {
+  const scope = `${date}/${region}/s3/aws4_request`;
+  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256(canonicalRequest)].join("\n");
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), "s3"), "aws4_request");
+  return hmac(signingKey, stringToSign).toString("hex");
+}
+
+/** A presigned GET/HEAD: the signature, credential, date and expiry in the query (X-Amz-*), UNSIGNED-PAYLOAD. */
+function verifyPresigned(req: http.IncomingMessage, rawPath: string, query: URLSearchParams, options: Required<FakeS3Options>): Verdict {
+  if (query.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256") return { ok: false, code: "AuthorizationQueryParametersError", message: "unsupported algorithm" };
+  const credential = /^([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request$/.exec(query.get("X-Amz-Credential") ?? "");
+  if (!credential) return { ok: false, code: "AuthorizationQueryParametersError", message: "malformed credential" };
+  const [, keyId, date, region] = credential as unknown as [string, string, string, string];
+  if (keyId !== options.accessKeyId) return { ok: false, code: "InvalidAccessKeyId", message: "unknown access key" };
+  if (region !== options.region) return { ok: false, code: "AuthorizationQueryParametersError", message: "wrong region" };
+  const amzDate = query.get("X-Amz-Date") ?? "";
+  const expires = Number(query.get("X-Amz-Expires"));
+  if (!amzDate.startsWith(date) || !(expires > 0 && expires <= 604_800)) return { ok: false, code: "AuthorizationQueryParametersError", message: "bad date or expiry" };
+  if (Date.now() > amzTime(amzDate) + expires * 1000) return { ok: false, code: "AccessDenied", message: "Request has expired" };
+  const signedHeaders = query.get("X-Amz-SignedHeaders") ?? "";
+  const names = signedHeaders.split(";");
+  if (!names.includes("host")) return { ok: false, code: "AccessDenied", message: "host must be signed" };
+  const canonicalRequest = [req.method, rawPath, canonicalQueryOf(query, "X-Amz-Signature"), canonicalHeadersOf(req, names), signedHeaders, "UNSIGNED-PAYLOAD"].join("\n");
+  const expected = signatureOf(options.secretAccessKey, date, region, amzDate, canonicalRequest);
+  const given = query.get("X-Amz-Signature") ?? "";
+  if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
+    return { ok: false, code: "SignatureDoesNotMatch", message: "The request signature we calculated does not match the signature you provided." };
+  }
+  return { ok: true };
+}
 
 /** Checks the request's SigV4 signature against the fake's secret; S3 uses the path as sent (no double encoding). */
 function verifySignature(req: http.IncomingMessage, rawPath: string, query: URLSearchParams, body: Buffer, options: Required<FakeS3Options>): Verdict {
@@ -133,7 +188,9 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
         answer(503);
         return xmlError(res, 503, "ServiceUnavailable", "down");
       }
-      const verdict = verifySignature(req, rawPath, query, body, settings);
+      const presigned = query.has("X-Amz-Signature");
+      const verdict =
+        presigned && (req.method === "GET" || req.method === "HEAD") ? verifyPresigned(req, rawPath, query, settings) : verifySignature(req, rawPath, query, body, settings);
       if (!verdict.ok) {
         fake.rejectedSignatures += 1;
         answer(403);

@@ -19,6 +19,7 @@ let s3: FakeS3;
 let local: Server;
 let unwritable: Server;
 let onS3: Server;
+let signedS3: Server;
 let blockedDir: string;
 let localDir: string;
 const servers: Server[] = [];
@@ -31,8 +32,13 @@ beforeAll(async () => {
   blockedDir = path.join(regularFile, "uploads");
   localDir = path.join(scratchDir("security"), `uploads-local-${process.pid}`);
   fs.rmSync(localDir, { recursive: true, force: true });
-  [local, unwritable, onS3] = await Promise.all([startServer({ UPLOADS_DIR: localDir }), startServer({ UPLOADS_DIR: blockedDir }), startServer(s3Env(s3))]);
-  servers.push(local, unwritable, onS3);
+  [local, unwritable, onS3, signedS3] = await Promise.all([
+    startServer({ UPLOADS_DIR: localDir }),
+    startServer({ UPLOADS_DIR: blockedDir }),
+    startServer(s3Env(s3)),
+    startServer({ ...s3Env(s3, { prefix: "signed" }), UPLOADS_S3_SIGNED_URLS: "true" }),
+  ]);
+  servers.push(local, unwritable, onS3, signedS3);
 }, 90_000);
 
 afterAll(async () => {
@@ -134,7 +140,8 @@ describe("storage failing half-way (the store refuses the thumbnail: a full disk
       s3.failPuts = null;
     }
     expect(s3.requests.some((request) => request.method === "PUT" && /^[A-Za-z0-9_-]{22}\.jpg$/.test(request.key) && request.status === 200)).toBe(true);
-    expect(storedKeys(s3).filter((key) => !key.startsWith("readyz-"))).toEqual([]);
+    const unprefixed = () => storedKeys(s3).filter((key) => !key.includes("/") && !key.startsWith("readyz-"));
+    expect(unprefixed()).toEqual([]);
     expect(uploadRows(onS3, student.userId)).toEqual([]);
 
     // Once the store takes writes again the same upload works, and the image is served with the long cache header.
@@ -145,7 +152,7 @@ describe("storage failing half-way (the store refuses the thumbnail: a full disk
     expect(image.status).toBe(200);
     expect(image.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(image.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(storedKeys(s3)).toHaveLength(2);
+    expect(unprefixed()).toHaveLength(2);
     expect(uploadRows(onS3, student.userId)).toHaveLength(1);
   });
 
@@ -169,6 +176,22 @@ describe("storage failing half-way (the store refuses the thumbnail: a full disk
     expect((await fetch(`${onS3.base}/uploads/${stored!.key}.jpg`, { headers: { Cookie: student.cookie } })).status).toBe(200);
     expect((await fetch(`${onS3.base}/readyz`)).status).toBe(200);
     expect(uploadRows(onS3, student.userId)).toEqual([]);
+  });
+
+  it("with signed URLs an image is a redirect to a presigned address of the private bucket", async () => {
+    const student = await insertStudent(signedS3, "签名地址同学");
+    const answer = await post(signedS3, "/api/upload/image", student, uploadForm("signed.png"));
+    expect(answer.status).toBe(200);
+    const url = JSON.parse(answer.text).data.file_url as string;
+    const redirect = await fetch(signedS3.base + url, { headers: { Cookie: student.cookie }, redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Cache-Control")).toBe("private, max-age=1800");
+    const location = redirect.headers.get("Location")!;
+    expect(location.startsWith(`${s3.url}/${s3.bucket}/signed/`)).toBe(true);
+    const image = await fetch(location);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await fetch(location.replace(/X-Amz-Signature=[0-9a-f]+/, `X-Amz-Signature=${"0".repeat(64)}`))).status).toBe(403);
   });
 
   it("no temporary or stray files are left in the local uploads folder: two files per stored upload", async () => {

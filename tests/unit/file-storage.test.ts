@@ -114,7 +114,30 @@ describe("S3 specifics", () => {
 
   it("a public base URL gives the bucket's address of a file", () => {
     const storage = storageFrom(s3Env(s3, { prefix: "up", publicBaseUrl: "https://img.campus.example.cn/" }));
-    expect(storage.publicUrl("CacheKey00000000000000.jpg")).toBe("https://img.campus.example.cn/up/CacheKey00000000000000.jpg");
+    expect(storage.publicUrl("CacheKey00000000000000.jpg")).toEqual({ url: "https://img.campus.example.cn/up/CacheKey00000000000000.jpg", permanent: true });
     expect(storageFrom({ UPLOADS_DIR: dir }).publicUrl("CacheKey00000000000000.jpg")).toBeNull();
+    expect(storageFrom(s3Env(s3)).publicUrl("CacheKey00000000000000.jpg")).toBeNull();
+  });
+
+  it("signed URLs: a presigned GET the store accepts, the same within the hour; tampered or expired ones are refused", async () => {
+    const storage = storageFrom({ ...s3Env(s3, { prefix: "private" }), UPLOADS_S3_SIGNED_URLS: "true" });
+    await storage.put("SignedKey0000000000000.jpg", jpeg("signed"), "image/jpeg");
+    const now = new Date();
+    const signed = storage.publicUrl("SignedKey0000000000000.jpg", now)!;
+    expect(signed.permanent).toBe(false);
+    expect(signed.url).toMatch(/X-Amz-Signature=[0-9a-f]{64}$/);
+    const hourStart = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    expect(storage.publicUrl("SignedKey0000000000000.jpg", new Date(hourStart.getTime() + 3_599_000))!.url).toBe(signed.url);
+
+    const answer = await fetch(signed.url);
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(await answer.arrayBuffer()).toString("latin1")).toContain("signed");
+    expect(answer.headers.get("Cache-Control")).toBe(IMMUTABLE_CACHE);
+
+    const tampered = signed.url.replace("SignedKey0000000000000", "SignedKey0000000000001");
+    expect((await fetch(tampered)).status).toBe(403);
+    const expired = storage.publicUrl("SignedKey0000000000000.jpg", new Date(now.getTime() - 3 * 3_600_000))!.url;
+    expect((await fetch(expired)).status).toBe(403);
+    expect(() => parseConfig({ ...s3Env(s3), UPLOADS_S3_ACCESS_KEY_ID: "", UPLOADS_S3_SECRET_ACCESS_KEY: "", UPLOADS_S3_SIGNED_URLS: "true" })).toThrow(/UPLOADS_S3_SIGNED_URLS needs/);
   });
 });

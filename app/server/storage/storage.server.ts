@@ -18,8 +18,11 @@ export interface FileStorage {
   remove(name: string): Promise<void>;
   /** Readiness: writes and deletes a small file; throws when either fails. */
   probe(): Promise<void>;
-  /** The public address to send a browser to instead of serving the file ourselves, if any. */
-  publicUrl(name: string): string | null;
+  /**
+   * Where to send a browser instead of serving the file ourselves, if anywhere: the public bucket
+   * (permanent) or a presigned GET of a private one (for a while).
+   */
+  publicUrl(name: string, at?: Date): { url: string; permanent: boolean } | null;
 }
 
 /** Files never change under a name, so every cache may keep them for a year. */
@@ -154,10 +157,60 @@ export class S3Storage implements FileStorage {
     await this.remove(name);
   }
 
-  publicUrl(name: string) {
+  publicUrl(name: string, at = new Date()) {
     const base = this.settings.publicBaseUrl;
-    return base ? `${base}/${this.key(name)}` : null;
+    if (base) return { url: `${base}/${this.key(name)}`, permanent: true };
+    return this.settings.signedUrls ? { url: presignGet(this.settings, this.key(name), at), permanent: false } : null;
   }
+}
+
+/** How long a presigned GET lives; signed at the start of the hour, so one URL serves a whole hour (and is cached). */
+export const SIGNED_URL_SECONDS = 2 * 60 * 60;
+
+const sha256Hex = (data: string) => crypto.createHash("sha256").update(data).digest("hex");
+const hmac = (key: Buffer | string, data: string) => crypto.createHmac("sha256", key).update(data).digest();
+
+/** RFC 3986 encoding as Signature V4 wants it. */
+function uriEncode(value: string, keepSlash: boolean) {
+  return Array.from(Buffer.from(value, "utf8"))
+    .map((byte) => {
+      const char = String.fromCharCode(byte);
+      return /[A-Za-z0-9\-._~]/.test(char) || (keepSlash && char === "/") ? char : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    })
+    .join("");
+}
+
+/**
+ * A presigned GET (AWS Signature V4 in the query string, UNSIGNED-PAYLOAD, host the only signed
+ * header) of one object in the configured bucket, signed at the start of the hour of `at`.
+ */
+export function presignGet(settings: S3UploadsConfig, key: string, at = new Date()) {
+  const { bucket, region, accessKeyId, secretAccessKey, endpoint, forcePathStyle } = settings;
+  if (!accessKeyId || !secretAccessKey) throw new Error("signed URLs need the bucket's key pair");
+  const base = new URL(endpoint ?? `https://s3.${region}.amazonaws.com`);
+  const host = forcePathStyle ? base.host : `${bucket}.${base.host}`;
+  const path = `${base.pathname.replace(/\/+$/, "")}${forcePathStyle ? `/${bucket}` : ""}/${key}`;
+  const canonicalUri = uriEncode(path, true);
+  const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
+  const amzDate = hour.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const date = amzDate.slice(0, 8);
+  const scope = `${date}/${region}/s3/aws4_request`;
+  const query: [string, string][] = [
+    ["X-Amz-Algorithm", "AWS4-HMAC-SHA256"],
+    ["X-Amz-Credential", `${accessKeyId}/${scope}`],
+    ["X-Amz-Date", amzDate],
+    ["X-Amz-Expires", String(SIGNED_URL_SECONDS)],
+    ["X-Amz-SignedHeaders", "host"],
+  ];
+  const canonicalQuery = query
+    .map(([name, value]) => `${uriEncode(name, false)}=${uriEncode(value, false)}`)
+    .sort()
+    .join("&");
+  const canonicalRequest = ["GET", canonicalUri, canonicalQuery, `host:${host}\n`, "host", "UNSIGNED-PAYLOAD"].join("\n");
+  const stringToSign = ["AWS4-HMAC-SHA256", amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, date), region), "s3"), "aws4_request");
+  const signature = hmac(signingKey, stringToSign).toString("hex");
+  return `${base.protocol}//${host}${canonicalUri}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
 /** The storage a configuration names (tests build one from a parsed configuration). */
