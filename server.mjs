@@ -194,7 +194,9 @@ function routePatterns() {
     const masked = parts.filter((segment) => segment.startsWith(":")).map((segment) => PERSONAL_PARAM.test(segment));
     patterns.push({ regex: new RegExp(`^/${source}/?$`), name: `/${parts.join("/")}`, masked });
   }
-  return patterns;
+  // A path both a fixed and a parameter route match is named by the fixed one.
+  const dynamicParts = (pattern) => pattern.name.split("/").filter((part) => part.startsWith(":") || part === "*").length;
+  return patterns.sort((a, b) => dynamicParts(a) - dynamicParts(b));
 }
 const PERSONAL_PARAM = /openid|unionid|phone|name|token/i;
 const patterns = routePatterns();
