@@ -31,8 +31,18 @@ async function check(name: string, work: () => Promise<unknown>): Promise<"ok" |
   }
 }
 
+/** How long one check's answer is reused: /readyz is open, and each check writes to the storage. */
+const REUSE_MS = 2000;
+let recent: { at: number; answer: Promise<Readiness> } | undefined;
+
 /** The database answers, the upload storage takes a write and a delete, the background jobs run. */
-export async function readiness(): Promise<Readiness> {
+export function readiness(): Promise<Readiness> {
+  const at = Date.now();
+  if (!recent || at - recent.at > REUSE_MS) recent = { at, answer: checkReadiness() };
+  return recent.answer;
+}
+
+async function checkReadiness(): Promise<Readiness> {
   const [database, storage] = await Promise.all([check("database", () => sql`select 1`.execute(db())), check("storage", () => fileStorage().probe())]);
   const jobs = jobsHealth(SERVER_JOBS);
   if (!jobs.ok) log("error", "readiness", { check: "workers", failed: jobs.failed });
