@@ -182,4 +182,10 @@ describe("a whole journey leaves no person in the log", () => {
     expect(inside.length).toBeGreaterThan(0);
     for (const { json, raw } of inside) expect(requestIds.has(json.reqId), raw).toBe(true);
   });
+
+  it("without METRICS_TOKEN or METRICS_PORT there is no metrics endpoint at all", async () => {
+    const answer = await fetch(`${server.base}/metrics`, { headers: { Authorization: "Bearer anything-at-all-0000" } });
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toMatch(/campus_|process_cpu/);
+  });
 });
