@@ -109,7 +109,8 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     const onB = await request(b.base, "/schedule?week=1", { cookie });
     expect(onB.status, `B sent ${onB.headers.get("Location")}`).toBe(200);
     expect(onB.text).toContain("高等数学A(上)");
-    const onA = await request(a.base, "/backpack", { cookie });
+    // The real name is shown to its owner on the profile page only (issue 21).
+    const onA = await request(a.base, "/backpack/profile", { cookie });
     expect(onA.status).toBe(200);
     expect(onA.text).toContain(FAKE_STUDENT.name);
 
