@@ -1,8 +1,9 @@
 // Fault: two app instances on one PostgreSQL database and one object store (the fake S3 of
 // tests/fakes/s3-server.ts; no sticky routing, both running the notification workers). An image
-// uploaded through one instance is served by the other and joins a post published there. A session made by logging in on A works on B; a logout on B ends it on
-// A; course reminders and outbox messages that fall due while both workers run are each sent
-// exactly once (the messenger fake counts every accepted send).
+// uploaded through one instance is served by the other and joins a post published there. A
+// session made by logging in on A works on B; a logout on B ends it on A; course reminders and
+// outbox messages that fall due while both workers run are each sent exactly once (the messenger
+// fake counts every accepted send).
 //
 // Needs TEST_DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test); a throwaway database
 // named after it is created for this file and dropped after.
@@ -109,8 +110,7 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     const onB = await request(b.base, "/schedule?week=1", { cookie });
     expect(onB.status, `B sent ${onB.headers.get("Location")}`).toBe(200);
     expect(onB.text).toContain("高等数学A(上)");
-    // The real name is shown to its owner on the profile page only (issue 21).
-    const onA = await request(a.base, "/backpack/profile", { cookie });
+    const onA = await request(a.base, "/backpack", { cookie });
     expect(onA.status).toBe(200);
     expect(onA.text).toContain(FAKE_STUDENT.id); // the backpack shows the student id and the display name, never the real name
 
