@@ -312,7 +312,7 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 // Station
 
 const LOCATIVE_RE = /到达|送达|送至|存入|存于|放至|放入|放在|放于|位于|投递至|到|至|在/g;
-const STATION_STOP = /自取|自提|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
+const STATION_STOP = /自取|自提(?![柜点站处])|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
 const MAX_STATION = 40;
 const TIME_START =
   /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|[一二三四五六七八九十两]+(?:天|日|小时)|晚上|早上|上午|下午|中午|\d+个?工作)/;
