@@ -117,7 +117,7 @@ const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
 const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|开箱码|开柜码|凭\s?[A-Za-z0-9]/;
-const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学)/;
+const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|请凭|凭)/;
 const CJK_END = /[\u4e00-\u9fff]$/;
 const CJK_START = /^[\u4e00-\u9fff]/;
 
@@ -209,7 +209,7 @@ const CLOSE = /(?:』|」|”|"|'|】|\]|>|》){0,3}/y;
 const LIST_SEPARATOR = /\s{0,3}(?:、|,|和|及|与|\/|;|\s)\s{0,3}(?:『|「|“|")?/y;
 const PAREN = /\s{0,2}\(([^()\n]{0,60})\)/y;
 const AFTER_CODE_NOT = /^(?::|元|天|小时|分钟|月|日|点|号|个|件|年|%|kg|公斤|\.\d|[A-Za-z0-9])/i;
-const PHONE_LIKE = /^(?:0\d{2,3}-?\d{7,8}|(?:\+?86)?1[3-9]\d{9}|400-?\d{3}-?\d{4}|95\d{3,6})$/;
+const PHONE_LIKE = /^(?:0\d{2,3}-?\d{7,8}|(?:\+?86)?1[3-9]\d{9}|400-?\d{3}-?\d{4}|95\d{3})$/;
 
 type CodeHit = { code: string; tracking: string | null; carrier: string | null; index: number };
 
@@ -228,8 +228,6 @@ function validCode(code: string, after: string): boolean {
   return code.length <= 16;
 }
 
-const shapeOf = (code: string) => code.split("-").length;
-
 /** Codes after one keyword: a list separated by 、/,/和, each optionally followed by (运单号… / 中通). */
 function readCodeList(text: string, start: number): CodeHit[] {
   const hits: CodeHit[] = [];
@@ -239,7 +237,6 @@ function readCodeList(text: string, start: number): CodeHit[] {
     if (!token) break;
     const afterStart = position + token.length;
     if (!validCode(token, text.slice(afterStart, afterStart + 3))) break;
-    if (hits.length > 0 && shapeOf(token) !== shapeOf(hits[0]!.code)) break;
     let end = afterStart + readAt(CLOSE, text, afterStart).length;
     PAREN.lastIndex = end;
     const paren = PAREN.exec(text);
@@ -253,8 +250,7 @@ function readCodeList(text: string, start: number): CodeHit[] {
     hits.push({ code: token, tracking, carrier, index: position });
     const separator = readAt(LIST_SEPARATOR, text, end);
     if (!separator) break;
-    const next = readAt(CODE_TOKEN, text, end + separator.length);
-    if (!next || shapeOf(next) !== shapeOf(hits[0]!.code)) break;
+    if (!readAt(CODE_TOKEN, text, end + separator.length)) break;
     position = end + separator.length;
   }
   return hits;
@@ -264,6 +260,9 @@ function readCodeList(text: string, start: number): CodeHit[] {
 const BARE_CODE =
   /(?<![\w:.\-/*])([A-Za-z]-?\d{1,2}-\d{1,3}-\d{3,5}|\d{1,2}-\d{1,3}-\d{3,5}|[A-Za-z]-?\d{1,3}-\d{3,5})(?![\w:\-/])/g;
 const PHONE_CONTEXT = /电话|热线|客服|手机|尾号|联系|致电|拨打|tel|号码/i;
+
+// A list line "中通快递 518881" (a carrier, then only a code): the code needs no keyword there.
+const CARRIER_LINE = new RegExp(`(?:^|\\n)[ \\t]{0,3}(?:\\d{1,2}[.、)][ \\t]{0,3})?(?:${CARRIER_ALTERNATION})[ \\t:,]{0,3}([A-Za-z0-9][A-Za-z0-9-]{2,15})[ \\t。]{0,3}(?=\\n|$)`, "g");
 
 function findCodes(text: string): CodeHit[] {
   const hits: CodeHit[] = [];
@@ -276,12 +275,25 @@ function findCodes(text: string): CodeHit[] {
       hits.push(hit);
     }
   }
+  for (const match of text.matchAll(CARRIER_LINE)) {
+    const code = match[1]!;
+    if (seen.has(code) || !validCode(code, "")) continue;
+    seen.add(code);
+    hits.push({ code, tracking: null, carrier: null, index: match.index! + match[0].indexOf(code) });
+  }
   for (const match of text.matchAll(BARE_CODE)) {
     const code = match[1]!;
     if (seen.has(code)) continue;
     if (PHONE_CONTEXT.test(text.slice(Math.max(0, match.index! - 8), match.index!))) continue;
     seen.add(code);
-    hits.push({ code, tracking: null, carrier: null, index: match.index! });
+    PAREN.lastIndex = match.index! + match[0].length;
+    const paren = PAREN.exec(text);
+    hits.push({
+      code,
+      tracking: paren ? findTrackingNumbers(paren[1]!)[0]?.value ?? null : null,
+      carrier: paren ? carrierMentions(paren[1]!)[0]?.name ?? null : null,
+      index: match.index!,
+    });
   }
   return hits.sort((a, b) => a.index - b.index);
 }
@@ -312,7 +324,7 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 // Station
 
 const LOCATIVE_RE = /到达|送达|送至|存入|存于|放至|放入|放在|放于|位于|投递至|到|至|在/g;
-const STATION_STOP = /自取|自提(?![柜点站处])|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
+const STATION_STOP = /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
 const MAX_STATION = 40;
 const TIME_START =
   /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|[一二三四五六七八九十两]+(?:天|日|小时)|晚上|早上|上午|下午|中午|\d+个?工作)/;
@@ -323,7 +335,7 @@ function locativeAllowed(verb: string, before: string, after: string): boolean {
     case "到":
       return !/[收迟报签得想遇直达找]$/.test(before) && !/^(?:期|付|货|账|家|手|店|访|位|点|时|件)/.test(after);
     case "在":
-      return !/[正现存所实不还自好内都放]$/.test(before) && !/^(?:线|此|途|派|路上|运|您|你|\d)/.test(after);
+      return !/[正现存所实不还自好内都放]$/.test(before) && !/^(?:线|此|途|派|路上|运|您|你)/.test(after);
     case "至":
       return !/[截直以甚]$/.test(before) && !/^(?:少|今|\d{1,2}:|\d{1,2}点)/.test(after);
     default:
@@ -464,7 +476,11 @@ function carriersOfCodes(body: string, codes: CodeHit[], fallback: string | null
 
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
 export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
-  const message = normalizeText(rawMessage).replace(URL_RE, " ");
+  return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
+}
+
+function parseNormalized(normalized: string, neighbourCarrier: string | null): ParsedPickup[] {
+  const message = normalized.includes("/") ? normalized.replace(URL_RE, " ") : normalized;
   const { tags, body } = splitTags(message);
   if (!PICKUP_CONTEXT.test(body)) return [];
   if (PICKED_UP.test(body)) return [];
@@ -512,7 +528,7 @@ export function parsePickupSms(text: string): ParsedPickup[] {
     // Messages pasted without a blank line between them read as one text: a message that names
     // no carrier takes the first one named in the others.
     const neighbour = block.length > 1 ? carrierMentions(block.join("\n"))[0]?.name ?? null : null;
-    for (const message of block) parcels.push(...parseMessage(message, neighbour));
+    for (const message of block) parcels.push(...parseNormalized(message, neighbour));
   }
   return parcels;
 }
