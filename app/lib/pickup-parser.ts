@@ -229,7 +229,7 @@ function validCode(code: string, after: string): boolean {
 }
 
 /** Codes after one keyword: a list separated by 、/,/和, each optionally followed by (运单号… / 中通). */
-function readCodeList(text: string, start: number): CodeHit[] {
+function readCodeList(text: string, start: number): { hits: CodeHit[]; end: number } {
   const hits: CodeHit[] = [];
   let position = start + readAt(LEAD, text, start).length;
   for (;;) {
@@ -253,7 +253,7 @@ function readCodeList(text: string, start: number): CodeHit[] {
     if (!readAt(CODE_TOKEN, text, end + separator.length)) break;
     position = end + separator.length;
   }
-  return hits;
+  return { hits, end: position };
 }
 
 // A station-style code with no keyword in front: 3-4-1208, A2-3-101, 15-2-3307.
@@ -267,9 +267,13 @@ const CARRIER_LINE = new RegExp(`(?:^|\\n)[ \\t]{0,3}(?:\\d{1,2}[.、)][ \\t]{0,
 function findCodes(text: string): CodeHit[] {
   const hits: CodeHit[] = [];
   const seen = new Set<string>();
+  // A keyword inside a list already read (取件码 1-1-1001、取件码 …) starts no second reading.
+  let readUpTo = -1;
   for (const match of text.matchAll(KEYWORD_RE)) {
-    if (match.index! < lastEnd(hits)) continue;
-    for (const hit of readCodeList(text, match.index! + match[0].length)) {
+    if (match.index! < readUpTo) continue;
+    const list = readCodeList(text, match.index! + match[0].length);
+    readUpTo = list.end;
+    for (const hit of list.hits) {
       if (seen.has(hit.code)) continue;
       seen.add(hit.code);
       hits.push(hit);
@@ -296,11 +300,6 @@ function findCodes(text: string): CodeHit[] {
     });
   }
   return hits.sort((a, b) => a.index - b.index);
-}
-
-function lastEnd(hits: CodeHit[]) {
-  const last = hits[hits.length - 1];
-  return last ? last.index + last.code.length : -1;
 }
 
 // ---------------------------------------------------------------------------------------------
