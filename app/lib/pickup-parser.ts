@@ -116,8 +116,9 @@ const TIMESTAMP_LINE =
 const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
-const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|开箱码|开柜码|凭\s?[A-Za-z0-9]/;
-const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|请凭|凭)/;
+const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
+const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|取件密码|开箱码|货号|请凭|凭|单号|运单)/;
+const SENTENCE_END = /[。!?]$/;
 const CJK_END = /[\u4e00-\u9fff]$/;
 const CJK_START = /^[\u4e00-\u9fff]/;
 
@@ -178,7 +179,11 @@ function splitBlocks(text: string): string[][] {
         continue;
       }
       const codeWord = HAS_CODE_WORD.test(piece);
-      if (!current || closed || (current.hasCodeWord && codeWord && NOTICE_OPENING.test(piece))) {
+      const opensNotice = NOTICE_OPENING.test(piece);
+      // Untagged notices one per line: a line that opens like a notice after a line that ended a
+      // sentence, or a second code after the first, starts a new message.
+      const afterSentence = current !== null && SENTENCE_END.test(current.lines[current.lines.length - 1]!);
+      if (!current || closed || (opensNotice && ((current.hasCodeWord && codeWord) || afterSentence))) {
         start(piece, false);
       } else {
         current.lines.push(piece);
@@ -326,8 +331,10 @@ const LOCATIVE_RE = /到达|送达|送至|存入|存于|放至|放入|放在|放
 const STATION_STOP = /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
 const MAX_STATION = 40;
 const TIME_START =
-  /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|[一二三四五六七八九十两]+(?:天|日|小时)|晚上|早上|上午|下午|中午|\d+个?工作)/;
+  /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|保管期|期限|关门|[一二三四五六七八九十两几半]+(?:天|日|小时|周|个?星期|个?月)|晚上|早上|上午|下午|中午|\d+个?工作)/;
 const BARE_ARRIVAL = /^站[啦了咯喽啰哦呀喔]?$/;
+// "在一周内", "在保管期内", "在关门前": a span of time, not a place.
+const TIME_END = /(?:内|前|之前|以前|以内|之内|期间)$/;
 
 function locativeAllowed(verb: string, before: string, after: string): boolean {
   switch (verb) {
@@ -351,7 +358,7 @@ function stationAfterLocative(body: string): string | null {
     const stop = STATION_STOP.exec(window);
     if (!stop && start + window.length < body.length) continue; // no end within a place's length
     const phrase = (stop ? window.slice(0, stop.index) : window).trim();
-    if (!phrase || phrase.length < 2 || BARE_ARRIVAL.test(phrase) || TIME_START.test(phrase)) continue;
+    if (!phrase || phrase.length < 2 || BARE_ARRIVAL.test(phrase) || TIME_START.test(phrase) || TIME_END.test(phrase)) continue;
     const station = cleanStation(phrase);
     if (station.length >= 2 && !/^[\dA-Za-z-]+$/.test(station)) return station;
   }
@@ -392,7 +399,8 @@ function cleanStation(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Is this a pickup notice at all?
 
-const PICKUP_CONTEXT = /取件|取货|提货|领取|取走|驿站|快递|包裹|快件|邮件|柜|货号|自提|代收|取/;
+// Words of a parcel: a code for a meal, a ticket or a login is not a pickup code.
+const PICKUP_CONTEXT = /取[^\n。]{0,8}件|取货|提货|驿站|快递|包裹|快件|邮件|邮包|邮政|柜|货号|自提|代收|运单|收发室/;
 const PICKUP_VERB = /取|领|自提|提货/;
 const PICKED_UP = /已(?:被)?(?:取出|取走|领取|取件)|已完成取件|取件成功|成功取件|已被您取/;
 const SIGNED = /已(?:被)?签收|签收人/;
@@ -481,14 +489,14 @@ export function parseMessage(rawMessage: string, neighbourCarrier: string | null
 function parseNormalized(normalized: string, neighbourCarrier: string | null): ParsedPickup[] {
   const message = normalized.includes("/") ? normalized.replace(URL_RE, " ") : normalized;
   const { tags, body } = splitTags(message);
-  if (!PICKUP_CONTEXT.test(body)) return [];
+  const bodyCarrier = carrierMentions(body)[0]?.name ?? null;
+  if (!PICKUP_CONTEXT.test(body) && !bodyCarrier && !tags.brand && !tags.carrier) return [];
   if (PICKED_UP.test(body)) return [];
   if (ONE_TIME_CODE.test(body) && !CODE_CONTEXT.test(body)) return [];
 
   const codes = findCodes(body);
   if (codes.length === 0 && (IN_TRANSIT.test(body) || SIGNED.test(body) || !PICKUP_VERB.test(body))) return [];
 
-  const bodyCarrier = carrierMentions(body)[0]?.name ?? null;
   const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
   const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? stationByClause(body);
   const inCodes = new Set(codes.map((hit) => hit.tracking).filter(Boolean));

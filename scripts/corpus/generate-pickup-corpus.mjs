@@ -256,6 +256,12 @@ function notPickup() {
     () => `【${pick(["教务处", "图书馆"])}】您借阅的图书将于${int(1, 12)}月${int(1, 28)}日到期，请在${pick(PLACES)}还书处归还。`,
     () => `【${pick(CARRIERS).name}】快递员已取件，运单号${tr}，可在小程序查看物流。`,
     () => `【${pick(CARRIERS).name}】您的快件${tr}因地址不详已退回，如有疑问请致电95${digits(3)}。`,
+    () => `【${pick(["瑞幸咖啡", "喜茶", "麦当劳", "蜜雪冰城"])}】您的取餐码 ${letter()}${digits(3)}，请凭${letter()}${digits(3)}到${pick(PLACES)}店取餐。`,
+    () => `【铁路12306】订单E${digits(9)}，您已购${int(1, 12)}月${int(1, 28)}日G${digits(4)}次${int(1, 16)}车${int(1, 20)}${pick("ABCDF".split(""))}号，请凭身份证乘车。`,
+    () => `【菜鸟】您正在登录菜鸟裹裹查看包裹，验证码 ${digits(6)}，5分钟内有效。`,
+    () => `【${pick(CARRIERS).name}】您的包裹即将到达${pick(PLACES)}驿站，到站后将短信通知取件码，请留意。`,
+    () => `【${pick(["菜鸟驿站", "妈妈驿站", "多多驿站"])}】您的包裹(取件码${shelf()})已被取出，如非本人操作请致电0${int(100, 999)}${digits(8)}。`,
+    () => `【${pick(CARRIERS).name}】快递员${pick(["王", "张"])}师傅正在为您派送，联系电话0${int(100, 999)}-${digits(8)}，请保持电话畅通。`,
   ])();
 }
 
@@ -339,8 +345,48 @@ for (let i = 0; i < 10; i += 1) {
   sms.tagAtEnd = false;
   add(`second-tag-${i + 1}`, render(sms), label(sms, null));
 }
+// Shapes of the same notices: a time span before the place, the tag on its own line, the
+// signature on its own line at the end, a list joined by 和, phone numbers next to the code.
+for (let i = 0; i < 30; i += 1) {
+  const station = pick(STATIONS.filter((s) => !s.untagged));
+  const place = station.place(pick(PLACES));
+  const tag = chooseTag(station);
+  const code = codeShapes[pick(station.codes)]();
+  const named = chance(0.5) ? pick(CARRIERS).name : null;
+  const parcel = parcelPhrase(named);
+  const phone = pick([`0${int(100, 999)}-${digits(8)}`, `0${int(100, 999)}${digits(8)}`, `1${pick(["38", "58", "86"])}${digits(8)}`]);
+  const variant = i % 5;
+  let body;
+  let codes = [code];
+  if (variant === 0) body = `${parcel}已到站，请${pick(["在一周内", "在3天内", "于今日20:00前", "在保管期内", "在营业时间内"])}到${place}凭${pick(station.keyword ?? ["取件码"])} ${code} 取件。`;
+  else if (variant === 1) body = `${parcel}已到达${place}，取件码 ${code}，驿站电话${phone}。`;
+  else if (variant === 2) {
+    const second = codeShapes[pick(station.codes)]();
+    codes = second === code ? [code] : [code, second];
+    body = `您有${codes.length}个包裹已到${place}，取件码 ${codes.join(" 和 ")}，请尽快领取。`;
+  } else if (variant === 3) body = `${parcel}已放入${place}，凭 ${code} 取件，有问题请联系${phone}`;
+  else body = `${parcel}已送达${place}，取件码：${code}，咨询电话：${phone}，回T退订`;
+  const sms = { tag, tagAtEnd: false, body, station: place, mentions: [], parcels: codes.map((c) => ({ code: c, tracking: null })) };
+  let text = render(sms);
+  if (tag.text && i % 3 === 0) text = `${tag.text}\n${body}`;
+  else if (tag.text && i % 3 === 1) text = `${body}\n${tag.text}`;
+  add(`shape-${i + 1}`, text, label(sms, null));
+}
+// Untagged notices one per line (a forwarded list), each naming its place.
+for (let i = 0; i < 8; i += 1) {
+  const lines = [];
+  const expected = [];
+  for (let j = 0; j < int(2, 3); j += 1) {
+    const station = STATIONS.find((s) => s.key === "plain");
+    const sms = single(station, { noTracking: true });
+    lines.push({ sms, text: sms.body });
+  }
+  const neighbour = firstCarrier(lines.map((line) => line.text).join("\n"));
+  for (const line of lines) expected.push(...label(line.sms, neighbour));
+  add(`paste-untagged-lines-${i + 1}`, lines.map((line) => line.text).join("\n"), expected);
+}
 // Not pickup notices.
-for (let i = 0; i < 45; i += 1) add(`not-pickup-${i + 1}`, notPickup(), []);
+for (let i = 0; i < 60; i += 1) add(`not-pickup-${i + 1}`, notPickup(), []);
 // Pastes: 2–4 SMS with blank lines, timestamps, or one per line (then a message naming no
 // carrier takes the first carrier of the others), mixed with messages that are not notices.
 for (let i = 0; i < 45; i += 1) {
