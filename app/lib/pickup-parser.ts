@@ -113,6 +113,9 @@ function carrierMentions(text: string): Mention[] {
 
 const TIMESTAMP_LINE =
   /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?$/;
+// A timestamp in front of a tagged SMS on the same line ("11月03日 10:15 【韵达快递】…").
+const TIMESTAMP_PREFIX =
+  /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[【[])/;
 const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
@@ -156,10 +159,15 @@ function splitBlocks(text: string): string[][] {
     segment = { lines: [piece], leadingTag, hasCodeWord: HAS_CODE_WORD.test(piece), onlyTags: TAG_ONLY.test(piece) };
   };
   for (const rawLine of normalizeText(text).split("\n")) {
-    const line = rawLine.trim();
+    let line = rawLine.trim();
     if (!line || TIMESTAMP_LINE.test(line) || DATE_ONLY_LINE.test(line)) {
       endBlock();
       continue;
+    }
+    const stamp = TIMESTAMP_PREFIX.exec(line);
+    if (stamp) {
+      endBlock();
+      line = line.slice(stamp[0].length);
     }
     // Several SMS glued on one line: split before a tag that follows the end of a sentence.
     for (const piece of line.split(/(?<=[。!?])\s*(?=【)/)) {

@@ -391,7 +391,7 @@ for (let i = 0; i < 60; i += 1) add(`not-pickup-${i + 1}`, notPickup(), []);
 // carrier takes the first carrier of the others), mixed with messages that are not notices.
 for (let i = 0; i < 45; i += 1) {
   const count = int(2, 4);
-  const separator = pick(["blank", "blank", "timestamp", "line"]);
+  const separator = pick(["blank", "blank", "timestamp", "line", "inline-time"]);
   const parts = [];
   for (let j = 0; j < count; j += 1) {
     if (separator !== "line" && chance(0.25)) parts.push({ text: notPickup(), sms: null });
@@ -411,7 +411,9 @@ for (let i = 0; i < 45; i += 1) {
   let text = "";
   parts.forEach((part, j) => {
     if (j > 0) text += separator === "blank" ? "\n\n" : separator === "line" ? "\n" : "\n";
-    if (separator === "timestamp") text += `${pick([`${int(1, 12)}月${int(1, 28)}日 `, "昨天 ", "今天 ", ""])}${String(int(7, 22)).padStart(2, "0")}:${digits(2).replace(/^[6-9]/, "3")}\n`;
+    if (separator === "timestamp" || separator === "inline-time") {
+      text += `${pick([`${int(1, 12)}月${int(1, 28)}日 `, "昨天 ", "今天 ", ""])}${String(int(7, 22)).padStart(2, "0")}:${digits(2).replace(/^[6-9]/, "3")}${separator === "timestamp" ? "\n" : " "}`;
+    }
     text += part.text;
   });
   add(`paste-${separator}-${i + 1}`, text, expected);
