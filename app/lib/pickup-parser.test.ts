@@ -178,15 +178,17 @@ describe("linear time", () => {
     for (let i = 0; text.length < size; i += 1) text += `${samples[i % samples.length]!.text}\n\n`;
     return text.slice(0, size);
   };
+  // CPU time of this process (not wall time): other engineers' jobs share the machine's cores.
   const timeOf = (text: string) => {
-    for (let i = 0; i < 20; i += 1) parsePickupSms(text);
+    for (let i = 0; i < 10; i += 1) parsePickupSms(text);
     const runs: number[] = [];
-    for (let i = 0; i < 15; i += 1) {
-      const started = performance.now();
+    for (let i = 0; i < 11; i += 1) {
+      const before = process.cpuUsage();
       parsePickupSms(text);
-      runs.push(performance.now() - started);
+      const used = process.cpuUsage(before);
+      runs.push((used.user + used.system) / 1000);
     }
-    return Math.min(...runs);
+    return runs.sort((a, b) => a - b)[5]!;
   };
 
   it.each([
@@ -201,7 +203,7 @@ describe("linear time", () => {
   ])("%s: 20 KB well under 20 ms, 80 KB not quadratic", (_name, make) => {
     const small = timeOf(make(20_000));
     const large = timeOf(make(80_000));
-    expect(small).toBeLessThan(40); // the target is 20 ms; measured 2–7 ms on the loaded 2-core machine
+    expect(small).toBeLessThan(20); // measured 2–3 ms of CPU for a paste of SMS
     expect(large).toBeLessThan(8 * small + 10);
   });
 });
