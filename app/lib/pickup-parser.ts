@@ -122,6 +122,8 @@ const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
 const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
 const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|取件密码|开箱码|货号|请凭|凭|单号|运单)/;
 const SENTENCE_END = /[。!?]$/;
+// A signature in ASCII brackets ("[菜鸟驿站]…", as some phones copy it): Chinese inside.
+const SQUARE_TAG_START = /^\[[^\]\n]{0,12}[\u4e00-\u9fff][^\]\n]{0,12}\]/;
 const CJK_END = /[\u4e00-\u9fff]$/;
 const CJK_START = /^[\u4e00-\u9fff]/;
 
@@ -173,7 +175,7 @@ function splitBlocks(text: string): string[][] {
     for (const piece of line.split(/(?<=[。!?])\s*(?=【)/)) {
       const current = segment as Segment | null;
       const tagOnly = TAG_ONLY.test(piece);
-      if (piece.startsWith("【") || (piece.startsWith("[") && tagOnly)) {
+      if (piece.startsWith("【") || SQUARE_TAG_START.test(piece)) {
         if (current && tagOnly && !current.leadingTag && !closed) {
           current.lines.push(piece); // a signature after its message
           closed = true;

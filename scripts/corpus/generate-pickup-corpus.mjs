@@ -187,6 +187,7 @@ function single(station, opts = {}) {
   return {
     tag,
     tagAtEnd: !tag.text ? false : chance(0.12),
+    squareTag: chance(0.08),
     body: text,
     station: place,
     mentions,
@@ -275,7 +276,9 @@ function fullWidth(text) {
 // Labels by the conventions.
 function render(sms) {
   if (!sms.tag?.text) return sms.body;
-  return sms.tagAtEnd ? `${sms.body}${sms.tag.text}` : `${sms.tag.text}${sms.body}`;
+  // Some phones copy the signature in ASCII brackets.
+  const tag = sms.squareTag ? sms.tag.text.replace(/【/g, "[").replace(/】/g, "]") : sms.tag.text;
+  return sms.tagAtEnd ? `${sms.body}${tag}` : `${tag}${sms.body}`;
 }
 
 // Every spelling the conventions count as a carrier ("a short form such as 中通 counts").
