@@ -72,9 +72,10 @@ const CARRIER_SPELLINGS: [string, string[]][] = [
   ["苏宁物流", ["苏宁物流"]],
 ];
 const CARRIER_OF = new Map(CARRIER_SPELLINGS.flatMap(([name, spellings]) => spellings.map((spelling) => [spelling, name] as const)));
+// Latin spellings (EMS) only as a word of their own: never inside "SYSTEMS".
 const CARRIER_ALTERNATION = [...CARRIER_OF.keys()]
   .sort((a, b) => b.length - a.length)
-  .map(escapeRegex)
+  .map((spelling) => (/^[A-Z]+$/.test(spelling) ? `(?<![A-Za-z])${spelling}(?![A-Za-z])` : escapeRegex(spelling)))
   .join("|");
 const CARRIER_GLOBAL = new RegExp(CARRIER_ALTERNATION, "g");
 const CARRIER_AT_START = new RegExp(`^(?:${CARRIER_ALTERNATION})`);
