@@ -114,9 +114,9 @@ function carrierMentions(text: string): Mention[] {
 
 const TIMESTAMP_LINE =
   /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?$/;
-// A timestamp in front of a tagged SMS on the same line ("11月03日 10:15 【韵达快递】…").
+// A timestamp in front of an SMS on the same line ("11月03日 10:15 【韵达快递】…").
 const TIMESTAMP_PREFIX =
-  /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[【[])/;
+  /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[^\d\s:-])/;
 const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
@@ -413,6 +413,7 @@ function cleanStation(value: string): string {
 // Words of a parcel: a code for a meal, a ticket or a login is not a pickup code.
 const PICKUP_CONTEXT = /取[^\n。]{0,8}件|取货|提货|驿站|快递|包裹|快件|邮件|邮包|邮政|柜|货号|自提|代收|运单|收发室/;
 const PICKUP_VERB = /取|领|自提|提货/;
+const PICKUP_PLACE = /驿站|柜|兔喜|菜鸟|丰巢|店\)$|超市|代收|自提|收发室|快递中心|快递站|服务站|服务中心|便民站|邮政|邮局|快递点|门卫|传达室|快收|近邻宝|速递易/;
 const PICKED_UP = /已(?:被)?(?:取出|取走|领取|取件)|已完成取件|取件成功|成功取件|已被您取/;
 const SIGNED = /已(?:被)?签收|签收人/;
 const IN_TRANSIT =
@@ -506,7 +507,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
   if (ONE_TIME_CODE.test(body) && !CODE_CONTEXT.test(body)) return [];
 
   const codes = findCodes(body);
-  if (codes.length === 0 && (IN_TRANSIT.test(body) || SIGNED.test(body) || !PICKUP_VERB.test(body))) return [];
+  if (codes.length === 0 && (IN_TRANSIT.test(body) || SIGNED.test(body))) return [];
 
   const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
   const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? stationByClause(body);
@@ -526,7 +527,9 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       pickupType: "code" as const,
     }));
   }
-  if (stationName && trackingNumbers.length > 0) {
+  // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must
+  // say to pick it up; a depot on the way ("到达杭州西湖区营业部") is a logistics update.
+  if (stationName && trackingNumbers.length > 0 && (PICKUP_VERB.test(body) || PICKUP_PLACE.test(stationName))) {
     return trackingNumbers.map((trackingNumber) => ({
       company: fallback,
       trackingNumber,

@@ -203,7 +203,7 @@ function trackingOnly(station) {
   const trackingCarrier = named ?? station.carrierInName ?? tag.carrier ?? "中通快递";
   const tracking = carrier(trackingCarrier).tracking();
   const phrase = named ? `您的${pick(carrier(named).forms)}${pick(["快件", "包裹"])}` : pick(["您的快件", "您的包裹", "您的邮件"]);
-  const how = pick(["请报手机尾号取件。", "请携带身份证领取。", "请凭身份证领取。", "请报取件人姓名和手机号后四位取件。", "请凭运单号领取。", "请到店自提。"]);
+  const how = pick(["请报手机尾号取件。", "请携带身份证领取。", "请凭身份证领取。", "请报取件人姓名和手机号后四位取件。", "请凭运单号领取。", "请到店自提。", "", "感谢使用。"]);
   const body = pick([
     `${phrase}${tracking}已到达${place}，${how}`,
     `${phrase}(运单号${tracking})已${pick(["到达", "存入", "送至"])}${place}，${how}`,
@@ -250,6 +250,7 @@ function notPickup() {
     () => `【菜鸟驿站】您的包裹 ${shelf()} 已取件成功，感谢使用，欢迎评价。`,
     () => `【${pick(["京东", "淘宝", "拼多多"])}】您的订单已发货，${pick(CARRIERS).name}运单号${tr}，预计${pick(["后天", "明天", "3天内"])}送达。`,
     () => `【${pick(CARRIERS).name}】您的快件${tr}已到达【${pick(["杭州", "武汉", "成都", "广州"])}转运中心】，正在发往【${pick(PLACES)}网点】。`,
+    () => `【${pick(CARRIERS).name}】您的快件${tr}已到达${pick(["杭州市西湖区", "武汉市洪山区", "长沙市岳麓区"])}${pick(["文三路营业部", "派送站", "分部"])}，请耐心等待派送。`,
     () => `【${pick(["菜鸟", "丰巢", "兔喜生活"])}】${pick(["新人寄件首单立减3元", "会员5折开通", "寄快递领红包"])}，戳 https://t.cn/A6${digits(5)} 领取，回T退订`,
     () => `【丰巢】寄快递首单立减5元，领券码 ${letter()}${digits(4)}，回T退订`,
     () => `【美团外卖】您的外卖已送达${pick(PLACES)}，骑手电话${phone}，祝您用餐愉快。`,
