@@ -105,8 +105,8 @@ function chooseTag(station) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One SMS. Every builder returns { text, parcels: [{code, tracking, carrierOwn}], station,
-// mentions: carriers in body order } and the label is computed by `label`.
+// One SMS. Every builder returns { tag, body, station, parcels: [{code, tracking, carrierOwn}] };
+// `label` computes the expected entries from them by the conventions.
 
 const DEFAULT_KEYWORDS = ["取件码", "取件码", "取货码", "取件码为", "取件码：", "取件码是"];
 const TIMES = ["20:00", "21:30", "18:00", "22:00", "19:30"];
@@ -156,7 +156,6 @@ function single(station, opts = {}) {
   const verb = pick(["已到达", "已到", "已存入", "已放入", "已放至", "已送达", "已送至", "已放在"]);
   const carrierSuffix = named && !opts.noCarrier ? pick(carrier(named).forms) : null;
   let text;
-  let mentionsBeforePlace = named ? [named] : [];
   const form = int(1, 9);
   if (form === 1) text = `${parcel}${verb}${place}，${kwList}${codeList}，${pick(["请及时取件。", "请凭码取件。", `请于今日${pick(TIMES)}前取件。`, "请尽快领取。", ""])}${tr ? tr + "。" : ""}${extra}`;
   else if (form === 2) text = `${kwList}${codeList}，${parcel}${verb}${place}，${tr ? tr + "，" : ""}${extra || "请及时领取。"}`;
@@ -168,7 +167,6 @@ function single(station, opts = {}) {
     text = `${parcel}${pick(["到站啦！", "已到站！", "已到站，", "到啦！"])}${kwList}${codeList}，${pick(["地址：", "地址:", "取件地址："])}${place}。${tr ? tr + "。" : ""}${extra}`;
   } else if (form === 5) {
     text = `${many ? `您有${codes.length}个${carrierSuffix ? `${carrierSuffix}` : ""}包裹` : `您有${carrierSuffix ? `${carrierSuffix}` : ""}包裹`}在${place}${pick(["待取", "待领取", "未取"])}，${kwList}${codeList}。${extra}`;
-    mentionsBeforePlace = carrierSuffix ? [named] : [];
   } else if (form === 6 && codes.length === 1) {
     text = `${parcel}${verb}${place}，请${pick([`在今天${pick(TIMES)}前`, `于${pick(TIMES)}前`, ""])}凭${wrapCode(codes[0])}取件。${tr ? tr + "。" : ""}${extra}`;
   } else if (form === 7 && tracking) {
@@ -178,11 +176,7 @@ function single(station, opts = {}) {
   } else {
     text = `${parcel}${verb}${place}，${kwList}${codeList}，${tr ? tr + "，" : ""}${pick(["请凭码取件。", "请尽快取件。", "请及时领取。"])}${extra}`;
   }
-  if (form === 3 && codes.length === 1) mentionsBeforePlace = [];
   const usesTracking = tracking && text.includes(tracking);
-  const mentions = [...mentionsBeforePlace];
-  if (station.carrierInName) mentions.push(station.carrierInName);
-  if (form === 3 && codes.length === 1 && carrierSuffix) mentions.push(named);
   // A carrier named in the extras would change the first mention: the extras name none.
   return {
     tag,
@@ -190,7 +184,6 @@ function single(station, opts = {}) {
     squareTag: chance(0.08),
     body: text,
     station: place,
-    mentions,
     parcels: codes.map((code) => ({ code, tracking: usesTracking ? tracking : null })),
   };
 }
@@ -209,9 +202,7 @@ function trackingOnly(station) {
     `${phrase}(运单号${tracking})已${pick(["到达", "存入", "送至"])}${place}，${how}`,
     `单号${tracking}的${named ? pick(carrier(named).forms) : ""}包裹已到达${place}，${how}`,
   ]);
-  const mentions = named ? [named] : [];
-  if (station.carrierInName) mentions.push(station.carrierInName);
-  return { tag, tagAtEnd: false, body, station: place, mentions, parcels: [{ code: null, tracking }] };
+  return { tag, tagAtEnd: false, body, station: place, parcels: [{ code: null, tracking }] };
 }
 
 /** A message listing several parcels, the carrier of each on its own line (or in brackets). */
@@ -230,8 +221,7 @@ function perCarrierList(station) {
   } else {
     body = `您在${place}有${count}个包裹：\n${carriers.map((c, i) => `${i + 1}. ${pick(carrier(c).forms)}，取件码 ${codes[i]}`).join("\n")}\n请凭码取件。`;
   }
-  const mentions = station.carrierInName ? [station.carrierInName] : [];
-  return { tag, tagAtEnd: false, body, station: place, mentions, parcels: codes.map((code, i) => ({ code, tracking: null, carrierOwn: carriers[i] })) };
+  return { tag, tagAtEnd: false, body, station: place, parcels: codes.map((code, i) => ({ code, tracking: null, carrierOwn: carriers[i] })) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +360,7 @@ for (let i = 0; i < 30; i += 1) {
     body = `您有${codes.length}个包裹已到${place}，取件码 ${codes.join(" 和 ")}，请尽快领取。`;
   } else if (variant === 3) body = `${parcel}已放入${place}，凭 ${code} 取件，有问题请联系${phone}`;
   else body = `${parcel}已送达${place}，取件码：${code}，咨询电话：${phone}，回T退订`;
-  const sms = { tag, tagAtEnd: false, body, station: place, mentions: [], parcels: codes.map((c) => ({ code: c, tracking: null })) };
+  const sms = { tag, tagAtEnd: false, body, station: place, parcels: codes.map((c) => ({ code: c, tracking: null })) };
   let text = render(sms);
   if (tag.text && i % 3 === 0) text = `${tag.text}\n${body}`;
   else if (tag.text && i % 3 === 1) text = `${body}\n${tag.text}`;
