@@ -7,7 +7,8 @@ import { parsePickupSms } from "./pickup-parser";
 // labelled pastes (conventions: ../shared/fixtures/README.md, company = the carrier).
 //   - tests/fixtures/pickup-sms-corpus.json: 340 generated pastes of every station and format
 //     class (scripts/corpus/generate-pickup-corpus.mjs, labels from how each text is composed);
-//   - tests/fixtures/pickup-sms-holdout.json: 66 hand-written pastes, written before tuning;
+//   - tests/fixtures/pickup-sms-holdout.json: 127 hand-written pastes in three batches (each run once
+//     as written before the parser changed for it; first scores in docs/decisions/020);
 //   - the shared samples (../shared/fixtures/pickup-sms-samples-carrier.json, else our copy tests/fixtures/pickup-sms-samples.json).
 // A field is exact when the n-th parsed parcel has the n-th expected value; a missing or an extra
 // parcel counts all four fields wrong. A false positive is any parcel from a text labelled with none.

@@ -219,7 +219,7 @@ export function splitMessages(text: string): string[] {
 const KEYWORD_RE =
   /取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|开箱密码|开柜密码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|密码|凭/g;
 // Between a keyword and its code: 为/是/:, 分别为, quotes and brackets, spaces (bounded).
-const LEAD = /(?:\s|分别|依次|为|是|:|『|「|“|"|'|【|\[|\(|<|《){0,8}/y;
+const LEAD = /(?:\s|分别|依次|为|是|码|:|『|「|“|"|'|【|\[|\(|<|《){0,8}/y;
 const CODE_TOKEN = /(?:[A-Za-z]{1,3}-?)?\d[A-Za-z0-9]{0,11}(?:-[A-Za-z0-9]{1,8}){0,4}/y;
 const CLOSE = /(?:』|」|”|"|'|】|\]|>|》){0,3}/y;
 const LIST_SEPARATOR = /\s{0,3}(?:、|,|和|及|与|\/|;|\s)\s{0,3}(?:『|「|“|")?/y;
@@ -366,7 +366,12 @@ function stationAfterLocative(body: string): string | null {
     while (start < body.length && (body[start] === " " || body[start] === "\t" || body[start] === "\n")) start += 1;
     const window = body.slice(start, start + MAX_STATION + 1);
     if (!locativeAllowed(match[0], body.slice(Math.max(0, match.index! - 1), match.index!), window)) continue;
-    const stop = STATION_STOP.exec(window);
+    let stop = STATION_STOP.exec(window);
+    // "8 栋丰巢柜": a space after a bare number is inside the place, not its end.
+    if (stop && /\s/.test(stop[0]) && /^[\dA-Za-z]{1,4}$/.test(window.slice(0, stop.index))) {
+      const rest = STATION_STOP.exec(window.slice(stop.index + 1));
+      stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
+    }
     if (!stop && start + window.length < body.length) continue; // no end within a place's length
     const phrase = (stop ? window.slice(0, stop.index) : window).trim();
     if (!phrase || phrase.length < 2 || BARE_ARRIVAL.test(phrase) || TIME_START.test(phrase) || TIME_END.test(phrase)) continue;
