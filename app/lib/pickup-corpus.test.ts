@@ -5,7 +5,7 @@ import { parsePickupSms } from "./pickup-parser";
 
 // Issue 17's corpus test: per-field exact accuracy and false positives of the SMS parser over
 // labelled pastes (conventions: ../shared/fixtures/README.md, company = the carrier).
-//   - tests/fixtures/pickup-sms-corpus.json: 340 generated pastes of every station and format
+//   - tests/fixtures/pickup-sms-corpus.json: 393 generated pastes of every station and format
 //     class (scripts/corpus/generate-pickup-corpus.mjs, labels from how each text is composed);
 //   - tests/fixtures/pickup-sms-holdout.json: 127 hand-written pastes in three batches (each run once
 //     as written before the parser changed for it; first scores in docs/decisions/020);
