@@ -244,6 +244,15 @@ function validCode(code: string, after: string): boolean {
   return code.length <= 16;
 }
 
+/** Same number of dash groups; without dashes, both shelf codes (A12, B307) or digits of one length. */
+function sameShape(a: string, b: string) {
+  const groups = a.split("-").length;
+  if (groups !== b.split("-").length) return false;
+  if (groups > 1) return true;
+  const letter = /^[A-Za-z]/;
+  return letter.test(a) ? letter.test(b) : !letter.test(b) && a.length === b.length;
+}
+
 /** Codes after one keyword: a list separated by 、/,/和, each optionally followed by (运单号… / 中通). */
 function readCodeList(text: string, start: number): { hits: CodeHit[]; end: number } {
   const hits: CodeHit[] = [];
@@ -266,7 +275,11 @@ function readCodeList(text: string, start: number): { hits: CodeHit[]; end: numb
     hits.push({ code: token, tracking, carrier, index: position });
     const separator = readAt(LIST_SEPARATOR, text, end);
     if (!separator) break;
-    if (!readAt(CODE_TOKEN, text, end + separator.length)) break;
+    const next = readAt(CODE_TOKEN, text, end + separator.length);
+    if (!next) break;
+    // After 、/和/及 any code follows; after a comma or a space only one of the same shape
+    // ("取件码 5521，101室" names a room, not a second code).
+    if (!/[、和及与]/.test(separator) && !sameShape(next, token)) break;
     position = end + separator.length;
   }
   return { hits, end: position };
