@@ -15,7 +15,9 @@ import { imageGrid } from "~/lib/image-grid";
 import { commentTime } from "~/lib/relative-time";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
+import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
+import { MUTUAL_HELP_CATEGORY_ID } from "~/lib/mutual-help";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { postAction, postPage } from "~/server/forum/pages.server";
 import type { CommentView, PostView } from "~/server/forum/posts.server";
@@ -92,6 +94,11 @@ export default function PostDetail() {
               </button>
             </Form>
           ) : null}
+          {post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing" ? (
+            <Link to={`${base}/help`} replace preventScrollReset className="btn-primary px-3 py-1 text-xs">
+              {post.author.isMine ? mutualHelpMessages.viewOffers : mutualHelpMessages.offer}
+            </Link>
+          ) : null}
           <span className="flex-1" />
           {post.author.isMine ? (
             <Link to={`${base}/delete`} replace preventScrollReset className="inline-flex items-center gap-1 px-1 py-1 text-slate-500">
@@ -150,7 +157,10 @@ export default function PostDetail() {
               {msg.postDetail.commentPlaceholder}
             </Link>
           ) : (
-            <p className="py-2 text-center text-sm text-slate-500">{msg.postDetail.commentNeedsProfile}</p>
+            // No name yet (a school-account login): set one, then the comment sheet opens. No dead end.
+            <Link to={`/backpack/profile?${new URLSearchParams({ redirectTo: `${base}/comment` })}`} className="block py-2 text-center text-sm text-brand">
+              {msg.postDetail.commentNeedsProfile}
+            </Link>
           )}
         </div>
       </div>
