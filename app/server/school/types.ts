@@ -1,4 +1,9 @@
-// The model every academic-system adapter (demo, ZFsoft, later QiangZhi…) speaks.
+// The model every academic-system adapter (demo, ZFsoft, QiangZhi…) speaks.
+import type { ExamRecord } from "../../lib/exams";
+import type { GradeRecord } from "../../lib/grades";
+
+export type { ExamRecord } from "../../lib/exams";
+export type { GradeRecord } from "../../lib/grades";
 
 export type LoginFailureKind =
   | "wrong_password"
@@ -57,13 +62,28 @@ export type TermInfo = {
   terms: { code: string; label: string }[];
 };
 
-export type SchoolSystemKind = "demo" | "zfsoft";
+export type SchoolSystemKind = "demo" | "zfsoft" | "qiangzhi";
+
+/** A rank the school's system itself publishes (e.g. 专业排名 12/86); never computed by us. */
+export type Ranking = { scope: string; rank: number; total: number | null };
+
+export type GradeReport = {
+  /** Every term's results the school shows. */
+  grades: GradeRecord[];
+  /** null: this school's system exposes no ranking. */
+  ranking: Ranking | null;
+};
+
+export type GradesResult = GradeReport | { sessionExpired: true };
+
+export type ExamList = { term: string; exams: ExamRecord[] };
+export type ExamsResult = ExamList | { sessionExpired: true };
 
 export type SchoolConfig = {
   code: string;
   name: string;
   system: SchoolSystemKind;
-  /** ZFsoft: the jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt'. */
+  /** ZFsoft: the jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt'; QiangZhi: the host (its /jsxsd is added). */
   baseUrl?: string;
   /**
    * Monday of week 1 per term code, when the school publishes it. ZFsoft's term page does not
@@ -94,6 +114,10 @@ export interface AcademicSystem {
   timetable(session: AcademicSession, term: string): Promise<TimetableResult>;
   /** Throws AcademicSystemError (kind 'session_expired' when the school's session is gone). */
   termInfo(session: AcademicSession): Promise<TermInfo>;
+  /** Every term's grades (and the school's ranking where it has one). */
+  grades(session: AcademicSession): Promise<GradesResult>;
+  /** The exam arrangements of a term ('2025-2026-1'). */
+  exams(session: AcademicSession, term: string): Promise<ExamsResult>;
 }
 
 export type AcademicSystemErrorKind = "unavailable" | "timeout" | "session_expired" | "failed";
@@ -111,6 +135,6 @@ export class AcademicSystemError extends Error {
   }
 }
 
-export function isSessionExpired(result: TimetableResult): result is { sessionExpired: true } {
+export function isSessionExpired(result: TimetableResult | GradesResult | ExamsResult): result is { sessionExpired: true } {
   return "sessionExpired" in result;
 }

@@ -10,6 +10,8 @@ import {
   termLabel,
   type TermNumber,
 } from "../../lib/term";
+import { parseExamTime, type ExamRecord } from "../../lib/exams";
+import type { ExamKind, GradeRecord } from "../../lib/grades";
 import { parseWeeksText } from "../../lib/weeks";
 import {
   AcademicSystemError,
@@ -20,6 +22,8 @@ import {
   type LoginResult,
   type PracticeNote,
   type Profile,
+  type ExamsResult,
+  type GradesResult,
   type TermInfo,
   type TimetableResult,
 } from "./types";
@@ -27,6 +31,12 @@ import {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Function code of the student timetable module; the server checks it on every kbcx call. */
 const TIMETABLE_MODULE = "N2151";
+/** Function codes of the grades and exam-arrangement modules. */
+const GRADES_MODULE = "N305005";
+const EXAMS_MODULE = "N358105";
+/** Rows per page of the grade and exam queries; more pages are asked for when totalResult says so. */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 10;
 /** ZFsoft lists every academic year since the school opened; the selector needs the recent ones. */
 const MAX_TERMS = 12;
 
@@ -258,6 +268,77 @@ function profileFrom(json: Raw, studentId: string): Profile {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Grades and exams JSON
+
+/** '正常考试' → normal; anything naming 补考 or 重修 → that. */
+export function examKindOf(text: string): ExamKind {
+  if (text.includes("重修")) return "retake";
+  if (text.includes("补考")) return "makeup";
+  return "normal";
+}
+
+function numberOrNull(value: unknown): number | null {
+  const text = str(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+/** The term of a grade row: xnm/xqm when present, else the labels '2024-2025' and '1'/'2'/'3'. */
+function gradeTerm(item: Raw): string | null {
+  const byCode = fromZfsoftTerm(str(item.xnm), str(item.xqm));
+  if (byCode) return byCode;
+  const year = /^(\d{4})-\d{4}$/.exec(str(item.xnmmc));
+  const half = str(item.xqmmc);
+  if (!year || !["1", "2", "3"].includes(half)) return null;
+  return formatTermCode({ startYear: Number(year[1]), term: Number(half) as TermNumber });
+}
+
+export function parseZfsoftGrades(items: unknown): GradeRecord[] {
+  const grades: GradeRecord[] = [];
+  for (const item of records(items)) {
+    const course = str(item.kcmc);
+    const term = gradeTerm(item);
+    const score = str(item.cj) || str(item.bfzcj);
+    if (!course || !term || !score) continue;
+    const record: GradeRecord = {
+      term,
+      course,
+      credit: numberOrNull(item.xf) ?? 0,
+      score,
+      schoolPoint: numberOrNull(item.jd),
+      courseType: str(item.kcxzmc).includes("必修") ? "required" : "elective",
+      examKind: examKindOf(str(item.ksxz)),
+    };
+    const code = str(item.kch_id) || str(item.kch);
+    if (code) record.courseCode = code;
+    const teacher = str(item.jsxm);
+    if (teacher) record.teacher = teacher;
+    grades.push(record);
+  }
+  return grades;
+}
+
+export function parseZfsoftExams(items: unknown, term: string): ExamRecord[] {
+  const exams: ExamRecord[] = [];
+  for (const item of records(items)) {
+    const course = str(item.kcmc);
+    if (!course) continue;
+    const exam: ExamRecord = {
+      term,
+      course,
+      ...parseExamTime(str(item.kssj)),
+      place: str(item.cdmc),
+      seat: str(item.zwh),
+      kind: str(item.ksmc),
+    };
+    const campus = str(item.xqmc);
+    if (campus) exam.campus = campus;
+    exams.push(exam);
+  }
+  return exams;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Term page
 
 /** Reads select#xnm / select#xqm of the timetable index page. */
@@ -399,6 +480,35 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
     return { expired: false, json: json as Raw };
   }
 
+  /** A paged query module (grades, exams): every page's items, or the expired marker. */
+  async function fetchPagedItems(
+    path: string,
+    jar: CookieJar,
+    form: Record<string, string>,
+  ): Promise<{ expired: true } | { expired: false; items: Raw[] }> {
+    const items: Raw[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await request(path, jar, {
+        form: { ...form, "queryModel.showCount": String(PAGE_SIZE), "queryModel.currentPage": String(page) },
+        ajax: true,
+      });
+      if (answer.status >= 300 && answer.status < 400) return { expired: true };
+      if (answer.status !== 200) throw new AcademicSystemError("failed", `${path} answered HTTP ${answer.status}`);
+      let json: Raw;
+      try {
+        json = JSON.parse(answer.body) as Raw;
+      } catch {
+        if (isLoginPage(answer.body)) return { expired: true };
+        throw new AcademicSystemError("failed", `${path} answer is not JSON`);
+      }
+      const pageItems = records(json?.items);
+      items.push(...pageItems);
+      const total = Number(str(json?.totalResult));
+      if (pageItems.length === 0 || !Number.isFinite(total) || items.length >= total) break;
+    }
+    return { expired: false, items };
+  }
+
   const jarOf = (session: AcademicSession): CookieJar => {
     if (session.system !== "zfsoft") throw new TypeError(`not a ZFsoft session: ${session.system}`);
     return new Map(Object.entries(session.data));
@@ -466,6 +576,28 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
       const answer = await fetchTimetableJson(jarOf(session), term);
       if (answer.expired) return { sessionExpired: true };
       return { term, courses: parseKbList(answer.json.kbList), notes: parseSjkList(answer.json.sjkList) };
+    },
+
+    async grades(session): Promise<GradesResult> {
+      // Empty xnm and xqm: every term at once.
+      const answer = await fetchPagedItems(`cjcx/cjcx_cxXsgrcj.html?doType=query&gnmkdm=${GRADES_MODULE}`, jarOf(session), {
+        xnm: "",
+        xqm: "",
+        _search: "false",
+        "queryModel.sortName": "",
+        "queryModel.sortOrder": "asc",
+        time: "0",
+      });
+      if (answer.expired) return { sessionExpired: true };
+      // ZFsoft's student grade query carries no ranking.
+      return { grades: parseZfsoftGrades(answer.items), ranking: null };
+    },
+
+    async exams(session, term): Promise<ExamsResult> {
+      const { xnm, xqm } = toZfsoftTerm(term);
+      const answer = await fetchPagedItems(`kwgl/kscx_cxXsksxxIndex.html?doType=query&gnmkdm=${EXAMS_MODULE}`, jarOf(session), { xnm, xqm });
+      if (answer.expired) return { sessionExpired: true };
+      return { term, exams: parseZfsoftExams(answer.items, term) };
     },
 
     async termInfo(session) {
