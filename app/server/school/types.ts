@@ -18,7 +18,15 @@ export type LoginFailure = {
   kind: LoginFailureKind;
   /** The school's own words (its tip text), shown to the student when present. */
   schoolMessage?: string;
+  /** captcha_required with an image captcha the student can answer: pass it back to login(). */
+  challenge?: CaptchaChallenge;
 };
+
+/** The school's image captcha: the picture and the (opaque) school session it belongs to. */
+export type CaptchaChallenge = { image: string; contentType: string; state: Record<string, string> };
+
+/** The student's reading of a CaptchaChallenge, for a second login() in the same school session. */
+export type CaptchaAnswer = { answer: string; state: Record<string, string> };
 
 export type Profile = { name: string; className?: string; college?: string };
 
@@ -109,7 +117,8 @@ export type LoginResult =
 export type TimetableResult = Timetable | { sessionExpired: true };
 
 export interface AcademicSystem {
-  login(studentId: string, password: string): Promise<LoginResult>;
+  /** `captcha` answers a challenge an earlier attempt returned (schools with an image captcha). */
+  login(studentId: string, password: string, captcha?: CaptchaAnswer): Promise<LoginResult>;
   /** `term` is a code like '2025-2026-1'; an invalid code throws a RangeError. */
   timetable(session: AcademicSession, term: string): Promise<TimetableResult>;
   /** Throws AcademicSystemError (kind 'session_expired' when the school's session is gone). */

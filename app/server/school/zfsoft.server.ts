@@ -27,6 +27,7 @@ import {
   type TermInfo,
   type TimetableResult,
 } from "./types";
+import { attribute, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Function code of the student timetable module; the server checks it on every kbcx call. */
@@ -71,27 +72,6 @@ export function fromZfsoftTerm(xnm: string, xqm: string): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // Small HTML helpers: the pages are simple enough that regexes beat a parser dependency.
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, "&");
-}
-
-function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
-}
-
-function attribute(attrs: string, name: string): string | null {
-  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attrs);
-  return match ? decodeEntities(match[1] ?? match[2] ?? match[3] ?? "") : null;
-}
 
 /** Attributes of the first `<input>` whose id is `id`. */
 function findInput(html: string, id: string): string | null {
@@ -373,33 +353,7 @@ export function parseTermPage(
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP with a tiny cookie jar
-
-type CookieJar = Map<string, string>;
-
-function storeCookies(jar: CookieJar, setCookies: string[]): void {
-  for (const line of setCookies) {
-    const pair = line.split(";", 1)[0];
-    const eq = pair.indexOf("=");
-    if (eq <= 0) continue;
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    if (value === "" || /;\s*max-age\s*=\s*(0|-\d+)\b/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
-
-type Answer = { status: number; location: string; body: string };
-
-function networkError(error: unknown): AcademicSystemError {
-  if (error instanceof AcademicSystemError) return error;
-  const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") {
-    return new AcademicSystemError("timeout", "academic system timed out");
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return new AcademicSystemError("unavailable", `academic system unreachable${cause}`);
-}
+// HTTP (the cookie jar lives in scrape.server)
 
 function encryptPassword(password: string, key: { modulus: string; exponent: string }): string {
   // The key comes as base64 big-endian integers; JWK wants the same bytes in base64url.
