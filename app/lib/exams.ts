@@ -58,3 +58,6 @@ export function examsForCalendar(exams: ExamRecord[], today: string): TimedExam[
   const from = addDays(today, -7);
   return exams.filter((exam): exam is TimedExam => exam.date !== null && exam.start !== null && exam.end !== null && exam.date >= from);
 }
+
+/** How long a fetched copy of a term's exams is served before the school is asked again. */
+export const EXAMS_CACHE_MS = 24 * 60 * 60 * 1000;

@@ -5,6 +5,7 @@ import {
   chartPoints,
   countGrades,
   gradePoint,
+  isFailingScore,
   newGrades,
   standardPoint,
   summariseGrades,
@@ -224,5 +225,18 @@ describe("the GPA chart", () => {
   it("centres a single term", () => {
     const [point] = chartPoints([{ term: "2024-2025-1", gpa: 2 }]);
     expect(point.x).toBe(CHART.padLeft + (CHART.width - CHART.padLeft - CHART.padRight) / 2);
+  });
+});
+
+describe("failing scores", () => {
+  it.each([
+    ["59.5", true],
+    ["60", false],
+    ["不及格", true],
+    ["缺考", true],
+    ["及格", false],
+    ["优", false],
+  ])("%s → %s", (score, failing) => {
+    expect(isFailingScore(score)).toBe(failing);
   });
 });

@@ -72,6 +72,13 @@ export function numericScore(score: string): number | null {
   return value >= 0 && value <= 100 ? value : null;
 }
 
+/** A failing result: below 60, or a failing grade word (shown in red). */
+export function isFailingScore(score: string): boolean {
+  const number = numericScore(score);
+  if (number !== null) return number < 60;
+  return ["不及格", "不合格", "缺考", "旷考"].includes(score.trim());
+}
+
 /**
  * The grade point of a result: the school's own where given, else the standard table for a number
  * and the school's word table for a grade word; null when it does not count (通过, unknown words).
@@ -231,3 +238,6 @@ export function shortTermLabel(term: string) {
 export function formatGpa(gpa: number | null) {
   return gpa === null ? "—" : gpa.toFixed(2);
 }
+
+/** How long a fetched copy of the grades is served before the school is asked again. */
+export const GRADES_CACHE_MS = 12 * 60 * 60 * 1000;

@@ -151,6 +151,27 @@ export interface TimetableCacheTable {
   fetched_at: string;
 }
 
+export interface GradesCacheTable {
+  user_id: number;
+  /** The adapter's GradeReport as sealed JSON. */
+  data_enc: string;
+  fetched_at: string;
+}
+
+export interface ExamsCacheTable {
+  user_id: number;
+  term: string;
+  /** The adapter's ExamList as JSON. */
+  data: string;
+  fetched_at: string;
+}
+
+export interface GradeSettingsTable {
+  user_id: number;
+  notify_new_grades: number;
+  updated_at: string;
+}
+
 export interface SchoolTermInfoTable {
   school_code: string;
   /** The adapter's TermInfo as JSON. */
@@ -638,6 +659,9 @@ export interface Database {
   reports: ReportsTable;
   forum_bans: ForumBansTable;
   timetable_cache: TimetableCacheTable;
+  grades_cache: GradesCacheTable;
+  exams_cache: ExamsCacheTable;
+  grade_settings: GradeSettingsTable;
   school_term_info: SchoolTermInfoTable;
   schedule_settings: ScheduleSettingsTable;
   outbox_messages: OutboxMessagesTable;

@@ -70,7 +70,8 @@ export type TermInfo = {
   terms: { code: string; label: string }[];
 };
 
-export type SchoolSystemKind = "demo" | "zfsoft" | "qiangzhi";
+export type { SchoolSystemKind } from "../../lib/catalog";
+import type { SchoolSystemKind } from "../../lib/catalog";
 
 /** A rank the school's system itself publishes (e.g. 专业排名 12/86); never computed by us. */
 export type Ranking = { scope: string; rank: number; total: number | null };
