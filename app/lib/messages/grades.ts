@@ -54,5 +54,7 @@ export const grades = {
   time: "时间",
   term: "学期",
   switchTerm: "切换",
+  examEventSummary: "【考试】{course}",
+  examEventSeat: "座位号：{seat}",
   calendarHint: "已订阅课表日历的话，考试也会出现在手机日历里（在课表页的提醒设置中订阅）。",
 } as const;
