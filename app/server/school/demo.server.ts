@@ -200,6 +200,12 @@ DEMO_STUDENTS["20230003"] = {
   profile: { name: "王芳", className: "计算机科学与技术2302班", college: "计算机学院" },
 };
 
+// A fourth account with 20230001's courses and grades, for the grades and exams browser tests.
+DEMO_STUDENTS["20230004"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "周强", className: "计算机科学与技术2302班", college: "计算机学院" },
+};
+
 function toCourse([name, teacher, location, weekday, startPeriod, weeksText]: CourseRow): Course {
   return {
     name,
