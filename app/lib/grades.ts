@@ -205,7 +205,7 @@ export function newGrades(previous: GradeRecord[], next: GradeRecord[]): GradeRe
 // ---------------------------------------------------------------------------------------------
 // The GPA-by-term chart (inline SVG drawn from these numbers on the server)
 
-export const CHART = { width: 320, height: 140, padLeft: 30, padRight: 12, padTop: 16, padBottom: 28, max: 4 } as const;
+export const CHART = { width: 320, height: 140, padLeft: 40, padRight: 24, padTop: 16, padBottom: 28, max: 4 } as const;
 
 export type ChartPoint = { term: string; gpa: number; x: number; y: number };
 

@@ -92,7 +92,7 @@ export default function Exams() {
                 exam.past ? "bg-slate-100 text-slate-500" : exam.daysLeft === null ? "bg-slate-50 text-slate-600" : "bg-brand-soft text-brand-dark"
               }`}
             >
-              <span className="text-xs font-semibold leading-tight" data-testid="countdown">
+              <span className="text-sm font-bold leading-tight" data-testid="countdown">
                 {countdown(exam.daysLeft)}
               </span>
             </div>
