@@ -60,8 +60,6 @@ export default function PostDetail() {
 
   return (
     <Page title={msg.titles.post} back="/circle" actions={<ShareButton url={base} onDone={setToast} />}>
-      {message ? <Toast text={message} tone={!toast && banner ? "error" : "info"} clearTo={notice ? base : undefined} onHide={() => setToast(null)} /> : null}
-
       {moderationNote ? (
         <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-700">
           {moderationNote}
@@ -159,6 +157,8 @@ export default function PostDetail() {
 
       {/* The preview, the report sheet and the delete confirmation are child routes: their code loads only when opened. */}
       <Outlet />
+      {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
+      {message ? <Toast text={message} tone={!toast && banner ? "error" : "info"} clearTo={notice ? base : undefined} onHide={() => setToast(null)} /> : null}
     </Page>
   );
 }
@@ -339,7 +339,7 @@ function ShareButton({ url, onDone }: { url: string; onDone: (message: string) =
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.errors.notFoundBody} code={404} />;
+    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.errors.notFoundBody} code={404} home="/circle" />;
   }
   return (
     <Page title={msg.titles.post} back="/circle">

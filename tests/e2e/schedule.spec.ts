@@ -151,3 +151,30 @@ test("the timetable works without JavaScript: weeks, the week list, terms, dialo
   expect(await feed.text()).toContain("SUMMARY:数据结构");
   await context.close();
 });
+
+test("the timetable keeps Latin words whole and its floating buttons clear the grid", async ({ page }) => {
+  await login(page);
+  await page.goto(`/schedule?term=${TERM}&week=3`);
+  const card = page.getByRole("link", { name: /Python程序设计/ }).first();
+  await expect(card).toBeVisible();
+  // "Python" sits on one line: the range over its six letters has a single line box.
+  const pythonLines = await card.evaluate((link) => {
+    const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf("Python") ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + "Python".length);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }
+    return -1;
+  });
+  expect(pythonLines).toBe(1);
+
+  const grid = await page.getByRole("table").boundingBox();
+  for (const [role, name] of [["link", "回到本周"], ["button", "刷新课表"], ["link", "提醒设置"]] as const) {
+    const box = await page.getByRole(role, { name, exact: true }).boundingBox();
+    expect(box!.y, `${name} starts below the grid`).toBeGreaterThanOrEqual(grid!.y + grid!.height);
+  }
+});

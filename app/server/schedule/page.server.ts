@@ -10,6 +10,7 @@ import {
   noteInWeek,
   parseWeekParam,
   periodText,
+  periodsInWeek,
   shortDate,
   weekDates,
   weekGrid,
@@ -127,6 +128,8 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
     days: dates.map((date, i) => ({ date, label: weekdayLabel(i + 1), short: shortDate(date), isToday: date === today })),
     grid: weekGrid(courses, week),
     courses: details,
+    /** Class periods (节) this week, what the term summary shows. */
+    weekPeriods: periodsInWeek(courses, week),
     notes: (load.timetable?.notes ?? [])
       .filter((note) => noteInWeek(note, week))
       .map((note) => ({ ...note, weeksText: formatWeeks(note.weeks) })),
