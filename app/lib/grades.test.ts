@@ -7,6 +7,7 @@ import {
   gradePoint,
   isFailingScore,
   newGrades,
+  parseGradeScale,
   standardPoint,
   summariseGrades,
   weightedGpa,
@@ -238,5 +239,19 @@ describe("failing scores", () => {
     ["优", false],
   ])("%s → %s", (score, failing) => {
     expect(isFailingScore(score)).toBe(failing);
+  });
+});
+
+describe("a school's stored scale", () => {
+  it.each<[string | null, GradeScale]>([
+    [null, DEFAULT_GRADE_SCALE],
+    ["not json", DEFAULT_GRADE_SCALE],
+    ['{"makeup":"replace"}', { ...DEFAULT_GRADE_SCALE, makeup: "replace" }],
+    ['{"retake":"best","makeup":"sometimes"}', { ...DEFAULT_GRADE_SCALE, retake: "best" }],
+    ['{"words":{"优":4.5,"良":3.5}}', { ...DEFAULT_GRADE_SCALE, words: { 优: 4.5, 良: 3.5 } }],
+    ['{"words":{"优":"A"}}', DEFAULT_GRADE_SCALE],
+    ['{"words":{"优":9}}', DEFAULT_GRADE_SCALE],
+  ])("%s", (json, scale) => {
+    expect(parseGradeScale(json)).toEqual(scale);
   });
 });

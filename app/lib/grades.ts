@@ -61,6 +61,31 @@ export type GradeScale = {
 
 export const DEFAULT_GRADE_SCALE: GradeScale = { words: DEFAULT_GRADE_WORDS, makeup: "cap_pass", retake: "replace" };
 
+/**
+ * A school's stored scale (JSON, e.g. {"words":{"优":4.5},"makeup":"replace"}): missing or
+ * invalid parts fall back to the defaults, so a typo never breaks the grades page.
+ */
+export function parseGradeScale(json: string | null | undefined): GradeScale {
+  if (!json) return DEFAULT_GRADE_SCALE;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return DEFAULT_GRADE_SCALE;
+  }
+  if (typeof raw !== "object" || raw === null) return DEFAULT_GRADE_SCALE;
+  const { words, makeup, retake } = raw as Record<string, unknown>;
+  const validWords =
+    typeof words === "object" && words !== null && Object.values(words).every((value) => typeof value === "number" && value >= 0 && value <= 5)
+      ? (words as Record<string, number>)
+      : DEFAULT_GRADE_SCALE.words;
+  return {
+    words: validWords,
+    makeup: makeup === "replace" || makeup === "cap_pass" ? makeup : DEFAULT_GRADE_SCALE.makeup,
+    retake: retake === "best" || retake === "replace" ? retake : DEFAULT_GRADE_SCALE.retake,
+  };
+}
+
 /** The point of a bare pass (60) on the standard table. */
 export const PASS_POINT = 1;
 

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 // Timestamps are ISO-8601 strings in UTC ("2026-11-22T04:41:00.000Z") in both dialects: they
 // sort as text, compare with plain string operators and never shift with a server's time zone.
@@ -56,6 +56,8 @@ export interface SchoolsTable {
   base_url: string | null;
   sort_order: number;
   enabled: number;
+  /** How the school counts grades (GradeScale as JSON); null: the defaults. */
+  grade_scale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CampusesTable {

@@ -194,6 +194,20 @@ describe("the grades and exams pages on a QiangZhi school", () => {
   });
 });
 
+describe("the school's own way of counting", () => {
+  it("a scale stored on the school changes the GPA the page shows", async () => {
+    const { cookie } = await login("demo", "20230002", "demo1234");
+    const standard = await gradesPage(cookie);
+    // 20230002's results: 86, 92, 良, 优 / 78, 88, 及格 — the words count more on this school's table.
+    await db().updateTable("schools").set({ grade_scale: JSON.stringify({ words: { 优: 4.5, 良: 3.5, 中: 2.5, 及格: 1.5, 不及格: 0 } }) }).where("code", "=", "demo").execute();
+    const own = await gradesPage(cookie);
+    // (3×3 + 3×4 + 2×3.5 + 1×4.5 + 3×2 + 3×3 + 1×1.5) / 16 = 49 / 16
+    expect(own.overall).toBe("3.06");
+    expect(standard.overall).toBe("2.94");
+    await db().updateTable("schools").set({ grade_scale: null }).where("code", "=", "demo").execute();
+  });
+});
+
 describe("privacy", () => {
   it("each student sees only their own grades", async () => {
     const a = await login("demo", "20230001", "demo1234");

@@ -7,6 +7,7 @@ import { compareTerms, parseTermCode, termLabel } from "~/lib/term";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import type { User } from "../auth/session.server";
 import { returnPath } from "../schedule/page.server";
+import { findSchool } from "../school/school.server";
 import { loadTermInfo } from "../schedule/timetable.server";
 import { gradeNoticeSetting, loadExams, loadGrades } from "./grades.server";
 
@@ -14,7 +15,8 @@ export async function gradesView(user: User, url: URL, options: { now?: Date } =
   const now = options.now ?? new Date();
   const load = await loadGrades(user, { returnTo: returnPath(url), now });
   const records = load.report?.grades ?? [];
-  const summary = summariseGrades(records);
+  const school = user.school_code ? await findSchool(user.school_code) : undefined;
+  const summary = summariseGrades(records, school?.gradeScale);
   const points = chartPoints(summary.terms);
   return {
     loaded: load.report !== null,

@@ -1,6 +1,6 @@
 // The model every academic-system adapter (demo, ZFsoft, QiangZhi…) speaks.
 import type { ExamRecord } from "../../lib/exams";
-import type { GradeRecord } from "../../lib/grades";
+import type { GradeRecord, GradeScale } from "../../lib/grades";
 
 export type { ExamRecord } from "../../lib/exams";
 export type { GradeRecord } from "../../lib/grades";
@@ -99,6 +99,8 @@ export type SchoolConfig = {
    * carry it, so without an entry the first Monday of September/March is assumed.
    */
   week1Starts?: Record<string, string>;
+  /** How the school counts grades; absent: the standard 4.0 table and the usual rules. */
+  gradeScale?: GradeScale;
 };
 
 /**

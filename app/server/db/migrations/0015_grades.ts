@@ -3,6 +3,10 @@ import type { Kysely } from "kysely";
 // Grades and exams (issue 22): per-user caches of what the school's system answered, like the
 // timetable's (decision 005), and the student's choice of a messenger message on a new grade.
 export async function up(db: Kysely<any>) {
+  // How the school counts grades (its grade-word table, its 补考 and 重修 rules) as JSON;
+  // null: the standard 4.0 table and the usual rules (app/lib/grades.ts DEFAULT_GRADE_SCALE).
+  await db.schema.alterTable("schools").addColumn("grade_scale", "text").execute();
+
   // One row per user: every term's grades and the school's ranking, as sealed JSON (grades are
   // for their student's eyes only, so not even a database dump shows them).
   await db.schema
@@ -35,4 +39,5 @@ export async function down(db: Kysely<any>) {
   for (const table of ["grade_settings", "exams_cache", "grades_cache"]) {
     await db.schema.dropTable(table).execute();
   }
+  await db.schema.alterTable("schools").dropColumn("grade_scale").execute();
 }
