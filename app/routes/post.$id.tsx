@@ -15,7 +15,9 @@ import { imageGrid } from "~/lib/image-grid";
 import { commentTime } from "~/lib/relative-time";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
+import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
+import { MUTUAL_HELP_CATEGORY_ID } from "~/lib/mutual-help";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { postAction, postPage } from "~/server/forum/pages.server";
 import type { CommentView, PostView } from "~/server/forum/posts.server";
@@ -91,6 +93,11 @@ export default function PostDetail() {
                 {msg.postDetail.markCompleted}
               </button>
             </Form>
+          ) : null}
+          {post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing" ? (
+            <Link to={`${base}/help`} replace preventScrollReset className="btn-primary px-3 py-1 text-xs">
+              {post.author.isMine ? mutualHelpMessages.viewOffers : mutualHelpMessages.offer}
+            </Link>
           ) : null}
           <span className="flex-1" />
           {post.author.isMine ? (

@@ -392,7 +392,7 @@ function CourseDialog({
           <Icon name="material" className="h-4 w-4" />
           {msg.schedule.materials}
         </Link>
-        <Link to={`/schedule/mutual-help?${course.helpQuery}`} className="btn-primary">
+        <Link to={course.helpHref} className="btn-primary">
           <Icon name="hand" className="h-4 w-4" />
           {msg.titles.mutualHelp}
         </Link>

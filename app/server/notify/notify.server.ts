@@ -51,6 +51,10 @@ export function eventKey(event: NotifyEvent): string {
       return `announcement:${event.data.announcementId}`;
     case "new_grades":
       return `new_grades:${event.data.discoveryKey}`;
+    case "help_offered":
+      return `help_offered:${event.data.postId}:${event.data.actorUserId}`;
+    case "help_contact":
+      return `help_contact:${event.data.postId}`;
   }
 }
 
@@ -82,6 +86,16 @@ function inboxEntry(event: NotifyEvent): { data: Record<string, unknown>; link: 
       };
     case "new_grades":
       return { data: { courses: newGradesCourses(event.data), count: event.data.count }, link: "/backpack/grades", actorUserId: null };
+    case "help_offered":
+    case "help_contact": {
+      const { postId, actorName, course, contact, actorUserId } = event.data;
+      return {
+        data: { postId, actorName: clip(actorName, 32), course: clip(course, 40), contact },
+        link: `/post/${postId}/help`,
+        // Deleting either account takes the item (and the contact it carries) with it.
+        actorUserId,
+      };
+    }
     default:
       return null;
   }
