@@ -8,7 +8,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { grades as gradesMessages } from "~/lib/messages/grades";
 import { ExamsActionSchema } from "~/lib/schemas/grades";
 import { fillTemplate } from "~/lib/template";
-import { requireStudent } from "~/server/auth/session.server";
+import { loginPath } from "~/lib/redirect";
+import { logout, requireStudent } from "~/server/auth/session.server";
 import { loadExams } from "~/server/grades/grades.server";
 import { examsView } from "~/server/grades/page.server";
 import { loadTermInfo } from "~/server/schedule/timetable.server";
@@ -26,6 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const submission = parseWithZod(await request.formData(), { schema: ExamsActionSchema });
   if (submission.status !== "success") return redirect("/backpack/exams");
+  if (submission.value.intent === "relogin") {
+    const back = submission.value.term ? `/backpack/exams?term=${submission.value.term}` : "/backpack/exams";
+    return redirect(loginPath(back), { headers: { "Set-Cookie": await logout(request) } });
+  }
   const term = submission.value.term ?? (await loadTermInfo(user)).info.currentTerm;
   const back = (extra: Record<string, string> = {}) => `/backpack/exams?${new URLSearchParams({ term, ...extra }).toString()}`;
   const load = await loadExams(user, term, { refresh: true, returnTo: back() });

@@ -10,7 +10,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { grades as gradesMessages } from "~/lib/messages/grades";
 import { fillTemplate } from "~/lib/template";
 import { GradesActionSchema } from "~/lib/schemas/grades";
-import { requireStudent } from "~/server/auth/session.server";
+import { loginPath } from "~/lib/redirect";
+import { logout, requireStudent } from "~/server/auth/session.server";
 import { loadGrades, saveGradeNoticeSetting } from "~/server/grades/grades.server";
 import { gradesView } from "~/server/grades/page.server";
 
@@ -27,6 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const submission = parseWithZod(await request.formData(), { schema: GradesActionSchema });
   if (submission.status !== "success") return redirect("/backpack/grades");
+  if (submission.value.intent === "relogin") {
+    return redirect(loginPath("/backpack/grades"), { headers: { "Set-Cookie": await logout(request) } });
+  }
   if (submission.value.intent === "notify") {
     await saveGradeNoticeSetting(user.id, submission.value.notifyNewGrades === "on");
     return redirect("/backpack/grades?saved=notify#notify");

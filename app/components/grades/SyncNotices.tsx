@@ -38,9 +38,12 @@ export function SyncNotices({
             {staleAge ? <p className="text-red-600/80">{fillTemplate(staleTemplate, { age: staleAge })}</p> : null}
           </div>
           {errorKind === "credentials_missing" ? (
-            <a href="/crLogin" className="btn-primary px-3 py-1">
-              {msg.schedule.relogin}
-            </a>
+            <Form method="post" action={formAction}>
+              <input type="hidden" name="intent" value="relogin" />
+              <button type="submit" className="btn-primary px-3 py-1">
+                {msg.schedule.relogin}
+              </button>
+            </Form>
           ) : null}
         </div>
       ) : null}

@@ -8,7 +8,7 @@ import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { FAKE_QZ_STUDENT, startFakeQiangzhi, type FakeQiangzhi } from "../../../tests/fakes/qiangzhi-server";
 import { gradeRow, startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
-import { cookieValue, request } from "../../../tests/setup/helpers";
+import { cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { calendarFeed } from "../schedule/calendar.server";
 import { loadTimetable } from "../schedule/timetable.server";
 import { loadGrades } from "./grades.server";
@@ -219,6 +219,17 @@ describe("privacy", () => {
     expect(courses(pageB)).not.toContain("数据结构");
     expect(pageA.ranking).toEqual({ scope: "专业排名", rank: 12, total: 86 });
     expect(pageB.ranking).toBeNull();
+  });
+
+  it("without stored credentials the page says so and offers to log in again", async () => {
+    const user = await createStudent({ school_code: "demo", student_id: "20239901" });
+    const cookie = await sessionCookieFor(user.id);
+    const page = await gradesPage(cookie);
+    expect(page).toMatchObject({ loaded: false, error: msg.schedule.missingCredentials, errorKind: "credentials_missing" });
+    const response = await postGrades(cookie, { intent: "relogin" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/crLogin?redirectTo=%2Fbackpack%2Fgrades");
+    expect(response.headers.get("Set-Cookie")).toContain("__session=");
   });
 
   it("a visitor without a login is sent to the login page", async () => {
