@@ -219,13 +219,13 @@ describe("the GPA chart", () => {
       { term: "2024-2025-2", gpa: null },
     ]);
     expect(points.map((point) => point.term)).toEqual(["2024-2025-1", "2025-2026-1"]);
-    expect(points[0]).toMatchObject({ x: CHART.padLeft, y: CHART.height - CHART.padBottom });
-    expect(points[1]).toMatchObject({ x: CHART.width - CHART.padRight, y: CHART.padTop });
+    expect(points[0]).toMatchObject({ x: CHART.padLeft + CHART.inset, y: CHART.height - CHART.padBottom });
+    expect(points[1]).toMatchObject({ x: CHART.width - CHART.padRight - CHART.inset, y: CHART.padTop });
   });
 
   it("centres a single term", () => {
     const [point] = chartPoints([{ term: "2024-2025-1", gpa: 2 }]);
-    expect(point.x).toBe(CHART.padLeft + (CHART.width - CHART.padLeft - CHART.padRight) / 2);
+    expect(point.x).toBe((CHART.padLeft + CHART.width - CHART.padRight) / 2);
   });
 });
 

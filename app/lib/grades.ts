@@ -230,20 +230,22 @@ export function newGrades(previous: GradeRecord[], next: GradeRecord[]): GradeRe
 // ---------------------------------------------------------------------------------------------
 // The GPA-by-term chart (inline SVG drawn from these numbers on the server)
 
-export const CHART = { width: 320, height: 140, padLeft: 40, padRight: 24, padTop: 16, padBottom: 28, max: 4 } as const;
+/** `inset` keeps the first and last points (and their value labels) off the axis labels and the edge. */
+export const CHART = { width: 320, height: 140, padLeft: 34, padRight: 10, padTop: 16, padBottom: 28, inset: 16, max: 4 } as const;
 
 export type ChartPoint = { term: string; gpa: number; x: number; y: number };
 
 /** Oldest term on the left; terms without a GPA are left out. y grows downward as in SVG. */
 export function chartPoints(terms: { term: string; gpa: number | null }[]): ChartPoint[] {
   const withGpa = terms.filter((entry): entry is { term: string; gpa: number } => entry.gpa !== null).sort((a, b) => compareTerms(a.term, b.term));
-  const innerWidth = CHART.width - CHART.padLeft - CHART.padRight;
+  const left = CHART.padLeft + CHART.inset;
+  const innerWidth = CHART.width - CHART.padRight - CHART.inset - left;
   const innerHeight = CHART.height - CHART.padTop - CHART.padBottom;
   const step = withGpa.length > 1 ? innerWidth / (withGpa.length - 1) : 0;
   return withGpa.map((entry, index) => ({
     term: entry.term,
     gpa: entry.gpa,
-    x: Math.round((CHART.padLeft + (withGpa.length > 1 ? step * index : innerWidth / 2)) * 10) / 10,
+    x: Math.round((left + (withGpa.length > 1 ? step * index : innerWidth / 2)) * 10) / 10,
     y: Math.round((CHART.padTop + innerHeight * (1 - Math.min(entry.gpa, CHART.max) / CHART.max)) * 10) / 10,
   }));
 }
