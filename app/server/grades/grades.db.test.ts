@@ -3,6 +3,7 @@ import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { action as examsAction, loader as examsLoader } from "~/routes/backpack.exams";
 import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades";
+import { loader as pointsLoader } from "~/routes/backpack.points";
 import { getUser } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
@@ -230,6 +231,12 @@ describe("privacy", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/crLogin?redirectTo=%2Fbackpack%2Fgrades");
     expect(response.headers.get("Set-Cookie")).toContain("__session=");
+  });
+
+  it("the old 'coming soon' address leads to the grades", () => {
+    const response = pointsLoader();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/backpack/grades");
   });
 
   it("a visitor without a login is sent to the login page", async () => {
