@@ -42,6 +42,7 @@ const ROUTES = [
   { url: "/treasure", static: true },
   { url: "/backpack" },
   { url: "/backpack/settings" },
+  { url: "/backpack/profile" },
   { url: "/backpack/inbox" },
   { url: "/backpack/grades" },
   { url: "/backpack/exams" },
