@@ -1,29 +1,55 @@
+import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { joinOcrLines, type OcrLine } from "~/lib/ocr-lines";
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  RECOGNITION_PER_USER_LIMIT,
+  RECOGNITION_QUEUE_LIMIT,
+  retryAfterSeconds,
+  type QueuedImage,
+} from "~/lib/screenshot-recognition";
 import { log } from "../log.server";
 
-// Screenshot OCR in one long-lived worker thread (workers/ocr.worker.mjs), so a request that
-// waits for the model never blocks the event loop. Images queue in the worker and are read one
-// at a time; the worker (and its ~0.7–1 GB of model memory) is stopped after 10 idle minutes and
-// started again on the next image.
+// Screenshot recognition in one worker process (workers/ocr.worker.mjs, decision 021), reading
+// one image at a time on one core. Images wait in a fair queue: each user has their own line and
+// the worker takes the users' next images in turn, so one user's three screenshots never hold
+// others back; a user's images are read one at a time, and each waiting image knows its place.
+// The model loads on the first image (logged) and the worker is stopped after OCR_IDLE_MS
+// without work (logged), which gives its memory back; a worker above MAX_WORKER_RSS_MB after an
+// image is replaced before the next one.
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-export const MAX_IMAGES = 3;
-const JOB_TIMEOUT_MS = 60_000;
-const MAX_QUEUE = 12;
-const IDLE_MS = 10 * 60 * 1000;
+export { MAX_IMAGE_BYTES, MAX_IMAGES };
+const READ_TIMEOUT_MS = 30_000;
+const DEFAULT_IDLE_MS = 5 * 60 * 1000;
+const MAX_WORKER_RSS_MB = 450;
 
 export class OcrError extends Error {
   constructor(
-    readonly code: "busy" | "timeout" | "failed" | "unavailable",
+    readonly code: "busy" | "user-busy" | "timeout" | "failed" | "unavailable" | "cancelled",
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/** Who is asking (their queue) and, optionally, the page's name for the image. */
+export type OcrTicket = { owner: string; uploadId?: string | null; signal?: AbortSignal };
+export type OcrResult = { lines: OcrLine[]; cpuMs: number; wallMs: number; waitedMs: number; rssMb: number };
+
+type Job = {
+  id: number;
+  owner: string;
+  uploadId: string | null;
+  image: Uint8Array;
+  enqueuedAt: number;
+  resolve: (value: OcrResult) => void;
+  reject: (error: Error) => void;
+  cleanup: () => void;
+};
 
 function workerPath() {
   const candidates = [
@@ -35,86 +61,264 @@ function workerPath() {
   return found;
 }
 
-type Pending = { resolve: (value: { lines: OcrLine[]; ms: number }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
+function idleMs() {
+  const value = Number(process.env.OCR_IDLE_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_IDLE_MS;
+}
 
-let worker: Worker | null = null;
+let worker: ChildProcess | null = null;
+let workerRssMb = 0;
 let nextId = 1;
-const pending = new Map<number, Pending>();
+/** Each user's waiting images, oldest first; `turns` is the order users are served in. */
+const lines = new Map<string, Job[]>();
+let turns: string[] = [];
+let reading: (Job & { timer: NodeJS.Timeout; startedAt: number }) | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
+let idleSince = 0;
+let averageJobMs = 1500;
 
-function failAll(error: Error) {
-  for (const [id, job] of pending) {
-    clearTimeout(job.timer);
-    job.reject(error);
-    pending.delete(id);
+function waitingCount() {
+  let count = 0;
+  for (const queue of lines.values()) count += queue.length;
+  return count;
+}
+
+/** The order the waiting images will be read in: one per user per turn, users in turn order. */
+function readingOrder(): Job[] {
+  const copies = turns.map((owner) => [...(lines.get(owner) ?? [])]);
+  const order: Job[] = [];
+  for (let remaining = waitingCount(); remaining > 0; ) {
+    for (const queue of copies) {
+      const job = queue.shift();
+      if (job) {
+        order.push(job);
+        remaining -= 1;
+      }
+    }
+  }
+  return order;
+}
+
+/** This user's images in the queue: reading, or waiting with the number of images ahead. */
+export function queuePosition(owner: string): QueuedImage[] {
+  const mine: QueuedImage[] = [];
+  if (reading?.owner === owner) mine.push({ uploadId: reading.uploadId, state: "reading", ahead: 0 });
+  const busy = reading ? 1 : 0;
+  readingOrder().forEach((job, index) => {
+    if (job.owner === owner) mine.push({ uploadId: job.uploadId, state: "waiting", ahead: index + busy });
+  });
+  return mine;
+}
+
+function holdProcess(held: boolean) {
+  // The worker never keeps a finished script or test alive; an image in progress does.
+  const channel = worker?.channel as { ref?: () => void; unref?: () => void } | undefined;
+  if (held) {
+    worker?.ref();
+    channel?.ref?.();
+  } else {
+    worker?.unref();
+    channel?.unref?.();
   }
 }
 
-function startWorker() {
-  const created = new Worker(workerPath());
-  created.on("message", (message: { id?: number; lines?: OcrLine[]; ms?: number; error?: string; type?: string }) => {
-    if (message.type === "ready" || message.id === undefined) return;
-    const job = pending.get(message.id);
-    if (!job) return;
-    pending.delete(message.id);
-    clearTimeout(job.timer);
-    if (message.error) job.reject(new OcrError("failed", message.error));
-    else job.resolve({ lines: message.lines ?? [], ms: message.ms ?? 0 });
-    scheduleIdleStop();
+function startWorker(): ChildProcess {
+  const created = fork(workerPath(), [], {
+    execArgv: [],
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  created.on("error", (error) => {
-    log("error", "ocr-worker", { error: error.message });
-    failAll(new OcrError("failed", error.message));
-    if (worker === created) worker = null;
+  log("info", "ocr-worker-start", { pid: created.pid });
+  created.on("message", (message: WorkerMessage) => onWorkerMessage(created, message));
+  created.on("error", (error) => log("error", "ocr-worker", { error: error.message }));
+  created.on("exit", (code, signal) => {
+    if (worker !== created) return;
+    worker = null;
+    if (reading) {
+      log("error", "ocr-worker-exit", { code, signal });
+      finishReading(new OcrError("failed", `ocr worker exited with ${signal ?? code}`));
+    }
   });
-  created.on("exit", (code) => {
-    if (worker === created) worker = null;
-    if (pending.size > 0) failAll(new OcrError("failed", `ocr worker exited with ${code}`));
-  });
-  created.unref();
   return created;
 }
 
-function scheduleIdleStop() {
+type WorkerMessage =
+  | { type: "loaded"; loadMs: number; cpuMs: number; rssMb: number }
+  | { type: "result"; id: number; lines?: OcrLine[]; error?: string; cpuMs?: number; wallMs?: number; rssMb?: number };
+
+function onWorkerMessage(from: ChildProcess, message: WorkerMessage) {
+  if (from !== worker) return;
+  if (message.type === "loaded") {
+    workerRssMb = message.rssMb;
+    log("info", "ocr-model-loaded", { pid: from.pid, loadMs: message.loadMs, cpuMs: message.cpuMs, rssMb: message.rssMb });
+    return;
+  }
+  if (message.type !== "result" || !reading || reading.id !== message.id) return;
+  workerRssMb = message.rssMb ?? workerRssMb;
+  if (workerRssMb > MAX_WORKER_RSS_MB) {
+    // Replaced before the next image starts (stopWorker lets go of it at once).
+    log("warn", "ocr-worker-recycle", { rssMb: workerRssMb, limitMb: MAX_WORKER_RSS_MB });
+    void stopWorker("memory");
+  }
+  if (message.error) {
+    finishReading(new OcrError("failed", message.error));
+  } else {
+    const job = reading;
+    const result: OcrResult = {
+      lines: message.lines ?? [],
+      cpuMs: message.cpuMs ?? 0,
+      wallMs: message.wallMs ?? 0,
+      waitedMs: job.startedAt - job.enqueuedAt,
+      rssMb: workerRssMb,
+    };
+    averageJobMs = averageJobMs * 0.7 + (Date.now() - job.startedAt) * 0.3;
+    finishReading(null, result);
+  }
+}
+
+function finishReading(error: Error | null, result?: OcrResult) {
+  const job = reading;
+  reading = null;
+  if (job) {
+    clearTimeout(job.timer);
+    job.cleanup();
+    if (error) job.reject(error);
+    else job.resolve(result!);
+  }
+  dispatch();
+}
+
+/** Starts the next image, the next user's turn, when the worker is free. */
+function dispatch() {
+  if (reading) return;
+  const owner = turns.find((candidate) => (lines.get(candidate)?.length ?? 0) > 0);
+  if (!owner) {
+    turns = [];
+    holdProcess(false);
+    scheduleIdleStop();
+    return;
+  }
+  const queue = lines.get(owner)!;
+  const job = queue.shift()!;
+  if (queue.length === 0) lines.delete(owner);
+  // The user just served goes to the back of the turns.
+  turns = [...turns.filter((candidate) => candidate !== owner), ...(lines.has(owner) ? [owner] : [])];
   if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  try {
+    worker ??= startWorker();
+  } catch (error) {
+    job.cleanup();
+    job.reject(error instanceof OcrError ? error : new OcrError("unavailable", String(error)));
+    dispatch();
+    return;
+  }
+  holdProcess(true);
+  const current = worker;
+  const timer = setTimeout(() => {
+    log("error", "ocr-timeout", { ms: READ_TIMEOUT_MS });
+    const stuck = current;
+    if (worker === stuck) worker = null;
+    stuck.kill("SIGKILL");
+    finishReading(new OcrError("timeout", "ocr timed out"));
+  }, READ_TIMEOUT_MS);
+  reading = { ...job, timer, startedAt: Date.now() };
+  current.send({ type: "recognize", id: job.id, image: job.image });
+}
+
+function scheduleIdleStop() {
+  if (!worker) return;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleSince = Date.now();
   idleTimer = setTimeout(() => {
-    if (pending.size === 0) void stopOcr();
-  }, IDLE_MS);
+    if (!reading && waitingCount() === 0) void stopWorker("idle");
+  }, idleMs());
   idleTimer.unref();
 }
 
-/** Reads one image's lines in the worker. Rejects with OcrError when busy, failing or slow. */
-export function ocrImage(image: Uint8Array): Promise<{ lines: OcrLine[]; ms: number }> {
-  if (pending.size >= MAX_QUEUE) return Promise.reject(new OcrError("busy", "ocr queue is full"));
-  worker ??= startWorker();
+async function stopWorker(reason: "idle" | "memory" | "stop") {
   const current = worker;
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new OcrError("timeout", "ocr timed out"));
-    }, JOB_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, timer });
-    // The bytes are copied into the worker; the caller's buffer stays usable.
-    current.postMessage({ id, image });
+  worker = null;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  if (!current) return;
+  log("info", "ocr-model-released", { pid: current.pid, reason, idleMs: reason === "idle" ? Date.now() - idleSince : undefined, rssMb: workerRssMb });
+  await new Promise<void>((resolve) => {
+    if (current.exitCode !== null || current.signalCode !== null) return resolve();
+    current.once("exit", () => resolve());
+    current.disconnect?.();
+    // A worker in the middle of a model call gets a moment, then is stopped.
+    setTimeout(() => current.kill("SIGKILL"), 2000).unref();
+  });
+}
+
+/**
+ * Reads one image's lines in the worker, waiting its turn. Rejects with OcrError: "busy" when
+ * the queue is full, "user-busy" when this user already has a full upload waiting (both with a
+ * retry delay), "cancelled" when the request went away while it waited.
+ */
+export function ocrImage(image: Uint8Array, ticket: OcrTicket): Promise<OcrResult> {
+  const { owner, signal } = ticket;
+  const mine = (lines.get(owner)?.length ?? 0) + (reading?.owner === owner ? 1 : 0);
+  const total = waitingCount() + (reading ? 1 : 0);
+  if (mine >= RECOGNITION_PER_USER_LIMIT) {
+    return Promise.reject(new OcrError("user-busy", "this user's images fill their share", retryAfterSeconds(mine, averageJobMs)));
+  }
+  if (total >= RECOGNITION_QUEUE_LIMIT) {
+    return Promise.reject(new OcrError("busy", "ocr queue is full", retryAfterSeconds(total, averageJobMs)));
+  }
+  if (signal?.aborted) return Promise.reject(new OcrError("cancelled", "request closed"));
+  return new Promise<OcrResult>((resolve, reject) => {
+    const job: Job = {
+      id: nextId++,
+      owner,
+      uploadId: ticket.uploadId ?? null,
+      image,
+      enqueuedAt: Date.now(),
+      resolve,
+      reject,
+      cleanup: () => signal?.removeEventListener("abort", onAbort),
+    };
+    // A closed request leaves the queue; the image being read is finished anyway.
+    function onAbort() {
+      const queue = lines.get(owner);
+      const index = queue?.indexOf(job) ?? -1;
+      if (!queue || index < 0) return;
+      queue.splice(index, 1);
+      if (queue.length === 0) lines.delete(owner);
+      job.cleanup();
+      reject(new OcrError("cancelled", "request closed"));
+    }
+    signal?.addEventListener("abort", onAbort);
+    const queue = lines.get(owner) ?? [];
+    queue.push(job);
+    lines.set(owner, queue);
+    if (!turns.includes(owner)) turns.push(owner);
+    dispatch();
   });
 }
 
 /** The text of a screenshot: its lines joined into messages, ready for the pickup parser. */
-export async function recognizeImageText(image: Uint8Array) {
+export async function recognizeImageText(image: Uint8Array, ticket: OcrTicket) {
   const started = Date.now();
-  const { lines, ms } = await ocrImage(image);
-  const text = joinOcrLines(lines);
-  log("info", "ocr", { lines: lines.length, modelMs: ms, totalMs: Date.now() - started });
+  const result = await ocrImage(image, ticket);
+  const text = joinOcrLines(result.lines);
+  log("info", "ocr", { lines: result.lines.length, cpuMs: result.cpuMs, modelMs: result.wallMs, waitedMs: result.waitedMs, totalMs: Date.now() - started, workerRssMb: result.rssMb });
   return text;
 }
 
+/** Stops the worker now (tests, shutdown); waiting images fail. */
 export async function stopOcr() {
-  const current = worker;
-  worker = null;
-  if (idleTimer) clearTimeout(idleTimer);
-  failAll(new OcrError("failed", "ocr stopped"));
-  if (current) await current.terminate();
+  for (const queue of lines.values()) {
+    for (const job of queue) {
+      job.cleanup();
+      job.reject(new OcrError("failed", "ocr stopped"));
+    }
+  }
+  lines.clear();
+  turns = [];
+  if (reading) finishReading(new OcrError("failed", "ocr stopped"));
+  await stopWorker("stop");
 }
 
 const IMAGE_SIGNATURES: { type: string; test: (bytes: Uint8Array) => boolean }[] = [
