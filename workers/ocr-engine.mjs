@@ -14,9 +14,13 @@
 import fs from "node:fs";
 import sharp from "sharp";
 
+// One image at a time: no libvips operation cache (it only grows the heap) and one libvips thread.
+sharp.cache(false);
+sharp.concurrency(1);
+
 export const WORK_WIDTH = 1080;
 const DEFAULTS = {
-  detWidth: 544, // multiple of 32
+  detWidth: 416, // multiple of 32: text of a 1080 px screenshot stays ≥ 12 px high
   threads: 1,
   boxThreshold: 0.3, // a pixel is text when its probability is above this
   minBoxScore: 0.5, // mean probability of a box worth reading

@@ -4,13 +4,25 @@
 // after idle gives every byte of the model back to the system (decision 021).
 //
 // In:  { type: "recognize", id, image: Uint8Array }
-// Out: { type: "loaded", loadMs, cpuMs, rssMb }                 once, when the model has loaded
-//      { type: "result", id, lines, cpuMs, wallMs, rssMb, width, height } | { type: "result", id, error }
+// Out: { type: "loaded", loadMs, cpuMs, rssMb, peakRssMb }      once, when the model has loaded
+//      { type: "result", id, lines, cpuMs, wallMs, rssMb, peakRssMb, width, height } | { type: "result", id, error }
+// cpuMs is process.cpuUsage() over the image (this process only: the model, sharp, the boxes).
 // It exits when its parent goes away (the IPC channel closes).
+import fs from "node:fs";
 import { createEngine } from "./ocr-engine.mjs";
 
 const send = (message) => process.send?.(message);
 const rssMb = () => Math.round(process.memoryUsage().rss / 1e6);
+/** The most resident memory this process has had (Linux VmHWM), else the current RSS. */
+function peakRssMb() {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (match) return Math.round((Number(match[1]) * 1024) / 1e6);
+  } catch {
+    // not Linux
+  }
+  return rssMb();
+}
 const cpuMs = (since) => {
   const used = process.cpuUsage(since);
   return Math.round((used.user + used.system) / 1000);
@@ -26,7 +38,7 @@ function engine() {
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const created = await createEngine(options);
-    send({ type: "loaded", loadMs: Math.round(performance.now() - started), cpuMs: cpuMs(cpuBefore), rssMb: rssMb() });
+    send({ type: "loaded", loadMs: Math.round(performance.now() - started), cpuMs: cpuMs(cpuBefore), rssMb: rssMb(), peakRssMb: peakRssMb() });
     return created;
   })();
   return enginePromise;
@@ -43,7 +55,7 @@ process.on("message", (message) => {
       const cpuBefore = process.cpuUsage();
       const started = performance.now();
       const { lines, width, height } = await ready.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
-      send({ type: "result", id, lines, width, height, cpuMs: cpuMs(cpuBefore), wallMs: Math.round(performance.now() - started), rssMb: rssMb() });
+      send({ type: "result", id, lines, width, height, cpuMs: cpuMs(cpuBefore), wallMs: Math.round(performance.now() - started), rssMb: rssMb(), peakRssMb: peakRssMb() });
     } catch (error) {
       send({ type: "result", id, error: error instanceof Error ? error.message : String(error), rssMb: rssMb() });
     }

@@ -26,6 +26,11 @@ describe("OCR lines → messages", () => {
     ]);
   });
 
+  it("reads a message's last 'o' after a number as the full stop it was", () => {
+    const lines = [line("【京东快递】您的包裹已到达京东快递站，取件码 339", 100), line("2o", 135), line("【丰巢】取件码 A1o", 300), line("B2", 335)];
+    expect(joinOcrLines(lines)).toBe("【京东快递】您的包裹已到达京东快递站，取件码 3392。\n\n【丰巢】取件码 A1oB2");
+  });
+
   it("orders boxes on one row left to right and drops unsure ones", () => {
     expect(joinOcrLines([line("右", 10, 300), line("左", 12, 10), line("噪声", 60, 10, 30, 0.1)])).toBe("左 右");
     expect(joinOcrLines([])).toBe("");

@@ -40,11 +40,13 @@ export function joinOcrLines(lines: OcrLine[], minConfidence = 0.5): string {
   }
   const heights = merged.map((row) => row.bottom - row.top).sort((a, b) => a - b);
   const lineHeight = heights[Math.floor(heights.length / 2)] || 1;
-  let text = merged[0]!.text;
-  for (let i = 1; i < merged.length; i += 1) {
-    const gap = merged[i]!.top - merged[i - 1]!.bottom;
-    const next = merged[i]!.text;
-    text += gap > lineHeight || next.startsWith("【") ? `\n\n${next}` : next;
+  let text = "";
+  for (let i = 0; i < merged.length; i += 1) {
+    const next = merged[i + 1];
+    const endsMessage = !next || next.top - merged[i]!.bottom > lineHeight || next.text.startsWith("【");
+    // The recogniser reads a message's closing "。" after a number as a letter o.
+    const row = endsMessage ? merged[i]!.text.replace(/(\d)[oO]$/, "$1。") : merged[i]!.text;
+    text += row + (next ? (endsMessage ? "\n\n" : "") : "");
   }
   return text;
 }

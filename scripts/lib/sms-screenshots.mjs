@@ -82,3 +82,51 @@ export async function renderThread(browser, { messages, theme = "light", phone =
     await context.close();
   }
 }
+
+const TIME_LINE = /^\d{1,2}月\d{1,2}日\s+\d{1,2}:\d{2}$/;
+
+/** A sample's text as the messages a phone shows: one bubble per SMS, a leading time line apart. */
+export function sampleMessages(text) {
+  const messages = [];
+  for (const chunk of text.split(/\n\s*\n|\n(?=【)/)) {
+    const lines = chunk.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (lines.length === 0) continue;
+    const time = TIME_LINE.test(lines[0]) ? lines.shift() : undefined;
+    if (lines.length > 0) messages.push({ time, text: lines.join("\n") });
+  }
+  return messages;
+}
+
+const PHONE_NAMES = Object.keys(PHONES);
+
+/**
+ * The rendered corpus: every multi-SMS sample on its own, then the single-SMS samples two or
+ * three to a screenshot, cycling through the phones, light and dark, PNG and JPEG. Each case
+ * keeps its samples, so its labels are theirs in order.
+ */
+export function screenshotCorpus(samples, { count = 42 } = {}) {
+  const withMessages = samples.map((sample) => ({ ...sample, messages: sampleMessages(sample.text) }));
+  const multi = withMessages.filter((sample) => sample.messages.length >= 2);
+  const single = withMessages.filter((sample) => sample.messages.length === 1);
+  const groups = multi.map((sample) => [sample]);
+  for (let j = 0; groups.length < count; j += 1) {
+    const size = 2 + (j % 2);
+    // Stride 7 over the singles (coprime with their count in practice) gives varied neighbours.
+    const picked = [];
+    for (let t = 0; picked.length < size && t < single.length; t += 1) {
+      const candidate = single[(j * 3 + t * 7) % single.length];
+      if (!picked.includes(candidate)) picked.push(candidate);
+    }
+    groups.push(picked);
+  }
+  return groups.map((group, index) => ({
+    id: `shot-${String(index + 1).padStart(2, "0")}-${group.map((sample) => sample.id.replace(/^sample-/, "")).join("+")}`,
+    phone: PHONE_NAMES[index % PHONE_NAMES.length],
+    theme: Math.floor(index / 3) % 2 === 0 ? "light" : "dark",
+    type: index % 4 === 3 ? "jpeg" : "png",
+    samples: group,
+    messages: group.flatMap((sample) => sample.messages),
+    text: group.map((sample) => sample.text).join("\n\n"),
+    expected: group.flatMap((sample) => sample.expected),
+  }));
+}
