@@ -69,7 +69,7 @@ export async function launchChromium() {
 }
 
 /** One phone-sized screenshot (exactly the phone's pixels) of a thread. */
-export async function renderThread(browser, { messages, theme = "light", phone = "iphone-15", type = "png", sender }) {
+export async function renderThread(browser, { messages, theme = "light", phone = "iphone-15", type = "png", sender = "106 9800 0001" }) {
   const device = PHONES[phone];
   const context = await browser.newContext({ viewport: { width: device.width, height: device.height }, deviceScaleFactor: device.scale });
   try {

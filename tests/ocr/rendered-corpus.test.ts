@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOcrLines } from "~/lib/ocr-lines";
 import { ocrImage, stopOcr } from "~/server/errands/ocr.server";
 import { recognizeText } from "~/server/errands/recognition.server";
-// @ts-expect-error plain ESM helper shared with scripts/ocr-measure.mjs, no types
 import { launchChromium, renderThread, screenshotCorpus } from "../../scripts/lib/sms-screenshots.mjs";
 import { scoreFields, type Fields, type Mismatch } from "./field-accuracy";
 

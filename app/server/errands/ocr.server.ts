@@ -14,9 +14,9 @@ import {
 import { log } from "../log.server";
 
 // Screenshot recognition in one worker process (workers/ocr.worker.mjs, decision 021), reading
-// one image at a time on one core. Images wait in a fair queue: each user has their own line and
-// the worker takes the users' next images in turn, so one user's three screenshots never hold
-// others back; a user's images are read one at a time, and each waiting image knows its place.
+// one image at a time on one core. Images wait in a fair queue (start-time fair queuing): a
+// user's k-th waiting image is read in round k, so one user's three screenshots never hold others
+// back; a user's images are read one at a time, and each waiting image knows its place.
 // The model loads on the first image (logged) and the worker is stopped after OCR_IDLE_MS
 // without work (logged), which gives its memory back; a worker above MAX_WORKER_RSS_MB after an
 // image is replaced before the next one.
@@ -42,6 +42,8 @@ export type OcrResult = { lines: OcrLine[]; cpuMs: number; wallMs: number; waite
 
 type Job = {
   id: number;
+  /** Its round: one more than the same user's previous image, never before the round being read. */
+  round: number;
   owner: string;
   uploadId: string | null;
   image: Uint8Array;
@@ -69,9 +71,10 @@ function idleMs() {
 let worker: ChildProcess | null = null;
 let workerRssMb = 0;
 let nextId = 1;
-/** Each user's waiting images, oldest first; `turns` is the order users are served in. */
+/** Each user's waiting images, oldest first, and the round of each user's latest image. */
 const lines = new Map<string, Job[]>();
-let turns: string[] = [];
+const lastRound = new Map<string, number>();
+let currentRound = 0;
 let reading: (Job & { timer: NodeJS.Timeout; startedAt: number }) | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
 let idleSince = 0;
@@ -83,20 +86,9 @@ function waitingCount() {
   return count;
 }
 
-/** The order the waiting images will be read in: one per user per turn, users in turn order. */
+/** The order the waiting images will be read in: by round, then by arrival. */
 function readingOrder(): Job[] {
-  const copies = turns.map((owner) => [...(lines.get(owner) ?? [])]);
-  const order: Job[] = [];
-  for (let remaining = waitingCount(); remaining > 0; ) {
-    for (const queue of copies) {
-      const job = queue.shift();
-      if (job) {
-        order.push(job);
-        remaining -= 1;
-      }
-    }
-  }
-  return order;
+  return [...lines.values()].flat().sort((a, b) => a.round - b.round || a.id - b.id);
 }
 
 /** This user's images in the queue: reading, or waiting with the number of images ahead. */
@@ -194,18 +186,19 @@ function finishReading(error: Error | null, result?: OcrResult) {
 /** Starts the next image, the next user's turn, when the worker is free. */
 function dispatch() {
   if (reading) return;
-  const owner = turns.find((candidate) => (lines.get(candidate)?.length ?? 0) > 0);
-  if (!owner) {
-    turns = [];
+  const job = readingOrder()[0];
+  if (!job) {
+    lastRound.clear();
     holdProcess(false);
     scheduleIdleStop();
     return;
   }
-  const queue = lines.get(owner)!;
-  const job = queue.shift()!;
-  if (queue.length === 0) lines.delete(owner);
-  // The user just served goes to the back of the turns.
-  turns = [...turns.filter((candidate) => candidate !== owner), ...(lines.has(owner) ? [owner] : [])];
+  const queue = lines.get(job.owner)!;
+  queue.shift();
+  if (queue.length === 0) lines.delete(job.owner);
+  currentRound = job.round;
+  // Users with nothing waiting and no round ahead of the current one start afresh next time.
+  for (const [owner, round] of lastRound) if (!lines.has(owner) && owner !== job.owner && round <= currentRound) lastRound.delete(owner);
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = undefined;
   try {
@@ -272,8 +265,11 @@ export function ocrImage(image: Uint8Array, ticket: OcrTicket): Promise<OcrResul
   }
   if (signal?.aborted) return Promise.reject(new OcrError("cancelled", "request closed"));
   return new Promise<OcrResult>((resolve, reject) => {
+    const round = Math.max(currentRound, (lastRound.get(owner) ?? currentRound - 1) + 1);
+    lastRound.set(owner, round);
     const job: Job = {
       id: nextId++,
+      round,
       owner,
       uploadId: ticket.uploadId ?? null,
       image,
@@ -296,7 +292,6 @@ export function ocrImage(image: Uint8Array, ticket: OcrTicket): Promise<OcrResul
     const queue = lines.get(owner) ?? [];
     queue.push(job);
     lines.set(owner, queue);
-    if (!turns.includes(owner)) turns.push(owner);
     dispatch();
   });
 }
@@ -327,7 +322,7 @@ export async function stopOcr() {
     }
   }
   lines.clear();
-  turns = [];
+  lastRound.clear();
   if (reading) finishReading(new OcrError("failed", "ocr stopped"));
   await stopWorker("stop");
 }
