@@ -4,7 +4,7 @@
 // compared with what the same SMS text yields through the parser, so these tests judge the OCR,
 // whatever the parser's conventions. The rendered corpus (tests/ocr/) measures accuracy.
 import { chromium, type Browser } from "@playwright/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { stopOcr } from "./ocr.server";
 import { recognizeImage, recognizeText } from "./recognition.server";
 
@@ -81,5 +81,33 @@ describe("OCR of rendered SMS screenshots", () => {
     clearInterval(timer);
     expect(outcome.ok && outcome.entries[0]?.pickupCode).toBe("1-3-2270");
     expect(ticks).toBeGreaterThan(3);
+  }, 120_000);
+
+  it("loads the model on the first image and releases it after idle, logging both", async () => {
+    await stopOcr();
+    const events: Record<string, unknown>[] = [];
+    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      const text = String(chunk);
+      if (text.startsWith("{")) events.push(JSON.parse(text));
+      return true;
+    });
+    process.env.OCR_IDLE_MS = "300";
+    try {
+      const image = await screenshot(["【菜鸟驿站】您的包裹已到达西区菜鸟驿站，取件码 A09-2215，请凭码取件。"]);
+      expect(events.some((event) => event.event === "ocr-model-loaded")).toBe(false);
+      const outcome = await recognizeImage(image, ticket);
+      expect(outcome.ok).toBe(true);
+      const loaded = events.find((event) => event.event === "ocr-model-loaded");
+      expect(loaded).toMatchObject({ pid: expect.any(Number), loadMs: expect.any(Number), rssMb: expect.any(Number) });
+      const read = events.find((event) => event.event === "ocr");
+      expect(read).toMatchObject({ cpuMs: expect.any(Number), workerRssMb: expect.any(Number), workerPeakRssMb: expect.any(Number) });
+
+      await vi.waitFor(() => expect(events.find((event) => event.event === "ocr-model-released")).toMatchObject({ reason: "idle", pid: loaded!.pid }), { timeout: 10_000, interval: 50 });
+      // The worker process is gone, and its memory with it.
+      await vi.waitFor(() => expect(() => process.kill(loaded!.pid as number, 0)).toThrow(), { timeout: 5_000, interval: 50 });
+    } finally {
+      delete process.env.OCR_IDLE_MS;
+      write.mockRestore();
+    }
   }, 120_000);
 });
