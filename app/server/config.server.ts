@@ -104,6 +104,8 @@ const schema = z
     // The circle: reports that hide a post or comment until an operator reviews it, and where
     // uploaded images live (default: an uploads folder beside the SQLite file, else ./data/uploads).
     FORUM_REPORT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(DEFAULT_REPORT_THRESHOLD),
+    // Screenshot recognition: the worker (and its model memory) stops after this long without work.
+    OCR_IDLE_MS: z.coerce.number().int().min(100).max(86_400_000).default(5 * 60 * 1000),
     UPLOADS_DIR: z.string().trim().optional().transform((value) => value || undefined),
     // Fixes the login captcha's answer for local trials and tests; refused in production.
     CAPTCHA_FIXED_VALUE: z
@@ -206,6 +208,7 @@ export type Config = {
   captchaFixedValue?: string;
   academicTimeoutMs: number;
   forumReportThreshold: number;
+  ocrIdleMs: number;
   uploadsDir: string;
   wechat: WechatConfig;
   notify: NotifyConfig;
@@ -239,6 +242,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     captchaFixedValue: env.CAPTCHA_FIXED_VALUE,
     academicTimeoutMs: env.ACADEMIC_TIMEOUT_MS,
     forumReportThreshold: env.FORUM_REPORT_THRESHOLD,
+    ocrIdleMs: env.OCR_IDLE_MS,
     uploadsDir: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
     wechat: {
       mode: env.WECHAT_APP_ID ? "real" : isProduction ? "off" : "simulated",

@@ -11,6 +11,7 @@ import {
   retryAfterSeconds,
   type QueuedImage,
 } from "~/lib/screenshot-recognition";
+import { config } from "../config.server";
 import { log } from "../log.server";
 
 // Screenshot recognition in one worker process (workers/ocr.worker.mjs, decision 021), reading
@@ -18,7 +19,7 @@ import { log } from "../log.server";
 // user's k-th waiting image is read in round k, so one user's three screenshots never hold others
 // back; a user's images are read one at a time, and each waiting image knows its place.
 // The model loads on the first image (logged) and the worker is stopped after OCR_IDLE_MS
-// without work (logged), which gives its memory back; a worker above MAX_WORKER_RSS_MB after an
+// (config, default 5 minutes) without work (logged), which gives its memory back; a worker above MAX_WORKER_RSS_MB after an
 // image is replaced before the next one.
 
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
@@ -64,8 +65,11 @@ function workerPath() {
 }
 
 function idleMs() {
-  const value = Number(process.env.OCR_IDLE_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_IDLE_MS;
+  try {
+    return config().ocrIdleMs;
+  } catch {
+    return DEFAULT_IDLE_MS; // configuration not readable (a script): the default
+  }
 }
 
 let worker: ChildProcess | null = null;

@@ -5,6 +5,7 @@
 // whatever the parser's conventions. The rendered corpus (tests/ocr/) measures accuracy.
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resetConfig } from "../config.server";
 import { stopOcr } from "./ocr.server";
 import { recognizeImage, recognizeText } from "./recognition.server";
 
@@ -92,6 +93,7 @@ describe("OCR of rendered SMS screenshots", () => {
       return true;
     });
     process.env.OCR_IDLE_MS = "300";
+    resetConfig();
     try {
       const image = await screenshot(["【菜鸟驿站】您的包裹已到达西区菜鸟驿站，取件码 A09-2215，请凭码取件。"]);
       expect(events.some((event) => event.event === "ocr-model-loaded")).toBe(false);
@@ -107,6 +109,7 @@ describe("OCR of rendered SMS screenshots", () => {
       await vi.waitFor(() => expect(() => process.kill(loaded!.pid as number, 0)).toThrow(), { timeout: 5_000, interval: 50 });
     } finally {
       delete process.env.OCR_IDLE_MS;
+      resetConfig();
       write.mockRestore();
     }
   }, 120_000);
