@@ -19,13 +19,15 @@ import { log } from "../log.server";
 // user's k-th waiting image is read in round k, so one user's three screenshots never hold others
 // back; a user's images are read one at a time, and each waiting image knows its place.
 // The model loads on the first image (logged) and the worker is stopped after OCR_IDLE_MS
-// (config, default 5 minutes) without work (logged), which gives its memory back; a worker above MAX_WORKER_RSS_MB after an
-// image is replaced before the next one.
+// (config, default 5 minutes) without work (logged), which gives its memory back; a worker
+// above RECYCLE_RSS_MB after an image is replaced before the next one.
 
 export { MAX_IMAGE_BYTES, MAX_IMAGES };
 const READ_TIMEOUT_MS = 30_000;
 const DEFAULT_IDLE_MS = 5 * 60 * 1000;
-const MAX_WORKER_RSS_MB = 450;
+// The worker must stay under 450 MB; an image adds up to ~80 MB while it is read, and freed
+// buffers make the resident size creep, so a worker past this after an image is replaced.
+const RECYCLE_RSS_MB = 380;
 
 export class OcrError extends Error {
   constructor(
@@ -153,9 +155,9 @@ function onWorkerMessage(from: ChildProcess, message: WorkerMessage) {
   }
   if (message.type !== "result" || !reading || reading.id !== message.id) return;
   workerRssMb = message.rssMb ?? workerRssMb;
-  if (workerRssMb > MAX_WORKER_RSS_MB) {
+  if (workerRssMb > RECYCLE_RSS_MB) {
     // Replaced before the next image starts (stopWorker lets go of it at once).
-    log("warn", "ocr-worker-recycle", { rssMb: workerRssMb, limitMb: MAX_WORKER_RSS_MB });
+    log("info", "ocr-worker-recycle", { rssMb: workerRssMb, limitMb: RECYCLE_RSS_MB });
     void stopWorker("memory");
   }
   if (message.error) {
@@ -223,7 +225,13 @@ function dispatch() {
     finishReading(new OcrError("timeout", "ocr timed out"));
   }, READ_TIMEOUT_MS);
   reading = { ...job, timer, startedAt: Date.now() };
-  current.send({ type: "recognize", id: job.id, image: job.image });
+  try {
+    current.send({ type: "recognize", id: job.id, image: job.image });
+  } catch (error) {
+    // The worker went away between two images: the next one starts a new worker.
+    if (worker === current) worker = null;
+    finishReading(new OcrError("failed", error instanceof Error ? error.message : String(error)));
+  }
 }
 
 function scheduleIdleStop() {
