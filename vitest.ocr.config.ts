@@ -14,7 +14,8 @@ export default defineConfig({
     pool: "forks",
     include: ["tests/ocr/**/*.test.ts"],
     env: { TZ: "UTC", LOG_LEVEL: "warn" },
-    testTimeout: 180_000,
+    // About a minute on a quiet 2-core machine; generous because the machine may be shared.
+    testTimeout: 480_000,
     hookTimeout: 60_000,
     fileParallelism: false,
   },

@@ -7,6 +7,7 @@
 //     is judged on its own corpus).
 // The worker's CPU time per warm screenshot and its resident memory are asserted too.
 import fs from "node:fs";
+import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOcrLines } from "~/lib/ocr-lines";
 import { ocrImage, stopOcr } from "~/server/errands/ocr.server";
@@ -45,6 +46,7 @@ describe("rendered screenshot corpus", () => {
   });
 
   it("reads at least 97% of the fields, in at most 1 CPU-second per warm screenshot and 450 MB", async () => {
+    const started = performance.now();
     // Chromium draws the next screenshot while the worker reads this one (two cores).
     let next: Promise<Uint8Array> = renderThread(browser, corpus[0]);
     for (const [index, shot] of corpus.entries()) {
@@ -73,7 +75,8 @@ describe("rendered screenshot corpus", () => {
     process.stdout.write(
       `OCR corpus: ${reads.length} screenshots; fields as the parser reads the SMS text ${ocrCorrect}/${ocrTotal} (${percent(ocrCorrect, ocrTotal)}%), ` +
         `against the labels ${labelCorrect}/${labelTotal} (${percent(labelCorrect, labelTotal)}%); ` +
-        `warm CPU median ${median} ms, worst ${worst} ms; worker RSS peak ${peakRss} MB\n`,
+        `warm CPU median ${median} ms, worst ${worst} ms; worker RSS peak ${peakRss} MB; ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s in all, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")}\n`,
     );
     for (const miss of ocrMisses) process.stdout.write(`  OCR miss ${miss.shot} #${miss.entry} ${miss.field}: expected ${miss.expected}, read ${miss.actual}\n`);
 
