@@ -27,7 +27,7 @@ const READ_TIMEOUT_MS = 30_000;
 const DEFAULT_IDLE_MS = 5 * 60 * 1000;
 // The worker must stay under 450 MB; an image adds up to ~80 MB while it is read, and freed
 // buffers make the resident size creep, so a worker past this after an image is replaced.
-const RECYCLE_RSS_MB = 380;
+const RECYCLE_RSS_MB = 330;
 
 export class OcrError extends Error {
   constructor(
