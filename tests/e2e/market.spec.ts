@@ -168,3 +168,33 @@ test("a phone screenshot is shrunk, followed step by step and its parcels join t
   await page.locator("#screenshot-input").setInputFiles([1, 2, 3].map((n) => ({ name: `${n}.png`, mimeType: "image/png", buffer: png })));
   await expect(page.getByText("最多只能上传3张图片")).toBeVisible();
 });
+
+test("a busy server is said in plain words, counted down and tried again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const png = Buffer.from(
+    await renderThread(browser, { phone: "android-1080", theme: "light", messages: [{ text: TWO_SMS.split("\n\n")[0]! }, { text: "【农业银行】您的验证码 570261，用于快捷支付，5分钟内有效，请勿泄露。" }] }),
+  );
+  await page.goto("/market");
+  await chooseCampus(page);
+  await authorize(page);
+  // The first answer is the server's full-queue answer (the queue itself is tested in
+  // recognition-queue.db.test.ts); the retry goes to the real server.
+  let refused = 0;
+  await page.route("**/errands/pickup-code/recognize-image", async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    await route.fulfill({
+      status: 503,
+      headers: { "Retry-After": "2", "Content-Type": "application/json" },
+      body: JSON.stringify({ success: false, message: "现在识别截图的人有点多，请 2 秒后再试，也可以直接粘贴短信文字", data: [] }),
+    });
+  });
+  await page.locator("#screenshot-input").setInputFiles({ name: "sms.png", mimeType: "image/png", buffer: png });
+  const step = page.getByTestId("image-step");
+  await expect(step).toContainText("现在识别截图的人有点多，请 2 秒后再试");
+  await expect(step).toContainText(/秒后自动重试/);
+  await expect(page.getByText(/上传失败/)).toHaveCount(0);
+  await expect(step).toHaveText("第 1 张：识别到 1 个快递", { timeout: 60_000 });
+  await expect(page.getByTestId("pickup-entry")).toHaveCount(1);
+  await expect(page.getByTestId("pickup-entry").first()).toContainText("5-5-1201");
+});
