@@ -24,8 +24,7 @@ const args = process.argv.slice(2);
 const baseline = args.includes("--baseline");
 const shotsArg = args.indexOf("--shots");
 const shots = shotsArg >= 0 ? Number(args[shotsArg + 1]) : 6;
-const samplesFile = ["/work/shared/fixtures/pickup-sms-samples-carrier.json", path.join(root, "tests/fixtures/pickup-sms-samples-carrier.json")].find((file) => fs.existsSync(file));
-if (!samplesFile) throw new Error("no pickup SMS samples found");
+const samplesFile = path.join(root, "tests/ocr/pickup-sms-samples-carrier.json");
 
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(" ");
 console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load average before: ${load()}`);

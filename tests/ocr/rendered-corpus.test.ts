@@ -15,8 +15,8 @@ import { recognizeText } from "~/server/errands/recognition.server";
 import { launchChromium, renderThread, screenshotCorpus } from "../../scripts/lib/sms-screenshots.mjs";
 import { scoreFields, type Fields, type Mismatch } from "./field-accuracy";
 
-const SAMPLES = "/work/shared/fixtures/pickup-sms-samples-carrier.json";
-const samplesPath = fs.existsSync(SAMPLES) ? SAMPLES : new URL("../fixtures/pickup-sms-samples-carrier.json", import.meta.url).pathname;
+// A copy of the shared samples (fixtures/README: `company` is the carrier), kept with this test.
+const samplesPath = new URL("./pickup-sms-samples-carrier.json", import.meta.url).pathname;
 type Sample = { id: string; text: string; expected: Fields[] };
 type Shot = { id: string; phone: string; theme: string; type: "png" | "jpeg"; text: string; expected: Fields[]; messages: unknown[] };
 const corpus: Shot[] = screenshotCorpus(JSON.parse(fs.readFileSync(samplesPath, "utf8")) as Sample[]);
