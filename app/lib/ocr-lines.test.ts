@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { joinOcrLines, type OcrLine } from "./ocr-lines";
+import { joinOcrLines, tidyOcrText, type OcrLine } from "./ocr-lines";
 import { parsePickupSms } from "./pickup-parser";
 
 const line = (text: string, top: number, left = 60, height = 30, mean = 0.99): OcrLine => ({
@@ -24,6 +24,22 @@ describe("OCR lines → messages", () => {
       ["5-5-1201", "梨园菜鸟驿站"],
       ["62093517", "梨园9栋丰巢柜"],
     ]);
+  });
+
+  it("reads a message's last 'o' after a number as the full stop it was", () => {
+    const lines = [line("【京东快递】您的包裹已到达京东快递站，取件码 339", 100), line("2o", 135), line("【丰巢】取件码 A1o", 300), line("B2", 335)];
+    expect(joinOcrLines(lines)).toBe("【京东快递】您的包裹已到达京东快递站，取件码3392。\n\n【丰巢】取件码A1oB2");
+  });
+
+  it.each([
+    ["a digit beside Chinese", "至南湖家园 2 号楼丰巢柜取件。", "至南湖家园2号楼丰巢柜取件。"],
+    ["a code beside Chinese", "请凭 6-1-3009 取件", "请凭6-1-3009取件"],
+    ["full-width digits far apart", "菜鸟驿站，取件码１5－2－3 3０", "菜鸟驿站，取件码１5－2－33０"],
+    ["two half-width codes stay apart", "取件码 8-2-1033 8-2-1040", "取件码8-2-1033 8-2-1040"],
+    ["a number's own spaces stay", "106 9800 0001 >", "106 9800 0001 >"],
+    ["Chinese words stay apart", "左 右", "左 右"],
+  ])("tidies spaces: %s", (_name, raw, tidy) => {
+    expect(tidyOcrText(raw)).toBe(tidy);
   });
 
   it("orders boxes on one row left to right and drops unsure ones", () => {

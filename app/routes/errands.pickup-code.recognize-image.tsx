@@ -1,18 +1,21 @@
-// POST /errands/pickup-code/recognize-image — { base64_data } (a data URL or bare base64) →
-// offline OCR in the worker thread → the pickup parser → { success, data: [entries], text }.
+// POST /errands/pickup-code/recognize-image — { base64_data } (a data URL or bare base64), and
+// optionally the page's { upload_id } for GET /errands/pickup-code/recognize-queue → the
+// user's turn in the recognition queue → offline OCR in the worker → the pickup parser →
+// { success, data: [entries], text }. A full queue answers 503 with Retry-After.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { UPLOAD_ID_PATTERN } from "~/lib/screenshot-recognition";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
 import { MAX_IMAGE_BYTES, decodeBase64Image } from "~/server/errands/ocr.server";
-import { recognizeImage } from "~/server/errands/recognition.server";
+import { outcomeHeaders, recognizeImage } from "~/server/errands/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
-  await requireMessengerUser(request);
+  const user = await requireMessengerUser(request);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4096) {
     return Response.json({ success: false, message: marketMessages.recognize.imageTooLarge, data: [] }, { status: 413 });
@@ -21,8 +24,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw = body?.base64_data;
   const bytes = typeof raw === "string" ? decodeBase64Image(raw) : null;
   if (!bytes) return Response.json({ success: false, message: marketMessages.recognize.notImage, data: [] }, { status: 400 });
-  const outcome = await recognizeImage(bytes);
-  if (!outcome.ok) return Response.json({ success: false, message: outcome.message, data: [] }, { status: outcome.status });
+  const uploadId = typeof body?.upload_id === "string" && UPLOAD_ID_PATTERN.test(body.upload_id) ? body.upload_id : null;
+  const outcome = await recognizeImage(bytes, { owner: String(user.id), uploadId, signal: request.signal });
+  if (!outcome.ok) {
+    return Response.json({ success: false, message: outcome.message, data: [] }, { status: outcome.status, headers: outcomeHeaders(outcome) });
+  }
   return Response.json({
     success: true,
     message: outcome.entries.length > 0 ? marketMessages.recognize.found.replace("{count}", String(outcome.entries.length)) : marketMessages.recognize.noCode,

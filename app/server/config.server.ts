@@ -106,6 +106,8 @@ const schema = z
     // The circle: reports that hide a post or comment until an operator reviews it, and where
     // uploaded images live (default: an uploads folder beside the SQLite file, else ./data/uploads).
     FORUM_REPORT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(DEFAULT_REPORT_THRESHOLD),
+    // Screenshot recognition: the worker (and its model memory) stops after this long without work.
+    OCR_IDLE_MS: z.coerce.number().int().min(100).max(86_400_000).default(5 * 60 * 1000),
     UPLOADS_DIR: z.string().trim().optional().transform((value) => value || undefined),
     // Object storage (S3, Tencent COS, Aliyun OSS, MinIO) instead of UPLOADS_DIR: a bucket turns it on.
     UPLOADS_S3_BUCKET: optionalSetting.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, "UPLOADS_S3_BUCKET must be a bucket name").optional()),
@@ -250,6 +252,7 @@ export type Config = {
   captchaFixedValue?: string;
   academicTimeoutMs: number;
   forumReportThreshold: number;
+  ocrIdleMs: number;
   uploadsDir: string;
   /** Where uploaded images live: this machine's folder (uploadsDir), or an S3-compatible bucket. */
   uploads: UploadsConfig;
@@ -286,6 +289,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     captchaFixedValue: env.CAPTCHA_FIXED_VALUE,
     academicTimeoutMs: env.ACADEMIC_TIMEOUT_MS,
     forumReportThreshold: env.FORUM_REPORT_THRESHOLD,
+    ocrIdleMs: env.OCR_IDLE_MS,
     uploadsDir: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
     uploads: env.UPLOADS_S3_BUCKET
       ? {

@@ -34,6 +34,6 @@ export async function shutdown() {
   stopAccountDeletion();
   stopOrderJobs();
   await stopNotifyWorkers();
-  await stopOcr("shutdown");
+  await stopOcr();
   await closeDb();
 }

@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { renderThread } from "../../scripts/lib/sms-screenshots.mjs";
 import { expect, test } from "./fixtures";
 
 const TWO_SMS = "【菜鸟驿站】您的包裹已到达梨园菜鸟驿站，取件码 5-5-1201，请凭码取件。\n\n【丰巢】请凭取件码『62093517』至梨园9栋丰巢柜取申通快递的包裹。";
@@ -126,29 +128,73 @@ test("the other tabs show their intro and take a feature request", async ({ page
   await expect(page.getByText("超市代买功能暂未开放，敬请期待！")).toBeVisible();
 });
 
-test("a screenshot is recognised with a progress state and its parcels join the list", async ({ page, browser }) => {
-  // The screenshot: an SMS thread rendered here, at a phone's pixel density.
-  const painter = await browser.newPage({ viewport: { width: 390, height: 200 }, deviceScaleFactor: 2 });
-  await painter.setContent(
-    `<body style="margin:0;background:#ededed;font-family:'Noto Sans CJK SC',sans-serif"><div style="padding:16px">` +
-      `<p style="text-align:center;color:#999;font-size:12px">11月03日 10:15</p>` +
-      `<div style="background:#fff;border-radius:14px;padding:12px 14px;font-size:16px;line-height:1.55;max-width:300px">【兔喜生活】您有包裹已到达松园路兔喜快递超市，取件码为7-2-1154，地址:松园路6号底商。</div></div></body>`,
+test("a phone screenshot is shrunk, followed step by step and its parcels join the list", async ({ page, browser }) => {
+  test.setTimeout(90_000); // the first image loads the model, on a shared machine
+  // The screenshot: an SMS thread as an iPhone 15 shows it, 1170×2532, drawn here.
+  const png = Buffer.from(
+    await renderThread(browser, {
+      phone: "iphone-15",
+      theme: "dark",
+      messages: TWO_SMS.split("\n\n").map((text, index) => ({ time: `11月03日 10:1${index}`, text })),
+    }),
   );
-  const png = await painter.screenshot({ fullPage: true });
-  await painter.close();
+  expect((await sharp(png).metadata()).width).toBe(1170);
 
   await page.goto("/market");
   await chooseCampus(page);
   await authorize(page);
+  const sent = page.waitForRequest((request) => request.url().endsWith("/errands/pickup-code/recognize-image"));
   await page.locator("#screenshot-input").setInputFiles({ name: "sms.png", mimeType: "image/png", buffer: png });
-  await expect(page.getByText("正在识别第 1 张截图…")).toBeVisible();
+
+  // The browser sent a WebP (or JPEG) at most 1080 px wide, not the 1170 px PNG.
+  const body = (await sent).postDataJSON() as { base64_data: string; upload_id: string };
+  expect(body.base64_data).toMatch(/^data:image\/(webp|jpeg);base64,/);
+  const uploaded = Buffer.from(body.base64_data.replace(/^data:[^,]*,/, ""), "base64");
+  expect((await sharp(uploaded).metadata()).width).toBeLessThanOrEqual(1080);
+  expect(uploaded.length).toBeLessThan(png.length);
+
+  // Its own line of progress, ending with what was found.
+  const step = page.getByTestId("image-step");
+  await expect(step).toHaveCount(1);
+  await expect(step).toContainText("第 1 张：");
+  await expect(step).toHaveText("第 1 张：识别到 2 个快递", { timeout: 60_000 });
   const entries = page.getByTestId("pickup-entry");
-  await expect(entries).toHaveCount(1, { timeout: 60_000 });
-  await expect(entries.first()).toContainText("7-2-1154");
-  await expect(entries.first()).toContainText("松园路兔喜快递超市");
+  await expect(entries).toHaveCount(2);
+  await expect(entries.nth(0)).toContainText("5-5-1201");
+  await expect(entries.nth(1)).toContainText("62093517");
   await expect(entries.first()).toContainText("截图");
 
   // A fourth image is refused on the page.
   await page.locator("#screenshot-input").setInputFiles([1, 2, 3].map((n) => ({ name: `${n}.png`, mimeType: "image/png", buffer: png })));
   await expect(page.getByText("最多只能上传3张图片")).toBeVisible();
+});
+
+test("a busy server is said in plain words, counted down and tried again", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const png = Buffer.from(
+    await renderThread(browser, { phone: "android-1080", theme: "light", messages: [{ text: TWO_SMS.split("\n\n")[0]! }, { text: "【农业银行】您的验证码 570261，用于快捷支付，5分钟内有效，请勿泄露。" }] }),
+  );
+  await page.goto("/market");
+  await chooseCampus(page);
+  await authorize(page);
+  // The first answer is the server's full-queue answer (the queue itself is tested in
+  // recognition-queue.db.test.ts); the retry goes to the real server.
+  let refused = 0;
+  await page.route("**/errands/pickup-code/recognize-image", async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    await route.fulfill({
+      status: 503,
+      headers: { "Retry-After": "2", "Content-Type": "application/json" },
+      body: JSON.stringify({ success: false, message: "现在识别截图的人有点多，请 2 秒后再试，也可以直接粘贴短信文字", data: [] }),
+    });
+  });
+  await page.locator("#screenshot-input").setInputFiles({ name: "sms.png", mimeType: "image/png", buffer: png });
+  const step = page.getByTestId("image-step");
+  await expect(step).toContainText("现在识别截图的人有点多，请 2 秒后再试");
+  await expect(step).toContainText(/秒后自动重试/);
+  await expect(page.getByText(/上传失败/)).toHaveCount(0);
+  await expect(step).toHaveText("第 1 张：识别到 1 个快递", { timeout: 60_000 });
+  await expect(page.getByTestId("pickup-entry")).toHaveCount(1);
+  await expect(page.getByTestId("pickup-entry").first()).toContainText("5-5-1201");
 });

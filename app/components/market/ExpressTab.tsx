@@ -2,8 +2,10 @@ import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { ADD_PARCEL_HREF } from "~/lib/market-links";
 import { market } from "~/lib/messages/market";
+import { QUEUE_POLL_MS, type QueuedImage } from "~/lib/screenshot-recognition";
 import { Icon } from "../icons";
 import { Glyph } from "./glyphs";
+import type { UploadStep } from "./upload-images";
 import { useFetcherToast, useToast } from "./toast-context";
 
 const msg = { market };
@@ -134,11 +136,12 @@ function useFlash(stamp: number, ms: number) {
   return on;
 }
 
-type Upload = { id: number; url: string; status: "pending" | "done" | "error" };
+type Upload = { id: number; uploadId: string; url: string; status: "pending" | "done" | "error"; step: UploadStep };
 
 /**
  * Up to 3 screenshots. Without JavaScript: a multipart form (the server reads them one after
- * another). With JavaScript: each image goes to the spec's JSON endpoint with a progress state,
+ * another). With JavaScript: each image is shrunk, sent to the spec's JSON endpoint and followed
+ * step by step (upload %, its place in the recognition queue, what was found) on its own line;
  * then the parcels found are added to the list.
  */
 function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; hydrated: boolean; authHref: string }) {
@@ -146,8 +149,27 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
   useFetcherToast(fetcher);
   const { show, flashHint } = useToast();
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [places, setPlaces] = useState<QueuedImage[]>([]);
+  const worker = useRef<typeof import("./upload-images") | null>(null);
   const navigation = useNavigation();
+  const queued = uploads.some((upload) => upload.status === "pending" && upload.step.kind === "queued");
+
+  // While an image waits for the server, ask for its place in the queue every second.
+  useEffect(() => {
+    if (!queued || !worker.current) return;
+    const upload = worker.current;
+    let stopped = false;
+    const poll = async () => {
+      const answer = await upload.queuePlaces();
+      if (!stopped && answer) setPlaces(answer);
+    };
+    void poll();
+    const timer = setInterval(poll, QUEUE_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [queued]);
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
@@ -158,20 +180,32 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
       window.location.href = authHref;
       return;
     }
-    const upload = await import("./upload-images");
+    const upload = (worker.current ??= await import("./upload-images"));
     const refused = upload.refuseFiles(files, uploads.length);
     if (refused) return show(refused, "error");
-    const added = files.map((file, index) => ({ id: Date.now() + index, url: URL.createObjectURL(file), status: "pending" as const }));
+    const stamp = Date.now();
+    const added: Upload[] = files.map((file, index) => ({
+      id: stamp + index,
+      uploadId: `${stamp.toString(36)}-${index}-${Math.random().toString(36).slice(2, 8)}`,
+      url: URL.createObjectURL(file),
+      status: "pending",
+      step: { kind: "shrinking" },
+    }));
     setUploads((current) => [...current, ...added]);
-    const found: unknown[] = [];
-    for (const [index, file] of files.entries()) {
-      setProgress(index + 1);
-      const status = await upload.recognizeOne(file, found, (message) => show(message, "error"));
-      setUploads((current) => current.map((item) => (item.id === added[index]!.id ? { ...item, status } : item)));
-    }
-    setProgress(null);
+    const update = (id: number, change: Partial<Upload>) =>
+      setUploads((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
+    // All images go at once and wait their turn on the server, each with its own progress.
+    const foundPerImage = files.map(() => [] as unknown[]);
+    await Promise.all(
+      files.map(async (file, index) => {
+        const item = added[index]!;
+        const status = await upload.recognizeOne(file, item.uploadId, foundPerImage[index]!, (step) => update(item.id, { step }));
+        update(item.id, { status });
+      }),
+    );
+    const found = foundPerImage.flat();
     if (found.length > 0) fetcher.submit({ intent: "add-entries", entries: JSON.stringify(found) }, { method: "post" });
-    else {
+    else if (foundPerImage.length > 0) {
       show(upload.noCodeMessage, "error");
       flashHint();
     }
@@ -187,7 +221,7 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
   const uploadingNoJs = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   return (
     <div>
-      {uploads.length > 0 || progress !== null ? (
+      {uploads.length > 0 ? (
         <ul className="mb-2 flex gap-2" aria-label={m.express.images}>
           {uploads.map((upload, index) => (
             <li key={upload.id} className="relative h-20 w-16 overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
@@ -210,11 +244,22 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
           ))}
         </ul>
       ) : null}
-      {progress !== null ? (
-        <p role="status" className="mb-2 flex items-center gap-2 text-sm text-brand">
-          <span className="h-4 w-4 animate-spin rounded-full border-2 border-brand border-t-transparent" />
-          {m.express.imageProgress.replace("{n}", String(progress))}
-        </p>
+      {uploads.length > 0 && worker.current ? (
+        <ol className="mb-2 space-y-1 text-sm" aria-label={m.express.imageSteps} aria-live="polite">
+          {uploads.map((upload, index) => (
+            <li
+              key={upload.id}
+              data-testid="image-step"
+              className={`flex items-center gap-2 ${upload.status === "error" ? "text-red-600" : upload.status === "done" ? "text-slate-600" : "text-brand"}`}
+            >
+              {upload.status === "pending" ? <span className="h-3.5 w-3.5 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+              <span>
+                {m.express.imageLabel.replace("{n}", String(index + 1))}：
+                {worker.current!.stepText(upload.step, places.find((place) => place.uploadId === upload.uploadId))}
+              </span>
+            </li>
+          ))}
+        </ol>
       ) : null}
       {/* The screenshot form: a separate multipart form the label above points to. */}
       <div className={hydrated ? "sr-only" : "rounded-xl border border-dashed border-slate-200 p-3"}>

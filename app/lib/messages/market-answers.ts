@@ -10,6 +10,10 @@ export const marketAnswers = {
     found: "识别到 {count} 个快递",
     duplicate: "该快递信息已存在，请勿重复添加",
     ocrUnavailable: "截图识别暂不可用，请粘贴短信文字",
+    busy: "现在识别截图的人有点多，请 {seconds} 秒后再试，也可以直接粘贴短信文字",
+    userBusy: "你的截图正在依次识别，请等这几张识别完再传",
+    readFailed: "这张截图没能识别出来，请重试或粘贴短信文字",
+    readTimeout: "这张截图识别太久了，请重试或粘贴短信文字",
   },
   entry: {
     duplicate: "该取件码信息已存在，请勿重复添加",

@@ -7,4 +7,13 @@ export const marketUpload = {
   imageTooLarge: "图片大小不能超过8MB",
   notImage: "请选择图片文件",
   uploadFailed: "图片上传失败，请重试",
+  // One line per screenshot while it goes: shrink, send, wait its turn, read.
+  stepShrinking: "正在压缩",
+  stepUploading: "上传中 {percent}%",
+  stepWaiting: "排队中，前面还有 {n} 张",
+  stepReading: "正在识别",
+  stepFound: "识别到 {count} 个快递",
+  stepNone: "没有识别出取件码",
+  stepRetry: "人有点多，{seconds} 秒后自动重试",
+  busy: "现在识别截图的人有点多，请稍后再试，也可以直接粘贴短信文字",
 } as const;

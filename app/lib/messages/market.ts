@@ -13,7 +13,8 @@ export const market = {
     images: "取件截图",
     imagesHint: "最多 3 张，每张不超过 8MB",
     imageRecognize: "识别截图",
-    imageProgress: "正在识别第 {n} 张截图…",
+    imageSteps: "截图识别进度",
+    imageLabel: "第 {n} 张",
     imageRemove: "移除截图",
   },
   recognize: {

@@ -28,7 +28,7 @@ import { CheckoutConflictError, checkoutKey, loadCheckout, newEntryId, updateChe
 import { recordFeatureRequest } from "./feature-requests.server";
 import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "./market-config.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./ocr.server";
-import { recognizeImage, recognizeText } from "./recognition.server";
+import { outcomeHeaders, recognizeImage, recognizeText } from "./recognition.server";
 import { renderExpressList, renderExpressTop } from "./express-html.server";
 import { renderFeatureTab, renderStaticPanel } from "./static-panels.server";
 import { marketCouponParts } from "../coupons/market-parts.server";
@@ -467,8 +467,10 @@ async function recognizeUploads(request: Request): Promise<Response | MarketActi
   if (files.length > MAX_IMAGES) return Response.json({ intent, error: m.recognize.tooManyImages } satisfies MarketActionData, { status: 400 });
   const found: ReturnType<typeof recognizeText> = [];
   for (const file of files) {
-    const outcome = await recognizeImage(new Uint8Array(await file.arrayBuffer()));
-    if (!outcome.ok) return Response.json({ intent, error: outcome.message } satisfies MarketActionData, { status: outcome.status });
+    const outcome = await recognizeImage(new Uint8Array(await file.arrayBuffer()), { owner: String(user.id), signal: request.signal });
+    if (!outcome.ok) {
+      return Response.json({ intent, error: outcome.message } satisfies MarketActionData, { status: outcome.status, headers: outcomeHeaders(outcome) });
+    }
     found.push(...outcome.entries);
   }
   const { result } = await updateCheckout(user.id, config.packageTypes, (current) => {

@@ -1,30 +1,61 @@
+import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import { joinOcrLines, type OcrLine } from "~/lib/ocr-lines";
-import { log, newJobId } from "../log.server";
+import {
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  RECOGNITION_PER_USER_LIMIT,
+  RECOGNITION_QUEUE_LIMIT,
+  retryAfterSeconds,
+  type QueuedImage,
+} from "~/lib/screenshot-recognition";
+import { config } from "../config.server";
+import { log } from "../log.server";
 import { observeRecognitionImage, setRecognitionQueueLength } from "../metrics.server";
 
-// Screenshot OCR in one long-lived worker thread (workers/ocr.worker.mjs), so a request that
-// waits for the model never blocks the event loop. Images queue in the worker and are read one
-// at a time; the worker (and its ~0.7–1 GB of model memory) is stopped after 10 idle minutes and
-// started again on the next image.
+// Screenshot recognition in one worker process (workers/ocr.worker.mjs, decision 021), reading
+// one image at a time on one core. Images wait in a fair queue (start-time fair queuing): a
+// user's k-th waiting image is read in round k, so one user's three screenshots never hold others
+// back; a user's images are read one at a time, and each waiting image knows its place.
+// The model loads on the first image (logged) and the worker is stopped after OCR_IDLE_MS
+// (config, default 5 minutes) without work (logged), which gives its memory back; a worker
+// above RECYCLE_RSS_MB after an image is replaced before the next one.
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-export const MAX_IMAGES = 3;
-const JOB_TIMEOUT_MS = 60_000;
-const MAX_QUEUE = 12;
-const IDLE_MS = 10 * 60 * 1000;
+export { MAX_IMAGE_BYTES, MAX_IMAGES };
+const READ_TIMEOUT_MS = 30_000;
+const DEFAULT_IDLE_MS = 5 * 60 * 1000;
+// The worker must stay under 450 MB; an image adds up to ~80 MB while it is read, and freed
+// buffers make the resident size creep, so a worker past this after an image is replaced.
+const RECYCLE_RSS_MB = 330;
 
 export class OcrError extends Error {
   constructor(
-    readonly code: "busy" | "timeout" | "failed" | "unavailable",
+    readonly code: "busy" | "user-busy" | "timeout" | "failed" | "unavailable" | "cancelled",
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
 }
+
+/** Who is asking (their queue) and, optionally, the page's name for the image. */
+export type OcrTicket = { owner: string; uploadId?: string | null; signal?: AbortSignal };
+export type OcrResult = { lines: OcrLine[]; cpuMs: number; wallMs: number; waitedMs: number; rssMb: number; peakRssMb: number };
+
+type Job = {
+  id: number;
+  /** Its round: one more than the same user's previous image, never before the round being read. */
+  round: number;
+  owner: string;
+  uploadId: string | null;
+  image: Uint8Array;
+  enqueuedAt: number;
+  resolve: (value: OcrResult) => void;
+  reject: (error: Error) => void;
+  cleanup: () => void;
+};
 
 function workerPath() {
   const candidates = [
@@ -36,104 +67,281 @@ function workerPath() {
   return found;
 }
 
-type Pending = { resolve: (value: { lines: OcrLine[]; ms: number }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
-
-let worker: Worker | null = null;
-/** The running worker's id in the log (its start, its stop and why). */
-let workerId: string | null = null;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-
-function queueChanged() {
-  setRecognitionQueueLength(pending.size);
-}
-let idleTimer: NodeJS.Timeout | undefined;
-
-function failAll(error: Error) {
-  for (const [id, job] of pending) {
-    clearTimeout(job.timer);
-    job.reject(error);
-    pending.delete(id);
+function idleMs() {
+  try {
+    return config().ocrIdleMs;
+  } catch {
+    return DEFAULT_IDLE_MS; // configuration not readable (a script): the default
   }
-  queueChanged();
 }
 
-function startWorker() {
-  const created = new Worker(workerPath());
-  const id = newJobId();
-  workerId = id;
-  log("info", "ocr-worker-start", { workerId: id });
-  created.on("message", (message: { id?: number; lines?: OcrLine[]; ms?: number; error?: string; type?: string }) => {
-    if (message.type === "ready" || message.id === undefined) return;
-    const job = pending.get(message.id);
-    if (!job) return;
-    pending.delete(message.id);
-    queueChanged();
-    clearTimeout(job.timer);
-    if (message.error) job.reject(new OcrError("failed", message.error));
-    else job.resolve({ lines: message.lines ?? [], ms: message.ms ?? 0 });
-    scheduleIdleStop();
+let worker: ChildProcess | null = null;
+let workerRssMb = 0;
+let nextId = 1;
+/** Each user's waiting images, oldest first, and the round of each user's latest image. */
+const lines = new Map<string, Job[]>();
+const lastRound = new Map<string, number>();
+let currentRound = 0;
+let reading: (Job & { timer: NodeJS.Timeout; startedAt: number }) | null = null;
+let idleTimer: NodeJS.Timeout | undefined;
+let idleSince = 0;
+let averageJobMs = 1500;
+
+function waitingCount() {
+  let count = 0;
+  for (const queue of lines.values()) count += queue.length;
+  return count;
+}
+
+/** The order the waiting images will be read in: by round, then by arrival. */
+function readingOrder(): Job[] {
+  return [...lines.values()].flat().sort((a, b) => a.round - b.round || a.id - b.id);
+}
+
+/** This user's images in the queue: reading, or waiting with the number of images ahead. */
+export function queuePosition(owner: string): QueuedImage[] {
+  const mine: QueuedImage[] = [];
+  if (reading?.owner === owner) mine.push({ uploadId: reading.uploadId, state: "reading", ahead: 0 });
+  const busy = reading ? 1 : 0;
+  readingOrder().forEach((job, index) => {
+    if (job.owner === owner) mine.push({ uploadId: job.uploadId, state: "waiting", ahead: index + busy });
   });
-  created.on("error", (error) => {
-    log("error", "ocr-worker", { workerId: id, error: error.message });
-    failAll(new OcrError("failed", error.message));
-    if (worker === created) worker = null;
+  return mine;
+}
+
+function holdProcess(held: boolean) {
+  // The worker never keeps a finished script or test alive; an image in progress does.
+  const channel = worker?.channel as { ref?: () => void; unref?: () => void } | undefined;
+  if (held) {
+    worker?.ref();
+    channel?.ref?.();
+  } else {
+    worker?.unref();
+    channel?.unref?.();
+  }
+}
+
+function startWorker(): ChildProcess {
+  const created = fork(workerPath(), [], {
+    execArgv: [],
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    // Fewer glibc malloc arenas: the model's buffers come back to a few heaps, not one per thread.
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
   });
-  created.on("exit", (code) => {
-    log("info", "ocr-worker-exit", { workerId: id, code });
-    if (worker === created) worker = null;
-    if (pending.size > 0) failAll(new OcrError("failed", `ocr worker exited with ${code}`));
+  log("info", "ocr-worker-start", { pid: created.pid });
+  created.on("message", (message: WorkerMessage) => onWorkerMessage(created, message));
+  created.on("error", (error) => log("error", "ocr-worker", { error: error.message }));
+  created.on("exit", (code, signal) => {
+    if (worker !== created) return;
+    worker = null;
+    if (reading) {
+      log("error", "ocr-worker-exit", { code, signal });
+      finishReading(new OcrError("failed", `ocr worker exited with ${signal ?? code}`));
+    }
   });
-  created.unref();
   return created;
 }
 
-function scheduleIdleStop() {
+type WorkerMessage =
+  | { type: "loaded"; loadMs: number; cpuMs: number; rssMb: number; peakRssMb?: number }
+  | { type: "result"; id: number; lines?: OcrLine[]; error?: string; cpuMs?: number; wallMs?: number; rssMb?: number; peakRssMb?: number };
+
+function onWorkerMessage(from: ChildProcess, message: WorkerMessage) {
+  if (from !== worker) return;
+  if (message.type === "loaded") {
+    workerRssMb = message.rssMb;
+    log("info", "ocr-model-loaded", { pid: from.pid, loadMs: message.loadMs, cpuMs: message.cpuMs, rssMb: message.rssMb, peakRssMb: message.peakRssMb });
+    return;
+  }
+  if (message.type !== "result" || !reading || reading.id !== message.id) return;
+  workerRssMb = message.rssMb ?? workerRssMb;
+  if (workerRssMb > RECYCLE_RSS_MB) {
+    // Replaced before the next image starts (stopWorker lets go of it at once).
+    log("info", "ocr-worker-recycle", { rssMb: workerRssMb, limitMb: RECYCLE_RSS_MB });
+    void stopWorker("memory");
+  }
+  if (message.error) {
+    finishReading(new OcrError("failed", message.error));
+  } else {
+    const job = reading;
+    const result: OcrResult = {
+      lines: message.lines ?? [],
+      cpuMs: message.cpuMs ?? 0,
+      wallMs: message.wallMs ?? 0,
+      waitedMs: job.startedAt - job.enqueuedAt,
+      rssMb: workerRssMb,
+      peakRssMb: message.peakRssMb ?? workerRssMb,
+    };
+    averageJobMs = averageJobMs * 0.7 + (Date.now() - job.startedAt) * 0.3;
+    finishReading(null, result);
+  }
+}
+
+function finishReading(error: Error | null, result?: OcrResult) {
+  const job = reading;
+  reading = null;
+  if (job) {
+    clearTimeout(job.timer);
+    job.cleanup();
+    if (error) job.reject(error);
+    else job.resolve(result!);
+  }
+  dispatch();
+}
+
+/** Starts the next image, the next user's turn, when the worker is free. */
+function dispatch() {
+  setRecognitionQueueLength(waitingCount());
+  if (reading) return;
+  const job = readingOrder()[0];
+  if (!job) {
+    lastRound.clear();
+    holdProcess(false);
+    scheduleIdleStop();
+    return;
+  }
+  const queue = lines.get(job.owner)!;
+  queue.shift();
+  if (queue.length === 0) lines.delete(job.owner);
+  setRecognitionQueueLength(waitingCount());
+  currentRound = job.round;
+  // Users with nothing waiting and no round ahead of the current one start afresh next time.
+  for (const [owner, round] of lastRound) if (!lines.has(owner) && owner !== job.owner && round <= currentRound) lastRound.delete(owner);
   if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  try {
+    worker ??= startWorker();
+  } catch (error) {
+    job.cleanup();
+    job.reject(error instanceof OcrError ? error : new OcrError("unavailable", String(error)));
+    dispatch();
+    return;
+  }
+  holdProcess(true);
+  const current = worker;
+  const timer = setTimeout(() => {
+    log("error", "ocr-timeout", { ms: READ_TIMEOUT_MS });
+    const stuck = current;
+    if (worker === stuck) worker = null;
+    stuck.kill("SIGKILL");
+    finishReading(new OcrError("timeout", "ocr timed out"));
+  }, READ_TIMEOUT_MS);
+  reading = { ...job, timer, startedAt: Date.now() };
+  try {
+    current.send({ type: "recognize", id: job.id, image: job.image });
+  } catch (error) {
+    // The worker went away between two images: the next one starts a new worker.
+    if (worker === current) worker = null;
+    finishReading(new OcrError("failed", error instanceof Error ? error.message : String(error)));
+  }
+}
+
+function scheduleIdleStop() {
+  if (!worker) return;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleSince = Date.now();
   idleTimer = setTimeout(() => {
-    if (pending.size === 0) void stopOcr("idle");
-  }, IDLE_MS);
+    if (!reading && waitingCount() === 0) void stopWorker("idle");
+  }, idleMs());
   idleTimer.unref();
 }
 
-/** Reads one image's lines in the worker. Rejects with OcrError when busy, failing or slow. */
-export function ocrImage(image: Uint8Array): Promise<{ lines: OcrLine[]; ms: number }> {
-  if (pending.size >= MAX_QUEUE) return Promise.reject(new OcrError("busy", "ocr queue is full"));
-  worker ??= startWorker();
+async function stopWorker(reason: "idle" | "memory" | "stop") {
   const current = worker;
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      queueChanged();
-      reject(new OcrError("timeout", "ocr timed out"));
-    }, JOB_TIMEOUT_MS);
-    pending.set(id, { resolve, reject, timer });
-    queueChanged();
-    // The bytes are copied into the worker; the caller's buffer stays usable.
-    current.postMessage({ id, image });
+  worker = null;
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  if (!current) return;
+  log("info", "ocr-model-released", { pid: current.pid, reason, idleMs: reason === "idle" ? Date.now() - idleSince : undefined, rssMb: workerRssMb });
+  await new Promise<void>((resolve) => {
+    if (current.exitCode !== null || current.signalCode !== null) return resolve();
+    current.once("exit", () => resolve());
+    current.disconnect?.();
+    // A worker in the middle of a model call gets a moment, then is stopped.
+    setTimeout(() => current.kill("SIGKILL"), 2000).unref();
+  });
+}
+
+/**
+ * Reads one image's lines in the worker, waiting its turn. Rejects with OcrError: "busy" when
+ * the queue is full, "user-busy" when this user already has a full upload waiting (both with a
+ * retry delay), "cancelled" when the request went away while it waited.
+ */
+export function ocrImage(image: Uint8Array, ticket: OcrTicket): Promise<OcrResult> {
+  const { owner, signal } = ticket;
+  const mine = (lines.get(owner)?.length ?? 0) + (reading?.owner === owner ? 1 : 0);
+  const total = waitingCount() + (reading ? 1 : 0);
+  if (mine >= RECOGNITION_PER_USER_LIMIT) {
+    return Promise.reject(new OcrError("user-busy", "this user's images fill their share", retryAfterSeconds(mine, averageJobMs)));
+  }
+  if (total >= RECOGNITION_QUEUE_LIMIT) {
+    return Promise.reject(new OcrError("busy", "ocr queue is full", retryAfterSeconds(total, averageJobMs)));
+  }
+  if (signal?.aborted) return Promise.reject(new OcrError("cancelled", "request closed"));
+  return new Promise<OcrResult>((resolve, reject) => {
+    const round = Math.max(currentRound, (lastRound.get(owner) ?? currentRound - 1) + 1);
+    lastRound.set(owner, round);
+    const job: Job = {
+      id: nextId++,
+      round,
+      owner,
+      uploadId: ticket.uploadId ?? null,
+      image,
+      enqueuedAt: Date.now(),
+      resolve,
+      reject,
+      cleanup: () => signal?.removeEventListener("abort", onAbort),
+    };
+    // A closed request leaves the queue; the image being read is finished anyway.
+    function onAbort() {
+      const queue = lines.get(owner);
+      const index = queue?.indexOf(job) ?? -1;
+      if (!queue || index < 0) return;
+      queue.splice(index, 1);
+      if (queue.length === 0) lines.delete(owner);
+      setRecognitionQueueLength(waitingCount());
+      job.cleanup();
+      reject(new OcrError("cancelled", "request closed"));
+    }
+    signal?.addEventListener("abort", onAbort);
+    const queue = lines.get(owner) ?? [];
+    queue.push(job);
+    lines.set(owner, queue);
+    dispatch();
   });
 }
 
 /** The text of a screenshot: its lines joined into messages, ready for the pickup parser. */
-export async function recognizeImageText(image: Uint8Array) {
+export async function recognizeImageText(image: Uint8Array, ticket: OcrTicket) {
   const started = Date.now();
-  const { lines, ms } = await ocrImage(image);
-  const text = joinOcrLines(lines);
-  const totalMs = Date.now() - started;
-  observeRecognitionImage(totalMs / 1000);
-  log("info", "ocr", { workerId, lines: lines.length, modelMs: ms, totalMs });
+  const result = await ocrImage(image, ticket);
+  const text = joinOcrLines(result.lines);
+  observeRecognitionImage(result.wallMs / 1000);
+  log("info", "ocr", {
+    lines: result.lines.length,
+    cpuMs: result.cpuMs,
+    modelMs: result.wallMs,
+    waitedMs: result.waitedMs,
+    totalMs: Date.now() - started,
+    workerRssMb: result.rssMb,
+    workerPeakRssMb: result.peakRssMb,
+  });
   return text;
 }
 
-/** Stops the worker (after IDLE_MS without images, or at shutdown); logged with the reason. */
-export async function stopOcr(reason: "idle" | "shutdown" = "shutdown") {
-  const current = worker;
-  worker = null;
-  if (current) log("info", "ocr-worker-stop", { workerId, reason });
-  if (idleTimer) clearTimeout(idleTimer);
-  failAll(new OcrError("failed", "ocr stopped"));
-  if (current) await current.terminate();
+/** Stops the worker now (tests, shutdown); waiting images fail. */
+export async function stopOcr() {
+  for (const queue of lines.values()) {
+    for (const job of queue) {
+      job.cleanup();
+      job.reject(new OcrError("failed", "ocr stopped"));
+    }
+  }
+  lines.clear();
+  lastRound.clear();
+  if (reading) finishReading(new OcrError("failed", "ocr stopped"));
+  await stopWorker("stop");
 }
 
 const IMAGE_SIGNATURES: { type: string; test: (bytes: Uint8Array) => boolean }[] = [

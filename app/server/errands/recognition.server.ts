@@ -1,7 +1,7 @@
 import { parsePickupSms } from "~/lib/pickup-parser";
 import { withDefaults } from "~/lib/pickup-entries";
 import { log } from "../log.server";
-import { MAX_IMAGE_BYTES, OcrError, recognizeImageText, sniffImageType } from "./ocr.server";
+import { MAX_IMAGE_BYTES, OcrError, recognizeImageText, sniffImageType, type OcrTicket } from "./ocr.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 export const MAX_TEXT_LENGTH = 20_000;
@@ -13,17 +13,50 @@ export function recognizeText(text: string) {
 
 export type ImageOutcome =
   | { ok: true; entries: ReturnType<typeof recognizeText>; text: string }
-  | { ok: false; status: number; message: string };
+  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
-/** One screenshot → OCR in the worker → the same parser. */
-export async function recognizeImage(bytes: Uint8Array): Promise<ImageOutcome> {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, status: 413, message: marketMessages.recognize.imageTooLarge };
-  if (!sniffImageType(bytes)) return { ok: false, status: 415, message: marketMessages.recognize.notImage };
+const m = marketMessages.recognize;
+
+/** What the user is told when their image was not read: honest about why, never "upload failed". */
+function failure(error: unknown): Extract<ImageOutcome, { ok: false }> {
+  if (error instanceof OcrError) {
+    const retry = error.retryAfterSeconds;
+    switch (error.code) {
+      case "busy":
+        return { ok: false, status: 503, message: m.busy.replace("{seconds}", String(retry ?? 5)), retryAfterSeconds: retry ?? 5 };
+      case "user-busy":
+        return { ok: false, status: 429, message: m.userBusy, retryAfterSeconds: retry ?? 5 };
+      case "timeout":
+        return { ok: false, status: 503, message: m.readTimeout, retryAfterSeconds: 5 };
+      case "unavailable":
+        return { ok: false, status: 503, message: m.ocrUnavailable, retryAfterSeconds: 60 };
+      case "cancelled":
+        return { ok: false, status: 499, message: m.readFailed };
+      default:
+        return { ok: false, status: 500, message: m.readFailed };
+    }
+  }
+  return { ok: false, status: 500, message: m.readFailed };
+}
+
+/** One screenshot → its turn in the recognition queue → OCR in the worker → the same parser. */
+export async function recognizeImage(bytes: Uint8Array, ticket: OcrTicket): Promise<ImageOutcome> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, status: 413, message: m.imageTooLarge };
+  if (!sniffImageType(bytes)) return { ok: false, status: 415, message: m.notImage };
   try {
-    const text = await recognizeImageText(bytes);
+    const text = await recognizeImageText(bytes, ticket);
     return { ok: true, text, entries: recognizeText(text) };
   } catch (error) {
-    log("error", "recognize-image", { error: error instanceof Error ? error.message : String(error), code: error instanceof OcrError ? error.code : undefined });
-    return { ok: false, status: error instanceof OcrError && error.code === "busy" ? 503 : 500, message: marketMessages.recognize.uploadFailed };
+    const code = error instanceof OcrError ? error.code : undefined;
+    log(code === "busy" || code === "user-busy" || code === "cancelled" ? "warn" : "error", "recognize-image", {
+      error: error instanceof Error ? error.message : String(error),
+      code,
+    });
+    return failure(error);
   }
+}
+
+/** The JSON answer's headers for a refused image: Retry-After when waiting helps. */
+export function outcomeHeaders(outcome: ImageOutcome): HeadersInit | undefined {
+  return !outcome.ok && outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
 }
