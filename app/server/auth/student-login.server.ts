@@ -7,7 +7,7 @@ import { deleteUserData } from "../users/deletion.server";
 import type { LoginFailure, Profile } from "../school/index.server";
 import { academicSystemFor, findSchool, saveAcademicSession } from "../school/school.server";
 import { verifyCaptcha } from "./captcha.server";
-import { accountKey, isAccountLocked, isIpLimited, recordAttempt, recentFailures, ACCOUNT_WRONG_PASSWORD_LIMIT } from "./rate-limit.server";
+import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
 import { mergeUserRows } from "./messenger.server";
 import { createUserSession, type User } from "./session.server";
 
@@ -21,6 +21,8 @@ export type LoginInput = {
 
 export type LoginContext = {
   ip: string;
+  /** The login request (its __trusted device cookie decides which throttle keys count, decision 015). */
+  request: Request;
   deviceId: string;
   inMessenger: boolean;
   /** The user of the browser's current session (a messenger identity, maybe a student). */
@@ -30,7 +32,7 @@ export type LoginContext = {
 export type LoginErrorCode = "REQUIRE_WECHAT_AUTH" | "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND";
 
 export type LoginOutcome =
-  | { ok: true; userId: number; setCookie: string }
+  | { ok: true; userId: number; setCookie: string; trustCookie: string }
   | {
       ok: false;
       message: string;
@@ -49,7 +51,8 @@ export function failureMessage(failure: LoginFailure): string {
     case "wrong_password":
       return msg.login.wrongPassword;
     case "account_missing":
-      return msg.login.accountMissing;
+      // The same answer as a wrong password: the login page never confirms that an id exists (decision 015).
+      return msg.login.wrongPassword;
     case "account_locked":
       return msg.login.accountLocked;
     case "captcha_required":
@@ -71,34 +74,35 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
   if (context.inMessenger && !context.current?.openid) {
     return fail(msg.login.requireWechatAuth, { code: "REQUIRE_WECHAT_AUTH", refreshCaptcha: false });
   }
-  if (await isIpLimited(context.ip)) return fail(msg.login.tooManyAttempts);
+  const school = await findSchool(input.school);
+  if (!school) return fail(msg.login.unknownSchool, { field: "school" });
+  const account = accountKey(school.code, input.studentId);
+  const keys = await throttleKeys(context.request, "student", account, context.ip);
+  // A client still waiting out its backoff is refused before the captcha or the school is asked.
+  const wait = await throttleWait(keys);
+  if (wait > 0) return fail(tooManyMessage(msg.login.tooManyAttempts, wait));
 
   const captcha = await verifyCaptcha(input.captchaId, input.captcha);
   if (captcha === "empty") return fail(msg.login.captchaEmpty, { field: "captcha" });
   if (captcha === "wrong") return fail(msg.login.captchaWrong, { field: "captcha" });
 
-  const school = await findSchool(input.school);
-  if (!school) return fail(msg.login.unknownSchool, { field: "school" });
-  const key = accountKey(school.code, input.studentId);
-  if (await isAccountLocked(school.code, input.studentId)) return fail(msg.login.accountLockedFor);
-
   const result = await academicSystemFor(school).login(input.studentId, input.password);
   if (!result.ok) {
-    const outcome = result.failure.kind === "wrong_password" ? "wrong_password" : "failure";
-    await recordAttempt("account", key, outcome);
-    await recordAttempt("ip", context.ip, outcome);
+    // Wrong passwords and unknown ids count alike (and answer alike); the school being down does not count.
+    const guess = result.failure.kind === "wrong_password" || result.failure.kind === "account_missing";
     log("info", "login-refused", { school: school.code, reason: result.failure.kind });
-    if (outcome === "wrong_password" && (await recentFailures("account", key, ["wrong_password"])) >= ACCOUNT_WRONG_PASSWORD_LIMIT) {
-      return fail(msg.login.accountLockedFor);
+    if (guess) {
+      const nextWait = await recordFailure(keys);
+      if (nextWait > 0) return fail(tooManyMessage(msg.login.tooManyAttempts, nextWait), { field: "password" });
     }
-    return fail(failureMessage(result.failure), { field: result.failure.kind === "wrong_password" ? "password" : undefined });
+    return fail(failureMessage(result.failure), { field: guess ? "password" : undefined });
   }
 
   const bound = await bindStudentAccount(school.code, input.studentId, input.password, result.profile, context.current);
   if (!bound.ok) return fail(bound.code === "ACCOUNT_ALREADY_BOUND" ? msg.login.accountAlreadyBound : msg.login.wechatAlreadyBound, { code: bound.code });
 
   await saveAcademicSession(bound.userId, result.session);
-  await recordAttempt("account", key, "success");
+  await clearAccountThrottle(keys);
   // Coupons (issue 9): the first student-id login is a new user's grant, with the assist of the
   // invite they opened in the same transaction; nothing for an old user; never fails the login.
   await grantAtStudentLogin(bound.userId);
@@ -106,7 +110,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     deviceId: context.deviceId,
     platform: context.inMessenger ? "wechat" : "web",
   });
-  return { ok: true, userId: bound.userId, setCookie: session.setCookie };
+  return { ok: true, userId: bound.userId, setCookie: session.setCookie, trustCookie: await trustDevice(context.request, "student", account) };
 }
 
 type BindResult = { ok: true; userId: number } | { ok: false; code: "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND" };
