@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Sheet } from "~/components/ui/Sheet";
-import { findInTree } from "~/lib/comment-tree";
+import { commentOnPage } from "~/lib/comment-tree";
 import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
 import { errorsOf, submittedText } from "~/lib/form-result";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
@@ -32,7 +32,7 @@ export default function CommentSheet() {
   const sent = useRef(false);
   const base = `/post/${id}`;
   const replyId = Number(params.get("reply"));
-  const replyTo = replyId && data ? findInTree(data.comments, replyId) : null;
+  const replyTo = replyId && data ? commentOnPage(data.comments, replyId) : null;
 
   useEffect(() => {
     if (!sent.current || fetcher.state !== "idle" || !fetcher.data) return;

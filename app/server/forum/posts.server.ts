@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
-import { buildCommentTree, type CommentNode } from "~/lib/comment-tree";
+import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
 import { CARD_IMAGES, PAGE_SIZE } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { shanghaiToday } from "~/lib/time";
@@ -60,8 +60,12 @@ export type PostView = {
 export type CommentView = {
   id: number;
   parentId: number | null;
+  /** The top-level comment whose thread holds this reply; null for a top-level comment. */
+  rootId: number | null;
   content: string;
   author: Author & { isPostAuthor: boolean };
+  /** Whom a reply to a reply answers (the @mention's public name); null otherwise. */
+  replyTo: string | null;
   createdAt: string;
   likeCount: number;
   isLiked: boolean;
@@ -452,14 +456,17 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
     .execute(async (trx) => {
       if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
       await lockVisiblePost(trx, input.postId, input.userId);
+      let rootId: number | null = null;
       if (input.parentId) {
         const parent = await trx
           .selectFrom("comments")
-          .select(["id", "user_id", "moderation"])
+          .select(["id", "user_id", "moderation", "root_id"])
           .where("id", "=", input.parentId)
           .where("post_id", "=", input.postId)
           .executeTakeFirst();
         if (!parent || (parent.moderation !== "visible" && parent.user_id !== input.userId)) throw new ForumError("not_found", msg.postDetail.actionFailed);
+        // Two levels: a reply to a reply joins the top-level comment's thread (parent_id keeps whom it answers).
+        rootId = parent.root_id ?? parent.id;
       }
       const comment = await trx
         .insertInto("comments")
@@ -467,6 +474,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
           post_id: input.postId,
           user_id: input.userId,
           parent_id: input.parentId ?? null,
+          root_id: rootId,
           content: input.content,
           is_anonymous: input.isAnonymous ? 1 : 0,
           like_count: 0,
@@ -481,9 +489,12 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
     });
 }
 
-/** A comment and every reply below it (ids), from all of a post's comments. */
+/** A comment and every reply below it (ids), from the comments of its thread. */
 async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId: number, commentId: number) {
-  const rows = await executor.selectFrom("comments").select(["id", "parent_id"]).where("post_id", "=", postId).execute();
+  const comment = await executor.selectFrom("comments").select(["id", "root_id"]).where("id", "=", commentId).where("post_id", "=", postId).executeTakeFirst();
+  if (!comment) return [commentId];
+  const root = comment.root_id ?? comment.id;
+  const rows = await executor.selectFrom("comments").select(["id", "parent_id"]).where("root_id", "=", root).execute();
   const children = new Map<number, number[]>();
   for (const row of rows) {
     if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
@@ -537,18 +548,30 @@ export async function deletePost(postId: number, options: { userId: number } | {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Comments for the detail page.
+// Comments for the detail page: a page of top-level comments, each with its first replies (or,
+// for the thread the reader expanded, a page of its replies). Every query is bounded and served
+// by an index (comments_top_idx, comments_root_idx); nothing follows reply chains.
 
-export type CommentTree = CommentNode<CommentView>[];
+export type CommentPage = {
+  threads: Thread<CommentView>[];
+  /** The cursor of the next page of top-level comments, or null on the last page. */
+  nextAfter: number | null;
+  /** The comment a sheet (reply, report, delete) was opened for, when it is not on this page. */
+  focus: CommentView | null;
+};
 
-/** A post's comments, oldest first: the visible ones and the viewer's own (comments_post_idx). */
-export function commentsQuery(postId: number, viewerId: number) {
+export type CommentPageRequest = { after?: number | null; thread?: number | null; from?: number | null; focus?: number | null };
+
+function commentColumns() {
   return db()
     .selectFrom("comments")
     .innerJoin("users", "users.id", "comments.user_id")
+    .leftJoin("comments as answered", (join) => join.onRef("answered.id", "=", "comments.parent_id").onRef("answered.id", "!=", "comments.root_id"))
+    .leftJoin("users as answered_user", "answered_user.id", "answered.user_id")
     .select([
       "comments.id",
       "comments.parent_id",
+      "comments.root_id",
       "comments.user_id",
       "comments.content",
       "comments.is_anonymous",
@@ -559,10 +582,40 @@ export function commentsQuery(postId: number, viewerId: number) {
       "users.wechat_nickname",
       "users.avatar_url",
       "users.wechat_avatar",
-    ])
+      "answered.user_id as answered_user_id",
+      "answered.is_anonymous as answered_is_anonymous",
+      "answered_user.nickname as answered_nickname",
+      "answered_user.wechat_nickname as answered_wechat_nickname",
+    ]);
+}
+
+/** A page of a post's top-level comments, oldest first: the visible ones and the viewer's own (comments_top_idx). */
+export function topCommentsQuery(postId: number, viewerId: number, after: number | null, limit = COMMENT_PAGE_SIZE + 1) {
+  let query = commentColumns()
     .where("comments.post_id", "=", postId)
-    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
-    .orderBy("comments.id");
+    .where("comments.root_id", "is", null)
+    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]));
+  if (after) query = query.where("comments.id", ">", after);
+  return query.orderBy("comments.id").limit(limit);
+}
+
+/** A page of one thread's replies after a cursor (comments_root_idx). */
+export function threadRepliesQuery(rootId: number, viewerId: number, from: number | null, limit = REPLY_PAGE_SIZE + 1) {
+  let query = commentColumns()
+    .where("comments.root_id", "=", rootId)
+    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]));
+  if (from) query = query.where("comments.id", ">", from);
+  return query.orderBy("comments.id").limit(limit);
+}
+
+/** How many replies each of these threads has that the viewer may see (comments_root_idx). */
+export function replyCountsQuery(rootIds: number[], viewerId: number) {
+  return db()
+    .selectFrom("comments")
+    .select(["root_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("root_id", "in", rootIds)
+    .where((eb) => eb.or([eb("moderation", "=", "visible"), eb("user_id", "=", viewerId)]))
+    .groupBy("root_id");
 }
 
 /** Which of these comments the viewer liked (the comment_likes primary key). */
@@ -570,36 +623,88 @@ export function likedCommentsQuery(viewerId: number, commentIds: number[]) {
   return db().selectFrom("comment_likes").select("comment_id").where("user_id", "=", viewerId).where("comment_id", "in", commentIds);
 }
 
+type CommentRow = Awaited<ReturnType<ReturnType<typeof topCommentsQuery>["execute"]>>[number];
+
 /**
- * A post's comments as a tree (oldest first). Others' comments under moderation are left out
- * (with their replies); the viewer's own show "under review". The post author's badge shows only
- * where it reveals nothing: on a named post's named comments and an anonymous post's anonymous ones.
+ * A post's comments for the page. Others' comments under moderation are left out (a hidden
+ * top-level comment with its thread); the viewer's own show "under review". The post author's
+ * badge shows only where it reveals nothing: on a named post's named comments and an anonymous
+ * post's anonymous ones.
  */
 export async function listComments(
   postId: number,
   viewerId: number,
   /** The post's author and anonymity when the caller has read the post already (saves a query). */
   known?: { user_id: number; is_anonymous: number },
-): Promise<CommentTree> {
+  page: CommentPageRequest = {},
+): Promise<CommentPage> {
   const postRow = known ?? (await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst());
-  if (!postRow) return [];
-  const rows = await commentsQuery(postId, viewerId).execute();
-  const ids = rows.map((row) => row.id);
+  if (!postRow) return { threads: [], nextAfter: null, focus: null };
+  const rootRows = await topCommentsQuery(postId, viewerId, page.after ?? null).execute();
+  const hasNextPage = rootRows.length > COMMENT_PAGE_SIZE;
+  const roots = rootRows.slice(0, COMMENT_PAGE_SIZE);
+  const rootIds = roots.map((row) => row.id);
+
+  const replies: CommentRow[] = [];
+  let expanded: { rootId: number; hasMore: boolean } | null = null;
+  const counts = new Map<number, number>();
+  if (rootIds.length > 0) {
+    for (const row of await replyCountsQuery(rootIds, viewerId).execute()) counts.set(row.root_id!, Number(row.n));
+    // One bounded query per thread with replies: at most a page of threads, REPLY_PREVIEW each.
+    const previews = await Promise.all(
+      roots.map((root) => {
+        if (!counts.get(root.id)) return Promise.resolve([] as CommentRow[]);
+        if (page.thread === root.id) return threadRepliesQuery(root.id, viewerId, page.from ?? null).execute();
+        return threadRepliesQuery(root.id, viewerId, null, REPLY_PREVIEW).execute();
+      }),
+    );
+    roots.forEach((root, index) => {
+      let rows = previews[index]!;
+      if (page.thread === root.id) {
+        expanded = { rootId: root.id, hasMore: rows.length > REPLY_PAGE_SIZE };
+        rows = rows.slice(0, REPLY_PAGE_SIZE);
+      }
+      replies.push(...rows);
+    });
+  }
+
+  let focusRow: CommentRow | undefined;
+  const onPage = (id: number) => rootIds.includes(id) || replies.some((row) => row.id === id);
+  if (page.focus && !onPage(page.focus)) {
+    focusRow = await commentColumns()
+      .where("comments.id", "=", page.focus)
+      .where("comments.post_id", "=", postId)
+      .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
+      .executeTakeFirst();
+  }
+
+  const ids = [...rootIds, ...replies.map((row) => row.id), ...(focusRow ? [focusRow.id] : [])];
   const liked = new Set(ids.length === 0 ? [] : (await likedCommentsQuery(viewerId, ids).execute()).map((like) => like.comment_id));
-  const views: CommentView[] = rows.map((row) => ({
+  const view = (row: CommentRow): CommentView => ({
     id: row.id,
     parentId: row.parent_id,
+    rootId: row.root_id,
     content: row.content,
     author: {
       ...toAuthor(row, viewerId),
       isPostAuthor: row.user_id === postRow.user_id && row.is_anonymous === postRow.is_anonymous,
     },
+    replyTo:
+      row.answered_user_id === null || row.answered_user_id === undefined
+        ? null
+        : row.answered_is_anonymous
+          ? msg.forumData.anonymousName
+          : publicName({ nickname: row.answered_nickname ?? null, wechat_nickname: row.answered_wechat_nickname ?? null }),
     createdAt: row.created_at,
     likeCount: row.like_count,
     isLiked: liked.has(row.id),
     underReview: row.moderation !== "visible",
-  }));
-  return buildCommentTree(views);
+  });
+  return {
+    threads: groupThreads(roots.map(view), replies.map(view), counts, expanded),
+    nextAfter: hasNextPage ? roots.at(-1)!.id : null,
+    focus: focusRow ? view(focusRow) : null,
+  };
 }
 
 /** The comments, or the spec's 'failed to load comments' when they cannot be read (the post still shows). */
@@ -607,12 +712,13 @@ export async function loadComments(
   postId: number,
   viewerId: number,
   known?: { user_id: number; is_anonymous: number },
-): Promise<{ comments: CommentTree; error: string | null }> {
+  page: CommentPageRequest = {},
+): Promise<{ comments: CommentPage; error: string | null }> {
   try {
-    return { comments: await listComments(postId, viewerId, known), error: null };
+    return { comments: await listComments(postId, viewerId, known, page), error: null };
   } catch (error) {
     log("error", "post-comments", { error: String(error) });
-    return { comments: [], error: msg.postSheets.loadCommentsFailed };
+    return { comments: { threads: [], nextAfter: null, focus: null }, error: msg.postSheets.loadCommentsFailed };
   }
 }
 
