@@ -29,12 +29,17 @@ const BACKFILL_POSTGRES = sql`
   )
   UPDATE comments SET root_id = chain.root FROM chain WHERE chain.id = comments.id AND comments.parent_id IS NOT NULL`;
 
+/** Sets every reply's root_id from its chain of parents (also what a test runs on old-style rows). */
+export async function flattenThreads(db: Kysely<any>) {
+  await (isPostgres(db) ? BACKFILL_POSTGRES : BACKFILL_SQLITE).execute(db);
+}
+
 export async function up(db: Kysely<any>) {
   await db.schema
     .alterTable("comments")
     .addColumn("root_id", "integer", (col) => col.references("comments.id").onDelete("cascade"))
     .execute();
-  await (isPostgres(db) ? BACKFILL_POSTGRES : BACKFILL_SQLITE).execute(db);
+  await flattenThreads(db);
   await db.schema.createIndex("comments_top_idx").on("comments").columns(["post_id", "id"]).where(sql.ref("root_id"), "is", null).execute();
   await db.schema.createIndex("comments_root_idx").on("comments").columns(["root_id", "id"]).execute();
 
