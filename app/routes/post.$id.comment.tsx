@@ -3,7 +3,7 @@ import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoader
 import { useEffect, useRef } from "react";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
-import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
+import { COMMENT_MAX_LENGTH, newCommentHref, type ForumAnswer } from "~/lib/forum";
 import { errorsOf, submittedText } from "~/lib/form-result";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
@@ -37,7 +37,7 @@ export default function CommentSheet() {
   useEffect(() => {
     if (!sent.current || fetcher.state !== "idle" || !fetcher.data) return;
     sent.current = false;
-    if (fetcher.data.success) navigate(`${base}#comment-${fetcher.data.id}`, { replace: true });
+    if (fetcher.data.success && fetcher.data.id) navigate(newCommentHref(base, fetcher.data.id, fetcher.data.thread), { replace: true });
   }, [fetcher.state, fetcher.data, base, navigate]);
 
   if (!data) return null;

@@ -183,6 +183,13 @@ describe("comment threads", () => {
     expect(rest.threads[0]!.replies.map((reply) => reply.id)).toEqual(replies.slice(50));
     expect(rest.threads[0]!.moreFrom).toBeNull();
 
+    // A thread beyond the first page (a reply just sent to it) starts the page.
+    const late = await addComment({ postId: id, userId: author.id, content: "晚到的回复", parentId: roots[24]! });
+    expect(late.rootId).toBe(roots[24]);
+    const lateThread = await listComments(id, author.id, undefined, { thread: roots[24]!, from: late.id - 1 });
+    expect(lateThread.threads[0]!.root.id).toBe(roots[24]);
+    expect(lateThread.threads[0]!.replies.map((reply) => reply.id)).toEqual([late.id]);
+
     // A sheet opened for a comment that is not on the page gets it along.
     const focused = await listComments(id, author.id, undefined, { focus: replies[55]! });
     expect(focused.focus?.id).toBe(replies[55]);

@@ -450,7 +450,7 @@ export async function toggleCommentLike(postId: number, commentId: number, userI
 
 export type CommentInput = { postId: number; userId: number; content: string; parentId?: number | null; isAnonymous?: boolean };
 
-export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number }> {
+export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number; rootId: number | null }> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -485,7 +485,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
         .returning("id")
         .executeTakeFirstOrThrow();
       const { commentCount } = await recountPost(trx, input.postId);
-      return { id: comment.id, commentCount };
+      return { id: comment.id, commentCount, rootId };
     });
 }
 
@@ -643,6 +643,16 @@ export async function listComments(
   const rootRows = await topCommentsQuery(postId, viewerId, page.after ?? null).execute();
   const hasNextPage = rootRows.length > COMMENT_PAGE_SIZE;
   const roots = rootRows.slice(0, COMMENT_PAGE_SIZE);
+  if (page.thread && !roots.some((row) => row.id === page.thread)) {
+    // The thread asked for (a reply just sent, a link) starts the page when it is not on it.
+    const threadRoot = await commentColumns()
+      .where("comments.id", "=", page.thread)
+      .where("comments.post_id", "=", postId)
+      .where("comments.root_id", "is", null)
+      .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
+      .executeTakeFirst();
+    if (threadRoot) roots.unshift(threadRoot);
+  }
   const rootIds = roots.map((row) => row.id);
 
   const replies: CommentRow[] = [];
