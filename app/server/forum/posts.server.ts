@@ -509,12 +509,34 @@ async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId:
   return ids;
 }
 
+type CommentDeleter = Pick<Kysely<Database>, "deleteFrom" | "updateTable">;
+
+/**
+ * Deletes comments by id. Their links to each other are cut first: the database would otherwise
+ * follow parent_id's ON DELETE CASCADE one level at a time, and SQLite refuses a chain deeper
+ * than its trigger depth (1,000), which a user can build.
+ */
+async function deleteComments(executor: CommentDeleter, where: { ids: number[] } | { postIds: number[] }) {
+  const chunks = "ids" in where ? chunk(where.ids) : chunk(where.postIds);
+  const column = "ids" in where ? ("id" as const) : ("post_id" as const);
+  // Every link first, then the rows: a row of a later part must not cascade from an earlier one.
+  for (const part of chunks) await executor.updateTable("comments").set({ parent_id: null, root_id: null }).where(column, "in", part).execute();
+  for (const part of chunks) await executor.deleteFrom("comments").where(column, "in", part).execute();
+}
+
+/** Ids 500 at a time (under both databases' limits on bound parameters). */
+function chunk(ids: number[]) {
+  const parts: number[][] = [];
+  for (let i = 0; i < ids.length; i += 500) parts.push(ids.slice(i, i + 500));
+  return parts;
+}
+
 /** Deletes a comment with its replies (their likes and reports go too) and recounts the post. */
 export async function removeComment(trx: Trx, postId: number, commentId: number) {
   await lockPost(trx, postId);
   const ids = await subtreeOf(trx, postId, commentId);
   await trx.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", ids).execute();
-  await trx.deleteFrom("comments").where("id", "in", ids).execute();
+  await deleteComments(trx, { ids });
   return recountPost(trx, postId);
 }
 
@@ -539,6 +561,7 @@ export async function deletePost(postId: number, options: { userId: number } | {
       if (!(await query.executeTakeFirst())) return null;
       const uploads = await trx.deleteFrom("uploads").where("post_id", "=", postId).returning("key").execute();
       await trx.deleteFrom("reports").where("post_id", "=", postId).execute();
+      await deleteComments(trx, { postIds: [postId] });
       await trx.deleteFrom("posts").where("id", "=", postId).execute();
       return uploads.map((upload) => upload.key);
     });
@@ -804,6 +827,7 @@ export async function deleteForumData(executor: DataExecutor, userId: number) {
     uploads.push(...postUploads);
     await executor.deleteFrom("uploads").where("post_id", "in", postIds).execute();
     await executor.deleteFrom("reports").where("post_id", "in", postIds).execute();
+    await deleteComments(executor, { postIds });
     await executor.deleteFrom("posts").where("id", "in", postIds).execute();
   }
   await executor.deleteFrom("uploads").where("user_id", "=", userId).execute();
@@ -818,7 +842,7 @@ export async function deleteForumData(executor: DataExecutor, userId: number) {
   }
   if (commentIds.size > 0) {
     await executor.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", [...commentIds]).execute();
-    await executor.deleteFrom("comments").where("id", "in", [...commentIds]).execute();
+    await deleteComments(executor, { ids: [...commentIds] });
   }
 
   const postLikes = await executor.selectFrom("post_likes").select("post_id").where("user_id", "=", userId).execute();

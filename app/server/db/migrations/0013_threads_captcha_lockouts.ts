@@ -28,13 +28,19 @@ const BACKFILL_SQLITE = [
   sql`DROP TABLE comment_roots`,
 ];
 
-const BACKFILL_POSTGRES = sql`
+// PostgreSQL plans the recursive step once; without statistics it may pick a hash join that
+// reads all comments at every level (seconds for a chain 3,000 deep). Nested loops over
+// comments_parent_idx follow a chain in time proportional to its length. One simple-query string
+// keeps the settings and the update on one connection.
+const BACKFILL_POSTGRES = sql.raw(`
+  SET enable_hashjoin = off; SET enable_mergejoin = off;
   WITH RECURSIVE chain(id, root) AS (
     SELECT id, id FROM comments WHERE parent_id IS NULL
     UNION ALL
     SELECT c.id, chain.root FROM comments c JOIN chain ON c.parent_id = chain.id
   )
-  UPDATE comments SET root_id = chain.root FROM chain WHERE chain.id = comments.id AND comments.parent_id IS NOT NULL`;
+  UPDATE comments SET root_id = chain.root FROM chain WHERE chain.id = comments.id AND comments.parent_id IS NOT NULL;
+  RESET enable_hashjoin; RESET enable_mergejoin;`);
 
 /** Sets every reply's root_id from its chain of parents (also what a test runs on old-style rows). */
 export async function flattenThreads(db: Kysely<any>) {
