@@ -10,6 +10,8 @@ import * as coupons from "./0008_coupons";
 import * as admin from "./0009_admin";
 import * as listOrderIndexes from "./0010_list_order_indexes";
 import * as threadsCaptchaLockouts from "./0013_threads_captcha_lockouts";
+import * as mutualHelp from "./0019_mutual_help";
+import * as appearance from "./0020_appearance";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0009_admin": admin,
   "0010_list_order_indexes": listOrderIndexes,
   "0013_threads_captcha_lockouts": threadsCaptchaLockouts,
+  "0019_mutual_help": mutualHelp,
+  "0020_appearance": appearance,
 };
