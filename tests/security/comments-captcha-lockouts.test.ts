@@ -146,8 +146,7 @@ describe("findings 3 and 4: the captcha", () => {
     const svgs: string[] = [];
     for (let i = 0; i < 6; i++) {
       const answer = await call("/api/captcha", { method: "POST", form: {}, ip: "198.18.1.3" });
-      const { id, image } = JSON.parse(answer.body) as { id: string; image: string };
-      expect(id).toMatch(/^c1\./);
+      const { image } = JSON.parse(answer.body) as { id: string; image: string };
       svgs.push(Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ""), "base64").toString("utf8"));
     }
     const shapes = svgs.map((svg) => {
