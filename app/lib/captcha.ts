@@ -12,3 +12,6 @@ export function isWellFormedCaptcha(input: string) {
   const value = normaliseCaptcha(input);
   return value.length === CAPTCHA_LENGTH && [...value].every((char) => CAPTCHA_ALPHABET.includes(char));
 }
+
+/** "Tap to refresh" captchas one client address may draw (POST /api/captcha). */
+export const CAPTCHA_ISSUE_LIMIT = { perAddress: 60, windowSeconds: 60 } as const;

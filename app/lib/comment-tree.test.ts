@@ -1,38 +1,77 @@
 import { describe, expect, it } from "vitest";
-import { buildCommentTree, countComments, threadOf } from "./comment-tree";
+import { commentOnPage, commentsHref, cursorParam, findComment, groupThreads, hasMoreReplies } from "./comment-tree";
 
-type Row = { id: number; parentId: number | null; name: string; createdAt: string };
-const at = (minute: number) => `2026-11-22T04:${String(minute).padStart(2, "0")}:00.000Z`;
-const row = (id: number, parentId: number | null, name = `u${id}`, minute = id): Row => ({ id, parentId, name, createdAt: at(minute) });
+type Row = { id: number; rootId: number | null };
+const row = (id: number, rootId: number | null = null): Row => ({ id, rootId });
 
-describe("comment tree", () => {
-  it("nests replies under their parents in row order", () => {
-    const tree = buildCommentTree([row(1, null), row(2, 1), row(3, null), row(4, 2), row(5, 1)]);
-    expect(tree.map((node) => node.id)).toEqual([1, 3]);
-    expect(tree[0]!.replies.map((node) => node.id)).toEqual([2, 5]);
-    expect(tree[0]!.replies[0]!.replies.map((node) => node.id)).toEqual([4]);
-    expect(tree[1]!.replies).toEqual([]);
-    expect(countComments(tree)).toBe(5);
+describe("groupThreads", () => {
+  it("puts replies under their top-level comment in row order", () => {
+    const threads = groupThreads([row(1), row(3)], [row(2, 1), row(4, 1), row(5, 3)], new Map([[1, 2], [3, 1]]));
+    expect(threads.map((t) => [t.root.id, t.replies.map((r) => r.id), t.replyCount, hasMoreReplies(t)])).toEqual([
+      [1, [2, 4], 2, false],
+      [3, [5], 1, false],
+    ]);
   });
 
-  it("leaves out a reply whose parent is missing, with its own replies", () => {
-    const tree = buildCommentTree([row(1, null), row(3, 2), row(4, 3), row(5, 1)]);
-    expect(countComments(tree)).toBe(2);
-    expect(tree[0]!.replies.map((node) => node.id)).toEqual([5]);
+  it("offers 展开更多 when a thread has more replies than its preview", () => {
+    const [thread] = groupThreads([row(1)], [row(2, 1), row(3, 1), row(4, 1)], new Map([[1, 3000]]));
+    expect(thread!.replyCount).toBe(3000);
+    expect(hasMoreReplies(thread!)).toBe(true);
+    expect(thread!.expanded).toBe(false);
+  });
+
+  it("an expanded thread continues after its last shown reply, and stops on its last page", () => {
+    const [more] = groupThreads([row(1)], [row(7, 1), row(9, 1)], new Map([[1, 40]]), { rootId: 1, hasMore: true });
+    expect([more!.expanded, more!.moreFrom, hasMoreReplies(more!)]).toEqual([true, 9, true]);
+    const [last] = groupThreads([row(1)], [row(7, 1)], new Map([[1, 40]]), { rootId: 1, hasMore: false });
+    expect([last!.moreFrom, hasMoreReplies(last!)]).toEqual([null, false]);
+  });
+
+  it("leaves out replies of a top-level comment that is not on the page", () => {
+    const threads = groupThreads([row(1)], [row(2, 1), row(5, 4)], new Map());
+    expect(threads.flatMap((t) => t.replies.map((r) => r.id))).toEqual([2]);
   });
 
   it("handles no comments", () => {
-    expect(buildCommentTree([])).toEqual([]);
+    expect(groupThreads([], [], new Map())).toEqual([]);
+  });
+});
+
+describe("finding a comment for a sheet", () => {
+  const threads = groupThreads([row(1)], [row(2, 1)], new Map());
+  it.each([
+    [1, 1],
+    [2, 2],
+    [9, 9],
+    [8, null],
+  ])("comment %i → %s", (id, expected) => {
+    expect(commentOnPage({ threads, focus: row(9, 1) }, id)?.id ?? null).toBe(expected);
+  });
+  it("findComment searches roots and shown replies only", () => {
+    expect(findComment(threads, 2)?.id).toBe(2);
+    expect(findComment(threads, 9)).toBeNull();
+  });
+});
+
+describe("comment page addresses", () => {
+  it.each([
+    [{}, "/post/1#comments"],
+    [{ after: 20 }, "/post/1?after=20#comments"],
+    [{ thread: 5 }, "/post/1?thread=5#comment-5"],
+    [{ after: 20, thread: 25, from: 70 }, "/post/1?after=20&thread=25&from=70#comment-25"],
+    [{ from: 70 }, "/post/1#comments"],
+  ])("%j → %s", (options, expected) => {
+    expect(commentsHref("/post/1", options)).toBe(expected);
   });
 
-  it("flattens a thread in time order, naming whom a deeper reply answers", () => {
-    const tree = buildCommentTree([row(1, null, "甲"), row(2, 1, "乙"), row(3, 2, "丙"), row(4, 1, "丁"), row(5, 3, "甲")]);
-    const thread = threadOf(tree[0]!, (node) => node.name);
-    expect(thread.map(({ node, replyTo }) => [node.id, replyTo])).toEqual([
-      [2, null],
-      [3, "乙"],
-      [4, null],
-      [5, "丙"],
-    ]);
+  it.each([
+    ["12", 12],
+    ["0", null],
+    ["-1", null],
+    ["1e3", null],
+    ["99999999999", null],
+    [null, null],
+  ])("cursor %j → %s", (value, expected) => {
+    expect(cursorParam(value)).toBe(expected);
   });
 });

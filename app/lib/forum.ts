@@ -56,4 +56,11 @@ export type ForumAnswer = {
   like_count?: number;
   id?: number;
   comment_count?: number;
+  /** A new reply's thread (its top-level comment), so the page can show it there. */
+  thread?: number | null;
 };
+
+/** Where a new comment shows: its thread, from the reply itself, when it is a reply. */
+export function newCommentHref(base: string, id: number, thread: number | null | undefined) {
+  return thread ? `${base}?thread=${thread}&from=${id - 1}#comment-${id}` : `${base}#comment-${id}`;
+}

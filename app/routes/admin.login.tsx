@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { fieldProps, formProps as serverFormProps, useServerForm } from "~/components/form";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -11,6 +11,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminLoginSchema } from "~/lib/schemas/admin";
 import { rejectCrossSite } from "~/server/auth/guard.server";
+import { createCaptcha } from "~/server/auth/captcha.server";
 import { adminRedirect, getOperator, loginOperator } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
@@ -23,30 +24,40 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = adminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOperator(request)) throw redirect(redirectTo);
-  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema) };
+  // The same stateless captcha as the student login (issue 18): showing it stores nothing.
+  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema), captcha: createCaptcha() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
   if (submission.status !== "success") {
-    return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return Response.json({ result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: createCaptcha() }, { status: 400 });
   }
-  const { username, password, redirectTo } = submission.value;
-  const result = await loginOperator(username, password, context.clientIp ?? "unknown");
+  const { username, password, redirectTo, captcha, captchaId } = submission.value;
+  const result = await loginOperator(username, password, context.clientIp ?? "unknown", { request, captcha, captchaId });
   if (!result.ok) {
-    return Response.json(submission.reply({ formErrors: [result.message], hideFields: ["password"] }), {
-      status: result.reason === "limited" ? 429 : 400,
+    const reply = submission.reply({
+      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
+      hideFields: ["password", "captcha"],
     });
+    return Response.json({ result: reply, captcha: createCaptcha() }, { status: result.reason === "limited" ? 429 : 400 });
   }
-  return redirect(adminRedirect(redirectTo), { headers: { "Set-Cookie": result.setCookie } });
+  const headers = new Headers({ "Set-Cookie": result.setCookie });
+  headers.append("Set-Cookie", result.trustCookie);
+  return redirect(adminRedirect(redirectTo), { headers });
 }
 
 export default function AdminLogin() {
-  const { redirectTo, constraint } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { redirectTo, constraint, captcha: firstCaptcha } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useServerForm("admin-login", lastResult, ["username", "password"]);
+  const [form, fields] = useServerForm("admin-login", answer?.result, ["username", "password", "captcha"]);
+  // Every answer spends the captcha; show the new one it brought.
+  const [captcha, setCaptcha] = useState(firstCaptcha);
+  useEffect(() => {
+    if (answer?.captcha) setCaptcha(answer.captcha);
+  }, [answer]);
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
   // HTML constraints computed on the server from the schema give instant feedback without JS code.
   const usernameProps = { ...fieldProps(fields.username), ...constraint.username, type: "text" };
@@ -74,6 +85,7 @@ export default function AdminLogin() {
 
         <Form method="post" {...formProps} onSubmit={onSubmit} className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          <input type="hidden" name="captchaId" value={captcha.id} />
           {form.errors ? (
             <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               {form.errors[0]}
@@ -105,6 +117,30 @@ export default function AdminLogin() {
             {fields.password.errors ? (
               <p id={fields.password.errorId} className="field-error">
                 {fields.password.errors[0]}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor={fields.captcha.id} className="field-label">
+              {msg.admin.captcha}
+            </label>
+            <div className="flex items-center gap-2">
+              <input
+                {...fieldProps(fields.captcha)}
+                defaultValue=""
+                key={`captcha-${captcha.id}`}
+                type="text"
+                className="field-input flex-1 uppercase"
+                maxLength={4}
+                autoComplete="off"
+                autoCapitalize="characters"
+                required
+              />
+              <img src={captcha.image} width={120} height={44} alt={msg.admin.captcha} className="shrink-0 rounded-xl border border-slate-200" />
+            </div>
+            {fields.captcha.errors ? (
+              <p id={fields.captcha.errorId} className="field-error">
+                {fields.captcha.errors[0]}
               </p>
             ) : null}
           </div>

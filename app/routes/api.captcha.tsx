@@ -1,6 +1,18 @@
-import { createCaptcha } from "~/server/auth/captcha.server";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { fillTemplate } from "~/lib/template";
+import { waitText } from "~/lib/login-throttle";
+import { login as loginMessages } from "~/lib/messages/login";
+import { issueCaptcha } from "~/server/auth/captcha.server";
 
-// A fresh captcha for the login page's "tap to refresh" (POST: it creates a row).
-export async function action() {
-  return Response.json(await createCaptcha(), { headers: { "Cache-Control": "no-store" } });
+// A fresh captcha for the login page's "tap to refresh". Stateless (nothing is stored), but
+// drawing costs CPU, so each client address may draw a bounded number per minute.
+export async function action({ context }: ActionFunctionArgs) {
+  const issued = await issueCaptcha(context.clientIp ?? "unknown");
+  if (!issued.ok) {
+    return Response.json(
+      { success: false, message: fillTemplate(loginMessages.tooManyAttempts, { wait: waitText(issued.retryAfterSeconds * 1000) }) },
+      { status: 429, headers: { "Retry-After": String(issued.retryAfterSeconds), "Cache-Control": "no-store" } },
+    );
+  }
+  return Response.json(issued.captcha, { headers: { "Cache-Control": "no-store" } });
 }

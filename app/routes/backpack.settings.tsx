@@ -12,7 +12,7 @@ import { SettingsSchema } from "~/lib/schemas/settings";
 import { APPEARANCES, APPEARANCE_NAMES, THEMES, THEME_NAMES, appearanceCookieHeader, appearanceOrDefault, readAppearanceCookie, themeCookieHeader, themeOrDefault, type Appearance, type ThemeName } from "~/lib/theme";
 import { config } from "~/server/config.server";
 import { logout, requireStudent } from "~/server/auth/session.server";
-import { sameSecret, unseal } from "~/server/crypto.server";
+import { checkDeletionPassword } from "~/server/users/deletion-check.server";
 import { requestAccountDeletion } from "~/server/users/deletion.server";
 import { saveTheme } from "~/server/users/settings.server";
 
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { theme: themeOrDefault(user.theme), appearance: appearanceOrDefault(user.appearance ?? readAppearanceCookie(request.headers.get("Cookie"))) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const submission = parseWithZod(await request.formData(), { schema: SettingsSchema });
   if (submission.status !== "success") {
@@ -35,11 +35,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/crLogin", { headers: { "Set-Cookie": await logout(request) } });
   }
   if (submission.value.intent === "delete") {
-    if (!user.password_enc || !sameSecret(unseal(user.password_enc), submission.value.password)) {
-      return Response.json(
-        submission.reply({ fieldErrors: { password: [msg.settings.deletePasswordWrong] }, hideFields: ["password"] }),
-        { status: 400 },
-      );
+    const check = await checkDeletionPassword(request, user, submission.value.password, context.clientIp ?? "unknown");
+    if (!check.ok) {
+      return Response.json(submission.reply({ fieldErrors: { password: [check.message] }, hideFields: ["password"] }), { status: check.status });
     }
     await requestAccountDeletion(user.id);
     return redirect("/crLogin?reason=deleted", { headers: { "Set-Cookie": await logout(request) } });

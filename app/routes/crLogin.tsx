@@ -31,7 +31,9 @@ const REASONS: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const [user, { schools, fallback }, captcha] = await Promise.all([getUser(request), listSchools(), createCaptcha()]);
+  // The captcha is a signed token: showing the page stores nothing (issue 18).
+  const [user, { schools, fallback }] = await Promise.all([getUser(request), listSchools()]);
+  const captcha = createCaptcha();
   return {
     schools,
     schoolsFallback: fallback,
@@ -47,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return Response.json(
-      { result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: await createCaptcha(), code: null },
+      { result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: createCaptcha(), code: null },
       { status: 400 },
     );
   }
@@ -56,12 +58,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const outcome = await loginStudent(submission.value, {
       ip: context.clientIp ?? "unknown",
+      request,
       deviceId,
       inMessenger,
       current: await getUser(request),
     });
     if (outcome.ok) {
       const headers = new Headers({ "Set-Cookie": outcome.setCookie });
+      headers.append("Set-Cookie", outcome.trustCookie);
       if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
       return redirect(safeRedirect(submission.value.redirectTo, "/schedule"), { headers });
     }
@@ -71,13 +75,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
     });
     return Response.json(
-      { result: reply, captcha: outcome.refreshCaptcha ? await createCaptcha() : null, code: outcome.code ?? null, schoolChallenge: outcome.schoolChallenge ?? null },
+      { result: reply, captcha: outcome.refreshCaptcha ? createCaptcha() : null, code: outcome.code ?? null, schoolChallenge: outcome.schoolChallenge ?? null },
       { status },
     );
   } catch (error) {
     log("error", "login", { error: error instanceof Error ? error.message : String(error) });
     return Response.json(
-      { result: submission.reply({ formErrors: [msg.login.serverError], hideFields: ["password", "captcha"] }), captcha: await createCaptcha(), code: null },
+      { result: submission.reply({ formErrors: [msg.login.serverError], hideFields: ["password", "captcha"] }), captcha: createCaptcha(), code: null },
       { status: 500 },
     );
   }

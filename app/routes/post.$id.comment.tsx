@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Sheet } from "~/components/ui/Sheet";
-import { findInTree } from "~/lib/comment-tree";
-import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
+import { commentOnPage } from "~/lib/comment-tree";
+import { COMMENT_MAX_LENGTH, newCommentHref, type ForumAnswer } from "~/lib/forum";
 import { errorsOf, submittedText } from "~/lib/form-result";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
@@ -32,12 +32,12 @@ export default function CommentSheet() {
   const sent = useRef(false);
   const base = `/post/${id}`;
   const replyId = Number(params.get("reply"));
-  const replyTo = replyId && data ? findInTree(data.comments, replyId) : null;
+  const replyTo = replyId && data ? commentOnPage(data.comments, replyId) : null;
 
   useEffect(() => {
     if (!sent.current || fetcher.state !== "idle" || !fetcher.data) return;
     sent.current = false;
-    if (fetcher.data.success) navigate(`${base}#comment-${fetcher.data.id}`, { replace: true });
+    if (fetcher.data.success && fetcher.data.id) navigate(newCommentHref(base, fetcher.data.id, fetcher.data.thread), { replace: true });
   }, [fetcher.state, fetcher.data, base, navigate]);
 
   if (!data) return null;

@@ -1,6 +1,6 @@
 import { Form, Link, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
-import { findInTree } from "~/lib/comment-tree";
+import { commentOnPage } from "~/lib/comment-tree";
 import { app as appMessages } from "~/lib/messages/app";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { postSheets as postSheetsMessages } from "~/lib/messages/postSheets";
@@ -15,7 +15,7 @@ export default function ConfirmDelete() {
   const [params] = useSearchParams();
   const base = `/post/${id}`;
   const commentId = Number(params.get("comment"));
-  const comment = commentId && data ? findInTree(data.comments, commentId) : null;
+  const comment = commentId && data ? commentOnPage(data.comments, commentId) : null;
   if (!data || (commentId ? !comment?.author.isMine : !data.post.author.isMine)) return null;
   return (
     <Sheet title={comment ? msg.postDetail.deleteComment : msg.postDetail.deletePost} closeTo={base}>

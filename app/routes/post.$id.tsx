@@ -10,7 +10,8 @@ import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";
 import { copyText, useShareCard } from "~/components/share";
-import { threadOf } from "~/lib/comment-tree";
+import { commentsHref, hasMoreReplies } from "~/lib/comment-tree";
+import { fillTemplate } from "~/lib/template";
 import type { ForumAnswer } from "~/lib/forum";
 import { imageGrid } from "~/lib/image-grid";
 import { commentTime } from "~/lib/relative-time";
@@ -32,9 +33,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return postPage(request, params.id);
 }
 
+const COMMENT_PAGE_PARAMS = ["after", "thread", "from"];
+
 // Opening the preview, a reply, a report or a confirmation stays on the same post: no reload.
+// Another page of comments or replies (?after=, ?thread=, ?from=) is new data.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, currentParams, nextParams, formMethod, defaultShouldRevalidate }) => {
-  if ((!formMethod || formMethod === "GET") && currentParams.id === nextParams.id && currentUrl.pathname.startsWith("/post/") && nextUrl.pathname.startsWith("/post/")) {
+  const samePage = COMMENT_PAGE_PARAMS.every((name) => currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name));
+  const onPostPage = nextUrl.pathname === `/post/${nextParams.id}`;
+  if (
+    (!formMethod || formMethod === "GET") &&
+    currentParams.id === nextParams.id &&
+    currentUrl.pathname.startsWith("/post/") &&
+    nextUrl.pathname.startsWith("/post/") &&
+    (samePage || !onPostPage)
+  ) {
     return false;
   }
   return defaultShouldRevalidate;
@@ -49,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PostDetail() {
-  const { post, comments, commentsError, canComment, now, noticeText, moderationNote } = useLoaderData<typeof loader>();
+  const { post, comments, commentsPage, commentsError, canComment, now, noticeText, moderationNote } = useLoaderData<typeof loader>();
   const actionData = useActionData<ForumAnswer>();
   const [params] = useSearchParams();
   const [toast, setToast] = useState<string | null>(null);
@@ -130,28 +142,43 @@ export default function PostDetail() {
           <p role="alert" className="text-sm text-red-600">
             {commentsError}
           </p>
-        ) : comments.length === 0 ? (
+        ) : comments.threads.length === 0 && !commentsPage.after ? (
           <p className="py-4 text-center text-sm text-slate-500">{msg.postDetail.noComments}</p>
         ) : (
-          <ul className="space-y-4">
-            {comments.map((root) => {
-              const thread = threadOf(root, (node) => node.author.name);
-              return (
-                <li key={root.id}>
-                  <CommentItem comment={root} base={base} now={now} onError={setToast} />
-                  {thread.length > 0 ? (
-                    <ul className="ml-10 mt-2 space-y-3 rounded-xl bg-slate-50 p-3">
-                      {thread.map(({ node, replyTo: to }) => (
-                        <li key={node.id}>
-                          <CommentItem comment={node} base={base} now={now} replyTo={to} onError={setToast} small />
-                        </li>
-                      ))}
-                    </ul>
+          <>
+            {commentsPage.after ? (
+              <Link to={commentsHref(base, {})} preventScrollReset className="block text-center text-sm text-brand">
+                {msg.postDetail.firstComments}
+              </Link>
+            ) : null}
+            {/* Two levels, never deeper: each top-level comment with one flat list of its replies. */}
+            <ul className="space-y-4">
+              {comments.threads.map((thread) => (
+                <li key={thread.root.id}>
+                  <CommentItem comment={thread.root} base={base} now={now} onError={setToast} />
+                  {thread.replies.length > 0 || hasMoreReplies(thread) ? (
+                    <div className="ml-10 mt-2 space-y-3 rounded-xl bg-slate-50 p-3">
+                      {thread.replies.length > 0 ? (
+                        <ul className="space-y-3">
+                          {thread.replies.map((reply) => (
+                            <li key={reply.id}>
+                              <CommentItem comment={reply} base={base} now={now} replyTo={reply.replyTo} onError={setToast} small />
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
+                      <ThreadLinks base={base} after={commentsPage.after} thread={thread} />
+                    </div>
                   ) : null}
                 </li>
-              );
-            })}
-          </ul>
+              ))}
+            </ul>
+            {comments.nextAfter ? (
+              <Link to={commentsHref(base, { after: comments.nextAfter })} preventScrollReset className="btn-ghost block w-full py-2 text-center text-sm">
+                {msg.postDetail.moreComments}
+              </Link>
+            ) : null}
+          </>
         )}
         <PendingComment />
       </section>
@@ -318,6 +345,27 @@ function CommentItem({
         </div>
       </div>
     </article>
+  );
+}
+
+/** 展开更多 (the thread's next page of replies: a link, so it works without JS) and 收起回复. */
+function ThreadLinks({ base, after, thread }: { base: string; after: number | null; thread: PostLoaderData["comments"]["threads"][number] }) {
+  const more = hasMoreReplies(thread);
+  if (!more && !thread.expanded) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-3 text-xs">
+      {more ? (
+        <Link to={commentsHref(base, { after, thread: thread.root.id, from: thread.expanded ? thread.moreFrom : null })} preventScrollReset className="text-brand">
+          {msg.postDetail.moreReplies}
+        </Link>
+      ) : null}
+      <span className="text-slate-400">{fillTemplate(msg.postDetail.replyCount, { count: thread.replyCount })}</span>
+      {thread.expanded ? (
+        <Link to={commentsHref(base, { after })} preventScrollReset className="text-slate-500">
+          {msg.postDetail.collapseReplies}
+        </Link>
+      ) : null}
+    </p>
   );
 }
 

@@ -41,6 +41,7 @@ async function loginOperator(page: Page, operator: { username: string; password:
   await expect(page).toHaveURL(/\/admin\/login/);
   await page.getByLabel("用户名").fill(operator.username);
   await page.getByLabel("密码").fill(operator.password);
+  await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
 }

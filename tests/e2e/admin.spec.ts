@@ -39,6 +39,7 @@ test("a wrong password shows the generic error and keeps the username, not the p
   await page.goto("/admin/login");
   await page.getByLabel("用户名").fill(operator.username);
   await page.getByLabel("密码").fill("definitely-wrong");
+  await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
 
   await expect(page.getByRole("alert")).toHaveText("用户名或密码错误");
@@ -54,6 +55,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/admin/login");
     await page.getByLabel("用户名").fill("nobody-at-all");
     await page.getByLabel("密码").fill("whatever-password");
+    await page.getByLabel("验证码").fill("AB23");
     await page.getByRole("button", { name: "登录" }).click();
     await expect(page.getByRole("alert")).toHaveText("用户名或密码错误");
     await expect(page.getByLabel("用户名")).toHaveValue("nobody-at-all");
@@ -67,6 +69,7 @@ test("the right password lands on /admin/orders with the operator's name; logout
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.getByLabel("用户名").fill(operator.username);
   await page.getByLabel("密码").fill(operator.password);
+  await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
 
   await expect(page).toHaveURL(/\/admin\/orders$/);
@@ -92,6 +95,7 @@ test("the login returns to the admin page that was asked for", async ({ page }) 
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fsettings$/);
   await page.getByLabel("用户名").fill(operator.username);
   await page.getByLabel("密码").fill(operator.password);
+  await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
 });

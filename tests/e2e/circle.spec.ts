@@ -212,6 +212,7 @@ test("reports hide a post until an operator restores it", async ({ page, browser
     await expect(adminPage).toHaveURL(/\/admin\/login/);
     await adminPage.getByLabel("用户名").fill(operator.username);
     await adminPage.getByLabel("密码").fill(operator.password);
+    await adminPage.getByLabel("验证码").fill("AB23");
     await adminPage.getByRole("button", { name: "登录" }).click();
     await expect(adminPage).toHaveURL(/\/admin\/moderation$/);
     const item = adminPage.getByRole("article").filter({ hasText: content });

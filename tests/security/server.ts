@@ -4,12 +4,13 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
+import { captchaTokenFor } from "../../scripts/lib/app-server.mjs";
 import { insertStudentSqlite, openSqlite, removeSqlite, scratchDir, startApp } from "../support/app-process";
 
 export { ROOT } from "../support/app-process";
 export const SESSION_SECRET = "security-suite-session-secret-7f3a9c1e5b";
 export const APP_ENCRYPTION_KEY = "5e".repeat(16) + "c3".repeat(16);
-/** The captcha answer the suite writes into a challenge's row (the real answer is random in production). */
+/** The captcha answer of the tokens the suite signs (the real answer is random in production). */
 export const CAPTCHA_ANSWER = "AB23";
 
 export type Server = {
@@ -77,9 +78,14 @@ export function insertOrder(server: Server, userId: number): string {
   }
 }
 
-/** The HMAC the app stores for a captcha answer (keyedHash in app/server/crypto.server.ts). */
-export function captchaHash(answer: string) {
-  return crypto.createHmac("sha256", SESSION_SECRET).update(answer).digest("base64url");
+/** A captcha token for `answer` as the server signs it (the suite knows the session secret). */
+export function captchaToken(answer = CAPTCHA_ANSWER, expiresAt?: number) {
+  return captchaTokenFor(SESSION_SECRET, answer, expiresAt);
+}
+
+/** The keyed hash a login throttle key holds for an account or an address (rate-limit.server.ts). */
+export function throttleHash(label: "throttle-account" | "throttle-address" | "throttle-device", value: string) {
+  return crypto.createHmac("sha256", SESSION_SECRET).update(`${label}|${value}`).digest("base64url").slice(0, 22);
 }
 
 /** A trace of a thrown error: "at fn (file:line:col)" lines or a file path into the code. */

@@ -26,4 +26,10 @@ export const postDetail = {
   report: "举报",
   imageAlt: "帖子图片",
   openImage: "查看大图",
+  // Comment pages and threads (issue 18).
+  moreReplies: "展开更多",
+  replyCount: "共 {count} 条回复",
+  collapseReplies: "收起回复",
+  moreComments: "查看更多评论",
+  firstComments: "回到最早的评论",
 } as const;

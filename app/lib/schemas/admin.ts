@@ -14,6 +14,9 @@ export const AdminLoginSchema = z.object({
     .min(1, msg.admin.passwordRequired)
     .max(1024, msg.admin.invalidCredentials),
   redirectTo: z.string().max(2000).optional(),
+  captcha: z.string({ error: msg.admin.captchaRequired }).trim().min(1, msg.admin.captchaRequired).max(8, msg.admin.captchaWrong),
+  // The signed captcha token (app/server/auth/captcha.server.ts).
+  captchaId: z.string().max(400).optional(),
 });
 
 export const AdminSettingsSchema = z.discriminatedUnion("intent", [

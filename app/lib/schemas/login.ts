@@ -9,7 +9,8 @@ export const LoginSchema = z.object({
   // Passwords are not trimmed: a space can be part of one.
   password: z.string({ error: msg.login.enterPassword }).min(1, msg.login.enterPassword).max(128),
   captcha: required(msg.login.enterCaptcha).max(8),
-  captchaId: z.string().max(64).optional(),
+  // The signed captcha token (app/server/auth/captcha.server.ts).
+  captchaId: z.string().max(400).optional(),
   redirectTo: z.string().max(2000).optional(),
   // The school's own image captcha (QiangZhi), when its system asked for one: the student's
   // reading and the sealed school session the picture belongs to.

@@ -18,6 +18,7 @@ import { action as moderationAction, loader as moderationLoader } from "~/routes
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { loader as exportLoader } from "~/routes/admin.export[.csv]";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin.refunds";
+import { captchaToken } from "~/server/auth/captcha.server";
 import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { db, now } from "~/server/db/db.server";
 import type { OrdersTable } from "~/server/db/schema";
@@ -46,7 +47,7 @@ async function operatorCookie(displayName = "配送员小周") {
   operatorCount += 1;
   const username = `admin-test-${process.pid % 10000}-${operatorCount}`;
   await createOperator({ username, password: "right-password-1", displayName });
-  const login = await loginOperator(username, "right-password-1", "10.9.0.1");
+  const login = await loginOperator(username, "right-password-1", "10.9.0.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
   if (!login.ok) throw new Error(login.message);
   return { cookie: cookieValue(login.setCookie), operatorId: login.operator.id, displayName };
 }

@@ -1,81 +1,124 @@
 import crypto from "node:crypto";
+import svgCaptcha from "svg-captcha";
 
-// A 5×7 dot-matrix font for the captcha alphabet. Glyphs are drawn as jittered, rotated blocks
-// among noise, so the answer never appears as text in the SVG.
-const GLYPHS: Record<string, string[]> = {
-  A: ["01110", "10001", "10001", "11111", "10001", "10001", "10001"],
-  B: ["11110", "10001", "10001", "11110", "10001", "10001", "11110"],
-  C: ["01110", "10001", "10000", "10000", "10000", "10001", "01110"],
-  D: ["11100", "10010", "10001", "10001", "10001", "10010", "11100"],
-  E: ["11111", "10000", "10000", "11110", "10000", "10000", "11111"],
-  F: ["11111", "10000", "10000", "11110", "10000", "10000", "10000"],
-  G: ["01110", "10001", "10000", "10111", "10001", "10001", "01111"],
-  H: ["10001", "10001", "10001", "11111", "10001", "10001", "10001"],
-  J: ["00111", "00010", "00010", "00010", "00010", "10010", "01100"],
-  K: ["10001", "10010", "10100", "11000", "10100", "10010", "10001"],
-  M: ["10001", "11011", "10101", "10101", "10001", "10001", "10001"],
-  N: ["10001", "10001", "11001", "10101", "10011", "10001", "10001"],
-  P: ["11110", "10001", "10001", "11110", "10000", "10000", "10000"],
-  Q: ["01110", "10001", "10001", "10001", "10101", "10010", "01101"],
-  R: ["11110", "10001", "10001", "11110", "10100", "10010", "10001"],
-  S: ["01111", "10000", "10000", "01110", "00001", "00001", "11110"],
-  T: ["11111", "00100", "00100", "00100", "00100", "00100", "00100"],
-  U: ["10001", "10001", "10001", "10001", "10001", "10001", "01110"],
-  V: ["10001", "10001", "10001", "10001", "10001", "01010", "00100"],
-  W: ["10001", "10001", "10001", "10101", "10101", "10101", "01010"],
-  X: ["10001", "10001", "01010", "00100", "01010", "10001", "10001"],
-  Y: ["10001", "10001", "01010", "00100", "00100", "00100", "00100"],
-  "2": ["01110", "10001", "00001", "00010", "00100", "01000", "11111"],
-  "3": ["11111", "00010", "00100", "00010", "00001", "10001", "01110"],
-  "4": ["00010", "00110", "01010", "10010", "11111", "00010", "00010"],
-  "5": ["11111", "10000", "11110", "00001", "00001", "10001", "01110"],
-  "6": ["00110", "01000", "10000", "11110", "10001", "10001", "01110"],
-  "7": ["11111", "00001", "00010", "00100", "01000", "01000", "01000"],
-  "8": ["01110", "10001", "10001", "01110", "10001", "10001", "01110"],
-};
+// The captcha picture (issue 18: a program must not read it from the SVG's structure). Each
+// character is an outline of svg-captcha's font, turned, sheared, scaled and bent by its own
+// random transform and a wave across the picture; the noise is drawn the same way (filled
+// outlines of the same colours, crossing the characters), and all paths come in random order.
+// No <text>, no <rect>, no groups: nothing tells glyph from noise but the shapes themselves.
 
-export const CAPTCHA_GLYPHS = Object.keys(GLYPHS);
+type Point = { x: number; y: number };
+type Command = { type: string; x?: number; y?: number; x1?: number; y1?: number; x2?: number; y2?: number };
+type FontPath = { commands: Command[]; getBoundingBox(): { x1: number; y1: number; x2: number; y2: number } };
+type Font = { charToGlyph(char: string): { getPath(x: number, y: number, size: number): FontPath; unicode?: number } };
 
-const WIDTH = 120;
-const HEIGHT = 44;
-const COLOURS = ["#1d4ed8", "#b91c1c", "#047857", "#7c3aed", "#c2410c", "#0f766e"];
+const font = (svgCaptcha as unknown as { options: { font: Font } }).options.font;
+
+export const CAPTCHA_WIDTH = 120;
+export const CAPTCHA_HEIGHT = 44;
+const FONT_SIZE = 42;
+const NOISE_RIBBONS = 4;
+const COLOURS = ["#1d4ed8", "#b91c1c", "#047857", "#7c3aed", "#c2410c", "#0f766e", "#334155"];
 
 function random(min: number, max: number) {
-  return min + (crypto.randomInt(0, 10_000) / 10_000) * (max - min);
+  return min + (crypto.randomInt(0, 1_000_000) / 1_000_000) * (max - min);
 }
 
 function pick<T>(items: readonly T[]) {
-  return items[crypto.randomInt(0, items.length)];
+  return items[crypto.randomInt(0, items.length)]!;
 }
 
-/** An SVG picture of the answer (which must consist of glyphs of the font). */
-export function drawCaptcha(answer: string): string {
-  const parts: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    parts.push(
-      `<path d="M${random(0, WIDTH).toFixed(1)} ${random(0, HEIGHT).toFixed(1)} Q${random(0, WIDTH).toFixed(1)} ${random(0, HEIGHT).toFixed(1)} ${random(0, WIDTH).toFixed(1)} ${random(0, HEIGHT).toFixed(1)}" stroke="${pick(COLOURS)}" stroke-opacity="0.35" stroke-width="1.2" fill="none"/>`,
-    );
+function shuffle<T>(items: T[]) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(0, i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
   }
-  for (let i = 0; i < 40; i++) {
-    parts.push(`<rect x="${random(0, WIDTH).toFixed(1)}" y="${random(0, HEIGHT).toFixed(1)}" width="1.6" height="1.6" fill="${pick(COLOURS)}" fill-opacity="0.5"/>`);
-  }
-  const cell = 3.6;
-  [...answer].forEach((char, index) => {
-    const glyph = GLYPHS[char];
-    if (!glyph) throw new Error("captcha character outside the font");
-    const x = 10 + index * 27 + random(-2, 2);
-    const y = 8 + random(-3, 3);
-    const angle = random(-18, 18).toFixed(1);
-    const colour = pick(COLOURS);
-    const blocks: string[] = [];
-    glyph.forEach((row, r) => {
-      [...row].forEach((bit, c) => {
-        if (bit === "1") {
-          blocks.push(`<rect x="${(c * cell + random(-0.4, 0.4)).toFixed(1)}" y="${(r * cell + random(-0.4, 0.4)).toFixed(1)}" width="${(cell + 0.3).toFixed(1)}" height="${(cell + 0.3).toFixed(1)}"/>`);
-        }
-      });
-    });
-    parts.push(`<g transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle} 9 12.6)" fill="${colour}">${blocks.join("")}</g>`);
+  return items;
+}
+
+const num = (value: number) => value.toFixed(1);
+
+/** A wave that bends the whole picture, so no character keeps the font's straight lines. */
+function waveOf() {
+  const ampY = random(1.5, 3);
+  const ampX = random(0.8, 2);
+  const freqY = random(0.05, 0.09);
+  const freqX = random(0.1, 0.2);
+  const phaseY = random(0, Math.PI * 2);
+  const phaseX = random(0, Math.PI * 2);
+  return (p: Point): Point => ({
+    x: p.x + ampX * Math.sin(p.y * freqX + phaseX) + random(-0.35, 0.35),
+    y: p.y + ampY * Math.sin(p.x * freqY + phaseY) + random(-0.35, 0.35),
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="100%" height="100%" fill="#f1f5f9"/>${parts.join("")}</svg>`;
+}
+
+function glyphPath(char: string, centreX: number, wave: (p: Point) => Point) {
+  const glyph = font.charToGlyph(char);
+  const path = glyph.getPath(0, 0, FONT_SIZE);
+  const box = path.getBoundingBox();
+  if (!glyph.unicode || !Number.isFinite(box.x1) || box.x2 - box.x1 <= 0) throw new Error("captcha character outside the font");
+  const cx = (box.x1 + box.x2) / 2;
+  const cy = (box.y1 + box.y2) / 2;
+  const angle = random(-0.45, 0.45);
+  const shear = random(-0.35, 0.35);
+  const scaleX = random(0.85, 1.1);
+  const scaleY = random(0.85, 1.15);
+  const targetX = centreX + random(-2.5, 2.5);
+  const targetY = CAPTCHA_HEIGHT / 2 + random(-3, 3);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const transform = (x: number, y: number): string => {
+    const dx = (x - cx) * scaleX + (y - cy) * shear;
+    const dy = (y - cy) * scaleY;
+    const point = wave({ x: targetX + dx * cos - dy * sin, y: targetY + dx * sin + dy * cos });
+    return `${num(point.x)} ${num(point.y)}`;
+  };
+  return path.commands
+    .map((c) => {
+      switch (c.type) {
+        case "M":
+        case "L":
+          return `${c.type}${transform(c.x!, c.y!)}`;
+        case "Q":
+          return `Q${transform(c.x1!, c.y1!)} ${transform(c.x!, c.y!)}`;
+        case "C":
+          return `C${transform(c.x1!, c.y1!)} ${transform(c.x2!, c.y2!)} ${transform(c.x!, c.y!)}`;
+        default:
+          return "Z";
+      }
+    })
+    .join("");
+}
+
+/** A filled ribbon along a random curve across the picture, drawn like a glyph outline. */
+function noiseRibbon(wave: (p: Point) => Point) {
+  const start = { x: random(-5, 20), y: random(4, CAPTCHA_HEIGHT - 4) };
+  const end = { x: random(CAPTCHA_WIDTH - 20, CAPTCHA_WIDTH + 5), y: random(4, CAPTCHA_HEIGHT - 4) };
+  const c1 = { x: random(20, 60), y: random(-10, CAPTCHA_HEIGHT + 10) };
+  const c2 = { x: random(60, 100), y: random(-10, CAPTCHA_HEIGHT + 10) };
+  const width = random(0.8, 1.6);
+  const steps = 18;
+  const top: Point[] = [];
+  const bottom: Point[] = [];
+  for (let i = 0; i <= steps; i++) {
+    const t = i / steps;
+    const u = 1 - t;
+    const x = u ** 3 * start.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t ** 3 * end.x;
+    const y = u ** 3 * start.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t ** 3 * end.y;
+    const w = width * random(0.7, 1.3);
+    top.push(wave({ x, y: y - w / 2 }));
+    bottom.push(wave({ x, y: y + w / 2 }));
+  }
+  const points = [...top, ...bottom.reverse()];
+  return `M${points.map((p) => `${num(p.x)} ${num(p.y)}`).join("L")}Z`;
+}
+
+/** An SVG picture of the answer (every character must be in the font). */
+export function drawCaptcha(answer: string): string {
+  const wave = waveOf();
+  const spacing = (CAPTCHA_WIDTH - 16) / answer.length;
+  const shapes = [...answer].map((char, index) => glyphPath(char, 8 + spacing * (index + 0.5), wave));
+  for (let i = 0; i < NOISE_RIBBONS; i++) shapes.push(noiseRibbon(wave));
+  const paths = shuffle(shapes).map((d) => `<path fill="${pick(COLOURS)}" fill-opacity="${num(random(0.7, 0.95))}" d="${d}"/>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CAPTCHA_WIDTH}" height="${CAPTCHA_HEIGHT}" viewBox="0 0 ${CAPTCHA_WIDTH} ${CAPTCHA_HEIGHT}" style="background:#f1f5f9">${paths.join("")}</svg>`;
 }

@@ -1,11 +1,28 @@
 import crypto from "node:crypto";
-import { CAPTCHA_ALPHABET, CAPTCHA_LENGTH, CAPTCHA_TTL_MS, normaliseCaptcha } from "~/lib/captcha";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { CAPTCHA_ALPHABET, CAPTCHA_ISSUE_LIMIT, CAPTCHA_LENGTH, CAPTCHA_TTL_MS, normaliseCaptcha } from "~/lib/captcha";
 import { config } from "../config.server";
-import { keyedHash, sameSecret } from "../crypto.server";
-import { db, now } from "../db/db.server";
+import { sameSecret } from "../crypto.server";
+import { db } from "../db/db.server";
 import { drawCaptcha } from "./captcha-image.server";
 
+// The login captcha is stateless (issue 18): the form carries a token signed with the session
+// secret that holds a nonce, the expiry and a keyed hash of the answer. Nothing is stored when a
+// captcha is shown; the nonce is written to captcha_nonces only when the token is used, so one
+// token never passes twice (whatever the outcome of its first use).
+
+/** `id` is the token the form sends back as `captchaId`; `image` a data: URL of the picture. */
 export type CaptchaChallenge = { id: string; image: string };
+
+const TOKEN_VERSION = "c1";
+
+function mac(label: string, value: string) {
+  return crypto.createHmac("sha256", config().sessionSecret).update(`${label}|${value}`).digest("base64url");
+}
+
+function answerHash(nonce: string, answer: string) {
+  return mac("captcha-answer", `${nonce}|${normaliseCaptcha(answer)}`);
+}
 
 function randomAnswer() {
   // Tests and local trials may fix the answer; the config refuses that in production.
@@ -16,44 +33,71 @@ function randomAnswer() {
   return answer;
 }
 
-/** A new one-use captcha: its id for the form and its picture as a data: URL. */
-export async function createCaptcha(): Promise<CaptchaChallenge> {
-  const id = crypto.randomBytes(16).toString("base64url");
+/** The token for an answer: `c1.<nonce>.<expiry ms>.<answer hash>.<signature>`. */
+export function captchaToken(answer: string, expiresAt = Date.now() + CAPTCHA_TTL_MS, nonce = crypto.randomBytes(16).toString("base64url")) {
+  const body = `${TOKEN_VERSION}.${nonce}.${expiresAt}.${answerHash(nonce, answer)}`;
+  return `${body}.${mac("captcha-token", body)}`;
+}
+
+/** A new captcha: its token for the form and its picture. Writes nothing. */
+export function createCaptcha(): CaptchaChallenge {
   const answer = randomAnswer();
-  const image = `data:image/svg+xml;base64,${Buffer.from(drawCaptcha(answer)).toString("base64")}`;
-  const created = new Date();
-  await db()
-    .insertInto("captchas")
-    .values({
-      id,
-      answer_hash: keyedHash(answer),
-      image,
-      created_at: created.toISOString(),
-      expires_at: new Date(created.getTime() + CAPTCHA_TTL_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
-  // Old challenges are worthless; sweep them now and then instead of with a separate job.
-  if (crypto.randomInt(0, 50) === 0) {
-    await db().deleteFrom("captchas").where("expires_at", "<", new Date(created.getTime() - 60 * 60 * 1000).toISOString()).execute();
+  return {
+    id: captchaToken(answer),
+    image: `data:image/svg+xml;base64,${Buffer.from(drawCaptcha(answer)).toString("base64")}`,
+  };
+}
+
+const issueLimiter = new RateLimiterMemory({ points: CAPTCHA_ISSUE_LIMIT.perAddress, duration: CAPTCHA_ISSUE_LIMIT.windowSeconds });
+
+export type CaptchaIssue = { ok: true; captcha: CaptchaChallenge } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * A captcha for "tap to refresh", limited per client address (drawing costs CPU; nothing is
+ * stored). A counter per process: the limit bounds one instance's work, which is what it is for.
+ */
+export async function issueCaptcha(clientIp: string): Promise<CaptchaIssue> {
+  try {
+    await issueLimiter.consume(clientIp || "unknown");
+  } catch (refusal) {
+    const msBeforeNext = (refusal as { msBeforeNext?: number }).msBeforeNext ?? CAPTCHA_ISSUE_LIMIT.windowSeconds * 1000;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
   }
-  return { id, image };
+  return { ok: true, captcha: createCaptcha() };
 }
 
 export type CaptchaCheck = "ok" | "empty" | "wrong";
 
-/** Checks and spends a captcha: whatever the outcome, the same id never passes twice. */
-export async function verifyCaptcha(id: string | undefined, input: string | undefined): Promise<CaptchaCheck> {
+type ParsedToken = { nonce: string; expiresAt: number; hash: string };
+
+function parseToken(token: string | undefined): ParsedToken | null {
+  if (!token || token.length > 400) return null;
+  const parts = token.split(".");
+  if (parts.length !== 5 || parts[0] !== TOKEN_VERSION) return null;
+  const [, nonce, expiry, hash, signature] = parts as [string, string, string, string, string];
+  if (!sameSecret(signature, mac("captcha-token", parts.slice(0, 4).join(".")))) return null;
+  const expiresAt = Number(expiry);
+  if (!Number.isSafeInteger(expiresAt) || expiresAt <= Date.now()) return null;
+  return { nonce, expiresAt, hash };
+}
+
+/** Checks and spends a captcha token: whatever the outcome, the same token never passes twice. */
+export async function verifyCaptcha(token: string | undefined, input: string | undefined): Promise<CaptchaCheck> {
   if (!input || !normaliseCaptcha(input)) return "empty";
-  if (!id) return "wrong";
+  const parsed = parseToken(token);
+  if (!parsed) return "wrong";
   const spent = await db()
-    .updateTable("captchas")
-    .set({ used_at: now() })
-    .where("id", "=", id)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now())
-    .returning("answer_hash")
+    .insertInto("captcha_nonces")
+    .values({ nonce: parsed.nonce, expires_at: new Date(parsed.expiresAt).toISOString() })
+    .onConflict((oc) => oc.column("nonce").doNothing())
+    .returning("nonce")
     .executeTakeFirst();
+  // Spent nonces are worthless once their token has expired; sweep them now and then.
+  if (crypto.randomInt(0, 50) === 0) await sweepCaptchaNonces();
   if (!spent) return "wrong";
-  return sameSecret(spent.answer_hash, keyedHash(normaliseCaptcha(input))) ? "ok" : "wrong";
+  return sameSecret(parsed.hash, answerHash(parsed.nonce, input)) ? "ok" : "wrong";
+}
+
+export async function sweepCaptchaNonces() {
+  await db().deleteFrom("captcha_nonces").where("expires_at", "<", new Date().toISOString()).execute();
 }

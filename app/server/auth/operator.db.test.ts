@@ -4,6 +4,7 @@ import path from "node:path";
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
+import { fillTemplate } from "~/lib/template";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin.login";
 import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders";
@@ -11,8 +12,8 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/adm
 import { createDatabase, db } from "~/server/db/db.server";
 import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { ROOT, TMP_DIR, uniqueSuffix } from "../../../tests/setup/test-db";
+import { captchaToken } from "./captcha.server";
 import {
-  ADMIN_LOGIN_LIMITS,
   OPERATOR_LINK_PATH,
   OPERATOR_SESSION_LIFETIME_MS,
   createOperator,
@@ -41,8 +42,15 @@ async function newOperator(options: { password?: string; displayName?: string; d
   return { ...row, username, password };
 }
 
+const CAPTCHA = "AB23";
+
+/** The request and a fresh captcha answered right (tests know the answer of the token they make). */
+function proof(cookie?: string) {
+  return { request: request("/admin/login", { cookie }), captcha: CAPTCHA, captchaId: captchaToken(CAPTCHA) };
+}
+
 async function loginCookie(username: string, password: string, ip = "10.0.0.1") {
-  const result = await loginOperator(username, password, ip);
+  const result = await loginOperator(username, password, ip, proof());
   if (!result.ok) throw new Error(`login failed: ${result.message}`);
   return cookieValue(result.setCookie);
 }
@@ -58,6 +66,10 @@ async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
   throw new Error("expected a thrown Response");
 }
 
+function captchaFields() {
+  return { captcha: CAPTCHA, captchaId: captchaToken(CAPTCHA) };
+}
+
 function form(fields: Record<string, string>) {
   const body = new URLSearchParams(fields);
   return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } };
@@ -70,9 +82,9 @@ describe("operator login", () => {
     const active = await newOperator();
     const disabled = await newOperator({ disabled: true });
 
-    const wrongPassword = await loginOperator(active.username, "wrong-password-1", "10.0.0.2");
-    const unknownUser = await loginOperator("nobody-here", "right-password-1", "10.0.0.3");
-    const disabledRight = await loginOperator(disabled.username, disabled.password, "10.0.0.4");
+    const wrongPassword = await loginOperator(active.username, "wrong-password-1", "10.0.0.2", proof());
+    const unknownUser = await loginOperator("nobody-here", "right-password-1", "10.0.0.3", proof());
+    const disabledRight = await loginOperator(disabled.username, disabled.password, "10.0.0.4", proof());
     const expected = { ok: false, reason: "invalid", message: "用户名或密码错误" };
     expect(wrongPassword).toEqual(expected);
     expect(unknownUser).toEqual(expected);
@@ -88,7 +100,7 @@ describe("operator login", () => {
     const operator = await newOperator();
     const before = new Date(Date.now() - 1000).toISOString();
     // Usernames are case-insensitive and trimmed.
-    const result = await loginOperator(`  ${operator.username.toUpperCase()} `, operator.password, "10.0.0.5");
+    const result = await loginOperator(`  ${operator.username.toUpperCase()} `, operator.password, "10.0.0.5", proof());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.operator).not.toHaveProperty("password_hash");
@@ -105,54 +117,67 @@ describe("operator login", () => {
     const session = await db().selectFrom("operator_sessions").selectAll().where("id", "=", result.sessionId).executeTakeFirstOrThrow();
     expect(session).toMatchObject({ operator_id: operator.id, ended_at: null });
     expect(Date.parse(session.expires_at) - Date.parse(session.created_at)).toBe(OPERATOR_SESSION_LIFETIME_MS);
-    const attempts = await db().selectFrom("login_attempts").selectAll().where("key", "=", `user:${operator.username}`).execute();
-    expect(attempts.map((attempt) => [attempt.scope, attempt.outcome])).toEqual([["admin", "success"]]);
+    expect(result.trustCookie).toMatch(/^__trusted=/);
 
     const cookie = cookieValue(result.setCookie);
     expect((await getOperator(request("/admin/orders", { cookie })))?.id).toBe(operator.id);
     expect((await requireAdmin(request("/admin/orders", { cookie }))).display_name).toBe("快递员小王");
   });
 
-  it("after 5 failures for a username it answers 'too many attempts', even with the right password", async () => {
+  it("failures from elsewhere never keep the operator out: 5 wrong passwords from 5 addresses, then the right one gets in", async () => {
     const operator = await newOperator();
-    for (let attempt = 0; attempt < ADMIN_LOGIN_LIMITS.perUsername; attempt++) {
-      // From different addresses: the username's count alone locks it.
-      expect(await loginOperator(operator.username, `wrong-${attempt}-pw`, `10.2.0.${attempt}`)).toMatchObject({ reason: "invalid" });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(await loginOperator(operator.username, `wrong-${attempt}-pw`, `10.2.0.${attempt}`, proof())).toMatchObject({ reason: "invalid" });
     }
-    const limited = await loginOperator(operator.username, operator.password, "10.2.1.1");
-    expect(limited).toEqual({ ok: false, reason: "limited", message: "尝试次数过多，请 15 分钟后再试" });
-    expect((await db().selectFrom("operators").select("last_login_at").where("id", "=", operator.id).executeTakeFirstOrThrow()).last_login_at).toBeNull();
-
-    // An unknown username is limited the same way (no hint that it does not exist).
-    for (let attempt = 0; attempt < 5; attempt++) await loginOperator("ghost-user", "whatever-pw", `10.3.0.${attempt}`);
-    expect(await loginOperator("ghost-user", "whatever-pw", "10.3.1.1")).toMatchObject({ reason: "limited" });
-
-    // The window is 15 minutes: failures older than that no longer count.
-    expect(ADMIN_LOGIN_LIMITS.windowMs).toBe(15 * 60 * 1000);
-    await db()
-      .updateTable("login_attempts")
-      .set({ created_at: new Date(Date.now() - ADMIN_LOGIN_LIMITS.windowMs - 1000).toISOString() })
-      .where("key", "=", `user:${operator.username}`)
-      .execute();
-    expect(await loginOperator(operator.username, operator.password, "10.2.2.2")).toMatchObject({ ok: true });
+    expect(await loginOperator(operator.username, operator.password, "10.2.1.1", proof())).toMatchObject({ ok: true });
   });
 
-  it("four failures then a success do not lock the operator", async () => {
+  it("one client guessing one username waits, doubling, after 4 failures; an unknown username alike", async () => {
     const operator = await newOperator();
-    for (let attempt = 0; attempt < 4; attempt++) await loginOperator(operator.username, "wrong-password", "10.4.0.1");
-    expect(await loginOperator(operator.username, operator.password, "10.4.0.1")).toMatchObject({ ok: true });
-    expect(await loginOperator(operator.username, "wrong-password", "10.4.0.1")).toMatchObject({ reason: "invalid" });
-    expect(await loginOperator(operator.username, operator.password, "10.4.0.1")).toMatchObject({ ok: true });
+    for (let attempt = 0; attempt < 4; attempt++) await loginOperator(operator.username, "wrong-password", "10.3.0.1", proof());
+    expect(await loginOperator(operator.username, "wrong-password", "10.3.0.1", proof())).toEqual({
+      ok: false,
+      reason: "limited",
+      message: fillTemplate(msg.admin.tooManyAttempts, { wait: "30 秒" }),
+    });
+    // Waiting: even the right password is not tried from that client; another client gets in.
+    expect(await loginOperator(operator.username, operator.password, "10.3.0.1", proof())).toMatchObject({ reason: "limited" });
+    expect(await loginOperator(operator.username, operator.password, "10.3.0.2", proof())).toMatchObject({ ok: true });
+
+    for (let attempt = 0; attempt < 5; attempt++) await loginOperator("ghost-user", "whatever-pw", "10.3.0.9", proof());
+    expect(await loginOperator("ghost-user", "whatever-pw", "10.3.0.9", proof())).toMatchObject({ reason: "limited" });
   });
 
-  it("after 20 failures from one address every username is limited from there, other addresses are not", async () => {
+  it("four failures then a success start the count again", async () => {
     const operator = await newOperator();
-    for (let attempt = 0; attempt < ADMIN_LOGIN_LIMITS.perIp; attempt++) {
-      await loginOperator(`guess-${attempt}`, "guess-password", "10.9.9.9");
-    }
-    expect(ADMIN_LOGIN_LIMITS.perIp).toBe(20);
-    expect(await loginOperator(operator.username, operator.password, "10.9.9.9")).toMatchObject({ reason: "limited" });
-    expect(await loginOperator(operator.username, operator.password, "10.9.9.10")).toMatchObject({ ok: true });
+    for (let attempt = 0; attempt < 4; attempt++) await loginOperator(operator.username, "wrong-password", "10.4.0.1", proof());
+    expect(await loginOperator(operator.username, operator.password, "10.4.0.1", proof())).toMatchObject({ ok: true });
+    expect(await loginOperator(operator.username, "wrong-password", "10.4.0.1", proof())).toMatchObject({ reason: "invalid" });
+    expect(await loginOperator(operator.username, operator.password, "10.4.0.1", proof())).toMatchObject({ ok: true });
+  });
+
+  it("an address guessing across usernames waits; a trusted device of the operator behind it does not", async () => {
+    const operator = await newOperator();
+    const first = await loginOperator(operator.username, operator.password, "10.9.9.9", proof());
+    if (!first.ok) throw new Error("login failed");
+    const trusted = cookieValue(first.trustCookie);
+    for (let attempt = 0; attempt < 31; attempt++) await loginOperator(`guess-${attempt}`, "guess-password", "10.9.9.9", proof());
+    expect(await loginOperator(operator.username, operator.password, "10.9.9.9", proof())).toMatchObject({ reason: "limited" });
+    expect(await loginOperator(operator.username, operator.password, "10.9.9.9", proof(trusted))).toMatchObject({ ok: true });
+    expect(await loginOperator(operator.username, operator.password, "10.9.9.10", proof())).toMatchObject({ ok: true });
+  });
+
+  it("asks for the captcha: missing, wrong or reused tokens are refused before the password is tried", async () => {
+    const operator = await newOperator();
+    const base = { request: request("/admin/login") };
+    expect(await loginOperator(operator.username, operator.password, "10.5.5.1", { ...base, captcha: "", captchaId: captchaToken(CAPTCHA) })).toMatchObject({ reason: "captcha" });
+    expect(await loginOperator(operator.username, operator.password, "10.5.5.1", { ...base, captcha: "XY7K", captchaId: captchaToken(CAPTCHA) })).toMatchObject({ reason: "captcha" });
+    expect(await loginOperator(operator.username, operator.password, "10.5.5.1", { ...base, captcha: CAPTCHA, captchaId: "forged" })).toMatchObject({ reason: "captcha" });
+    const token = captchaToken(CAPTCHA);
+    expect(await loginOperator(operator.username, operator.password, "10.5.5.1", { ...base, captcha: CAPTCHA, captchaId: token })).toMatchObject({ ok: true });
+    expect(await loginOperator(operator.username, operator.password, "10.5.5.1", { ...base, captcha: CAPTCHA, captchaId: token })).toMatchObject({ reason: "captcha" });
+    const expired = captchaToken(CAPTCHA, Date.now() - 1);
+    expect(await loginOperator(operator.username, operator.password, "10.5.5.1", { ...base, captcha: CAPTCHA, captchaId: expired })).toMatchObject({ reason: "captcha" });
   });
 });
 
@@ -234,7 +259,7 @@ describe("the /admin routes", () => {
   it("the login action keeps the username, drops the password and shows the generic error", async () => {
     const operator = await newOperator();
     const response = (await loginAction(
-      routeArgs(request("/admin/login", form({ username: operator.username, password: "not-it-123", redirectTo: "/admin/settings" }))),
+      routeArgs(request("/admin/login", form({ ...captchaFields(), username: operator.username, password: "not-it-123", redirectTo: "/admin/settings" }))),
     )) as Response;
     expect(response.status).toBe(400);
     const body = JSON.stringify(await response.json());
@@ -243,7 +268,7 @@ describe("the /admin routes", () => {
     expect(body).not.toContain("not-it-123");
 
     const ok = (await loginAction(
-      routeArgs(request("/admin/login", form({ username: operator.username, password: operator.password, redirectTo: "/admin/settings" }))),
+      routeArgs(request("/admin/login", form({ ...captchaFields(), username: operator.username, password: operator.password, redirectTo: "/admin/settings" }))),
     )) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/admin/settings");
@@ -252,7 +277,7 @@ describe("the /admin routes", () => {
     // A redirectTo outside /admin (or off-site) falls back to the orders.
     for (const target of ["https://evil.example/admin/orders", "//evil.example", "/schedule", "/admin/login"]) {
       const again = (await loginAction(
-        routeArgs(request("/admin/login", form({ username: operator.username, password: operator.password, redirectTo: target }))),
+        routeArgs(request("/admin/login", form({ ...captchaFields(), username: operator.username, password: operator.password, redirectTo: target }))),
       )) as Response;
       expect(again.headers.get("Location")).toBe("/admin/orders");
     }
@@ -260,20 +285,21 @@ describe("the /admin routes", () => {
 
   it("the login action answers 429 with its own message when limited, and 400 for empty fields", async () => {
     const operator = await newOperator();
-    for (let attempt = 0; attempt < 5; attempt++) {
-      await loginAction(routeArgs(request("/admin/login", form({ username: operator.username, password: "wrong-pass" })), "10.7.7.7"));
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await loginAction(routeArgs(request("/admin/login", form({ ...captchaFields(), username: operator.username, password: "wrong-pass" })), "10.7.7.7"));
     }
     const limited = (await loginAction(
-      routeArgs(request("/admin/login", form({ username: operator.username, password: operator.password })), "10.7.7.8"),
+      routeArgs(request("/admin/login", form({ ...captchaFields(), username: operator.username, password: "wrong-pass" })), "10.7.7.7"),
     )) as Response;
     expect(limited.status).toBe(429);
-    expect(JSON.stringify(await limited.json())).toContain("尝试次数过多，请 15 分钟后再试");
+    expect(JSON.stringify(await limited.json())).toContain(fillTemplate(msg.admin.tooManyAttempts, { wait: "30 秒" }));
 
     const empty = (await loginAction(routeArgs(request("/admin/login", form({ username: "", password: "" }))))) as Response;
     expect(empty.status).toBe(400);
     const body = JSON.stringify(await empty.json());
     expect(body).toContain(msg.admin.usernameRequired);
     expect(body).toContain(msg.admin.passwordRequired);
+    expect(body).toContain(msg.admin.captchaRequired);
   });
 
   it("the login page sends a signed-in operator on, and every admin mutation refuses a cross-site request", async () => {
@@ -284,7 +310,7 @@ describe("the /admin routes", () => {
 
     const crossSite = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
     const attempts = [
-      () => loginAction(routeArgs(request("/admin/login", { ...form({ username: operator.username, password: operator.password }), headers: crossSite }))),
+      () => loginAction(routeArgs(request("/admin/login", { ...form({ ...captchaFields(), username: operator.username, password: operator.password }), headers: crossSite }))),
       () => logoutAction(routeArgs(request("/admin/logout", { method: "POST", cookie, headers: crossSite }))),
       () => settingsAction(routeArgs(request("/admin/settings", { ...form({ intent: "link-messenger" }), cookie, headers: crossSite }))),
     ];
@@ -366,12 +392,12 @@ describe("management", () => {
     const cookie = await loginCookie(operator.username, operator.password);
     await resetOperator({ username: operator.username, password: "brand-new-pass" });
     expect(await getOperator(request("/admin/orders", { cookie }))).toBeNull();
-    expect(await loginOperator(operator.username, operator.password, "10.5.0.1")).toMatchObject({ reason: "invalid" });
+    expect(await loginOperator(operator.username, operator.password, "10.5.0.1", proof())).toMatchObject({ reason: "invalid" });
     const fresh = await loginCookie(operator.username, "brand-new-pass", "10.5.0.1");
     await disableOperator(operator.username);
     expect(await getOperator(request("/admin/orders", { cookie: fresh }))).toBeNull();
     await resetOperator({ username: operator.username, password: "third-password" });
-    expect(await loginOperator(operator.username, "third-password", "10.5.0.2")).toMatchObject({ ok: true });
+    expect(await loginOperator(operator.username, "third-password", "10.5.0.2", proof())).toMatchObject({ ok: true });
   });
 
   it("refuses short passwords, bad usernames and duplicates", async () => {
@@ -442,7 +468,7 @@ describe("npm run admin:create", () => {
     expect(created.stdout + created.stderr).not.toContain(first);
     const row = await db().selectFrom("operators").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
     expect(row.display_name).toBe(username);
-    expect(await loginOperator(username, first, "10.6.0.1")).toMatchObject({ ok: true });
+    expect(await loginOperator(username, first, "10.6.0.1", proof())).toMatchObject({ ok: true });
 
     const again = await runCli([username], `${first}\n`, url);
     expect(again.code).toBe(1);
@@ -450,14 +476,14 @@ describe("npm run admin:create", () => {
 
     const disabled = await runCli([username, "--disable"], null, url);
     expect(disabled.code, disabled.stderr).toBe(0);
-    expect(await loginOperator(username, first, "10.6.0.2")).toMatchObject({ reason: "invalid" });
+    expect(await loginOperator(username, first, "10.6.0.2", proof())).toMatchObject({ reason: "invalid" });
 
     const reset = await runCli([username, "--reset", "--display-name", "夜班配送"], `${second}\n`, url);
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout + reset.stderr).not.toContain(second);
     const after = await db().selectFrom("operators").selectAll().where("username", "=", username).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ disabled: 0, display_name: "夜班配送" });
-    expect(await loginOperator(username, second, "10.6.0.3")).toMatchObject({ ok: true });
+    expect(await loginOperator(username, second, "10.6.0.3", proof())).toMatchObject({ ok: true });
 
     const short = await runCli([uniqueName("cli")], "short\n", url);
     expect(short.code).toBe(1);
@@ -485,5 +511,5 @@ it("a hash made by the e2e helper path (hashPassword) logs in", async () => {
       last_login_at: null,
     })
     .execute();
-  expect(await loginOperator(username, "Direct-Insert-1", "10.8.0.1")).toMatchObject({ ok: true });
+  expect(await loginOperator(username, "Direct-Insert-1", "10.8.0.1", proof())).toMatchObject({ ok: true });
 });

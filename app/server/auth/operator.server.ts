@@ -8,7 +8,9 @@ import { db, now } from "../db/db.server";
 import { setRequestUser } from "../log.server";
 import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import type { OperatorsTable } from "../db/schema";
+import { verifyCaptcha } from "./captcha.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
+import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
 
 // Operators (couriers and staff) are not students: their own table, their own session rows and
 // their own cookie, scoped to /admin, so one phone can hold a student session and an operator
@@ -20,9 +22,6 @@ export type Operator = Omit<Selectable<OperatorsTable>, "password_hash">;
 export const OPERATOR_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 export const OPERATOR_HOME = "/admin/orders";
 export const ADMIN_LOGIN_PATH = "/admin/login";
-
-/** Login limits: failures per username and per IP address within the window. */
-export const ADMIN_LOGIN_LIMITS = { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
 
 /** Usernames are stored and compared in lower case: letters, digits, '.', '_' and '-'. */
 export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{1,31}$/;
@@ -59,73 +58,33 @@ function operatorCookie() {
 // Login
 
 export type OperatorLoginResult =
-  | { ok: true; operator: Operator; sessionId: string; setCookie: string }
-  | { ok: false; reason: "invalid" | "limited"; message: string };
+  | { ok: true; operator: Operator; sessionId: string; setCookie: string; trustCookie: string }
+  | { ok: false; reason: "invalid" | "limited" | "captcha"; message: string; field?: "captcha" };
 
 const INVALID = { ok: false, reason: "invalid", message: msg.admin.invalidCredentials } as const;
-const LIMITED = { ok: false, reason: "limited", message: msg.admin.tooManyAttempts } as const;
 
-function usernameKey(username: string) {
-  return `user:${username.slice(0, 64)}`;
-}
-
-function ipKey(ip: string) {
-  return `ip:${(ip || "unknown").slice(0, 64)}`;
-}
+/** What proves a human is typing: the request (for the trusted-device cookie) and the captcha. */
+export type OperatorLoginProof = { request: Request; captcha: string | undefined; captchaId: string | undefined };
 
 /**
- * True when the username or the IP address has used up its failures in the window. A success
- * clears the username's count (the operator got in); the IP count is never cleared by a success,
- * so one valid account cannot launder guesses at others from the same address.
+ * Checks an operator's username and password and opens an operator session, with the students'
+ * throttle model and captcha (decision 015): failures count per username and client and per
+ * address, with a doubling wait; no number of failures from elsewhere keeps an operator out.
+ * An unknown username, a wrong password and a disabled operator all give the same answer (and
+ * take about the same time).
  */
-async function isLimited(username: string, ip: string) {
-  const since = new Date(Date.now() - ADMIN_LOGIN_LIMITS.windowMs).toISOString();
-  const lastSuccess = await db()
-    .selectFrom("login_attempts")
-    .select((eb) => eb.fn.max("created_at").as("at"))
-    .where("scope", "=", "admin")
-    .where("key", "=", usernameKey(username))
-    .where("outcome", "=", "success")
-    .where("created_at", ">=", since)
-    .executeTakeFirst();
-  const userSince = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
-  const [byUser, byIp] = await Promise.all([
-    countFailures(usernameKey(username), userSince),
-    countFailures(ipKey(ip), since),
-  ]);
-  return byUser >= ADMIN_LOGIN_LIMITS.perUsername || byIp >= ADMIN_LOGIN_LIMITS.perIp;
-}
-
-async function countFailures(key: string, since: string) {
-  const row = await db()
-    .selectFrom("login_attempts")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("scope", "=", "admin")
-    .where("key", "=", key)
-    .where("outcome", "!=", "success")
-    .where("created_at", ">=", since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-async function recordAttempt(username: string, ip: string, outcome: "success" | "wrong_password" | "failure") {
-  const createdAt = now();
-  const rows = [{ scope: "admin" as const, key: usernameKey(username), outcome, created_at: createdAt }];
-  if (outcome !== "success") rows.push({ scope: "admin" as const, key: ipKey(ip), outcome, created_at: createdAt });
-  await db().insertInto("login_attempts").values(rows).execute();
-}
-
-/**
- * Checks an operator's username and password and opens an operator session. An unknown
- * username, a wrong password and a disabled operator all give the same answer (and take about
- * the same time); too many failures for the username or the address give the 'too many' one.
- */
-export async function loginOperator(username: string, password: string, ip: string): Promise<OperatorLoginResult> {
+export async function loginOperator(username: string, password: string, ip: string, proof: OperatorLoginProof): Promise<OperatorLoginResult> {
   const name = normaliseUsername(username);
-  if (await isLimited(name, ip)) {
-    countLoginFailure("operator");
+  const keys = await throttleKeys(proof.request, "operator", name.slice(0, 64), ip);
+  const wait = await throttleWait(keys);
+  if (wait > 0) {
     countRateLimitRefusal("operator_login");
-    return LIMITED;
+    return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, wait) };
+  }
+
+  const captcha = await verifyCaptcha(proof.captchaId, proof.captcha);
+  if (captcha !== "ok") {
+    return { ok: false, reason: "captcha", field: "captcha", message: captcha === "empty" ? msg.admin.captchaRequired : msg.admin.captchaWrong };
   }
 
   const row = name
@@ -133,17 +92,24 @@ export async function loginOperator(username: string, password: string, ip: stri
     : undefined;
   const passwordOk = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
   if (!row || !passwordOk || row.disabled) {
-    await recordAttempt(name, ip, row && !passwordOk ? "wrong_password" : "failure");
     countLoginFailure("operator");
+    const nextWait = await recordFailure(keys);
+    if (nextWait > 0) return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, nextWait) };
     return INVALID;
   }
 
   const { password_hash: _hash, ...operator } = row;
   const loggedInAt = now();
   await db().updateTable("operators").set({ last_login_at: loggedInAt }).where("id", "=", row.id).execute();
-  await recordAttempt(name, ip, "success");
+  await clearAccountThrottle(keys);
   const { id, setCookie } = await createOperatorSession(row.id);
-  return { ok: true, operator: { ...operator, last_login_at: loggedInAt }, sessionId: id, setCookie };
+  return {
+    ok: true,
+    operator: { ...operator, last_login_at: loggedInAt },
+    sessionId: id,
+    setCookie,
+    trustCookie: await trustDevice(proof.request, "operator", name.slice(0, 64)),
+  };
 }
 
 /** Starts an operator session (12 hours) and returns its id and the Set-Cookie header. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
+import { fillTemplate } from "~/lib/template";
 import { action, loader } from "~/routes/crLogin";
 import { resetConfig } from "~/server/config.server";
 import { unseal } from "~/server/crypto.server";
@@ -115,30 +116,55 @@ describe("the login action", () => {
     expect(messagesOf(reused.json)).toContain(msg.login.captchaWrong);
   });
 
-  it("says wrong account or password, and locks the account after 5 wrong passwords in 15 minutes", async () => {
+  it("answers a wrong password with a doubling wait for that client only, never locking the account out (decision 015)", async () => {
     const account = { school: "demo", studentId: "20230002" };
+    const attacker = "198.51.100.7";
     for (let i = 0; i < 4; i++) {
-      const { response, json } = await submit({ ...account, password: `bad${i}` });
+      const { response, json } = await submit({ ...account, password: `bad${i}` }, { ip: attacker });
       expect(response.status).toBe(401);
       expect(messagesOf(json)).toContain(msg.login.wrongPassword);
     }
-    expect(messagesOf((await submit({ ...account, password: "bad4" })).json)).toContain(msg.login.accountLockedFor);
-    // Even the right password is refused while the lock lasts.
-    const locked = await submit({ ...account, password: "demo1234" });
-    expect(messagesOf(locked.json)).toContain(msg.login.accountLockedFor);
-    await db().updateTable("login_attempts").set({ created_at: new Date(Date.now() - 16 * 60 * 1000).toISOString() }).execute();
-    expect((await submit({ ...account, password: "demo1234" })).response.status).toBe(302);
+    const fifth = await submit({ ...account, password: "bad4" }, { ip: attacker });
+    expect(messagesOf(fifth.json)).toContain(fillTemplate(msg.login.tooManyAttempts, { wait: "30 秒" }));
+    // The attacking client waits, even with the right password…
+    expect(messagesOf((await submit({ ...account, password: "demo1234" }, { ip: attacker })).json)[0]).toMatch(/登录尝试过于频繁/);
+    // …while the student, from a client without failures, gets in at once.
+    expect((await submit({ ...account, password: "demo1234" }, { ip: "203.0.113.50" })).response.status).toBe(302);
+    // Once the wait is over, the attacking client may try again (and the sixth failure waits twice as long).
+    await db().updateTable("login_throttles").set({ blocked_until: new Date(Date.now() - 1000).toISOString() }).execute();
+    const sixth = await submit({ ...account, password: "bad5" }, { ip: attacker });
+    expect(messagesOf(sixth.json)).toContain(fillTemplate(msg.login.tooManyAttempts, { wait: "1 分钟" }));
+    await db().deleteFrom("login_throttles").execute();
   });
 
-  it("limits repeated failures from one address", async () => {
-    for (let i = 0; i < 20; i++) await submit({ school: "demo", studentId: `2099${i}`, password: "x" }, { ip: "192.0.2.9" });
-    const { json } = await submit(demo, { ip: "192.0.2.9" });
-    expect(messagesOf(json)).toContain(msg.login.tooManyAttempts);
+  it("slows an address that guesses across accounts, but not a trusted device of the account behind it", async () => {
+    const nat = "192.0.2.9";
+    const first = await submit(demo, { ip: nat });
+    expect(first.response.status).toBe(302);
+    const trusted = first.response.headers.getSetCookie().find((cookie) => cookie.startsWith("__trusted="))!.split(";")[0]!;
+    for (let i = 0; i < 31; i++) await submit({ school: "demo", studentId: `2099${i}`, password: "x" }, { ip: nat });
+    const stranger = await submit(demo, { ip: nat });
+    expect(messagesOf(stranger.json)[0]).toMatch(/登录尝试过于频繁，请 \d+ 秒后再试/);
+    expect((await submit(demo, { ip: nat, cookie: trusted })).response.status).toBe(302);
+    await db().deleteFrom("login_throttles").execute();
   });
 
-  it("says the account does not exist", async () => {
-    const { json } = await submit({ school: "demo", studentId: "20990001", password: "demo1234" });
-    expect(messagesOf(json)).toContain(msg.login.accountMissing);
+  it("answers an unknown student id exactly like a wrong password", async () => {
+    const unknown = await submit({ school: "demo", studentId: "20990001", password: "demo1234" });
+    const wrong = await submit({ school: "demo", studentId: "20230001", password: "not-it" });
+    expect(unknown.response.status).toBe(wrong.response.status);
+    expect(messagesOf(unknown.json)).toEqual(messagesOf(wrong.json));
+    expect(messagesOf(unknown.json)).toEqual([msg.login.wrongPassword]);
+  });
+
+  it("stores nothing when the page shows a captcha", async () => {
+    const count = async () => (await db().selectFrom("captcha_nonces").select("nonce").execute()).length;
+    const before = await count();
+    for (let i = 0; i < 5; i++) await captchaId();
+    expect(await count()).toBe(before);
+    // Using one records its nonce, once.
+    await submit({ ...demo, password: "not-it" });
+    expect(await count()).toBe(before + 1);
   });
 
   describe("against a ZFsoft school (fake server on loopback)", () => {
@@ -201,7 +227,7 @@ describe("the login action", () => {
       await db().updateTable("users").set({ openid: "someone-else" }).where("student_id", "=", "20230002").execute();
       const messenger = await createMessengerUser();
       const cookie = await sessionCookieFor(messenger.id);
-      await db().deleteFrom("login_attempts").execute();
+      await db().deleteFrom("login_throttles").execute();
       const { response, json } = await submit({ school: "demo", studentId: "20230002", password: "demo1234" }, { cookie, userAgent: MESSENGER_UA });
       expect(response.status).toBe(409);
       expect(json.code).toBe("ACCOUNT_ALREADY_BOUND");

@@ -8,7 +8,7 @@ import { deleteUserData } from "../users/deletion.server";
 import type { CaptchaAnswer, LoginFailure, Profile } from "../school/index.server";
 import { academicSystemFor, findSchool, saveAcademicSession } from "../school/school.server";
 import { verifyCaptcha } from "./captcha.server";
-import { accountKey, isAccountLocked, isIpLimited, recordAttempt, recentFailures, ACCOUNT_WRONG_PASSWORD_LIMIT } from "./rate-limit.server";
+import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
 import { mergeUserRows } from "./messenger.server";
 import { createUserSession, type User } from "./session.server";
 
@@ -27,6 +27,8 @@ export type SchoolChallenge = { image: string; state: string };
 
 export type LoginContext = {
   ip: string;
+  /** The login request (its __trusted device cookie decides which throttle keys count, decision 015). */
+  request: Request;
   deviceId: string;
   inMessenger: boolean;
   /** The user of the browser's current session (a messenger identity, maybe a student). */
@@ -36,7 +38,7 @@ export type LoginContext = {
 export type LoginErrorCode = "REQUIRE_WECHAT_AUTH" | "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND";
 
 export type LoginOutcome =
-  | { ok: true; userId: number; setCookie: string }
+  | { ok: true; userId: number; setCookie: string; trustCookie: string }
   | {
       ok: false;
       message: string;
@@ -48,7 +50,6 @@ export type LoginOutcome =
 
 function fail(message: string, extra: { field?: "school" | "studentId" | "password" | "captcha"; code?: LoginErrorCode; refreshCaptcha?: boolean } = {}) {
   countLoginFailure("student");
-  if (message === msg.login.tooManyAttempts || message === msg.login.accountLockedFor) countRateLimitRefusal("student_login");
   return { ok: false as const, message, refreshCaptcha: extra.refreshCaptcha ?? true, field: extra.field, code: extra.code };
 }
 
@@ -58,7 +59,8 @@ export function failureMessage(failure: LoginFailure): string {
     case "wrong_password":
       return msg.login.wrongPassword;
     case "account_missing":
-      return msg.login.accountMissing;
+      // The same answer as a wrong password: the login page never confirms that an id exists (decision 015).
+      return msg.login.wrongPassword;
     case "account_locked":
       return msg.login.accountLocked;
     case "captcha_required":
@@ -80,27 +82,31 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
   if (context.inMessenger && !context.current?.openid) {
     return fail(msg.login.requireWechatAuth, { code: "REQUIRE_WECHAT_AUTH", refreshCaptcha: false });
   }
-  if (await isIpLimited(context.ip)) return fail(msg.login.tooManyAttempts);
+  const school = await findSchool(input.school);
+  if (!school) return fail(msg.login.unknownSchool, { field: "school" });
+  const account = accountKey(school.code, input.studentId);
+  const keys = await throttleKeys(context.request, "student", account, context.ip);
+  // A client still waiting out its backoff is refused before the captcha or the school is asked.
+  const wait = await throttleWait(keys);
+  if (wait > 0) {
+    countRateLimitRefusal("student_login");
+    return fail(tooManyMessage(msg.login.tooManyAttempts, wait));
+  }
 
   const captcha = await verifyCaptcha(input.captchaId, input.captcha);
   if (captcha === "empty") return fail(msg.login.captchaEmpty, { field: "captcha" });
   if (captcha === "wrong") return fail(msg.login.captchaWrong, { field: "captcha" });
 
-  const school = await findSchool(input.school);
-  if (!school) return fail(msg.login.unknownSchool, { field: "school" });
-  const key = accountKey(school.code, input.studentId);
-  if (await isAccountLocked(school.code, input.studentId)) return fail(msg.login.accountLockedFor);
-
   const result = await academicSystemFor(school).login(input.studentId, input.password, schoolCaptchaAnswer(input));
   if (!result.ok) {
-    const outcome = result.failure.kind === "wrong_password" ? "wrong_password" : "failure";
-    await recordAttempt("account", key, outcome);
-    await recordAttempt("ip", context.ip, outcome);
+    // Wrong passwords and unknown ids count alike (and answer alike); the school being down does not count.
+    const guess = result.failure.kind === "wrong_password" || result.failure.kind === "account_missing";
     log("info", "login-refused", { school: school.code, reason: result.failure.kind });
-    if (outcome === "wrong_password" && (await recentFailures("account", key, ["wrong_password"])) >= ACCOUNT_WRONG_PASSWORD_LIMIT) {
-      return fail(msg.login.accountLockedFor);
+    if (guess) {
+      const nextWait = await recordFailure(keys);
+      if (nextWait > 0) return fail(tooManyMessage(msg.login.tooManyAttempts, nextWait), { field: "password" });
     }
-    const refused = fail(failureMessage(result.failure), { field: result.failure.kind === "wrong_password" ? "password" : undefined });
+    const refused = fail(failureMessage(result.failure), { field: guess ? "password" : undefined });
     const challenge = result.failure.challenge;
     if (!challenge) return refused;
     return {
@@ -114,7 +120,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
   if (!bound.ok) return fail(bound.code === "ACCOUNT_ALREADY_BOUND" ? msg.login.accountAlreadyBound : msg.login.wechatAlreadyBound, { code: bound.code });
 
   await saveAcademicSession(bound.userId, result.session);
-  await recordAttempt("account", key, "success");
+  await clearAccountThrottle(keys);
   // Coupons (issue 9): the first student-id login is a new user's grant, with the assist of the
   // invite they opened in the same transaction; nothing for an old user; never fails the login.
   await grantAtStudentLogin(bound.userId);
@@ -122,7 +128,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     deviceId: context.deviceId,
     platform: context.inMessenger ? "wechat" : "web",
   });
-  return { ok: true, userId: bound.userId, setCookie: session.setCookie };
+  return { ok: true, userId: bound.userId, setCookie: session.setCookie, trustCookie: await trustDevice(context.request, "student", account) };
 }
 
 /** The student's reading of the school's captcha, with the school session it was drawn in. */

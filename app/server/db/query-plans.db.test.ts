@@ -24,7 +24,7 @@ import { listQuery, storedCountsQuery } from "../admin/orders.server";
 import { sessionQuery } from "../auth/session.server";
 import { usableCouponsQuery, walletQuery } from "../coupons/wallet.server";
 import { addressesQuery } from "../errands/addresses.server";
-import { commentsQuery, feedQuery, likedCommentsQuery, likedPostsQuery, myPostsQuery, postImagesQuery } from "../forum/posts.server";
+import { feedQuery, likedCommentsQuery, replyCountsQuery, threadRepliesQuery, topCommentsQuery, likedPostsQuery, myPostsQuery, postImagesQuery } from "../forum/posts.server";
 import { inboxQuery, unreadCountQuery } from "../notify/inbox.server";
 import { dueQuery } from "../notify/outbox.server";
 import { customerOrdersQuery } from "../orders/orders.server";
@@ -100,6 +100,7 @@ const pk = (table: string) =>
 
 let userId: number;
 let postId: number;
+let rootCommentId: number;
 
 /** Inserts rows 500 at a time (under both databases' limits on bound parameters); answers their ids. */
 async function bulk<
@@ -151,7 +152,7 @@ beforeAll(async () => {
     }))
   );
   postId = posts[0]!.id;
-  await bulk(
+  const comments = await bulk(
     "comments",
     posts.flatMap((post, i) =>
       [0, 1, 2].map((k) => ({
@@ -164,6 +165,22 @@ beforeAll(async () => {
         created_at: at,
       }))
     )
+  );
+  // One long thread (issue 18): 600 replies under the first post's first comment.
+  rootCommentId = comments[0]!.id;
+  await bulk(
+    "comments",
+    Array.from({ length: 600 }, (_, i) => ({
+      post_id: postId,
+      user_id: owner(i),
+      parent_id: rootCommentId,
+      root_id: rootCommentId,
+      content: "回复",
+      is_anonymous: 0,
+      like_count: 0,
+      moderation: "visible" as const,
+      created_at: at,
+    }))
   );
   await bulk(
     "post_likes",
@@ -271,7 +288,14 @@ describe("every list a page reads is served by an index", () => {
     // likes (post_likes_user_idx) when they are few.
     await expectIndexed("card images", postImagesQuery(ids), { index: "uploads_post_idx" });
     await expectIndexed("likes of a page", likedPostsQuery(userId, ids), { index: served(pk("post_likes"), "post_likes_user_idx") });
-    await expectIndexed("comments", commentsQuery(postId, userId), { index: "comments_post_idx" });
+    // Comments (issue 18): a page of top-level comments, a thread's replies, their counts.
+    for (const after of [null, rootCommentId]) {
+      await expectIndexed(`top comments after=${after}`, topCommentsQuery(postId, userId, after), { index: "comments_top_idx" });
+    }
+    for (const from of [null, rootCommentId + 4000]) {
+      await expectIndexed(`thread replies from=${from}`, threadRepliesQuery(rootCommentId, userId, from), { index: "comments_root_idx" });
+    }
+    await expectIndexed("reply counts", replyCountsQuery([rootCommentId, rootCommentId + 1], userId), { index: "comments_root_idx", noSort: false });
     await expectIndexed("comment likes", likedCommentsQuery(userId, [1, 2, 3]), { index: served(pk("comment_likes"), "comment_likes_user_idx") });
   });
 

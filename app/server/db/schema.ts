@@ -92,21 +92,18 @@ export interface ForumCategoriesTable {
   sort_order: number;
 }
 
-export interface CaptchasTable {
-  id: string;
-  answer_hash: string;
-  image: string;
-  created_at: string;
+/** The nonces of captcha tokens already used (a token passes once), until the token expires. */
+export interface CaptchaNoncesTable {
+  nonce: string;
   expires_at: string;
-  used_at: string | null;
 }
 
-export interface LoginAttemptsTable {
-  id: Generated<number>;
-  scope: "account" | "ip" | "admin";
+/** A login throttle's counter (decision 015): failures for one key and its current backoff. */
+export interface LoginThrottlesTable {
   key: string;
-  outcome: "success" | "wrong_password" | "failure";
-  created_at: string;
+  failures: number;
+  last_failure_at: string;
+  blocked_until: string | null;
 }
 
 export interface OAuthStatesTable {
@@ -231,7 +228,10 @@ export interface CommentsTable {
   id: Generated<number>;
   post_id: number;
   user_id: number;
+  /** The comment answered (its author is the reply's @mention). */
   parent_id: number | null;
+  /** The top-level comment whose thread holds this reply; null for a top-level comment. */
+  root_id: number | null;
   content: string;
   is_anonymous: number;
   like_count: number;
@@ -658,8 +658,8 @@ export interface Database {
   dorm_buildings: DormBuildingsTable;
   package_types: PackageTypesTable;
   forum_categories: ForumCategoriesTable;
-  captchas: CaptchasTable;
-  login_attempts: LoginAttemptsTable;
+  captcha_nonces: CaptchaNoncesTable;
+  login_throttles: LoginThrottlesTable;
   oauth_states: OAuthStatesTable;
   academic_sessions: AcademicSessionsTable;
   operators: OperatorsTable;

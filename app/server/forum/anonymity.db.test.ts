@@ -58,12 +58,12 @@ describe("anonymous means anonymous", () => {
     const parsed = JSON.parse(detail);
     expect(parsed.post.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false });
     // The anonymous author's anonymous comment is marked as the post author's, which reveals nothing.
-    expect(parsed.comments[0].author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false, isPostAuthor: true });
+    expect(parsed.comments.threads[0].root.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false, isPostAuthor: true });
 
     // On a named post, an anonymous comment by the same author must not carry the author badge.
     const namedDetail = JSON.parse(await loaderJson(postLoader, `/post/${named.id}`, readerCookie, { id: String(named.id) }));
     expect(namedDetail.post.author.name).toBe(SECRET.nickname);
-    expect(namedDetail.comments[0].author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false, isPostAuthor: false });
+    expect(namedDetail.comments.threads[0].root.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false, isPostAuthor: false });
 
     // The answers to the reader's own actions carry only counts.
     const like = (await postAction({

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { cursorParam } from "~/lib/comment-tree";
 import type { FormResult } from "~/lib/form-result";
 import { POST_MAX_IMAGES } from "~/lib/forum";
 import * as msg from "~/lib/messages";
@@ -63,11 +64,22 @@ export async function postPage(request: Request, idParam: string | undefined) {
   if (!found) throw new Response("Not Found", { status: 404 });
   const { post } = found;
   if (await recordView(id, user.id)) post.viewCount += 1;
-  const { comments, error: commentsError } = await loadComments(id, user.id, found.author);
-  const notice = new URL(request.url).searchParams.get("notice");
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  // Comments come a page at a time (issue 18): ?after= pages the top-level comments, ?thread= (and
+  // ?from=) pages one thread's replies; a sheet's ?reply= or ?comment= brings that comment along.
+  const page = {
+    after: cursorParam(params.get("after")),
+    thread: cursorParam(params.get("thread")),
+    from: cursorParam(params.get("from")),
+    focus: cursorParam(params.get("reply")) ?? cursorParam(params.get("comment")),
+  };
+  const { comments, error: commentsError } = await loadComments(id, user.id, found.author, page);
+  const notice = params.get("notice");
   return {
     post,
     comments,
+    commentsPage: { after: page.after, thread: page.thread, from: page.from },
     commentsError,
     canComment: hasPublicName(user),
     now: new Date().toISOString(),

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
-import type { ForumAnswer } from "~/lib/forum";
+import { newCommentHref, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { PostActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "../auth/session.server";
@@ -64,7 +64,9 @@ export async function postAction(request: Request, id: number, isData: boolean) 
           return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, 400);
         }
         const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
-        return isData ? answer({ success: true, intent, id: created.id, comment_count: created.commentCount }) : back("", `#comment-${created.id}`);
+        return isData
+          ? answer({ success: true, intent, id: created.id, comment_count: created.commentCount, thread: created.rootId })
+          : redirect(newCommentHref(`/post/${id}`, created.id, created.rootId));
       }
       case "deletePost": {
         if (!(await deletePost(id, { userId: user.id }))) throw new ForumError("not_found", msg.postDetail.postNotFound);

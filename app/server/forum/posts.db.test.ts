@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/db.server";
 import { createStudent } from "../../../tests/setup/helpers";
+import { flattenThreads } from "../db/migrations/0013_threads_captcha_lockouts";
 import { addComment, createPost, deleteOwnComment, ForumError, getPost, listComments, listMyPosts, listPosts, markPostCompleted, recordView } from "./posts.server";
 
 async function post(userId: number, content: string, categoryId = 1, extra: Partial<Parameters<typeof createPost>[0]> = {}) {
@@ -117,8 +118,8 @@ describe("views", () => {
   });
 });
 
-describe("comment tree", () => {
-  it("nests replies, keeps time order, and the comment count follows the rows", async () => {
+describe("comment threads", () => {
+  it("two levels: a reply to a reply joins the top-level comment's thread with its @mention; the count follows the rows", async () => {
     const author = await createStudent({ nickname: "楼主本人" });
     const [a, b] = [await createStudent({ nickname: "甲" }), await createStudent({ nickname: "乙" })];
     const id = await post(author.id, "tree");
@@ -128,11 +129,23 @@ describe("comment tree", () => {
     const c4 = await addComment({ postId: id, userId: b.id, content: "第二条" });
     expect(c4.commentCount).toBe(4);
 
-    const tree = await listComments(id, a.id);
-    expect(tree.map((node) => node.id)).toEqual([c1.id, c4.id]);
-    expect(tree[0]!.replies.map((node) => node.id)).toEqual([c2.id]);
-    expect(tree[0]!.replies[0]!.replies.map((node) => [node.id, node.content, node.author.name, node.author.isPostAuthor])).toEqual([[c3.id, "@乙 楼主回复", "楼主本人", true]]);
-    expect(tree[0]!.author).toMatchObject({ name: "甲", isMine: true, isPostAuthor: false });
+    const stored = await db().selectFrom("comments").select(["id", "parent_id", "root_id"]).where("post_id", "=", id).orderBy("id").execute();
+    expect(stored).toEqual([
+      { id: c1.id, parent_id: null, root_id: null },
+      { id: c2.id, parent_id: c1.id, root_id: c1.id },
+      { id: c3.id, parent_id: c2.id, root_id: c1.id },
+      { id: c4.id, parent_id: null, root_id: null },
+    ]);
+
+    const { threads, nextAfter } = await listComments(id, a.id);
+    expect(nextAfter).toBeNull();
+    expect(threads.map((thread) => thread.root.id)).toEqual([c1.id, c4.id]);
+    expect(threads[0]!.replies.map((node) => [node.id, node.content, node.author.name, node.author.isPostAuthor, node.replyTo])).toEqual([
+      [c2.id, "@甲 回复第一条", "乙", false, null],
+      [c3.id, "@乙 楼主回复", "楼主本人", true, "乙"],
+    ]);
+    expect(threads[0]!.root.author).toMatchObject({ name: "甲", isMine: true, isPostAuthor: false });
+    expect(threads[0]!.replyCount).toBe(2);
 
     // A reply must belong to the same post.
     const other = await post(author.id, "other");
@@ -141,8 +154,69 @@ describe("comment tree", () => {
     // Deleting a comment takes its replies with it; only the author may.
     await expect(deleteOwnComment(c1.id, b.id)).rejects.toBeInstanceOf(ForumError);
     expect((await deleteOwnComment(c1.id, a.id)).commentCount).toBe(1);
-    expect((await listComments(id, a.id)).map((node) => node.id)).toEqual([c4.id]);
+    expect((await listComments(id, a.id)).threads.map((thread) => thread.root.id)).toEqual([c4.id]);
     expect((await getPost(id, a.id))?.commentCount).toBe(1);
+  });
+
+  it("pages top-level comments by 20, shows 3 replies of each, and pages an expanded thread by 50", async () => {
+    const author = await createStudent({ nickname: "楼主" });
+    const id = await post(author.id, "many comments");
+    const roots: number[] = [];
+    for (let i = 0; i < 25; i++) roots.push((await addComment({ postId: id, userId: author.id, content: `评论${i}` })).id);
+    const replies: number[] = [];
+    for (let i = 0; i < 60; i++) replies.push((await addComment({ postId: id, userId: author.id, content: `回复${i}`, parentId: replies.at(-1) ?? roots[0]! })).id);
+
+    const first = await listComments(id, author.id);
+    expect(first.threads.map((thread) => thread.root.id)).toEqual(roots.slice(0, 20));
+    expect(first.nextAfter).toBe(roots[19]);
+    expect(first.threads[0]!.replies.map((reply) => reply.id)).toEqual(replies.slice(0, 3));
+    expect([first.threads[0]!.replyCount, first.threads[0]!.expanded]).toEqual([60, false]);
+
+    const second = await listComments(id, author.id, undefined, { after: first.nextAfter });
+    expect(second.threads.map((thread) => thread.root.id)).toEqual(roots.slice(20));
+    expect(second.nextAfter).toBeNull();
+
+    const expanded = await listComments(id, author.id, undefined, { thread: roots[0]! });
+    expect(expanded.threads[0]!.replies.map((reply) => reply.id)).toEqual(replies.slice(0, 50));
+    expect(expanded.threads[0]!.moreFrom).toBe(replies[49]);
+    const rest = await listComments(id, author.id, undefined, { thread: roots[0]!, from: replies[49]! });
+    expect(rest.threads[0]!.replies.map((reply) => reply.id)).toEqual(replies.slice(50));
+    expect(rest.threads[0]!.moreFrom).toBeNull();
+
+    // A thread beyond the first page (a reply just sent to it) starts the page.
+    const late = await addComment({ postId: id, userId: author.id, content: "晚到的回复", parentId: roots[24]! });
+    expect(late.rootId).toBe(roots[24]);
+    const lateThread = await listComments(id, author.id, undefined, { thread: roots[24]!, from: late.id - 1 });
+    expect(lateThread.threads[0]!.root.id).toBe(roots[24]);
+    expect(lateThread.threads[0]!.replies.map((reply) => reply.id)).toEqual([late.id]);
+
+    // A sheet opened for a comment that is not on the page gets it along.
+    const focused = await listComments(id, author.id, undefined, { focus: replies[55]! });
+    expect(focused.focus?.id).toBe(replies[55]);
+    expect((await listComments(id, author.id, undefined, { focus: roots[1]! })).focus).toBeNull();
+  });
+
+  it("old replies nested at any depth display in their top-level comment's thread after the migration's flattening", async () => {
+    const author = await createStudent({ nickname: "楼主" });
+    const id = await post(author.id, "old nesting");
+    const root = await addComment({ postId: id, userId: author.id, content: "顶层" });
+    // Rows as the old code stored them: parent_id only, five levels deep.
+    let parent = root.id;
+    const chain: number[] = [];
+    for (let depth = 0; depth < 5; depth++) {
+      const row = await db()
+        .insertInto("comments")
+        .values({ post_id: id, user_id: author.id, parent_id: parent, root_id: null, content: `第${depth + 2}层`, is_anonymous: 0, like_count: 0, moderation: "visible", reviewed_at: null, created_at: new Date().toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      chain.push(row.id);
+      parent = row.id;
+    }
+    await flattenThreads(db());
+    const { threads } = await listComments(id, author.id, undefined, { thread: root.id });
+    expect(threads.map((thread) => thread.root.id)).toEqual([root.id]);
+    expect(threads[0]!.replies.map((reply) => reply.id)).toEqual(chain);
+    expect(threads[0]!.replies.map((reply) => reply.replyTo)).toEqual([null, "楼主", "楼主", "楼主", "楼主"]);
   });
 
   it("hides others' comments under moderation, with their replies; the writer sees 'under review'", async () => {
@@ -152,8 +226,8 @@ describe("comment tree", () => {
     const c1 = await addComment({ postId: id, userId: a.id, content: "被举报的评论" });
     await addComment({ postId: id, userId: b.id, content: "回复它", parentId: c1.id });
     await db().updateTable("comments").set({ moderation: "pending" }).where("id", "=", c1.id).execute();
-    expect(await listComments(id, b.id)).toEqual([]);
+    expect((await listComments(id, b.id)).threads).toEqual([]);
     const own = await listComments(id, a.id);
-    expect(own.map((node) => [node.id, node.underReview])).toEqual([[c1.id, true]]);
+    expect(own.threads.map((thread) => [thread.root.id, thread.root.underReview])).toEqual([[c1.id, true]]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
-import { buildCommentTree, type CommentNode } from "~/lib/comment-tree";
+import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
 import { CARD_IMAGES, PAGE_SIZE } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { shanghaiToday } from "~/lib/time";
@@ -60,8 +60,12 @@ export type PostView = {
 export type CommentView = {
   id: number;
   parentId: number | null;
+  /** The top-level comment whose thread holds this reply; null for a top-level comment. */
+  rootId: number | null;
   content: string;
   author: Author & { isPostAuthor: boolean };
+  /** Whom a reply to a reply answers (the @mention's public name); null otherwise. */
+  replyTo: string | null;
   createdAt: string;
   likeCount: number;
   isLiked: boolean;
@@ -446,20 +450,23 @@ export async function toggleCommentLike(postId: number, commentId: number, userI
 
 export type CommentInput = { postId: number; userId: number; content: string; parentId?: number | null; isAnonymous?: boolean };
 
-export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number }> {
+export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number; rootId: number | null }> {
   return db()
     .transaction()
     .execute(async (trx) => {
       if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
       await lockVisiblePost(trx, input.postId, input.userId);
+      let rootId: number | null = null;
       if (input.parentId) {
         const parent = await trx
           .selectFrom("comments")
-          .select(["id", "user_id", "moderation"])
+          .select(["id", "user_id", "moderation", "root_id"])
           .where("id", "=", input.parentId)
           .where("post_id", "=", input.postId)
           .executeTakeFirst();
         if (!parent || (parent.moderation !== "visible" && parent.user_id !== input.userId)) throw new ForumError("not_found", msg.postDetail.actionFailed);
+        // Two levels: a reply to a reply joins the top-level comment's thread (parent_id keeps whom it answers).
+        rootId = parent.root_id ?? parent.id;
       }
       const comment = await trx
         .insertInto("comments")
@@ -467,6 +474,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
           post_id: input.postId,
           user_id: input.userId,
           parent_id: input.parentId ?? null,
+          root_id: rootId,
           content: input.content,
           is_anonymous: input.isAnonymous ? 1 : 0,
           like_count: 0,
@@ -477,13 +485,16 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
         .returning("id")
         .executeTakeFirstOrThrow();
       const { commentCount } = await recountPost(trx, input.postId);
-      return { id: comment.id, commentCount };
+      return { id: comment.id, commentCount, rootId };
     });
 }
 
-/** A comment and every reply below it (ids), from all of a post's comments. */
+/** A comment and every reply below it (ids), from the comments of its thread. */
 async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId: number, commentId: number) {
-  const rows = await executor.selectFrom("comments").select(["id", "parent_id"]).where("post_id", "=", postId).execute();
+  const comment = await executor.selectFrom("comments").select(["id", "root_id"]).where("id", "=", commentId).where("post_id", "=", postId).executeTakeFirst();
+  if (!comment) return [commentId];
+  const root = comment.root_id ?? comment.id;
+  const rows = await executor.selectFrom("comments").select(["id", "parent_id"]).where("root_id", "=", root).execute();
   const children = new Map<number, number[]>();
   for (const row of rows) {
     if (row.parent_id !== null) children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
@@ -498,12 +509,34 @@ async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId:
   return ids;
 }
 
+type CommentDeleter = Pick<Kysely<Database>, "deleteFrom" | "updateTable">;
+
+/**
+ * Deletes comments by id. Their links to each other are cut first: the database would otherwise
+ * follow parent_id's ON DELETE CASCADE one level at a time, and SQLite refuses a chain deeper
+ * than its trigger depth (1,000), which a user can build.
+ */
+async function deleteComments(executor: CommentDeleter, where: { ids: number[] } | { postIds: number[] }) {
+  const chunks = "ids" in where ? chunk(where.ids) : chunk(where.postIds);
+  const column = "ids" in where ? ("id" as const) : ("post_id" as const);
+  // Every link first, then the rows: a row of a later part must not cascade from an earlier one.
+  for (const part of chunks) await executor.updateTable("comments").set({ parent_id: null, root_id: null }).where(column, "in", part).execute();
+  for (const part of chunks) await executor.deleteFrom("comments").where(column, "in", part).execute();
+}
+
+/** Ids 500 at a time (under both databases' limits on bound parameters). */
+function chunk(ids: number[]) {
+  const parts: number[][] = [];
+  for (let i = 0; i < ids.length; i += 500) parts.push(ids.slice(i, i + 500));
+  return parts;
+}
+
 /** Deletes a comment with its replies (their likes and reports go too) and recounts the post. */
 export async function removeComment(trx: Trx, postId: number, commentId: number) {
   await lockPost(trx, postId);
   const ids = await subtreeOf(trx, postId, commentId);
   await trx.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", ids).execute();
-  await trx.deleteFrom("comments").where("id", "in", ids).execute();
+  await deleteComments(trx, { ids });
   return recountPost(trx, postId);
 }
 
@@ -528,6 +561,7 @@ export async function deletePost(postId: number, options: { userId: number } | {
       if (!(await query.executeTakeFirst())) return null;
       const uploads = await trx.deleteFrom("uploads").where("post_id", "=", postId).returning("key").execute();
       await trx.deleteFrom("reports").where("post_id", "=", postId).execute();
+      await deleteComments(trx, { postIds: [postId] });
       await trx.deleteFrom("posts").where("id", "=", postId).execute();
       return uploads.map((upload) => upload.key);
     });
@@ -537,18 +571,30 @@ export async function deletePost(postId: number, options: { userId: number } | {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Comments for the detail page.
+// Comments for the detail page: a page of top-level comments, each with its first replies (or,
+// for the thread the reader expanded, a page of its replies). Every query is bounded and served
+// by an index (comments_top_idx, comments_root_idx); nothing follows reply chains.
 
-export type CommentTree = CommentNode<CommentView>[];
+export type CommentPage = {
+  threads: Thread<CommentView>[];
+  /** The cursor of the next page of top-level comments, or null on the last page. */
+  nextAfter: number | null;
+  /** The comment a sheet (reply, report, delete) was opened for, when it is not on this page. */
+  focus: CommentView | null;
+};
 
-/** A post's comments, oldest first: the visible ones and the viewer's own (comments_post_idx). */
-export function commentsQuery(postId: number, viewerId: number) {
+export type CommentPageRequest = { after?: number | null; thread?: number | null; from?: number | null; focus?: number | null };
+
+function commentColumns() {
   return db()
     .selectFrom("comments")
     .innerJoin("users", "users.id", "comments.user_id")
+    .leftJoin("comments as answered", (join) => join.onRef("answered.id", "=", "comments.parent_id").onRef("answered.id", "!=", "comments.root_id"))
+    .leftJoin("users as answered_user", "answered_user.id", "answered.user_id")
     .select([
       "comments.id",
       "comments.parent_id",
+      "comments.root_id",
       "comments.user_id",
       "comments.content",
       "comments.is_anonymous",
@@ -559,10 +605,40 @@ export function commentsQuery(postId: number, viewerId: number) {
       "users.wechat_nickname",
       "users.avatar_url",
       "users.wechat_avatar",
-    ])
+      "answered.user_id as answered_user_id",
+      "answered.is_anonymous as answered_is_anonymous",
+      "answered_user.nickname as answered_nickname",
+      "answered_user.wechat_nickname as answered_wechat_nickname",
+    ]);
+}
+
+/** A page of a post's top-level comments, oldest first: the visible ones and the viewer's own (comments_top_idx). */
+export function topCommentsQuery(postId: number, viewerId: number, after: number | null, limit = COMMENT_PAGE_SIZE + 1) {
+  let query = commentColumns()
     .where("comments.post_id", "=", postId)
-    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
-    .orderBy("comments.id");
+    .where("comments.root_id", "is", null)
+    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]));
+  if (after) query = query.where("comments.id", ">", after);
+  return query.orderBy("comments.id").limit(limit);
+}
+
+/** A page of one thread's replies after a cursor (comments_root_idx). */
+export function threadRepliesQuery(rootId: number, viewerId: number, from: number | null, limit = REPLY_PAGE_SIZE + 1) {
+  let query = commentColumns()
+    .where("comments.root_id", "=", rootId)
+    .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]));
+  if (from) query = query.where("comments.id", ">", from);
+  return query.orderBy("comments.id").limit(limit);
+}
+
+/** How many replies each of these threads has that the viewer may see (comments_root_idx). */
+export function replyCountsQuery(rootIds: number[], viewerId: number) {
+  return db()
+    .selectFrom("comments")
+    .select(["root_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("root_id", "in", rootIds)
+    .where((eb) => eb.or([eb("moderation", "=", "visible"), eb("user_id", "=", viewerId)]))
+    .groupBy("root_id");
 }
 
 /** Which of these comments the viewer liked (the comment_likes primary key). */
@@ -570,36 +646,98 @@ export function likedCommentsQuery(viewerId: number, commentIds: number[]) {
   return db().selectFrom("comment_likes").select("comment_id").where("user_id", "=", viewerId).where("comment_id", "in", commentIds);
 }
 
+type CommentRow = Awaited<ReturnType<ReturnType<typeof topCommentsQuery>["execute"]>>[number];
+
 /**
- * A post's comments as a tree (oldest first). Others' comments under moderation are left out
- * (with their replies); the viewer's own show "under review". The post author's badge shows only
- * where it reveals nothing: on a named post's named comments and an anonymous post's anonymous ones.
+ * A post's comments for the page. Others' comments under moderation are left out (a hidden
+ * top-level comment with its thread); the viewer's own show "under review". The post author's
+ * badge shows only where it reveals nothing: on a named post's named comments and an anonymous
+ * post's anonymous ones.
  */
 export async function listComments(
   postId: number,
   viewerId: number,
   /** The post's author and anonymity when the caller has read the post already (saves a query). */
   known?: { user_id: number; is_anonymous: number },
-): Promise<CommentTree> {
+  page: CommentPageRequest = {},
+): Promise<CommentPage> {
   const postRow = known ?? (await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst());
-  if (!postRow) return [];
-  const rows = await commentsQuery(postId, viewerId).execute();
-  const ids = rows.map((row) => row.id);
+  if (!postRow) return { threads: [], nextAfter: null, focus: null };
+  const rootRows = await topCommentsQuery(postId, viewerId, page.after ?? null).execute();
+  const hasNextPage = rootRows.length > COMMENT_PAGE_SIZE;
+  const roots = rootRows.slice(0, COMMENT_PAGE_SIZE);
+  if (page.thread && !roots.some((row) => row.id === page.thread)) {
+    // The thread asked for (a reply just sent, a link) starts the page when it is not on it.
+    const threadRoot = await commentColumns()
+      .where("comments.id", "=", page.thread)
+      .where("comments.post_id", "=", postId)
+      .where("comments.root_id", "is", null)
+      .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
+      .executeTakeFirst();
+    if (threadRoot) roots.unshift(threadRoot);
+  }
+  const rootIds = roots.map((row) => row.id);
+
+  const replies: CommentRow[] = [];
+  let expanded: { rootId: number; hasMore: boolean } | null = null;
+  const counts = new Map<number, number>();
+  if (rootIds.length > 0) {
+    for (const row of await replyCountsQuery(rootIds, viewerId).execute()) counts.set(row.root_id!, Number(row.n));
+    // One bounded query per thread with replies: at most a page of threads, REPLY_PREVIEW each.
+    const previews = await Promise.all(
+      roots.map((root) => {
+        if (!counts.get(root.id)) return Promise.resolve([] as CommentRow[]);
+        if (page.thread === root.id) return threadRepliesQuery(root.id, viewerId, page.from ?? null).execute();
+        return threadRepliesQuery(root.id, viewerId, null, REPLY_PREVIEW).execute();
+      }),
+    );
+    roots.forEach((root, index) => {
+      let rows = previews[index]!;
+      if (page.thread === root.id) {
+        expanded = { rootId: root.id, hasMore: rows.length > REPLY_PAGE_SIZE };
+        rows = rows.slice(0, REPLY_PAGE_SIZE);
+      }
+      replies.push(...rows);
+    });
+  }
+
+  let focusRow: CommentRow | undefined;
+  const onPage = (id: number) => rootIds.includes(id) || replies.some((row) => row.id === id);
+  if (page.focus && !onPage(page.focus)) {
+    focusRow = await commentColumns()
+      .where("comments.id", "=", page.focus)
+      .where("comments.post_id", "=", postId)
+      .where((eb) => eb.or([eb("comments.moderation", "=", "visible"), eb("comments.user_id", "=", viewerId)]))
+      .executeTakeFirst();
+  }
+
+  const ids = [...rootIds, ...replies.map((row) => row.id), ...(focusRow ? [focusRow.id] : [])];
   const liked = new Set(ids.length === 0 ? [] : (await likedCommentsQuery(viewerId, ids).execute()).map((like) => like.comment_id));
-  const views: CommentView[] = rows.map((row) => ({
+  const view = (row: CommentRow): CommentView => ({
     id: row.id,
     parentId: row.parent_id,
+    rootId: row.root_id,
     content: row.content,
     author: {
       ...toAuthor(row, viewerId),
       isPostAuthor: row.user_id === postRow.user_id && row.is_anonymous === postRow.is_anonymous,
     },
+    replyTo:
+      row.answered_user_id === null || row.answered_user_id === undefined
+        ? null
+        : row.answered_is_anonymous
+          ? msg.forumData.anonymousName
+          : publicName({ nickname: row.answered_nickname ?? null, wechat_nickname: row.answered_wechat_nickname ?? null }),
     createdAt: row.created_at,
     likeCount: row.like_count,
     isLiked: liked.has(row.id),
     underReview: row.moderation !== "visible",
-  }));
-  return buildCommentTree(views);
+  });
+  return {
+    threads: groupThreads(roots.map(view), replies.map(view), counts, expanded),
+    nextAfter: hasNextPage ? roots.at(-1)!.id : null,
+    focus: focusRow ? view(focusRow) : null,
+  };
 }
 
 /** The comments, or the spec's 'failed to load comments' when they cannot be read (the post still shows). */
@@ -607,12 +745,13 @@ export async function loadComments(
   postId: number,
   viewerId: number,
   known?: { user_id: number; is_anonymous: number },
-): Promise<{ comments: CommentTree; error: string | null }> {
+  page: CommentPageRequest = {},
+): Promise<{ comments: CommentPage; error: string | null }> {
   try {
-    return { comments: await listComments(postId, viewerId, known), error: null };
+    return { comments: await listComments(postId, viewerId, known, page), error: null };
   } catch (error) {
     log("error", "post-comments", { error: String(error) });
-    return { comments: [], error: msg.postSheets.loadCommentsFailed };
+    return { comments: { threads: [], nextAfter: null, focus: null }, error: msg.postSheets.loadCommentsFailed };
   }
 }
 
@@ -688,6 +827,7 @@ export async function deleteForumData(executor: DataExecutor, userId: number) {
     uploads.push(...postUploads);
     await executor.deleteFrom("uploads").where("post_id", "in", postIds).execute();
     await executor.deleteFrom("reports").where("post_id", "in", postIds).execute();
+    await deleteComments(executor, { postIds });
     await executor.deleteFrom("posts").where("id", "in", postIds).execute();
   }
   await executor.deleteFrom("uploads").where("user_id", "=", userId).execute();
@@ -702,7 +842,7 @@ export async function deleteForumData(executor: DataExecutor, userId: number) {
   }
   if (commentIds.size > 0) {
     await executor.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", [...commentIds]).execute();
-    await executor.deleteFrom("comments").where("id", "in", [...commentIds]).execute();
+    await deleteComments(executor, { ids: [...commentIds] });
   }
 
   const postLikes = await executor.selectFrom("post_likes").select("post_id").where("user_id", "=", userId).execute();

@@ -12,6 +12,7 @@ import { inviteLinkOf, recordPendingInvite } from "../coupons/campaign.server";
 import { notify } from "../notify/notify.server";
 import { createOrderFromCheckout, reviewOrder } from "../orders/orders.server";
 import { runAccountDeletionJob } from "./deletion.server";
+import { accountKey, accountThrottlePrefix } from "~/server/auth/rate-limit.server";
 
 const STUDENT = { school: "demo", studentId: "20230002", password: "demo1234" };
 const OPENID = "oDeleteMe_openid_123456";
@@ -127,6 +128,20 @@ describe("account deletion", () => {
     await db().updateTable("orders").set({ status: "completed", payment_status: "paid" }).where("id", "=", order.id).execute();
     expect(await reviewOrder(user.id, order.order_number, { rating: 4, comment: "评价甲乙删除" })).toMatchObject({ ok: true });
 
+    // Login throttles (decision 015): a failed login of the account and a failed deletion check.
+    const failedLogin = await loginAction({
+      request: request("/crLogin", { method: "POST", body: new URLSearchParams({ ...STUDENT, password: "wrong", captcha: "AB23", captchaId: ((await loginLoader({ request: request("/crLogin"), params: {}, context: {} })) as { captcha: { id: string } }).captcha.id }) }),
+      params: {},
+      context: { clientIp: "198.51.100.8" },
+    });
+    expect((failedLogin as Response).status).toBe(401);
+    expect((await settings(cookie, { intent: "delete", password: "still-wrong" })).status).toBe(400);
+    const throttlesOf = async () =>
+      (await db().selectFrom("login_throttles").select("key").execute()).filter(
+        ({ key }) => key.startsWith(accountThrottlePrefix("student", accountKey(STUDENT.school, STUDENT.studentId))) || key.startsWith(accountThrottlePrefix("delete", String(user.id))),
+      );
+    expect((await throttlesOf()).length).toBeGreaterThanOrEqual(2);
+
     const response = await settings(cookie, { intent: "delete", password: STUDENT.password });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/crLogin?reason=deleted");
@@ -134,6 +149,7 @@ describe("account deletion", () => {
     expect(open).toHaveLength(0);
 
     expect(await runAccountDeletionJob()).toBe(1);
+    expect(await throttlesOf()).toEqual([]);
     const dump = await everything();
     for (const table of ["user_coupons", "coupon_grants", "invite_links", "invites", "grades_cache", "exams_cache", "grade_settings"] as const) {
       expect(await db().selectFrom(table).selectAll().execute()).toEqual([]);

@@ -1,7 +1,8 @@
 import { db, now, type DB } from "../db/db.server";
 import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { log } from "../log.server";
-import { accountKey } from "../auth/rate-limit.server";
+import { accountKey, accountThrottlePrefix, sweepLoginThrottles } from "../auth/rate-limit.server";
+import { sweepCaptchaNonces } from "../auth/captcha.server";
 import { endUserSessions } from "../auth/session.server";
 import { deleteCouponData } from "../coupons/personal-data.server";
 import { deleteForumData } from "../forum/posts.server";
@@ -29,8 +30,10 @@ export async function deleteUserData(executor: Executor, userId: number) {
   const user = await executor.selectFrom("users").select(["school_code", "student_id"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return;
   if (user.school_code && user.student_id) {
-    await executor.deleteFrom("login_attempts").where("scope", "=", "account").where("key", "=", accountKey(user.school_code, user.student_id)).execute();
+    // Login throttles (decision 015) of the student account and of the deletion check.
+    await executor.deleteFrom("login_throttles").where("key", "like", `${accountThrottlePrefix("student", accountKey(user.school_code, user.student_id))}%`).execute();
   }
+  await executor.deleteFrom("login_throttles").where("key", "like", `${accountThrottlePrefix("delete", String(userId))}%`).execute();
   await executor.deleteFrom("academic_sessions").where("user_id", "=", userId).execute();
   // The market (issue 6): the checkout, saved addresses and feature-request taps.
   await executor.deleteFrom("checkouts").where("user_id", "=", userId).execute();
@@ -66,8 +69,9 @@ export async function runAccountDeletionJob() {
     const avatarKey = avatar ? uploadKeyFromUrl(avatar) : null;
     if (avatarKey) await removeAvatarFiles(avatarKey);
   }
-  // Login attempts (addresses, account keys) are only needed for the 15-minute limits.
-  await db().deleteFrom("login_attempts").where("created_at", "<", new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()).execute();
+  // Login throttles (hashed accounts and addresses) and spent captcha nonces are kept only while they matter.
+  await sweepLoginThrottles();
+  await sweepCaptchaNonces();
   if (due.length > 0) log("info", "accounts-deleted", { count: due.length });
   return due.length;
 }

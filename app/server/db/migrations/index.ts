@@ -9,6 +9,7 @@ import * as orders from "./0007_orders";
 import * as coupons from "./0008_coupons";
 import * as admin from "./0009_admin";
 import * as listOrderIndexes from "./0010_list_order_indexes";
+import * as threadsCaptchaLockouts from "./0013_threads_captcha_lockouts";
 import * as grades from "./0015_grades";
 import * as mutualHelp from "./0019_mutual_help";
 import * as appearance from "./0020_appearance";
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "0008_coupons": coupons,
   "0009_admin": admin,
   "0010_list_order_indexes": listOrderIndexes,
+  "0013_threads_captcha_lockouts": threadsCaptchaLockouts,
   "0015_grades": grades,
   "0019_mutual_help": mutualHelp,
   "0020_appearance": appearance,
