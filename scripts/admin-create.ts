@@ -1,6 +1,8 @@
 // Creates, resets or disables an operator account (the only way operators come to exist).
 //
-//   npm run admin:create -- <username> [--display-name 名字]      create; password from stdin
+//   npm run admin:create -- <username> [--display-name 名字] [--role admin]   create; password from stdin
+//     (role "operator" by default: orders, refunds, moderation; "admin" also edits the reference
+//     data: schools, campuses, prices, delivery slots. `--reset --role admin` promotes one.)
 //   npm run admin:create -- <username> --reset [--display-name 名字]  new password, enabled again
 //   npm run admin:create -- <username> --disable                  disabled, sessions ended
 //
@@ -14,12 +16,13 @@ import { migrateToLatest } from "../app/server/db/migrate.server";
 import {
   OperatorError,
   checkNewPassword,
+  checkRole,
   createOperator,
   disableOperator,
   resetOperator,
 } from "../app/server/auth/operator.server";
 
-const USAGE = `Usage: npm run admin:create -- <username> [--display-name NAME] [--reset | --disable]
+const USAGE = `Usage: npm run admin:create -- <username> [--display-name NAME] [--role operator|admin] [--reset | --disable]
   The password is read from standard input (typed without echo, or piped: echo 'pw' | npm run admin:create -- alice).`;
 
 class UsageError extends Error {}
@@ -32,6 +35,7 @@ function parse(argv: string[]) {
       allowPositionals: true,
       options: {
         "display-name": { type: "string" },
+        role: { type: "string" },
         reset: { type: "boolean", default: false },
         disable: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
@@ -51,9 +55,11 @@ function parse(argv: string[]) {
   }
   if (values.reset && values.disable) throw new UsageError("--reset and --disable cannot be combined.");
   if (values.disable && values["display-name"] !== undefined) throw new UsageError("--display-name does not go with --disable.");
+  if (values.disable && values.role !== undefined) throw new UsageError("--role does not go with --disable.");
   return {
     username: positionals[0]!,
     displayName: values["display-name"],
+    role: values.role,
     mode: values.disable ? ("disable" as const) : values.reset ? ("reset" as const) : ("create" as const),
   };
 }
@@ -114,6 +120,7 @@ async function main(argv: string[]) {
   // Read the password before touching the database, so a wrong one costs nothing.
   const password = options.mode === "disable" ? "" : await readPassword();
   if (options.mode !== "disable") checkNewPassword(password);
+  if (options.role !== undefined) checkRole(options.role);
 
   try {
     await migrateToLatest(db());
@@ -121,13 +128,13 @@ async function main(argv: string[]) {
       const operator = await disableOperator(options.username);
       process.stdout.write(`Disabled operator ${operator.username} (id ${operator.id}); their sessions were ended.\n`);
     } else if (options.mode === "reset") {
-      const operator = await resetOperator({ username: options.username, password, displayName: options.displayName });
+      const operator = await resetOperator({ username: options.username, password, displayName: options.displayName, role: options.role });
       process.stdout.write(
-        `Reset the password of operator ${operator.username} (id ${operator.id}, ${operator.display_name}); enabled; old sessions ended.\n`,
+        `Reset the password of operator ${operator.username} (id ${operator.id}, ${operator.display_name}, role ${operator.role}); enabled; old sessions ended.\n`,
       );
     } else {
-      const operator = await createOperator({ username: options.username, password, displayName: options.displayName });
-      process.stdout.write(`Created operator ${operator.username} (id ${operator.id}, ${operator.display_name}).\n`);
+      const operator = await createOperator({ username: options.username, password, displayName: options.displayName, role: options.role });
+      process.stdout.write(`Created operator ${operator.username} (id ${operator.id}, ${operator.display_name}, role ${operator.role}).\n`);
     }
     process.stdout.write(`Database: ${settings.databaseUrl.startsWith("file:") ? settings.databaseUrl : "postgres"}\n`);
   } finally {

@@ -2,6 +2,7 @@ import { config } from "./config.server";
 import { closeDb, db, dialect } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoData, seedReferenceData } from "./db/seed.server";
+import { logCapabilityWarnings } from "./admin/readiness.server";
 import { log } from "./log.server";
 import { startNotifyWorkers, stopNotifyWorkers } from "./notify/worker.server";
 import { scheduleOrderJobs, stopOrderJobs } from "./orders/jobs.server";
@@ -14,6 +15,8 @@ export async function startup() {
   if (applied.length > 0) log("info", "migrated", { migrations: applied, dialect: dialect() });
   await seedReferenceData(db());
   if (settings.seedDemoData && (await seedDemoData(db()))) log("info", "seeded demo data");
+  // Payment, template messages, the academic system: each one that is off is one warning line.
+  await logCapabilityWarnings(settings);
   await runAccountDeletionJob();
   scheduleAccountDeletion();
   startNotifyWorkers();

@@ -1,4 +1,5 @@
 // The model every academic-system adapter (demo, ZFsoft, later QiangZhi…) speaks.
+import type { SchoolSystemKind } from "~/lib/school-systems";
 
 export type LoginFailureKind =
   | "wrong_password"
@@ -57,7 +58,8 @@ export type TermInfo = {
   terms: { code: string; label: string }[];
 };
 
-export type SchoolSystemKind = "demo" | "zfsoft";
+// The kinds are one list in app/lib (the admin school form offers them).
+export type { SchoolSystemKind };
 
 export type SchoolConfig = {
   code: string;
