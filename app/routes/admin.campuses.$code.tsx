@@ -153,7 +153,8 @@ function NamedRows({ kind, campus, data, busy }: PartProps & { kind: "building" 
           })}
         </ul>
       )}
-      <Form method="post" {...formProps(form)} className="flex items-start gap-2">
+      {/* A new key after each add empties the field; a refused name stays as typed. */}
+      <Form key={rows.length} method="post" {...formProps(form)} className="flex items-start gap-2">
         <input type="hidden" name="intent" value={building ? "add-building" : "add-place"} />
         <div className="min-w-0 flex-1">
           <label htmlFor={fields[field].id} className="sr-only">

@@ -25,8 +25,8 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
   return (
     <>
       {readiness ? <ReadinessBanner readiness={readiness} /> : null}
-      <nav aria-label={m.nav} className="-mx-3 overflow-x-auto px-3">
-        <ul className="flex gap-2 whitespace-nowrap">
+      <nav aria-label={m.nav}>
+        <ul className="flex flex-wrap gap-2 whitespace-nowrap">
           {links.map((link) => {
             const active = link.section === current;
             return (
