@@ -111,6 +111,30 @@ async function operatorMakesCampus(page: Page, campus: Campus, js: boolean) {
   const rows = page.getByTestId("audit-row");
   for (const text of ["添加校区", "添加宿舍楼", "添加取件点", "修改价格", "修改校区"]) await expect(rows.filter({ hasText: text }).first()).toBeVisible();
   await expect(rows.filter({ hasText: "修改价格" }).first()).toContainText(`${campus.name} · 口袋件 ¥1.5`);
+
+  // The other two screens: a ZFsoft school needs its address; a slot's cut-off follows its start.
+  await page.getByRole("link", { name: "基础数据" }).click();
+  await page.getByRole("navigation", { name: "基础数据分类" }).getByRole("link", { name: "学校" }).click();
+  await expect(page.getByRole("heading", { name: "学校管理" })).toBeVisible();
+  const school = page.locator("#create");
+  await school.getByLabel("名称").fill("北方大学");
+  await school.getByLabel("代码").fill(`nu-${campus.code}`);
+  await school.getByLabel("教务系统类型").selectOption("zfsoft");
+  await school.getByRole("button", { name: "添加学校" }).click();
+  await expect(page.locator("#create-baseUrl-error")).toHaveText("该类型的教务系统需要填写地址");
+  await expect(page.locator("#create-name")).toHaveValue("北方大学");
+  await shot(page, `${js ? "js" : "nojs"}-03-schools`);
+  await page.getByRole("navigation", { name: "基础数据分类" }).getByRole("link", { name: "配送时段" }).click();
+  await expect(page.getByRole("heading", { name: "配送时段" })).toBeVisible();
+  const slot = page.locator("#create");
+  await slot.getByLabel("开始接单").fill("20:00");
+  await slot.getByLabel("截单时间").fill("19:00");
+  await slot.getByLabel("开始配送").fill("20:30");
+  await slot.getByLabel("配送结束").fill("21:30");
+  await slot.getByLabel("预计送达").fill("21:00");
+  await slot.getByRole("button", { name: "添加时段" }).click();
+  await expect(page.locator("#create-orderEnd-error")).toHaveText("截单时间要晚于开始接单时间");
+  await shot(page, `${js ? "js" : "nojs"}-04-slots`);
 }
 
 async function studentOrders(browser: Browser, campus: Campus, js: boolean) {
