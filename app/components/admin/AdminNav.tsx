@@ -57,7 +57,7 @@ export function ReadinessBanner({ readiness }: { readiness: Readiness }) {
   const r = msg.adminReference;
   if (readiness.lines.length === 0) return null;
   return (
-    <section role="status" aria-label={r.readinessTitle} className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="readiness-banner">
+    <section role="note" aria-label={r.readinessTitle} className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="readiness-banner">
       <p className="font-semibold">
         {r.readinessTitle}
         {readiness.simulated ? <span className="font-normal">{r.readinessSimulated}</span> : null}
