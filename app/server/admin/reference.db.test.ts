@@ -15,6 +15,7 @@ import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { listCampuses } from "~/server/campus/campus.server";
 import { config, parseConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
+import { seedReferenceData } from "~/server/db/seed.server";
 import type { OrdersTable } from "~/server/db/schema";
 import { loadDeliverySchedule, loadExpressConfig } from "~/server/errands/market-config.server";
 import { listSchools } from "~/server/school/school.server";
@@ -331,6 +332,26 @@ describe("campuses", () => {
     expect(express).toMatchObject({ ok: true, config: { campusName: "改名校区", buildings: ["北苑1栋", "北苑2栋"] } });
     const actions = (await auditRows()).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["building_disable", "place_disable", "prices_update", "building_enable"]));
+  });
+});
+
+describe("a restart", () => {
+  it("keeps what operators made: a campus without places gets none, turned-off rows stay off, prices stay", async () => {
+    const admin = await operatorCookie();
+    expect((await postCampuses({ intent: "create", code: "bare", name: "空校区" }, admin)).status).toBe(302);
+    await openCampus(admin, "kept", "保留校区");
+    const place = await db().selectFrom("pickup_places").select("id").where("campus_code", "=", "kept").executeTakeFirstOrThrow();
+    await postCampus("kept", { intent: "toggle-place", id: String(place.id), enabled: "0" }, admin);
+    await postCampus("kept", { ...PRICES, largePrice: "8.8" }, admin);
+    const snapshot = async () => ({
+      places: await db().selectFrom("pickup_places").select(["campus_code", "name", "enabled"]).where("campus_code", "in", ["bare", "kept"]).orderBy("id").execute(),
+      types: await db().selectFrom("package_types").select(["campus_code", "type", "price_fen"]).where("campus_code", "in", ["bare", "kept"]).orderBy("campus_code").orderBy("type").execute(),
+      campuses: await db().selectFrom("campuses").select(["code", "status"]).where("code", "in", ["bare", "kept"]).orderBy("code").execute(),
+    });
+    const before = await snapshot();
+    expect(before.places).toEqual([{ campus_code: "kept", name: "北门菜鸟驿站", enabled: 0 }]);
+    await seedReferenceData(db());
+    expect(await snapshot()).toEqual(before);
   });
 });
 
