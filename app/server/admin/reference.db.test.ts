@@ -7,6 +7,11 @@
 import type { Insertable } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminReference } from "~/lib/messages/adminReference";
+import { loader as auditLoader } from "~/routes/admin.audit";
+import { loader as moderationLoader } from "~/routes/admin.moderation";
+import { loader as ordersLoader } from "~/routes/admin.orders";
+import { loader as refundsLoader } from "~/routes/admin.refunds";
+import { loader as settingsLoader } from "~/routes/admin.settings";
 import { action as campusAction, loader as campusLoader } from "~/routes/admin.campuses.$code";
 import { action as campusesAction, loader as campusesLoader } from "~/routes/admin.campuses._index";
 import { action as slotsAction, loader as slotsLoader } from "~/routes/admin.delivery-slots";
@@ -496,9 +501,22 @@ describe("readiness", () => {
     const admin = await operatorCookie();
     await postSchools({ intent: "create", code: "real-u", name: "真实大学", system: "zfsoft", baseUrl: "https://jw.example.edu.cn/jwglxt", enabled: "on" }, admin);
     expect((await offCapabilities(production)).map((item) => item.capability)).toEqual(["payment", "template_messages"]);
-    // The admin pages carry the banner's lines.
-    const page = await call(campusesLoader as never, request("/admin/campuses", { cookie: admin }));
-    const { readiness } = (await page.json()) as { readiness: { lines: string[] } };
-    expect(readiness.lines).toEqual([adminReference.readiness.payment, adminReference.readiness.template_messages]);
+    // Every admin page carries the banner's lines (this process's config: the test's, no merchant).
+    await db().updateTable("schools").set({ enabled: 0 }).where("code", "=", "real-u").execute();
+    const pages = [
+      [ordersLoader, "/admin/orders"],
+      [refundsLoader, "/admin/refunds"],
+      [auditLoader, "/admin/audit"],
+      [moderationLoader, "/admin/moderation"],
+      [settingsLoader, "/admin/settings"],
+      [campusesLoader, "/admin/campuses"],
+      [schoolsLoader, "/admin/schools"],
+      [slotsLoader, "/admin/delivery-slots"],
+    ] as const;
+    for (const [loader, path] of pages) {
+      const page = await call(loader as never, request(path, { cookie: admin }));
+      const { readiness } = (await page.json()) as { readiness: { lines: string[] } };
+      expect(readiness.lines, path).toEqual(Object.values(adminReference.readiness));
+    }
   });
 });
