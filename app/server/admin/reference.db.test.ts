@@ -17,14 +17,18 @@ import { action as campusesAction, loader as campusesLoader } from "~/routes/adm
 import { action as slotsAction, loader as slotsLoader } from "~/routes/admin.delivery-slots";
 import { action as schoolsAction, loader as schoolsLoader } from "~/routes/admin.schools";
 import { createOperator, loginOperator } from "~/server/auth/operator.server";
+import * as msg from "~/lib/messages";
 import { listCampuses } from "~/server/campus/campus.server";
+import { saveAddress } from "~/server/errands/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
+import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { config, parseConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { seedReferenceData } from "~/server/db/seed.server";
 import type { OrdersTable } from "~/server/db/schema";
 import { loadDeliverySchedule, loadExpressConfig } from "~/server/errands/market-config.server";
 import { listSchools } from "~/server/school/school.server";
-import { call, cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { call, cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { CAPABILITY_OFF_EVENTS, logCapabilityWarnings, offCapabilities } from "./readiness.server";
 
 const e = adminReference.errors;
@@ -337,6 +341,36 @@ describe("campuses", () => {
     expect(express).toMatchObject({ ok: true, config: { campusName: "改名校区", buildings: ["北苑1栋", "北苑2栋"] } });
     const actions = (await auditRows()).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(["building_disable", "place_disable", "prices_update", "building_enable"]));
+  });
+});
+
+describe("a building turned off", () => {
+  it("takes no new orders to it (the order's price and address come from the live config), and takes them again when back on", async () => {
+    const admin = await operatorCookie();
+    await openCampus(admin, "off-campus", "停用校区");
+    await postCampus("off-campus", PRICES, admin);
+    const user = await createMessengerUser({ campus_code: "off-campus" });
+    await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "off-campus", building: "北苑2栋", room: "302", isDefault: true });
+    const express = await loadExpressConfig("off-campus");
+    if (!express.ok) throw new Error(express.message);
+    const entry = { id: "e-1", company: "中通快递", pickupCode: "5-5-1201", trackingNumber: null, stationName: "北门菜鸟驿站", pickupType: "code" as const, source: "manual" as const };
+    await updateCheckout(user.id, express.config.packageTypes, () => ({ set: { entries: [entry] }, result: null }));
+
+    const building = await db().selectFrom("dorm_buildings").select("id").where("campus_code", "=", "off-campus").where("name", "=", "北苑2栋").executeTakeFirstOrThrow();
+    await postCampus("off-campus", { intent: "toggle-building", id: String(building.id), enabled: "0" }, admin);
+    let checkout = await loadCheckout(user.id, express.config.packageTypes);
+    expect(await createOrderFromCheckout(user, "off-campus", { checkoutId: checkout.id, version: checkout.version })).toEqual({
+      ok: false,
+      message: msg.orders.create.addressNotServed,
+      status: 400,
+    });
+
+    await postCampus("off-campus", { intent: "toggle-building", id: String(building.id), enabled: "1" }, admin);
+    checkout = await loadCheckout(user.id, express.config.packageTypes);
+    const placed = await createOrderFromCheckout(user, "off-campus", { checkoutId: checkout.id, version: checkout.version });
+    if (!placed.ok) throw new Error(placed.message);
+    // One 口袋件 at the operator's ¥1.50, the address as it was.
+    expect(await orderSnapshot(placed.orderNumber)).toMatchObject({ campus_name: "停用校区", recipient_dorm: "北苑2栋", original_fen: 150, amount_fen: 150 });
   });
 });
 
