@@ -19,16 +19,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/reference/${name}.png`, fullPage: true });
 }
 
-function createAdminWithCli() {
+function createAdminWithCli(role: "admin" | "operator" = "admin") {
   const username = `ref-${crypto.randomBytes(3).toString("hex")}`;
   const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
   const output = execFileSync(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", username, "--display-name", "管理员小周", "--role", "admin"],
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", username, "--display-name", "管理员小周", "--role", role],
     { cwd: ROOT, input: `${password}\n`, env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" }, encoding: "utf8" },
   );
   expect(output).toContain(`Created operator ${username}`);
-  expect(output).toContain("role admin");
+  expect(output).toContain(`role ${role}`);
   return { username, password };
 }
 
@@ -202,3 +202,15 @@ for (const js of [true, false]) {
     await context.close();
   });
 }
+
+test("an operator without the admin role is told who may change the reference data", async ({ page }) => {
+  const courier = createAdminWithCli("operator");
+  await page.goto("/admin/login?redirectTo=/admin/schools");
+  await page.getByLabel("用户名").fill(courier.username);
+  await page.getByLabel("密码").fill(courier.password);
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(/\/admin\/schools$/);
+  await expect(page.getByRole("alert")).toContainText("仅管理员可以修改基础数据");
+  await expect(page.getByRole("alert")).toContainText("--role admin");
+  await expect(page.getByRole("button", { name: "添加学校" })).toHaveCount(0);
+});
