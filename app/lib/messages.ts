@@ -22,6 +22,7 @@ export { adminRefunds } from "./messages/adminRefunds";
 export { adminReference } from "./messages/adminReference";
 export { market } from "./messages/market";
 export { backpack } from "./messages/backpack";
+export { profile } from "./messages/profile";
 export { schedule } from "./messages/schedule";
 export { mutualHelp } from "./messages/mutualHelp";
 export { circle } from "./messages/circle";

@@ -13,7 +13,7 @@ export async function startup() {
   const settings = config();
   const applied = await migrateToLatest(db());
   if (applied.length > 0) log("info", "migrated", { migrations: applied, dialect: dialect() });
-  await seedReferenceData(db());
+  await seedReferenceData(db(), { demo: settings.seedDemoData });
   if (settings.seedDemoData && (await seedDemoData(db()))) log("info", "seeded demo data");
   // Payment, template messages, the academic system: each one that is off is one warning line.
   await logCapabilityWarnings(settings);

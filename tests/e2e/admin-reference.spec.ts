@@ -6,7 +6,6 @@
 // it was. Once with JavaScript and once without. REFERENCE_SCREENSHOTS=1 saves the admin pages.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_BASE_URL, E2E_DB_FILE, ROOT } from "./env";
@@ -24,7 +23,7 @@ function createAdminWithCli(role: "admin" | "operator" = "admin") {
   const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
   const output = execFileSync(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", username, "--display-name", "管理员小周", "--role", role],
+    ["scripts/admin-create.mjs", username, "--display-name", "管理员小周", "--role", role],
     { cwd: ROOT, input: `${password}\n`, env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" }, encoding: "utf8" },
   );
   expect(output).toContain(`Created operator ${username}`);

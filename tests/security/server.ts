@@ -32,6 +32,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       SESSION_SECRET,
       APP_ENCRYPTION_KEY,
       ALLOW_ANY_BROWSER: "true",
+      SEED_DEMO_DATA: "true", // the demo school and campuses the suite logs in and orders on
       LOG_LEVEL: "info",
       ...extraEnv,
     },
@@ -102,7 +103,7 @@ export function makeMessengerUser(server: Server, userId: number): string {
 const operatorCookie = createCookie("__operator", { secrets: [SESSION_SECRET], path: "/admin", httpOnly: true, sameSite: "lax" });
 
 /**
- * An operator with an open session, inserted straight into the tables (as scripts/admin-create.ts
+ * An operator with an open session, inserted straight into the tables (as scripts/admin-create.mjs
  * would make one). The admin role, so the fuzz reaches the reference-data forms' actions too.
  */
 export async function insertOperator(server: Server, username = `sec-op-${crypto.randomInt(1e6)}`): Promise<{ operatorId: number; cookie: string }> {
