@@ -384,7 +384,7 @@ describe("management", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The command line, spawned as an operator would run it (plain node on the server build), the password on stdin.
+// The command line, spawned as an operator would run it (plain node, through the server build), the password on stdin.
 
 function runCli(args: string[], input: string | null, databaseUrl: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {

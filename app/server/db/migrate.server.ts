@@ -6,6 +6,9 @@ export async function migrateToLatest(database: DB) {
   const migrator = new Migrator({
     db: database,
     provider: { getMigrations: async () => migrations },
+    // Migration numbers are handed out per issue and land in any order (0011 may arrive after
+    // 0020 is applied); each one stands alone, so a missing earlier one is applied, not refused.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
