@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Creates, resets or disables an operator account (the only way operators come to exist).
 //
-//   npm run admin:create -- <username> [--display-name 名字]      create; password from stdin
+//   npm run admin:create -- <username> [--display-name 名字] [--role admin]   create; password from stdin
+//     (role "operator" by default: orders, refunds, moderation; "admin" also edits the reference
+//     data: schools, campuses, prices, delivery slots. `--reset --role admin` promotes one.)
 //   npm run admin:create -- <username> --reset [--display-name 名字]  new password, enabled again
 //   npm run admin:create -- <username> --disable                  disabled, sessions ended
 //
@@ -14,7 +16,7 @@
 import { parseArgs } from "node:util";
 import { ensureBuild, serverEntry } from "./lib/ensure-build.mjs";
 
-const USAGE = `Usage: npm run admin:create -- <username> [--display-name NAME] [--reset | --disable]
+const USAGE = `Usage: npm run admin:create -- <username> [--display-name NAME] [--role operator|admin] [--reset | --disable]
   The password is read from standard input (typed without echo, or piped: echo 'pw' | npm run admin:create -- alice).`;
 
 class UsageError extends Error {}
@@ -27,6 +29,7 @@ function parse(argv) {
       allowPositionals: true,
       options: {
         "display-name": { type: "string" },
+        role: { type: "string" },
         reset: { type: "boolean", default: false },
         disable: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
@@ -46,9 +49,11 @@ function parse(argv) {
   }
   if (values.reset && values.disable) throw new UsageError("--reset and --disable cannot be combined.");
   if (values.disable && values["display-name"] !== undefined) throw new UsageError("--display-name does not go with --disable.");
+  if (values.disable && values.role !== undefined) throw new UsageError("--role does not go with --disable.");
   return {
     username: positionals[0],
     displayName: values["display-name"],
+    role: values.role,
     mode: values.disable ? "disable" : values.reset ? "reset" : "create",
   };
 }
@@ -111,6 +116,7 @@ async function main(argv) {
   // Read the password before touching the database, so a wrong one costs nothing.
   const password = options.mode === "disable" ? "" : await readPassword(cli);
   if (options.mode !== "disable") cli.checkNewPassword(password);
+  if (options.role !== undefined) cli.checkRole(options.role);
 
   try {
     await cli.migrate();
@@ -118,13 +124,13 @@ async function main(argv) {
       const operator = await cli.disableOperator(options.username);
       process.stdout.write(`Disabled operator ${operator.username} (id ${operator.id}); their sessions were ended.\n`);
     } else if (options.mode === "reset") {
-      const operator = await cli.resetOperator({ username: options.username, password, displayName: options.displayName });
+      const operator = await cli.resetOperator({ username: options.username, password, displayName: options.displayName, role: options.role });
       process.stdout.write(
-        `Reset the password of operator ${operator.username} (id ${operator.id}, ${operator.display_name}); enabled; old sessions ended.\n`,
+        `Reset the password of operator ${operator.username} (id ${operator.id}, ${operator.display_name}, role ${operator.role}); enabled; old sessions ended.\n`,
       );
     } else {
-      const operator = await cli.createOperator({ username: options.username, password, displayName: options.displayName });
-      process.stdout.write(`Created operator ${operator.username} (id ${operator.id}, ${operator.display_name}).\n`);
+      const operator = await cli.createOperator({ username: options.username, password, displayName: options.displayName, role: options.role });
+      process.stdout.write(`Created operator ${operator.username} (id ${operator.id}, ${operator.display_name}, role ${operator.role}).\n`);
     }
     process.stdout.write(`Database: ${cli.databaseLabel()}\n`);
   } finally {

@@ -12,6 +12,9 @@ export const DEFAULT_PACKAGE_TYPES: { type: PackageTypeKey; name: string; descri
 ];
 
 export const CAMPUS_STATUS_ACTIVE = "activate";
+/** "Coming soon": listed in the selector, not orderable. */
+export const CAMPUS_STATUS_COMING = "preparing";
+export const CAMPUS_STATUSES = [CAMPUS_STATUS_ACTIVE, CAMPUS_STATUS_COMING] as const;
 
 export const DEFAULT_CAMPUSES: { code: string; name: string; status: string; buildings: string[] }[] = [
   {
@@ -26,7 +29,7 @@ export const DEFAULT_CAMPUSES: { code: string; name: string; status: string; bui
     status: CAMPUS_STATUS_ACTIVE,
     buildings: ["1栋", "2栋", "3栋", "4栋", "5栋", "6栋"],
   },
-  { code: "tianxin", name: "天心校区", status: "preparing", buildings: [] },
+  { code: "tianxin", name: "天心校区", status: CAMPUS_STATUS_COMING, buildings: [] },
 ];
 
 export const DEFAULT_FORUM_CATEGORIES = [
@@ -38,9 +41,8 @@ export const DEFAULT_FORUM_CATEGORIES = [
   { id: 6, name: "避雷吐槽", description: "踩过的坑，提醒大家", icon: "alert", sortOrder: 6 },
 ] as const;
 
-/** The academic-system adapters a school can run on (the schools table's `system` column). */
-export const SCHOOL_SYSTEMS = ["demo", "zfsoft", "qiangzhi"] as const;
-export type SchoolSystemKind = (typeof SCHOOL_SYSTEMS)[number];
+// The academic-system adapters a school can run on: one list, app/lib/school-systems.ts.
+export { SCHOOL_SYSTEM_KINDS as SCHOOL_SYSTEMS, type SchoolSystemKind } from "./school-systems";
 
 export const DEFAULT_SCHOOLS = [{ code: "demo", name: "演示大学（体验账号）", system: "demo", baseUrl: null }] as const;
 

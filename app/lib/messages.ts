@@ -19,6 +19,7 @@ export { admin } from "./messages/admin";
 export { adminOrders } from "./messages/adminOrders";
 export { adminOrderData } from "./messages/adminOrderData";
 export { adminRefunds } from "./messages/adminRefunds";
+export { adminReference } from "./messages/adminReference";
 export { market } from "./messages/market";
 export { backpack } from "./messages/backpack";
 export { profile } from "./messages/profile";

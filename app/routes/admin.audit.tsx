@@ -13,6 +13,7 @@ import { fillTemplate } from "~/lib/template";
 import { formatShanghai } from "~/lib/time";
 import { listAudit } from "~/server/admin/audit.server";
 import { requireAdmin } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/admin/readiness.server";
 
 const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const a = msg.adminRefunds.audit;
@@ -22,9 +23,10 @@ export const meta: MetaFunction = () => [{ title: `${a.title} · ${msg.app.name}
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const query = AdminAuditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { items, next } = await listAudit({ orderNumber: query.order ?? null, before: query.before ?? null });
+  const [{ items, next }, readiness] = await Promise.all([listAudit({ orderNumber: query.order ?? null, before: query.before ?? null }), readinessBanner()]);
   return {
     displayName: operator.display_name,
+    readiness,
     order: query.order ?? null,
     next,
     items: items.map((item) => ({ ...item, actionText: a.actions[item.action] ?? item.action, timeText: formatShanghai(item.createdAt) })),
@@ -32,12 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminAudit() {
-  const { displayName, order, next, items } = useLoaderData<typeof loader>();
+  const { displayName, order, next, items, readiness } = useLoaderData<typeof loader>();
   const base = order ? `/admin/audit?order=${order}` : "/admin/audit";
   return (
     <Page title={a.title} back="/admin/orders">
       <OperatorBar displayName={displayName} current="orders" />
-      <AdminNav current="audit" />
+      <AdminNav current="audit" readiness={readiness} />
       {order ? (
         <p className="flex items-center gap-2 px-1 text-sm">
           <span className="flex-1">{fillTemplate(a.filtered, { order })}</span>

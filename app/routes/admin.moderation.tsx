@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { reportReasonLabel } from "~/lib/forum";
@@ -10,6 +11,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { moderation as moderationMessages } from "~/lib/messages/moderation";
 import { formatShanghai } from "~/lib/time";
 import { ModerationActionSchema } from "~/lib/schemas/forum";
+import { readinessBanner } from "~/server/admin/readiness.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { moderate, moderationQueue, type ModerationItem } from "~/server/forum/moderation.server";
@@ -29,7 +31,8 @@ export const meta: MetaFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
-  return { displayName: operator.display_name, items: await moderationQueue() };
+  const [items, readiness] = await Promise.all([moderationQueue(), readinessBanner()]);
+  return { displayName: operator.display_name, items, readiness };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,11 +50,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Moderation() {
-  const { displayName, items } = useLoaderData<typeof loader>();
+  const { displayName, items, readiness } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const notice = params.get("notice");
   return (
     <Page title={msg.moderation.title} back="/admin/orders">
+      <ReadinessBanner readiness={readiness} />
       <section className="card flex items-center gap-3 text-sm">
         <Icon name="shield" className="h-5 w-5 text-brand" />
         <span className="flex-1">

@@ -29,6 +29,7 @@ import { groupTone, renderOrderList, renderSummary } from "~/server/admin/order-
 import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard } from "~/server/admin/orders.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
 
 const msg = { admin: adminMessages, adminOrders: adminOrdersMessages, app: appMessages };
@@ -48,15 +49,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, order, panel } = readState(url);
   const done = url.searchParams.get("done");
   try {
-    const [page, summary, campuses, panelRow] = await Promise.all([
+    const [page, summary, campuses, panelRow, readiness] = await Promise.all([
       adminOrderPage({ group: state.group, campus: state.campus, q: state.q }, state.page),
       dailySummary(),
       campusOptions(),
       order ? findLiveOrder(order) : Promise.resolve(undefined),
+      readinessBanner(),
     ]);
     const panelOrder = panelRow ? toCard(panelRow) : null;
     return {
       displayName: operator.display_name,
+      readiness,
       state,
       panel,
       done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
@@ -100,7 +103,7 @@ export default function AdminOrders() {
   return (
     <Page title={m.title}>
       <OperatorBar displayName={data.displayName} current="orders" />
-      <AdminNav current="orders" refundRequests={data.refundRequests} />
+      <AdminNav current="orders" refundRequests={data.refundRequests} readiness={data.readiness} />
       {data.done ? (
         <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-700">
           {data.done}

@@ -22,6 +22,7 @@ import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/admin/readiness.server";
 
 const msg = { admin: adminMessages, adminRefunds: adminRefundsMessages, app: appMessages };
 const r = msg.adminRefunds;
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const done = url.searchParams.get("done");
   return {
     displayName: operator.display_name,
+    readiness: await readinessBanner(),
     items,
     rejecting: items.find((item) => item.id === rejectId) ?? null,
     done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
@@ -54,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminRefunds() {
-  const { displayName, items, rejecting, done } = useLoaderData<typeof loader>();
+  const { displayName, items, rejecting, done, readiness } = useLoaderData<typeof loader>();
   // conform's reply, read without conform's client.
   const reply = useActionData<typeof action>() as FormResult | undefined;
   const busy = useNavigation().state !== "idle";
@@ -64,7 +66,7 @@ export default function AdminRefunds() {
   return (
     <Page title={r.title} back="/admin/orders">
       <OperatorBar displayName={displayName} current="orders" />
-      <AdminNav current="refunds" refundRequests={items.length} />
+      <AdminNav current="refunds" refundRequests={items.length} readiness={readiness} />
       {done ? (
         <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-700">
           {done}

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -9,6 +10,7 @@ import { admin as adminMessages } from "~/lib/messages/admin";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminSettingsSchema } from "~/lib/schemas/admin";
+import { readinessBanner } from "~/server/admin/readiness.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
 
@@ -34,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let status = param && param in LINK_STATUS ? (param as keyof typeof LINK_STATUS) : null;
   // The notice follows the stored state: a stale or hand-made query cannot claim the opposite.
   if ((status === "ok" && !linked) || (status === "unlinked" && linked)) status = null;
-  return { displayName: operator.display_name, username: operator.username, linked, status };
+  return { displayName: operator.display_name, username: operator.username, linked, status, readiness: await readinessBanner() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { displayName, username, linked, status } = useLoaderData<typeof loader>();
+  const { displayName, username, linked, status, readiness } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -63,6 +65,7 @@ export default function AdminSettings() {
   return (
     <Page title={msg.titles.adminSettings} back="/admin/orders">
       <OperatorBar displayName={displayName} current="settings" />
+      <ReadinessBanner readiness={readiness} />
 
       <section className="card space-y-2">
         <h2 className="text-base font-semibold">{msg.admin.settings}</h2>

@@ -4,6 +4,7 @@ import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoData, seedReferenceData } from "./db/seed.server";
 import { stopOcr } from "./errands/ocr.server";
 import { log, runJob } from "./log.server";
+import { logCapabilityWarnings } from "./admin/readiness.server";
 import { startNotifyWorkers, stopNotifyWorkers } from "./notify/worker.server";
 import { scheduleOrderJobs, stopOrderJobs } from "./orders/jobs.server";
 import { runAccountDeletionJob, scheduleAccountDeletion, stopAccountDeletion } from "./users/deletion.server";
@@ -15,6 +16,8 @@ export async function startup() {
   if (applied.length > 0) log("info", "migrated", { migrations: applied, dialect: dialect() });
   await seedReferenceData(db(), { demo: settings.seedDemoData });
   if (settings.seedDemoData && (await seedDemoData(db()))) log("info", "seeded demo data");
+  // Payment, template messages, the academic system: each one that is off is one warning line.
+  await logCapabilityWarnings(settings);
   await runJob("account-deletion", runAccountDeletionJob);
   scheduleAccountDeletion();
   startNotifyWorkers();

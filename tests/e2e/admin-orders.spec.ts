@@ -198,8 +198,9 @@ test("an operator from the CLI filters, searches and completes an order; the cus
   // Every step is in the audit log.
   await page.getByRole("link", { name: "操作日志" }).click();
   await expect(page.getByTestId("audit-row").filter({ hasText: mine })).toHaveCount(2);
-  await expect(page.getByTestId("audit-row").first()).toContainText("完成订单");
-  await expect(page.getByTestId("audit-row").first()).toContainText("配送员小周");
+  // This order's rows, newest first (other tests write to the same log in parallel).
+  await expect(page.getByTestId("audit-row").filter({ hasText: mine }).first()).toContainText("完成订单");
+  await expect(page.getByTestId("audit-row").filter({ hasText: mine }).first()).toContainText("配送员小周");
 });
 
 test("a refund request of an order paid through the simulated provider is approved and ends 'refund succeeded'", async ({ page, browser }) => {

@@ -3,10 +3,13 @@
 // uploaded through one instance is served by the other and joins a post published there. A
 // session made by logging in on A works on B; a logout on B ends it on A; course reminders and
 // outbox messages that fall due while both workers run are each sent exactly once (the messenger
-// fake counts every accepted send).
+// fake counts every accepted send); a campus an admin makes on A is what B serves on its next
+// request (no restart, no per-instance cache).
 //
 // Needs TEST_DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test); a throwaway database
 // named after it is created for this file and dropped after.
+import path from "node:path";
+import { createCookie } from "@remix-run/node";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
@@ -14,7 +17,7 @@ import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger
 import { s3Env, startFakeS3, storedKeys, type FakeS3 } from "../fakes/s3-server";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
 import { postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "../setup/test-db";
-import { baseEnv, cookiesOf, messengerEnv, request, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
+import { TEST_SESSION_SECRET, baseEnv, cookiesOf, messengerEnv, request, scratchDir, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 if (!BASE_URL) {
@@ -337,5 +340,53 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     expect(page.text).toContain(url);
     expect((await fetch(a.base + thumb, { headers: { Cookie: cookie } })).status).toBe(200);
     for (const server of servers) expect((await request(server.base, "/readyz")).json()).toMatchObject({ status: "ok", failed: [] });
+  });
+});
+
+describe.skipIf(!BASE_URL)("reference data on two instances (issue 14)", () => {
+  it("an admin's campus, building and price made on A are what B serves on its next request, without a restart", async () => {
+    const iso = new Date().toISOString();
+    const operator = (
+      await pool!.query(
+        `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at) VALUES ('fault-admin', '管理员', 'x', 'admin', NULL, 0, $1) RETURNING id`,
+        [iso],
+      )
+    ).rows[0];
+    const sessionId = `fault-admin-${uniqueSuffix()}`;
+    await pool!.query("INSERT INTO operator_sessions (id, operator_id, created_at, expires_at) VALUES ($1, $2, $3, $4)", [
+      sessionId,
+      operator.id,
+      iso,
+      new Date(Date.now() + 3_600_000).toISOString(),
+    ]);
+    const cookie = (await createCookie("__operator", { secrets: [TEST_SESSION_SECRET], path: "/admin" }).serialize(sessionId)).split(";")[0]!;
+    const [a, b] = servers;
+    const initInfo = async () => (await request(b!.base, "/api/express/init_info", { json: { campus_code: "twin" } })).json();
+    const post = async (pathname: string, form: Record<string, string>) => {
+      const answer = await request(a!.base, pathname, { cookie, form });
+      expect(answer.status, `${pathname} ${answer.text.slice(0, 200)}`).toBe(302);
+    };
+
+    // B knows no such campus yet (and keeps no cache of that answer).
+    expect(await initInfo()).toMatchObject({ success: false, reset: true });
+    await post("/admin/campuses", { intent: "create", code: "twin", name: "双实例校区" });
+    await post("/admin/campuses/twin", { intent: "add-building", buildingName: "东苑1栋" });
+    await post("/admin/campuses/twin", {
+      intent: "prices",
+      pocketName: "口袋件",
+      pocketPrice: "1.8",
+      smallName: "小件",
+      smallPrice: "2",
+      mediumName: "中件",
+      mediumPrice: "3",
+      largeName: "大件",
+      largePrice: "4",
+    });
+    await post("/admin/campuses/twin", { intent: "campus", name: "双实例校区", status: "activate" });
+    const served = await initInfo();
+    expect(served).toMatchObject({ success: true, data: { value: "双实例校区", dorm_list: ["东苑1栋"], package_types: { pocket: { price_fen: 180 } } } });
+
+    await post("/admin/campuses/twin", { intent: "prices", pocketName: "口袋件", pocketPrice: "2.2", smallName: "小件", smallPrice: "2", mediumName: "中件", mediumPrice: "3", largeName: "大件", largePrice: "4" });
+    expect((await initInfo()).data.package_types.pocket.price_fen).toBe(220);
   });
 });

@@ -108,7 +108,10 @@ export function makeMessengerUser(server: Server, userId: number): string {
 
 const operatorCookie = createCookie("__operator", { secrets: [SESSION_SECRET], path: "/admin", httpOnly: true, sameSite: "lax" });
 
-/** An operator with an open session, inserted straight into the tables (as scripts/admin-create.ts would make one). */
+/**
+ * An operator with an open session, inserted straight into the tables (as scripts/admin-create.mjs
+ * would make one). The admin role, so the fuzz reaches the reference-data forms' actions too.
+ */
 export async function insertOperator(server: Server, username = `sec-op-${crypto.randomInt(1e6)}`): Promise<{ operatorId: number; cookie: string }> {
   const database = openDb(server);
   try {
@@ -116,7 +119,7 @@ export async function insertOperator(server: Server, username = `sec-op-${crypto
     const operator = database
       .prepare(
         `INSERT INTO operators (username, display_name, password_hash, role, openid, disabled, created_at, last_login_at)
-         VALUES (?, '安全测试员', 'not-a-usable-hash', 'operator', NULL, 0, ?, NULL) RETURNING id`,
+         VALUES (?, '安全测试员', 'not-a-usable-hash', 'admin', NULL, 0, ?, NULL) RETURNING id`,
       )
       .get(username, iso) as { id: number };
     const sessionId = crypto.randomBytes(32).toString("base64url");

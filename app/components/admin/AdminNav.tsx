@@ -1,42 +1,77 @@
 import { Link } from "@remix-run/react";
 import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 
-const msg = { admin: adminMessages };
+const msg = { admin: adminMessages, adminReference: adminReferenceMessages };
 
-export type AdminSection = "orders" | "refunds" | "audit";
+export type AdminSection = "orders" | "refunds" | "audit" | "reference";
 
-/** The operator pages: orders, the refund queue (with its waiting count), the audit log, and the circle's moderation. */
-export function AdminNav({ current, refundRequests }: { current: AdminSection; refundRequests?: number }) {
+/** What the readiness banner shows (readinessBanner() in app/server/admin/readiness.server). */
+export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean };
+
+/**
+ * The operator pages: orders, the refund queue (with its waiting count), the audit log, the
+ * circle's moderation and the reference data; above them, the capabilities that are still off.
+ */
+export function AdminNav({ current, refundRequests, readiness }: { current: AdminSection; refundRequests?: number; readiness?: Readiness }) {
   const m = msg.admin;
   const links: { to: string; label: string; section?: AdminSection; badge?: number }[] = [
     { to: "/admin/orders", label: m.orders, section: "orders" },
     { to: "/admin/refunds", label: m.navRefunds, section: "refunds", badge: refundRequests },
     { to: "/admin/audit", label: m.navAudit, section: "audit" },
     { to: "/admin/moderation", label: m.navModeration },
+    { to: "/admin/campuses", label: msg.adminReference.nav, section: "reference" },
   ];
   return (
-    <nav aria-label={m.nav} className="-mx-3 overflow-x-auto px-3">
-      <ul className="flex gap-2 whitespace-nowrap">
-        {links.map((link) => {
-          const active = link.section === current;
-          return (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                aria-current={active ? "page" : undefined}
-                className={`inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-medium ${
-                  active ? "bg-brand text-white" : "bg-white text-slate-700 shadow-sm"
-                }`}
-              >
-                {link.label}
-                {link.badge ? (
-                  <span className={`rounded-full px-1.5 text-xs ${active ? "bg-white/25" : "bg-red-500 text-white"}`}>{link.badge}</span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
+    <>
+      {readiness ? <ReadinessBanner readiness={readiness} /> : null}
+      <nav aria-label={m.nav}>
+        <ul className="flex flex-wrap gap-2 whitespace-nowrap">
+          {links.map((link) => {
+            const active = link.section === current;
+            return (
+              <li key={link.to}>
+                <Link
+                  to={link.to}
+                  aria-current={active ? "page" : undefined}
+                  className={`inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm font-medium ${
+                    active ? "bg-brand text-white" : "bg-white text-slate-700 shadow-sm"
+                  }`}
+                >
+                  {link.label}
+                  {link.badge ? (
+                    <span className={`rounded-full px-1.5 text-xs ${active ? "bg-white/25" : "bg-red-500 text-white"}`}>{link.badge}</span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/** One line per capability that is off (payment, template messages, the academic system). */
+export function ReadinessBanner({ readiness }: { readiness: Readiness }) {
+  const r = msg.adminReference;
+  if (readiness.lines.length === 0) return null;
+  return (
+    <section role="note" aria-label={r.readinessTitle} className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="readiness-banner">
+      <p className="font-semibold">
+        {r.readinessTitle}
+        {readiness.simulated ? <span className="font-normal">{r.readinessSimulated}</span> : null}
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {readiness.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
-    </nav>
+      {readiness.schoolsOff ? (
+        <Link to="/admin/schools" className="mt-1 inline-block font-medium text-brand underline">
+          {r.readinessSchoolsLink}
+        </Link>
+      ) : null}
+    </section>
   );
 }

@@ -41,6 +41,8 @@ export const orders = {
   create: {
     needMessenger: "未获取到微信用户信息，请重新授权登录",
     needAddress: "请先选择收货地址",
+    /** The address's dorm building was turned off by an operator (or is on another campus). */
+    addressNotServed: "该地址的宿舍楼暂不配送，请选择或新增其他收货地址",
     emptyList: "快递清单不能为空",
     failed: "订单创建失败，请重试",
     stale: "订单信息已更新，请确认后再试",

@@ -18,7 +18,22 @@ export type AuditAction =
   | "delete"
   | "refund_approve"
   | "refund_reject"
-  | "export";
+  | "export"
+  // Reference data (issue 14; reference.server.ts).
+  | "school_create"
+  | "school_update"
+  | "campus_create"
+  | "campus_update"
+  | "building_add"
+  | "building_enable"
+  | "building_disable"
+  | "place_add"
+  | "place_enable"
+  | "place_disable"
+  | "prices_update"
+  | "slot_create"
+  | "slot_update"
+  | "slot_delete";
 
 export type AuditEntry = {
   action: AuditAction;

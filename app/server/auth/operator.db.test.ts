@@ -494,6 +494,28 @@ describe("npm run admin:create", () => {
     expect(asArgument.code).toBe(2);
     expect(asArgument.stderr).toContain("never an argument");
   }, 90_000);
+
+  it("--role admin creates an admin (the reference-data pages); --reset --role promotes; an unknown role is refused", async () => {
+    const url = process.env.DATABASE_URL!;
+    const admin = uniqueName("cli");
+    const created = await runCli([admin, "--role", "admin"], "Admin-Password-1\n", url);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("role admin");
+    expect(await db().selectFrom("operators").select("role").where("username", "=", admin).executeTakeFirst()).toEqual({ role: "admin" });
+
+    const courier = uniqueName("cli");
+    expect((await runCli([courier], "Courier-Password-1\n", url)).stdout).toContain("role operator");
+    const promoted = await runCli([courier, "--reset", "--role", "admin"], "Courier-Password-2\n", url);
+    expect(promoted.code, promoted.stderr).toBe(0);
+    expect(await db().selectFrom("operators").select("role").where("username", "=", courier).executeTakeFirst()).toEqual({ role: "admin" });
+
+    const unknown = uniqueName("cli");
+    const refused = await runCli([unknown, "--role", "boss"], "Boss-Password-1\n", url);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("The role must be one of: operator, admin.");
+    expect(await db().selectFrom("operators").select("id").where("username", "=", unknown).executeTakeFirst()).toBeUndefined();
+    expect((await runCli([admin, "--disable", "--role", "admin"], null, url)).code).toBe(2);
+  }, 90_000);
 });
 
 it("a hash made by the e2e helper path (hashPassword) logs in", async () => {

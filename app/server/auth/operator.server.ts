@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
+import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
 import { safeRedirect } from "~/lib/redirect";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
@@ -202,6 +203,16 @@ export async function requireAdmin(request: Request): Promise<Operator> {
   throw redirect(adminLoginPath(requestPath(request)));
 }
 
+/**
+ * Guards the reference-data pages (schools, campuses, prices, delivery slots): an operator with
+ * the admin role. Another operator gets a 403 whose page says who may change them.
+ */
+export async function requireAdminRole(request: Request): Promise<Operator> {
+  const operator = await requireAdmin(request);
+  if (!isAdminRole(operator.role)) throw new Response(msg.adminReference.adminOnly, { status: 403 });
+  return operator;
+}
+
 export async function endOperatorSession(sessionId: string) {
   await db()
     .updateTable("operator_sessions")
@@ -344,8 +355,14 @@ function checkDisplayName(displayName: string) {
   return name;
 }
 
+export function checkRole(role: string): OperatorRole {
+  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new OperatorError(`The role must be one of: ${OPERATOR_ROLES.join(", ")}.`);
+  return role as OperatorRole;
+}
+
 export async function createOperator(input: { username: string; password: string; displayName?: string; role?: string }) {
   const username = checkUsername(input.username);
+  const role = checkRole(input.role ?? "operator");
   checkNewPassword(input.password);
   const displayName = checkDisplayName(input.displayName ?? username);
   const existing = await db().selectFrom("operators").select("id").where("username", "=", username).executeTakeFirst();
@@ -356,31 +373,32 @@ export async function createOperator(input: { username: string; password: string
       username,
       display_name: displayName,
       password_hash: await hashPassword(input.password),
-      role: input.role ?? "operator",
+      role,
       openid: null,
       disabled: 0,
       created_at: now(),
       last_login_at: null,
     })
-    .returning(["id", "username", "display_name"])
+    .returning(["id", "username", "display_name", "role"])
     .executeTakeFirstOrThrow();
   return row;
 }
 
 /** Sets a new password, enables the operator again and ends all of its sessions. */
-export async function resetOperator(input: { username: string; password: string; displayName?: string }) {
+export async function resetOperator(input: { username: string; password: string; displayName?: string; role?: string }) {
   const username = checkUsername(input.username);
   checkNewPassword(input.password);
+  const role = input.role === undefined ? undefined : checkRole(input.role);
   const displayName = input.displayName === undefined ? undefined : checkDisplayName(input.displayName);
   const row = await db().selectFrom("operators").select("id").where("username", "=", username).executeTakeFirst();
   if (!row) throw new OperatorError(`No operator ${username} (leave out --reset to create one).`);
   await db()
     .updateTable("operators")
-    .set({ password_hash: await hashPassword(input.password), disabled: 0, ...(displayName ? { display_name: displayName } : {}) })
+    .set({ password_hash: await hashPassword(input.password), disabled: 0, ...(displayName ? { display_name: displayName } : {}), ...(role ? { role } : {}) })
     .where("id", "=", row.id)
     .execute();
   await endOperatorSessions(row.id);
-  return db().selectFrom("operators").select(["id", "username", "display_name"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+  return db().selectFrom("operators").select(["id", "username", "display_name", "role"]).where("id", "=", row.id).executeTakeFirstOrThrow();
 }
 
 /** Disables the operator and ends all of its sessions at once. */

@@ -16,10 +16,17 @@ export async function findCampus(code: string): Promise<Campus | undefined> {
   return row && { ...row, active: row.status === CAMPUS_STATUS_ACTIVE };
 }
 
-/** A campus's dorm buildings and package types, in display order. */
+/** A campus's dorm buildings students can choose (those an operator has not turned off) and package types, in display order. */
 export async function campusConfig(code: string) {
   const [buildings, packageTypes] = await Promise.all([
-    db().selectFrom("dorm_buildings").select(["id", "name"]).where("campus_code", "=", code).orderBy("sort_order").execute(),
+    db()
+      .selectFrom("dorm_buildings")
+      .select(["id", "name"])
+      .where("campus_code", "=", code)
+      .where("enabled", "=", 1)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute(),
     db()
       .selectFrom("package_types")
       .select(["type", "name", "description", "price_fen"])

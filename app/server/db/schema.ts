@@ -73,6 +73,8 @@ export interface DormBuildingsTable {
   campus_code: string;
   name: string;
   sort_order: number;
+  /** 0: turned off by an operator (0011_reference_data); kept for the addresses that name it. */
+  enabled: Generated<number>;
 }
 
 export interface PackageTypesTable {
@@ -303,6 +305,8 @@ export interface PickupPlacesTable {
   campus_code: string;
   name: string;
   sort_order: number;
+  /** 0: turned off by an operator (0011_reference_data). */
+  enabled: Generated<number>;
 }
 
 export interface AddressesTable {

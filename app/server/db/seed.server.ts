@@ -1,7 +1,7 @@
 import { DEFAULT_COUPON_TEMPLATES, DEFAULT_GRANT_RULES } from "~/lib/coupon-rules";
 import { DEFAULT_CAMPUSES, DEFAULT_FORUM_CATEGORIES, DEFAULT_PACKAGE_TYPES, DEFAULT_SCHOOLS } from "~/lib/catalog";
 import { DEFAULT_DELIVERY_SCHEDULE } from "~/lib/delivery-slot";
-import { DEFAULT_SIZE_GUIDE, defaultPickupPlaces } from "~/lib/market-catalog";
+import { DEFAULT_PICKUP_PLACES, DEFAULT_SIZE_GUIDE, defaultPickupPlaces } from "~/lib/market-catalog";
 import { seedCircleDemo } from "../forum/demo.server";
 import type { DB } from "./db.server";
 
@@ -87,8 +87,9 @@ async function seedDeliverySchedule(trx: Trx) {
 async function seedDemoCampusParts(trx: Trx) {
   const campuses = await trx.selectFrom("campuses").select("code").execute();
   for (const { code } of campuses) {
+    // Only the built-in campuses get default places; one an operator made keeps exactly its own.
     const anyPlace = await trx.selectFrom("pickup_places").select("id").where("campus_code", "=", code).limit(1).executeTakeFirst();
-    if (!anyPlace) {
+    if (!anyPlace && code in DEFAULT_PICKUP_PLACES) {
       for (const [order, name] of defaultPickupPlaces(code).entries()) {
         await trx.insertInto("pickup_places").values({ campus_code: code, name, sort_order: order }).execute();
       }

@@ -78,7 +78,13 @@ export async function loadExpressConfig(campusCode: string): Promise<ExpressConf
         .orderBy("sort_order")
         .orderBy("id")
         .execute(),
-      db().selectFrom("pickup_places").select("name").where("campus_code", "=", campusCode).orderBy("sort_order").orderBy("id").execute(),
+      db()
+        .selectFrom("pickup_places")
+        .select(["name", "enabled"])
+        .where("campus_code", "=", campusCode)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute(),
     ]);
     if (packageTypes.length === 0) return { ok: false, message: marketMessages.campus.notOpened, reset: true };
     const broken =
@@ -92,7 +98,8 @@ export async function loadExpressConfig(campusCode: string): Promise<ExpressConf
         campusCode,
         campusName: campus.name,
         buildings: buildings.map((row) => row.name),
-        pickupPlaces: places.length > 0 ? places.map((row) => row.name) : defaultPickupPlaces(campusCode),
+        // No rows at all: the defaults; rows all turned off by an operator: none.
+        pickupPlaces: places.length > 0 ? places.filter((row) => row.enabled === 1).map((row) => row.name) : defaultPickupPlaces(campusCode),
         packageTypes: packageTypes.map((row) => ({
           type: row.type as PackageTypeKey,
           name: row.name,

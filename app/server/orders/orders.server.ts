@@ -79,6 +79,8 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
     const addresses = await listAddresses(user.id);
     const address = addresses.find((item) => item.id === checkout.addressId) ?? addresses.find((item) => item.isDefault);
     if (!address) return fail(msg.orders.create.needAddress);
+    // An operator may turn a building off (admin reference data): no new deliveries there.
+    if (!config.buildings.includes(address.building)) return fail(msg.orders.create.addressNotServed);
     return await insertOrder({
       userId: user.id,
       config,

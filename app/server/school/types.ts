@@ -1,4 +1,5 @@
 // The model every academic-system adapter (demo, ZFsoft, QiangZhi…) speaks.
+import type { SchoolSystemKind } from "~/lib/school-systems";
 import type { ExamRecord } from "../../lib/exams";
 import type { GradeRecord, GradeScale } from "../../lib/grades";
 
@@ -70,8 +71,6 @@ export type TermInfo = {
   terms: { code: string; label: string }[];
 };
 
-export type { SchoolSystemKind } from "../../lib/catalog";
-import type { SchoolSystemKind } from "../../lib/catalog";
 
 /** A rank the school's system itself publishes (e.g. 专业排名 12/86); never computed by us. */
 export type Ranking = { scope: string; rank: number; total: number | null };
@@ -87,6 +86,8 @@ export type GradesResult = GradeReport | { sessionExpired: true };
 
 export type ExamList = { term: string; exams: ExamRecord[] };
 export type ExamsResult = ExamList | { sessionExpired: true };
+// The kinds are one list in app/lib (the admin school form offers them).
+export type { SchoolSystemKind };
 
 export type SchoolConfig = {
   code: string;

@@ -11,6 +11,7 @@ import * as admin from "./0009_admin";
 import * as listOrderIndexes from "./0010_list_order_indexes";
 import * as threadsCaptchaLockouts from "./0013_threads_captcha_lockouts";
 import * as grades from "./0015_grades";
+import * as referenceData from "./0011_reference_data";
 import * as mutualHelp from "./0019_mutual_help";
 import * as appearance from "./0020_appearance";
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0010_list_order_indexes": listOrderIndexes,
   "0013_threads_captcha_lockouts": threadsCaptchaLockouts,
   "0015_grades": grades,
+  "0011_reference_data": referenceData,
   "0019_mutual_help": mutualHelp,
   "0020_appearance": appearance,
 };

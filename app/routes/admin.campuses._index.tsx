@@ -1,0 +1,95 @@
+// /admin/campuses — the campuses students choose from (issue 14): each with its status, its
+// buildings and pickup places, a link to manage it, and the form that adds a campus (it starts
+// "coming soon"). Operators with the admin role only; every change is in /admin/audit.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminNav } from "~/components/admin/AdminNav";
+import { OperatorBar } from "~/components/admin/OperatorBar";
+import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { formProps } from "~/components/form";
+import { Page } from "~/components/Page";
+import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
+import { app as appMessages } from "~/lib/messages/app";
+import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
+import { fillTemplate } from "~/lib/template";
+import { readinessBanner } from "~/server/admin/readiness.server";
+import { createCampus, invalidResponse, listCampusesForAdmin, refusalResponse } from "~/server/admin/reference.server";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { requireAdminRole } from "~/server/auth/operator.server";
+
+const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const r = msg.adminReference;
+const FORM_ID = "create";
+
+export const meta: MetaFunction = () => [{ title: `${r.campusesTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireAdminRole(request);
+  const [campuses, readiness] = await Promise.all([listCampusesForAdmin(), readinessBanner()]);
+  return { displayName: operator.display_name, campuses, readiness, saved: new URL(request.url).searchParams.has("saved") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  const operator = await requireAdminRole(request);
+  const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
+  if (submission.status !== "success") return invalidResponse(FORM_ID, submission);
+  const result = await createCampus(operator, submission.value);
+  if (!result.ok) return refusalResponse(FORM_ID, submission, result);
+  return redirect(`/admin/campuses/${submission.value.code}?saved=1`);
+}
+
+export const ErrorBoundary = AdminRoleBoundary;
+
+export default function AdminCampuses() {
+  const { displayName, campuses, readiness, saved } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as TaggedReply | undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useReferenceForm(FORM_ID, data, ["code", "name"]);
+  return (
+    <Page title={r.campusesTitle} back="/admin/orders">
+      <OperatorBar displayName={displayName} current="orders" />
+      <AdminNav current="reference" readiness={readiness} />
+      <ReferenceNav current="campuses" />
+      <SavedNotice show={saved} />
+      {campuses.length === 0 ? (
+        <p className="card text-center text-sm text-slate-500">{r.campusesEmpty}</p>
+      ) : (
+        <ul className="space-y-2" aria-label={r.campuses}>
+          {campuses.map((campus) => (
+            <li key={campus.code}>
+              <Link to={`/admin/campuses/${campus.code}`} className="card flex items-center gap-3" aria-label={`${r.editCampus} ${campus.name}`}>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">{campus.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    <span className="font-mono">{campus.code}</span> · {fillTemplate(r.campusSummary, { buildings: campus.buildings, places: campus.places })}
+                  </span>
+                </span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${campus.status === CAMPUS_STATUS_ACTIVE ? "bg-green-50 text-green-700" : "bg-amber-50 text-amber-700"}`}
+                >
+                  {r.statusLabels[campus.status] ?? campus.status}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Section title={r.newCampus} hint={r.newCampusHint}>
+        <Form method="post" {...formProps(form)} className="space-y-3">
+          <input type="hidden" name="intent" value="create" />
+          <TextField field={fields.name} label={r.name} maxLength={REFERENCE_LIMITS.name} required />
+          <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={REFERENCE_LIMITS.code} autoComplete="off" required />
+          <FormError form={form} />
+          <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+            {r.newCampus}
+          </button>
+        </Form>
+      </Section>
+    </Page>
+  );
+}

@@ -1,0 +1,109 @@
+// /admin/delivery-slots — the delivery schedule (issue 14): each slot takes orders up to its
+// cut-off and promises a delivery time (app/lib/delivery-slot). Each slot is its own form (save,
+// delete); a new one is added below. An order keeps the delivery time it was promised. Admin
+// role only; every change is in /admin/audit.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminNav } from "~/components/admin/AdminNav";
+import { OperatorBar } from "~/components/admin/OperatorBar";
+import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { formProps } from "~/components/form";
+import { Page } from "~/components/Page";
+import { allErrors } from "~/lib/form-result";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
+import { app as appMessages } from "~/lib/messages/app";
+import { SlotFormSchema } from "~/lib/schemas/adminReference";
+import { fillTemplate } from "~/lib/template";
+import { readinessBanner } from "~/server/admin/readiness.server";
+import { invalidResponse, listSlotsForAdmin, postedFormId, refusalResponse, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { requireAdminRole } from "~/server/auth/operator.server";
+
+const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const r = msg.adminReference;
+const FIELDS = ["orderStart", "orderEnd", "deliveryStart", "deliveryEnd", "estimated"] as const;
+
+export const meta: MetaFunction = () => [{ title: `${r.slotsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireAdminRole(request);
+  const [slots, readiness] = await Promise.all([listSlotsForAdmin(), readinessBanner()]);
+  return { displayName: operator.display_name, slots, readiness, saved: new URL(request.url).searchParams.has("saved") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  const operator = await requireAdminRole(request);
+  const formData = await request.formData();
+  const formId = postedFormId(formData);
+  const submission = parseWithZod(formData, { schema: SlotFormSchema });
+  if (submission.status !== "success") return invalidResponse(formId, submission);
+  const result = await saveSlot(operator, submission.value);
+  if (!result.ok) return refusalResponse(formId, submission, result);
+  return redirect("/admin/delivery-slots?saved=1");
+}
+
+export const ErrorBoundary = AdminRoleBoundary;
+
+export default function AdminDeliverySlots() {
+  const { displayName, slots, readiness, saved } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as TaggedReply | undefined;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Page title={r.slotsTitle} back="/admin/orders">
+      <OperatorBar displayName={displayName} current="orders" />
+      <AdminNav current="reference" readiness={readiness} />
+      <ReferenceNav current="slots" />
+      <SavedNotice show={saved} />
+      <p className="px-1 text-xs text-slate-500">{r.slotsHint}</p>
+      {slots.length === 0 ? <p className="card text-center text-sm text-slate-500">{r.slotsEmpty}</p> : null}
+      {slots.map((slot) => (
+        <SlotForm key={slot.id} slot={slot} data={data} busy={busy} />
+      ))}
+      <SlotForm slot={null} data={data} busy={busy} />
+    </Page>
+  );
+}
+
+function SlotForm({ slot, data, busy }: { slot: AdminSlot | null; data: TaggedReply | undefined; busy: boolean }) {
+  const formId = slot ? `update-${slot.id}` : "create";
+  const [form, fields] = useReferenceForm(formId, data, FIELDS, slot ?? {});
+  const deleteError = slot ? allErrors(replyFor(data, `delete-${slot.id}`))[0] : undefined;
+  const title = slot ? fillTemplate(r.slotText, slot) : r.newSlot;
+  return (
+    <Section title={title}>
+      <Form method="post" {...formProps(form)} className="space-y-3" aria-label={title}>
+        <input type="hidden" name="intent" value={slot ? "update" : "create"} />
+        {slot ? <input type="hidden" name="id" value={slot.id} /> : null}
+        <div className="grid grid-cols-2 gap-2">
+          <TextField field={fields.orderStart} label={r.orderStart} type="time" required />
+          <TextField field={fields.orderEnd} label={r.orderEnd} type="time" required />
+          <TextField field={fields.deliveryStart} label={r.deliveryStart} type="time" required />
+          <TextField field={fields.deliveryEnd} label={r.deliveryEnd} type="time" required />
+          <TextField field={fields.estimated} label={r.estimated} type="time" required />
+        </div>
+        <FormError form={form} />
+        <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+          {slot ? r.save : r.newSlot}
+        </button>
+      </Form>
+      {slot ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={slot.id} />
+          {deleteError ? (
+            <p role="alert" className="field-error">
+              {deleteError}
+            </p>
+          ) : null}
+          <button type="submit" disabled={busy} className="btn-ghost h-10 w-full text-red-600" aria-label={`${r.delete} ${title}`}>
+            {r.delete}
+          </button>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}

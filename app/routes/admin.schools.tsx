@@ -1,0 +1,125 @@
+// /admin/schools — the schools students log in with (issue 14): name, code, the kind of
+// academic system (one list: SCHOOL_SYSTEM_KINDS), its base URL, and whether students may choose
+// it. Each school is its own form; a school is never deleted (students' accounts name it), it is
+// turned off. Admin role only; every change is in /admin/audit.
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminNav } from "~/components/admin/AdminNav";
+import { OperatorBar } from "~/components/admin/OperatorBar";
+import { AdminRoleBoundary, FieldError, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { formProps } from "~/components/form";
+import { Page } from "~/components/Page";
+import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
+import { app as appMessages } from "~/lib/messages/app";
+import { REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
+import { readinessBanner } from "~/server/admin/readiness.server";
+import { invalidResponse, listSchoolsForAdmin, postedFormId, refusalResponse, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
+import { rejectCrossSite } from "~/server/auth/guard.server";
+import { requireAdminRole } from "~/server/auth/operator.server";
+
+const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const r = msg.adminReference;
+const FIELDS = ["code", "name", "system", "baseUrl", "enabled"] as const;
+
+export const meta: MetaFunction = () => [{ title: `${r.schoolsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const operator = await requireAdminRole(request);
+  const [schools, readiness] = await Promise.all([listSchoolsForAdmin(), readinessBanner()]);
+  return { displayName: operator.display_name, schools, readiness, kinds: [...SCHOOL_SYSTEM_KINDS], saved: new URL(request.url).searchParams.has("saved") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
+  const operator = await requireAdminRole(request);
+  const formData = await request.formData();
+  const formId = postedFormId(formData);
+  const submission = parseWithZod(formData, { schema: SchoolFormSchema });
+  if (submission.status !== "success") return invalidResponse(formId, submission);
+  const result = await saveSchool(operator, submission.value);
+  if (!result.ok) return refusalResponse(formId, submission, result);
+  return redirect("/admin/schools?saved=1");
+}
+
+export const ErrorBoundary = AdminRoleBoundary;
+
+export default function AdminSchools() {
+  const { displayName, schools, readiness, kinds, saved } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as TaggedReply | undefined;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Page title={r.schoolsTitle} back="/admin/orders">
+      <OperatorBar displayName={displayName} current="orders" />
+      <AdminNav current="reference" readiness={readiness} />
+      <ReferenceNav current="schools" />
+      <SavedNotice show={saved} />
+      {schools.length === 0 ? <p className="card text-center text-sm text-slate-500">{r.schoolsEmpty}</p> : null}
+      {schools.map((school) => (
+        <SchoolForm key={school.code} school={school} kinds={kinds} data={data} busy={busy} />
+      ))}
+      <SchoolForm school={null} kinds={kinds} data={data} busy={busy} />
+    </Page>
+  );
+}
+
+function SchoolForm({ school, kinds, data, busy }: { school: AdminSchool | null; kinds: string[]; data: TaggedReply | undefined; busy: boolean }) {
+  const formId = school ? `update-${school.code}` : "create";
+  const [form, fields] = useReferenceForm(formId, data, FIELDS, {
+    code: school?.code,
+    name: school?.name,
+    system: school?.system ?? "zfsoft",
+    baseUrl: school?.baseUrl ?? undefined,
+    enabled: school ? (school.enabled ? "on" : undefined) : "on",
+  });
+  // After a refused post the box shows what was sent (absent = unchecked).
+  const checked = data?.formId === formId ? fields.enabled.initialValue === "on" : school ? school.enabled : true;
+  return (
+    <Section title={school ? school.name : r.newSchool}>
+      <Form method="post" {...formProps(form)} className="space-y-3" aria-label={school ? school.name : r.newSchool}>
+        <input type="hidden" name="intent" value={school ? "update" : "create"} />
+        {school ? (
+          <>
+            <input type="hidden" name="code" value={school.code} />
+            <p className="text-xs text-slate-500">
+              {r.code}：<span className="font-mono">{school.code}</span>
+            </p>
+          </>
+        ) : null}
+        <TextField field={fields.name} label={r.name} maxLength={REFERENCE_LIMITS.schoolName} required />
+        {school ? null : <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={REFERENCE_LIMITS.code} autoComplete="off" required />}
+        <div>
+          <label htmlFor={fields.system.id} className="field-label">
+            {r.system}
+          </label>
+          <select
+            id={fields.system.id}
+            name="system"
+            defaultValue={fields.system.initialValue}
+            className="field-input"
+            aria-invalid={fields.system.errors ? true : undefined}
+            aria-describedby={fields.system.errors ? fields.system.errorId : undefined}
+          >
+            {kinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {r.systemLabels[kind] ?? kind}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.system} />
+        </div>
+        <TextField field={fields.baseUrl} label={r.baseUrl} hint={r.baseUrlHint} type="url" inputMode="url" maxLength={REFERENCE_LIMITS.baseUrl} />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="enabled" defaultChecked={checked} className="h-4 w-4" />
+          {r.schoolEnabled}
+        </label>
+        <FormError form={form} />
+        <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+          {school ? r.save : r.newSchool}
+        </button>
+      </Form>
+    </Section>
+  );
+}
