@@ -69,7 +69,7 @@ server.use((req, res, next) => {
 // a streamed body is counted as the action reads it (countedBody below).
 server.use((req, res, next) => {
   if (!hasBody(req)) return next();
-  res.locals.bodyRule = app.bodyRule(req.path, limits);
+  res.locals.bodyRule = app.bodyRule(req.path, req.headers["content-type"], limits);
   if (app.declaredTooLarge(req.headers["content-length"], res.locals.bodyRule)) refuseBody(res, { status: 413, reason: "too_large" });
   next();
 });
@@ -279,7 +279,7 @@ function remixRequest(req, res) {
  * refusal the stream errors and reading stops; nothing past the limit is read or kept.
  */
 function countedBody(req, res) {
-  const scanner = new app.BodyScanner(res.locals.bodyRule ?? app.bodyRule(req.path, limits), req.headers["content-type"], limits);
+  const scanner = new app.BodyScanner(res.locals.bodyRule ?? app.bodyRule(req.path, req.headers["content-type"], limits), req.headers["content-type"], limits);
   let stopped = false;
   return new ReadableStream(
     {

@@ -45,14 +45,18 @@ export type BodyRule = {
   answer: RefusalKind;
 };
 
-/** The image routes: per-file limit × file count, plus the form's own fields. */
-const IMAGE_ROUTES: { path: string; name: string; maxBytes: number }[] = [
+/**
+ * The image routes: per-file limit × file count, plus the form's own fields. `multipart`: only a
+ * multipart body gets the image limit (the same path also takes small forms); `below`: the
+ * path's sub-paths too (the market's screenshot form posts to whichever market sheet is open).
+ */
+const IMAGE_ROUTES: { path: string; name: string; maxBytes: number; multipart?: boolean; below?: boolean }[] = [
   { path: "/api/upload/image", name: "upload-image", maxBytes: IMAGE_MAX_BYTES + FORM_FIELDS_BYTES },
-  { path: "/publish-post", name: "publish-post", maxBytes: POST_MAX_IMAGES * IMAGE_MAX_BYTES + FORM_FIELDS_BYTES },
+  { path: "/publish-post", name: "publish-post", maxBytes: POST_MAX_IMAGES * IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
   // JSON { base64_data }: base64 is 4/3 of the bytes.
   { path: "/errands/pickup-code/recognize-image", name: "recognize-image", maxBytes: Math.ceil((RECOGNIZE_IMAGE_MAX_BYTES * 4) / 3) + 4096 },
-  // The market's screenshot form without JavaScript posts to its index route.
-  { path: "/market", name: "market-screenshots", maxBytes: RECOGNIZE_MAX_IMAGES * RECOGNIZE_IMAGE_MAX_BYTES + FORM_FIELDS_BYTES },
+  // The market's screenshot form without JavaScript.
+  { path: "/market", name: "market-screenshots", maxBytes: RECOGNIZE_MAX_IMAGES * RECOGNIZE_IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true, below: true },
 ];
 
 /** The machine endpoints answer JSON (the same prefixes as the access table's machine rows). */
@@ -69,12 +73,15 @@ export function refusalKind(pathname: string): RefusalKind {
   return JSON_PREFIXES.some((prefix) => path.startsWith(prefix)) ? "json" : "page";
 }
 
-/** The limit of a request's body at this path. */
-export function bodyRule(pathname: string, limits: RequestLimits = DEFAULT_REQUEST_LIMITS): BodyRule {
+/** The limit of a request's body at this path (with this Content-Type). */
+export function bodyRule(pathname: string, contentType?: string, limits: RequestLimits = DEFAULT_REQUEST_LIMITS): BodyRule {
   const path = trimmedPath(pathname);
   const answer = refusalKind(path);
   if (path === PAY_NOTIFY_PATH) return { name: "pay-notify", maxBytes: limits.payNotifyBytes, answer };
-  const image = IMAGE_ROUTES.find((route) => route.path === path);
+  const multipart = /^multipart\/form-data\b/i.test(contentType ?? "");
+  const image = IMAGE_ROUTES.find(
+    (route) => (path === route.path || (route.below === true && path.startsWith(`${route.path}/`))) && (!route.multipart || multipart),
+  );
   if (image) return { name: image.name, maxBytes: Math.max(image.maxBytes, limits.formBytes), answer };
   return { name: "form", maxBytes: limits.formBytes, answer };
 }

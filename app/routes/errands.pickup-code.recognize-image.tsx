@@ -4,15 +4,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
+import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 import { MAX_IMAGE_BYTES, decodeBase64Image } from "~/server/errands/ocr.server";
 import { recognizeImage } from "~/server/errands/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
-  await requireMessengerUser(request);
+  const user = await requireMessengerUser(request);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4096) {
     return Response.json({ success: false, message: marketMessages.recognize.imageTooLarge, data: [] }, { status: 413 });
@@ -21,6 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const raw = body?.base64_data;
   const bytes = typeof raw === "string" ? decodeBase64Image(raw) : null;
   if (!bytes) return Response.json({ success: false, message: marketMessages.recognize.notImage, data: [] }, { status: 400 });
+  const verdict = await consumeRateLimit("recognize-image", { userId: user.id, ip: context.clientIp });
+  if (!verdict.ok) return rateLimitedJson(verdict, { data: [] });
   const outcome = await recognizeImage(bytes);
   if (!outcome.ok) return Response.json({ success: false, message: outcome.message, data: [] }, { status: outcome.status });
   return Response.json({

@@ -55,11 +55,11 @@ export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; m
  * is over its limit. A store that cannot answer lets the action through (and logs): a limit must
  * never take the app down with it.
  */
-export async function consumeRateLimit(action: RateLimitedAction, who: { userId?: number | null; ip?: string | null }): Promise<RateLimitVerdict> {
+export async function consumeRateLimit(action: RateLimitedAction, who: { userId?: number | null; ip?: string | null }, points = 1): Promise<RateLimitVerdict> {
   const { perUser, perAddress } = limitersFor(action);
   const attempts: Promise<RateLimiterRes>[] = [];
-  if (who.userId != null) attempts.push(perUser.consume(String(who.userId)));
-  if (who.ip) attempts.push(perAddress.consume(who.ip));
+  if (who.userId != null) attempts.push(perUser.consume(String(who.userId), points));
+  if (who.ip) attempts.push(perAddress.consume(who.ip, points));
   const results = await Promise.allSettled(attempts);
   let refused = false;
   let waitMs = 0;
