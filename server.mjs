@@ -65,7 +65,7 @@ server.use((req, res, next) => {
 });
 
 // Bounded bodies (issue 18): a declared length over the route's limit is refused before a byte is
-// read (the action answers 413 without touching the body; Connection: close drops the rest);
+// read (the action answers 413 without touching the body; the rest is discarded, boundedly);
 // a streamed body is counted as the action reads it (countedBody below).
 server.use((req, res, next) => {
   if (!hasBody(req)) return next();
@@ -113,8 +113,8 @@ server.all("*", async (req, res, next) => {
       await response.body?.cancel();
       return;
     }
-    // A body left unread (refused, or not wanted by the route) is never drained: the connection closes.
-    if (hasBody(req) && !req.complete) res.setHeader("Connection", "close");
+    if (hasBody(req) && !req.complete) closeAfterAnswer(req, res);
+    if (response.status === 429 && context.retryAfter && !response.headers.has("Retry-After")) res.setHeader("Retry-After", context.retryAfter);
     await sendRemixResponse(res, response);
   } catch (error) {
     next(error);
@@ -221,6 +221,9 @@ function withBodyChecks(original) {
       }
       // The action may have handled the broken body itself: the refusal still wins.
       if (refused()) throw app.refusalResponse(pathname(), refused());
+      // A rate-limited action's Retry-After reaches the browser on a document request too, where
+      // Remix sends the page's headers instead of the action's.
+      if (result instanceof Response && result.status === 429 && args.context) args.context.retryAfter = result.headers.get("Retry-After");
       return result;
     };
     routes[id] = { ...route, module: { ...route.module, action: guarded } };
@@ -235,7 +238,37 @@ function hasBody(req) {
 
 function refuseBody(res, refusal) {
   res.locals.refusal ??= refusal;
-  if (!res.headersSent) res.setHeader("Connection", "close");
+}
+
+// How much of a body nobody reads is discarded after the answer (so that the client, still
+// writing, reads the answer before the connection ends), and for how long at most.
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * A body left unread (refused, or not wanted by the route) is never buffered: once the answer is
+ * out, what still arrives is discarded, up to LINGER_BYTES or LINGER_MS, then the connection is
+ * closed. Closing at once would reset it while the client still writes, and the client could lose
+ * the answer; draining without a bound would let a client keep the server reading forever.
+ */
+function closeAfterAnswer(req, res) {
+  if (res.locals.lingering) return;
+  res.locals.lingering = true;
+  res.on("finish", () => {
+    if (req.complete) return;
+    const socket = req.socket;
+    let discarded = 0;
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    socket.on("data", (chunk) => {
+      discarded += chunk.length;
+      if (discarded > LINGER_BYTES) close();
+    });
+    socket.once("close", () => clearTimeout(timer));
+    req.once("end", () => clearTimeout(timer));
+    req.resume();
+  });
 }
 
 function remixHeaders(requestHeaders) {
