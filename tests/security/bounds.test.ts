@@ -35,13 +35,26 @@ afterAll(async () => {
 });
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+/**
+ * /healthz stayed responsive: at least 95% of the answers under 200 ms and none over 1 s. (On a
+ * shared test host, CPU scheduling alone delays single samples past 200 ms — measured at a load
+ * average of 13 on 2 cores: p50 38 ms, one sample in 26 at 460 ms — while the stall this guards
+ * against held every request for about 20 s.)
+ */
+function expectResponsive(times: number[]) {
+  const fast = times.filter((ms) => ms < 200).length;
+  expect(times.length).toBeGreaterThan(0);
+  expect(fast / times.length).toBeGreaterThanOrEqual(0.95);
+  expect(Math.max(...times)).toBeLessThan(1000);
+}
 const JSON_TYPE = { "Content-Type": "application/json" };
 
 describe("request bodies are bounded before anything parses them", () => {
   it("an anonymous 60 MB form POST to /crLogin is refused at once with the page's error, and /healthz stays fast meanwhile", async () => {
     const health = watchHealth(server.base, 20);
     const answer = await rawRequest(server.base, "/crLogin", { headers: FORM, body: { size: 60 * 1024 * 1024 } });
-    const { slowest, failures } = await health.stop();
+    const { times, failures } = await health.stop();
     expect(answer.status).toBe(413);
     expect(answer.headers["content-type"]).toMatch(/text\/html/);
     expect(answer.body).toContain(errorMessages.bodyTooLarge);
@@ -49,7 +62,7 @@ describe("request bodies are bounded before anything parses them", () => {
     // The body was not read: the client could write only what fits in the socket buffers.
     expect(answer.bytesWritten).toBeLessThan(20 * 1024 * 1024);
     expect(failures).toEqual([]);
-    expect(slowest).toBeLessThan(200);
+    expectResponsive(times);
   });
 
   it("a chunked body (no Content-Length) is counted as it streams and refused at the limit", async () => {
@@ -208,7 +221,7 @@ describe("a bounded flood", () => {
     console.log(`[bounds] flood of ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests in ${Date.now() - started} ms: ${JSON.stringify(Object.fromEntries(statuses))}; /healthz ${times.length} answers, slowest ${slowest.toFixed(1)} ms`);
     expect(failures).toEqual([]);
     expect(times.length).toBeGreaterThan(10);
-    expect(slowest).toBeLessThan(200);
+    expectResponsive(times);
     // Every large body refused: 413, or closed while still writing; a student's large body to the
     // login page is sent on by the access guard (302) before anything reads it.
     expect(bigStatuses).toHaveLength(40);
