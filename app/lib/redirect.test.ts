@@ -53,6 +53,24 @@ describe("safeRedirect keeps same-origin paths only", () => {
     expect(safeRedirect(once, "/other")).toBe(once);
   });
 
+  it.each([
+    ["https://campus.example.cn/market?x=1", "/market?x=1"],
+    ["HTTPS://campus.example.cn/market", "/market"],
+    ["https://campus.example.cn/.//evil.example/x", "/fallback"],
+    ["https://campus.example.cn//evil.example/x", "/fallback"],
+    ["https://campus.example.cn/%2F%2Fevil.example", "/fallback"],
+    ["https://evil.example/market", "/fallback"],
+    ["https://campus.example.cn.evil.example/market", "/fallback"],
+    ["https://campus.example.cn@evil.example/market", "/fallback"],
+    ["http://campus.example.cn/market", "/fallback"],
+  ])("a full URL %j is kept only on our own origin → %s", (input, expected) => {
+    expect(safeRedirect(input, "/fallback", { origins: ["https://campus.example.cn"] })).toBe(expected);
+  });
+
+  it("refuses full URLs when no origin is ours", () => {
+    expect(safeRedirect("https://campus.example.cn/market", "/fallback")).toBe("/fallback");
+  });
+
   it("defaults to the timetable", () => {
     expect(safeRedirect("//x")).toBe("/schedule");
   });

@@ -9,10 +9,15 @@ const SAME_ORIGIN = "http://same.origin";
  * "javascript:", anything with control characters, tabs, newlines or backslashes. Otherwise the
  * fallback. The answer is a fixpoint: safeRedirect(safeRedirect(x)) === safeRedirect(x).
  */
-export function safeRedirect(target: unknown, fallback = "/schedule"): string {
+export function safeRedirect(target: unknown, fallback = "/schedule", options: { origins?: string[] } = {}): string {
   if (typeof target !== "string" || target.length === 0 || target.length > MAX_REDIRECT_LENGTH) return fallback;
   // Browsers drop tabs and newlines inside URLs ("/\t/evil" is "//evil"); backslashes are slashes.
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  // A full URL is kept only on one of our own origins, as its path (then checked like any path).
+  if (/^https?:\/\//i.test(target)) {
+    const path = pathOnOrigins(target, options.origins ?? []);
+    return path === null ? fallback : safeRedirect(path, fallback);
+  }
   if (!target.startsWith("/")) return fallback;
   let url: URL;
   try {
@@ -32,6 +37,15 @@ export function safeRedirect(target: unknown, fallback = "/schedule"): string {
   // A proxy or a client that decodes once more must still see a path of ours.
   if (!isLocalPath(decoded) || /[\u0000-\u001f\u007f\\]/.test(decoded) || /\/\.\.?(\/|$)/.test(decoded)) return fallback;
   return path;
+}
+
+function pathOnOrigins(target: string, origins: string[]) {
+  try {
+    const url = new URL(target);
+    return origins.includes(url.origin) ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
 }
 
 function isLocalPath(path: string) {

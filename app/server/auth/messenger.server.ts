@@ -108,17 +108,7 @@ export function publicOrigin(request: Request) {
 
 /** A return path from the `redirect_url` parameter: a path of ours, or a full URL of our origin. */
 export function returnPathFrom(request: Request, value: string | null): string {
-  if (value && /^https?:\/\//i.test(value)) {
-    try {
-      const url = new URL(value);
-      const ours = [new URL(request.url).origin, publicOrigin(request)];
-      if (ours.includes(url.origin)) return safeRedirect(url.pathname + url.search + url.hash, MESSENGER_DEFAULT_RETURN);
-    } catch {
-      // not a URL
-    }
-    return MESSENGER_DEFAULT_RETURN;
-  }
-  return safeRedirect(value, MESSENGER_DEFAULT_RETURN);
+  return safeRedirect(value, MESSENGER_DEFAULT_RETURN, { origins: [new URL(request.url).origin, publicOrigin(request)] });
 }
 
 // ---------------------------------------------------------------------------------------------
