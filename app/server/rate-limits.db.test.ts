@@ -50,4 +50,18 @@ describe("consumeRateLimit", () => {
     const rows = await sql<{ points: number }>`SELECT points FROM rate_limits WHERE key = ${`comment:user:${userId}`}`.execute(db());
     expect(rows.rows.map((row) => Number(row.points))).toEqual([2]);
   });
+
+  it.runIf(dialect() === "postgres")("the account-deletion job removes the person's counters", async () => {
+    const { db } = await import("./db/db.server");
+    const { sql } = await import("kysely");
+    const { createStudent } = await import("../../tests/setup/helpers");
+    const { deleteUserData } = await import("./users/deletion.server");
+    const user = await createStudent({ nickname: "限流删除" });
+    await consumeRateLimit("comment", { userId: user.id });
+    await consumeRateLimit("like", { userId: user.id });
+    const keys = async () => (await sql<{ key: string }>`SELECT key FROM rate_limits WHERE key LIKE ${`%:user:${user.id}`}`.execute(db())).rows.map((row) => row.key).sort();
+    expect(await keys()).toEqual([`comment:user:${user.id}`, `like:user:${user.id}`]);
+    await db().transaction().execute((trx) => deleteUserData(trx, user.id));
+    expect(await keys()).toEqual([]);
+  });
 });

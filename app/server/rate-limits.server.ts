@@ -1,9 +1,9 @@
-import { CompiledQuery } from "kysely";
+import { CompiledQuery, type Kysely } from "kysely";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { errors as errorMessages } from "~/lib/messages/errors";
 import { RATE_LIMITED_ACTIONS, retryAfterSeconds, waitInWords, type RateLimitedAction } from "~/lib/rate-limits";
 import { config } from "./config.server";
-import { db, dialect } from "./db/db.server";
+import { db, dialect, type DB } from "./db/db.server";
 import { log } from "./log.server";
 
 // Rate limits of the costly actions (issue 18; the classes and defaults are in app/lib/rate-limits.ts).
@@ -83,4 +83,15 @@ export function rateLimitMessage(retryAfter: number) {
 /** The answer of a JSON endpoint whose shape is { success, message } (plus its own extra fields). */
 export function rateLimitedJson(verdict: Extract<RateLimitVerdict, { ok: false }>, extra: Record<string, unknown> = {}) {
   return Response.json({ success: false, message: verdict.message, ...extra }, { status: 429, headers: verdict.headers });
+}
+
+/** Removes a user's counters from the shared store (the account-deletion job; keys are "<action>:user:<id>"). */
+export async function deleteRateLimitCounts(executor: Pick<DB, "deleteFrom">, userId: number) {
+  if (dialect() !== "postgres") return;
+  // The table is rate-limiter-flexible's, outside the app's typed schema.
+  const store = executor as unknown as Kysely<{ rate_limits: { key: string } }>;
+  await store
+    .deleteFrom("rate_limits")
+    .where("key", "in", RATE_LIMITED_ACTIONS.map((action) => `${action}:user:${userId}`))
+    .execute();
 }
