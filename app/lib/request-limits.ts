@@ -154,8 +154,8 @@ export class BodyScanner {
     data.set(this.tail, 0);
     data.set(chunk, this.tail.byteLength);
     const first = boundary[0]!;
-    for (let i = 0; i + boundary.byteLength <= data.byteLength; i++) {
-      if (data[i] !== first) continue;
+    // indexOf jumps natively to the next candidate byte: image bodies are megabytes long.
+    for (let i = data.indexOf(first); i !== -1 && i + boundary.byteLength <= data.byteLength; i = data.indexOf(first, i + 1)) {
       let match = true;
       for (let j = 1; j < boundary.byteLength; j++) {
         if (data[i + j] !== boundary[j]) {
