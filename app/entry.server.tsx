@@ -10,6 +10,7 @@ export { securityHeaders } from "./server/security.server";
 export { BodyScanner, bodyRule, checkUrl, declaredTooLarge } from "./lib/request-limits";
 export { refusalAnswer, refusalResponse } from "./server/request-bounds.server";
 export { shutdown, startup } from "./server/startup.server";
+export { operatorCli } from "./server/cli/operator-cli.server";
 export { log };
 
 // Pages are rendered to a string, not streamed: we use no Suspense or deferred data, and React

@@ -111,6 +111,7 @@ const server = spawn(process.execPath, ["server.mjs"], {
     ...process.env,
     NODE_ENV: "production",
     ALLOW_ANY_BROWSER: "true", // measure the pages themselves, not the outside-messenger redirect
+    SEED_DEMO_DATA: "true", // the demo school and campuses the measured pages show
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${dbFile}`,

@@ -206,7 +206,6 @@ export default function PublishPost() {
 
   return (
     <Page title={msg.titles.publishPost} back="/circle">
-      {notice ? <Toast text={notice} /> : null}
       {warning ? (
         <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-700">
           {warning}
@@ -350,6 +349,8 @@ export default function PublishPost() {
           {submitting ? msg.publish.publishing : msg.publish.publishButton}
         </button>
       </Form>
+      {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
+      {notice ? <Toast text={notice} /> : null}
     </Page>
   );
 }
