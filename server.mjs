@@ -69,6 +69,7 @@ server.use((req, res, next) => {
 // a streamed body is counted as the action reads it (countedBody below).
 server.use((req, res, next) => {
   if (!hasBody(req)) return next();
+  closeAfterAnswer(req, res);
   res.locals.bodyRule = app.bodyRule(req.path, req.headers["content-type"], limits);
   if (app.declaredTooLarge(req.headers["content-length"], res.locals.bodyRule)) refuseBody(res, { status: 413, reason: "too_large" });
   next();
@@ -113,7 +114,6 @@ server.all("*", async (req, res, next) => {
       await response.body?.cancel();
       return;
     }
-    if (hasBody(req) && !req.complete) closeAfterAnswer(req, res);
     if (response.status === 429 && context.retryAfter && !response.headers.has("Retry-After")) res.setHeader("Retry-After", context.retryAfter);
     await sendRemixResponse(res, response);
   } catch (error) {
@@ -251,34 +251,38 @@ function refuseBody(res, refusal) {
   res.locals.refusal ??= refusal;
 }
 
-// How much of a body nobody reads is discarded after the answer (so that the client, still
-// writing, reads the answer before the connection ends), and for how long at most.
-const LINGER_BYTES = 1024 * 1024;
-const LINGER_MS = 2000;
+// How long a connection whose body nobody reads stays open after the answer.
+const LINGER_MS = 500;
 
 /**
- * A body left unread (refused, or not wanted by the route) is never buffered: once the answer is
- * out, what still arrives is discarded, up to LINGER_BYTES or LINGER_MS, then the connection is
- * closed. Closing at once would reset it while the client still writes, and the client could lose
- * the answer; draining without a bound would let a client keep the server reading forever.
+ * A body left unread (refused, or not wanted by the route) is never read on: once the answer is
+ * out, the socket stops reading (the excess waits in the client's own buffers, flow control stops
+ * it) and after LINGER_MS the connection is closed. Closing at once would reset it while the
+ * client still writes, and the client could lose the answer; discarding what arrives would cost
+ * the server the very work the limit saves.
  */
 function closeAfterAnswer(req, res) {
   if (res.locals.lingering) return;
   res.locals.lingering = true;
-  res.on("finish", () => {
-    if (req.complete) return;
-    const socket = req.socket;
-    let discarded = 0;
-    const close = () => socket.destroy();
-    const timer = setTimeout(close, LINGER_MS);
+  const socket = req.socket;
+  let timer;
+  const linger = () => {
+    if (timer) return;
+    socket.pause();
+    timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
-    socket.on("data", (chunk) => {
-      discarded += chunk.length;
-      if (discarded > LINGER_BYTES) close();
-    });
     socket.once("close", () => clearTimeout(timer));
-    req.once("end", () => clearTimeout(timer));
-    req.resume();
+  };
+  // Node ends a "Connection: close" exchange with socket.destroySoon() right after the answer,
+  // which resets a connection with unread bytes: our side is closed (FIN) and it lingers instead.
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function destroyAfterLinger() {
+    if (req.complete) return destroySoon.call(this);
+    this.end();
+    linger();
+  };
+  res.on("finish", () => {
+    if (!req.complete) linger();
   });
 }
 
