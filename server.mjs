@@ -1,5 +1,6 @@
 // The production server: Express in front of the Remix request handler. It adds what
-// remix-serve lacks: security headers with a per-request CSP nonce, the access guard before
+// remix-serve lacks: security headers with a per-request CSP nonce, bounded requests (body limits
+// by route class before anything parses a body, URL checks; decision 016), the access guard before
 // any loader runs, JSON request logs, proxy trust, and a graceful shutdown.
 import crypto from "node:crypto";
 import path from "node:path";
@@ -65,7 +66,7 @@ server.use((req, res, next) => {
 });
 
 // Bounded bodies (issue 18): a declared length over the route's limit is refused before a byte is
-// read (the action answers 413 without touching the body; the rest is discarded, boundedly);
+// read (the action answers 413 without touching the body; the rest is never read: closeAfterAnswer);
 // a streamed body is counted as the action reads it (countedBody below).
 server.use((req, res, next) => {
   if (!hasBody(req)) return next();
