@@ -157,7 +157,10 @@ export default function PostDetail() {
               {msg.postDetail.commentPlaceholder}
             </Link>
           ) : (
-            <p className="py-2 text-center text-sm text-slate-500">{msg.postDetail.commentNeedsProfile}</p>
+            // No name yet (a school-account login): set one, then the comment sheet opens. No dead end.
+            <Link to={`/backpack/profile?${new URLSearchParams({ redirectTo: `${base}/comment` })}`} className="block py-2 text-center text-sm text-brand">
+              {msg.postDetail.commentNeedsProfile}
+            </Link>
           )}
         </div>
       </div>
