@@ -5,7 +5,8 @@ import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
-import { MAX_IMAGE_BYTES, decodeBase64Image } from "~/server/errands/ocr.server";
+import { bodyRule } from "~/lib/request-limits";
+import { decodeBase64Image } from "~/server/errands/ocr.server";
 import { recognizeImage } from "~/server/errands/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
   const user = await requireMessengerUser(request);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4096) {
+  if (declared > bodyRule(new URL(request.url).pathname).maxBytes) {
     return Response.json({ success: false, message: marketMessages.recognize.imageTooLarge, data: [] }, { status: 413 });
   }
   const body = await readBody(request);

@@ -1,9 +1,8 @@
 // The screenshot upload's work, loaded on first use (a dynamic import from ExpressTab): check the
 // files, send each one to the spec's JSON endpoint, collect the parcels it found.
 import { marketUpload as t } from "~/lib/messages/market-upload";
+import { RECOGNIZE_IMAGE_MAX_BYTES as MAX_IMAGE_BYTES, RECOGNIZE_MAX_IMAGES as MAX_IMAGES } from "~/lib/request-limits";
 
-const MAX_IMAGES = 3;
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 const IMAGE_ENDPOINT = "/errands/pickup-code/recognize-image";
 
 export type UploadStatus = "done" | "error";

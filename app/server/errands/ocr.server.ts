@@ -10,8 +10,8 @@ import { log } from "../log.server";
 // at a time; the worker (and its ~0.7–1 GB of model memory) is stopped after 10 idle minutes and
 // started again on the next image.
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-export const MAX_IMAGES = 3;
+// One home for the numbers (app/lib/request-limits.ts: the body limit of these routes derives from them).
+export { RECOGNIZE_IMAGE_MAX_BYTES as MAX_IMAGE_BYTES, RECOGNIZE_MAX_IMAGES as MAX_IMAGES } from "~/lib/request-limits";
 const JOB_TIMEOUT_MS = 60_000;
 const MAX_QUEUE = 12;
 const IDLE_MS = 10 * 60 * 1000;
