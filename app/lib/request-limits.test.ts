@@ -16,6 +16,8 @@ describe("bodyRule: the limit by route class", () => {
     ["/publish-post", MULTIPART, "publish-post", POST_MAX_IMAGES * IMAGE_MAX_BYTES + 64 * 1024, "page"],
     ["/publish-post", "application/x-www-form-urlencoded", "form", 64 * 1024, "page"],
     ["/errands/pickup-code/recognize-image", "application/json", "recognize-image", Math.ceil((8 * 1024 * 1024 * 4) / 3) + 4096, "json"],
+    ["/backpack/profile", MULTIPART, "avatar", IMAGE_MAX_BYTES + 64 * 1024, "page"],
+    ["/backpack/profile", "application/x-www-form-urlencoded", "form", 64 * 1024, "page"],
     ["/market", MULTIPART, "market-screenshots", 3 * 8 * 1024 * 1024 + 64 * 1024, "page"],
     ["/market/parcel/3", MULTIPART, "market-screenshots", 3 * 8 * 1024 * 1024 + 64 * 1024, "page"],
     ["/market/checkout", "application/x-www-form-urlencoded", "form", 64 * 1024, "page"],

@@ -55,6 +55,8 @@ const IMAGE_ROUTES: { path: string; name: string; maxBytes: number; multipart?: 
   { path: "/publish-post", name: "publish-post", maxBytes: POST_MAX_IMAGES * IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
   // JSON { base64_data }: base64 is 4/3 of the bytes.
   { path: "/errands/pickup-code/recognize-image", name: "recognize-image", maxBytes: Math.ceil((RECOGNIZE_IMAGE_MAX_BYTES * 4) / 3) + 4096 },
+  // The profile's avatar (one picture); the same page's nickname form is a small form.
+  { path: "/backpack/profile", name: "avatar", maxBytes: IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
   // The market's screenshot form without JavaScript.
   { path: "/market", name: "market-screenshots", maxBytes: RECOGNIZE_MAX_IMAGES * RECOGNIZE_IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true, below: true },
 ];

@@ -8,6 +8,8 @@ import { deleteNotifyData } from "../notify/personal-data.server";
 import { anonymiseOrders } from "../orders/personal-data.server";
 import { anonymiseAudit } from "../admin/personal-data.server";
 import { deleteRateLimitCounts } from "../rate-limits.server";
+import { uploadKeyFromUrl } from "../storage/images.server";
+import { removeAvatarFiles } from "./profile.server";
 
 type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable">;
 
@@ -57,7 +59,11 @@ export async function deleteUserData(executor: Executor, userId: number) {
 export async function runAccountDeletionJob() {
   const due = await db().selectFrom("users").select("id").where("deletion_requested_at", "is not", null).execute();
   for (const { id } of due) {
+    const { avatar_url: avatar } = (await db().selectFrom("users").select("avatar_url").where("id", "=", id).executeTakeFirst()) ?? {};
     await db().transaction().execute((trx) => deleteUserData(trx, id));
+    // The avatar's files go once the row that pointed at them is gone.
+    const avatarKey = avatar ? uploadKeyFromUrl(avatar) : null;
+    if (avatarKey) await removeAvatarFiles(avatarKey);
   }
   // Login attempts (addresses, account keys) are only needed for the 15-minute limits.
   await db().deleteFrom("login_attempts").where("created_at", "<", new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()).execute();
