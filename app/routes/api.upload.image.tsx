@@ -31,12 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (file.problem === "too_large") return answer(413, msg.publish.imageTooLarge);
   const verdict = await consumeRateLimit("upload", { userId: user.id, ip: context.clientIp });
   if (!verdict.ok) return rateLimitedJson(verdict);
-  const { stored, errors } = await storeUploads(user.id, [file]);
+  const { stored, refused } = await storeUploads(user.id, [file]);
   const saved = stored[0];
-  if (!saved) {
-    const reason = errors[0]?.slice(file.filename.length + 2) ?? msg.publish.uploadFailed;
-    return answer(reason === msg.publish.imageTooLarge ? 413 : 400, reason);
-  }
+  if (!saved) return answer(refused[0]?.status ?? 400, refused[0]?.message ?? msg.publish.uploadFailed);
   return Response.json({
     success: true,
     message: "上传成功",

@@ -125,6 +125,7 @@ export default function Profile() {
         </button>
       </Form>
       <Form method="post" replace className="card space-y-3" noValidate>
+        <input type="hidden" name="intent" value="nickname" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className="space-y-1">
           <label htmlFor="nickname" className="text-sm font-medium text-slate-700">

@@ -1,4 +1,5 @@
 import { db, now, type DB } from "../db/db.server";
+import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { log } from "../log.server";
 import { accountKey } from "../auth/rate-limit.server";
 import { endUserSessions } from "../auth/session.server";
@@ -75,13 +76,15 @@ let timer: NodeJS.Timeout | undefined;
 
 /** Runs the job every 10 minutes: well inside the 24 hours the about page promises. */
 export function scheduleAccountDeletion(intervalMs = 10 * 60 * 1000) {
-  timer ??= setInterval(() => {
-    runAccountDeletionJob().catch((error) => log("error", "account-deletion", { error: String(error) }));
-  }, intervalMs);
+  if (timer) return;
+  // The start-up run counts as the first heartbeat (startup.server.ts runs the job before this).
+  registerJob("account-deletion", intervalMs);
+  timer = setInterval(() => void runTrackedJob("account-deletion", runAccountDeletionJob), intervalMs);
   timer.unref();
 }
 
 export function stopAccountDeletion() {
+  unregisterJob("account-deletion");
   if (timer) clearInterval(timer);
   timer = undefined;
 }

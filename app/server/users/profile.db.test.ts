@@ -11,7 +11,7 @@ import { createStudent, request, sessionCookieFor } from "../../../tests/setup/h
 beforeAll(() => resetConfig());
 
 const save = (cookie: string, fields: Record<string, string>) =>
-  action({ request: request("/backpack/profile", { method: "POST", body: new URLSearchParams(fields), cookie }), params: {}, context: {} }) as Promise<Response>;
+  action({ request: request("/backpack/profile", { method: "POST", body: new URLSearchParams({ intent: "nickname", ...fields }), cookie }), params: {}, context: {} }) as Promise<Response>;
 
 describe("/backpack/profile", () => {
   it("shows one display name everywhere and the real name to its owner only on this page", async () => {
@@ -49,6 +49,14 @@ describe("/backpack/profile", () => {
     const reply = (await response.json()) as { error: Record<string, string[]>; initialValue?: Record<string, string> };
     expect(reply.error.nickname).toEqual([message]);
     if (nickname) expect(reply.initialValue?.nickname).toBe(nickname);
+    expect((await db().selectFrom("users").select("nickname").where("id", "=", user.id).executeTakeFirstOrThrow()).nickname).toBe("旧名字");
+  });
+
+  it("changes nothing for a body without the form's intent", async () => {
+    const user = await createStudent({ nickname: "旧名字" });
+    const cookie = await sessionCookieFor(user.id);
+    const response = (await action({ request: request("/backpack/profile", { method: "POST", body: new URLSearchParams({ nickname: "true" }), cookie }), params: {}, context: {} })) as Response;
+    expect(response.status).toBe(400);
     expect((await db().selectFrom("users").select("nickname").where("id", "=", user.id).executeTakeFirstOrThrow()).nickname).toBe("旧名字");
   });
 
