@@ -13,6 +13,8 @@
 //                        each side on its own freshly seeded database and server, measured
 //                        --rounds times (3) alternating between the sides; medians, then the loss
 //                        per page (target: at most 15% at 10×)
+//   --parser-only        only the pickup-SMS parser's throughput (scripts/bench-parser.mjs), which
+//                        every run also prints after the HTTP table
 import { execSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -26,6 +28,7 @@ import { createCookie } from "@remix-run/node";
 import { freePort, loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
+import { benchParser, formatParserBench } from "./bench-parser.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -208,6 +211,11 @@ async function compare(factor) {
 }
 
 const commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+if (args.includes("--parser-only")) {
+  console.log(`bench --parser-only ${new Date().toISOString()} commit ${commit}, load average ${os.loadavg()[0].toFixed(1)}\n`);
+  console.log(formatParserBench(await benchParser()));
+  process.exit(0);
+}
 if (compareScale > 0) {
   await compare(compareScale);
   process.exit(0);
@@ -274,13 +282,16 @@ try {
     ...rows.map((row) => `| ${row.label} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${(row.rps / floor).toFixed(2)} | ${(row.rps / top).toFixed(3)} | ${row.non2xx} |`),
   ].join("\n");
   console.log(`\n${table}`);
+  // 3. the pickup-SMS parser alone (issue 17: a 20 KB paste in at most 20 ms)
+  const parserTable = formatParserBench(await benchParser());
+  console.log(`\n${parserTable}`);
   if (args.includes("--write")) {
     const file = path.join(root, "docs/performance.md");
     const entry =
       `\n## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}\n\n` +
       `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}; seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s; ` +
       `autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per route; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0].toFixed(1)} ` +
-      `(other processes on the machine share its cores).\n\n${table}\n`;
+      `(other processes on the machine share its cores).\n\n${table}\n\n${parserTable}\n`;
     fs.appendFileSync(file, entry);
     console.log(`\nappended to ${path.relative(root, file)}`);
   }

@@ -38,6 +38,10 @@ export const DEFAULT_FORUM_CATEGORIES = [
   { id: 6, name: "避雷吐槽", description: "踩过的坑，提醒大家", icon: "alert", sortOrder: 6 },
 ] as const;
 
+/** The academic-system adapters a school can run on (the schools table's `system` column). */
+export const SCHOOL_SYSTEMS = ["demo", "zfsoft", "qiangzhi"] as const;
+export type SchoolSystemKind = (typeof SCHOOL_SYSTEMS)[number];
+
 export const DEFAULT_SCHOOLS = [{ code: "demo", name: "演示大学（体验账号）", system: "demo", baseUrl: null }] as const;
 
 export function campusStatusLabel(status: string) {

@@ -39,6 +39,7 @@ export { orderPage } from "./messages/order-page";
 export { orderDialogs } from "./messages/order-dialogs";
 export { payPage } from "./messages/pay-page";
 export { coupons } from "./messages/coupons";
+export { grades } from "./messages/grades";
 
 /** @deprecated in components: `import * as msg` instead, so pages ship only what they read. */
 export { msg } from "./messages/all";

@@ -47,6 +47,9 @@ export type CircleEventData = {
 
 export type CourseReminderData = { course: string; time: string; place: string; startsAt: string; endsAt: string; reminderId: number };
 
+/** A refresh of the grades found results the previous copy did not have. Never the scores: course names only. */
+export type NewGradesData = { courses: string[]; count: number; discoveryKey: string; at?: string };
+
 export type AnnouncementData = { title: string; content: string; link?: string; announcementId: string };
 
 /** 我来帮忙 on a mutual-help request: the other side's name and contact. */
@@ -61,12 +64,13 @@ export type NotifyEvent =
   | { kind: "comment_liked"; recipientUserId: number; data: CircleEventData }
   | { kind: "order_status"; recipientUserId: number; data: OrderEventData }
   | { kind: "course_reminder"; recipientUserId: number; data: CourseReminderData }
-  | { kind: "announcement"; recipientUserId: number; data: AnnouncementData };
+  | { kind: "announcement"; recipientUserId: number; data: AnnouncementData }
+  | { kind: "new_grades"; recipientUserId: number; data: NewGradesData };
 
 export type NotifyKind = NotifyEvent["kind"];
 
 /** Kinds that appear in the in-app inbox (course reminders only go to the messenger). */
-export const INBOX_KINDS = ["post_reply", "comment_reply", "post_liked", "comment_liked", "order_status", "announcement", "help_offered", "help_contact"] as const;
+export const INBOX_KINDS = ["post_reply", "comment_reply", "post_liked", "comment_liked", "order_status", "announcement", "help_offered", "help_contact", "new_grades"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export function isInboxKind(kind: string): kind is InboxKind {
@@ -76,7 +80,7 @@ export function isInboxKind(kind: string): kind is InboxKind {
 // ---------------------------------------------------------------------------------------------
 // Templates and subscribe templates
 
-export const TEMPLATE_KEYS = ["EXPRESS_ORDER", "NEW_ORDER", "DELIVERY_COMPLETED", "COURSE_REMINDER"] as const;
+export const TEMPLATE_KEYS = ["EXPRESS_ORDER", "NEW_ORDER", "DELIVERY_COMPLETED", "COURSE_REMINDER", "GRADE_RELEASED"] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 
 export const SUBSCRIBE_KEYS = ["EXPRESS_DELIVERY", "ORDER_STATUS", "ORDER_ACCEPTED", "SYSTEM_NOTICE"] as const;
@@ -99,6 +103,7 @@ export const TEMPLATE_FIELDS = {
   NEW_ORDER: ["orderNumber", "campus", "dormRoom", "parcelCount", "time"],
   DELIVERY_COMPLETED: ["orderNumber", "time", "address", "courier"],
   COURSE_REMINDER: ["course", "time", "place"],
+  GRADE_RELEASED: ["courses", "count", "time"],
 } as const satisfies Record<TemplateKey, readonly string[]>;
 
 export type TemplateFields<K extends TemplateKey> = Record<(typeof TEMPLATE_FIELDS)[K][number], string>;
@@ -164,6 +169,20 @@ export function plannedMessages(event: NotifyEvent, now: Date): PlannedMessage[]
         },
       ];
     }
+    case "new_grades":
+      return [
+        {
+          to: "recipient",
+          templateKey: "GRADE_RELEASED",
+          subscribeKey: null,
+          fields: {
+            courses: newGradesCourses(event.data),
+            count: fillTemplate(msg.notify.message.gradeCount, { count: event.data.count }),
+            time: formatShanghai(event.data.at ?? now.toISOString()),
+          } satisfies TemplateFields<"GRADE_RELEASED">,
+          path: "/backpack/grades",
+        },
+      ];
     case "announcement":
       return [
         {
@@ -192,6 +211,12 @@ export function plannedMessages(event: NotifyEvent, now: Date): PlannedMessage[]
       // Circle replies and likes, the helper's copy of a contact: the inbox only.
       return [];
   }
+}
+
+/** '数据结构、操作系统等3门' : the first names and the count, short enough for a template value. */
+export function newGradesCourses(data: Pick<NewGradesData, "courses" | "count">) {
+  const shown = data.courses.slice(0, 3).join("、");
+  return data.count > 3 ? fillTemplate(msg.notify.message.gradeCoursesMore, { courses: shown, count: data.count }) : shown;
 }
 
 function orderMessages(order: OrderEventData, now: Date): PlannedMessage[] {
@@ -416,6 +441,12 @@ export function inboxText(kind: string, data: Record<string, unknown>): InboxTex
     }
     case "announcement":
       return { title: text("title") || msg.notify.items.announcement, body: text("content"), icon: "bell" };
+    case "new_grades":
+      return {
+        title: msg.notify.items.new_grades,
+        body: fillTemplate(msg.notify.message.gradeInboxBody, { courses: text("courses") }),
+        icon: "bell",
+      };
     case "help_offered":
       return {
         title: fillTemplate(msg.notify.items.help_offered, { actor, course: text("course") }),

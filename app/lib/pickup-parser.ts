@@ -1,13 +1,22 @@
 // The pickup-SMS recogniser: pasted text (one or many SMS) → one entry per parcel. Pure and
 // synchronous, so the page, the JSON endpoint and the screenshot pipeline share it and the tests
-// can run it over a corpus. The labelling conventions it follows are in shared/fixtures/README.md:
+// can run it over a corpus. The labelling conventions it follows are in shared/fixtures/README.md
+// (design and measured accuracy: docs/decisions/020-pickup-parser.md):
 //
 // - values are NFKC-normalised, every dash folded to "-" without surrounding spaces;
-// - an SMS yields entries only with a pickup code, or a full tracking number plus a place;
-//   masked numbers (尾号0107), times and phone numbers are never codes or tracking numbers;
-// - company: the brand in the signature tag, else the first carrier named in the body, else null;
+// - an SMS yields entries only with a pickup code, or a full tracking number plus a place and a
+//   word of picking up; masked numbers (尾号0107), times and phone numbers are never codes or
+//   tracking numbers;
+// - company: the carrier (快递公司) named for the parcel (its own line or bracket in a message
+//   listing several), else the first carrier the body names, else a carrier in the signature tag,
+//   else the first carrier of the other messages pasted with it without a blank line, else the
+//   brand of the signature tag, else null;
 // - station: the place after the first locative verb, up to 取/领取 or punctuation (a bare 已到站
 //   is skipped), else the value after 地址:, else a clause that names a station.
+//
+// Linear time: every regular expression either runs once over a message (global or sticky, no
+// nested unbounded repetition) or reads a bounded window at a known position; nothing re-slices
+// the rest of the text per match.
 
 export type PickupType = "code" | "tracking";
 
@@ -33,210 +42,291 @@ export function normalizeText(text: string): string {
     .replace(INVISIBLE, "")
     .replace(/\r\n?/g, "\n")
     .replace(DASHES, "-")
-    .replace(/\u3000/g, " ")
-    .replace(/([A-Za-z0-9])[ \t]*-[ \t]*(?=[A-Za-z0-9])/g, "$1-");
+    .replace(/[\u3000\u00A0]/g, " ")
+    .replace(/([A-Za-z0-9])[ \t]{0,3}-[ \t]{0,3}(?=[A-Za-z0-9])/g, "$1-");
 }
 
 // ---------------------------------------------------------------------------------------------
-// Splitting a paste into messages
+// Carriers and brands
+
+// Every spelling of a carrier → its name in the conventions (a short form is the same carrier).
+const CARRIER_SPELLINGS: [string, string[]][] = [
+  ["中通快运", ["中通快运"]],
+  ["中通快递", ["中通快递", "中通速递", "中通"]],
+  ["圆通速递", ["圆通速递", "圆通快递", "圆通"]],
+  ["申通快递", ["申通快递", "申通"]],
+  ["韵达快递", ["韵达快递", "韵达速递", "韵达"]],
+  ["顺丰速运", ["顺丰速运", "顺丰快递", "顺丰"]],
+  ["京东快递", ["京东快递", "京东物流", "京东"]],
+  ["极兔速递", ["极兔速递", "极兔快递", "极兔"]],
+  ["邮政EMS", ["邮政EMS", "中国邮政", "邮政快递", "邮政包裹", "邮政", "EMS"]],
+  ["德邦快递", ["德邦快递", "德邦物流", "德邦"]],
+  ["百世快递", ["百世快递", "百世汇通", "百世"]],
+  ["天天快递", ["天天快递"]],
+  ["优速快递", ["优速快递", "优速"]],
+  ["宅急送", ["宅急送"]],
+  ["丹鸟", ["丹鸟"]],
+  ["众邮快递", ["众邮快递"]],
+  ["安能物流", ["安能物流"]],
+  ["跨越速运", ["跨越速运"]],
+  ["苏宁物流", ["苏宁物流"]],
+];
+const CARRIER_OF = new Map(CARRIER_SPELLINGS.flatMap(([name, spellings]) => spellings.map((spelling) => [spelling, name] as const)));
+// Latin spellings (EMS) only as a word of their own: never inside "SYSTEMS".
+const CARRIER_ALTERNATION = [...CARRIER_OF.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((spelling) => (/^[A-Z]+$/.test(spelling) ? `(?<![A-Za-z])${spelling}(?![A-Za-z])` : escapeRegex(spelling)))
+  .join("|");
+const CARRIER_GLOBAL = new RegExp(CARRIER_ALTERNATION, "g");
+const CARRIER_AT_START = new RegExp(`^(?:${CARRIER_ALTERNATION})`);
+
+// Station chains and locker networks a signature tag may carry, as the conventions name them.
+const STATION_BRANDS: [RegExp, string | null][] = [
+  [/^丰巢/, "丰巢"],
+  [/^(?:菜鸟驿站|菜鸟裹裹|菜鸟)/, null],
+  [/^(?:兔喜生活|兔喜快递超市|兔喜)/, null],
+  [/^(?:妈妈驿站|多多驿站|中邮驿站|邮政驿站|近邻宝|速递易|熊猫快收|日日顺|递管家|云柜|格格小区|收件宝|小兵驿站|喵站|快宝驿站|蜂站)/, null],
+];
+const BRAND_TAIL = /^(?:快递|速递|速运|物流|快运|驿站|智能柜|快递柜|生活|超市|快递超市|包裹|服务|科技|官方|网点)*$/;
+
+/** A tag's value: a carrier (any tag that starts with one), a station brand, or null. */
+function readTag(tag: string): { carrier: string | null; brand: string | null } {
+  const value = tag.trim();
+  const carrier = CARRIER_AT_START.exec(value);
+  if (carrier) return { carrier: CARRIER_OF.get(carrier[0])!, brand: null };
+  for (const [pattern, canonical] of STATION_BRANDS) {
+    const match = pattern.exec(value);
+    if (match && BRAND_TAIL.test(value.slice(match[0].length))) return { carrier: null, brand: canonical ?? value };
+  }
+  return { carrier: null, brand: null };
+}
+
+type Mention = { name: string; index: number };
+
+function carrierMentions(text: string): Mention[] {
+  const found: Mention[] = [];
+  for (const match of text.matchAll(CARRIER_GLOBAL)) found.push({ name: CARRIER_OF.get(match[0])!, index: match.index! });
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Splitting a paste into blocks (separated by blank or timestamp lines) and messages
 
 const TIMESTAMP_LINE =
-  /^\s*(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s*(?:上午|下午|晚上|凌晨|中午)?\s*\d{1,2}:\d{2}(?::\d{2})?\s*$/;
-const DATE_ONLY_LINE = /^\s*(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?\s*$/;
-const TAG_ONLY = /^\s*[【[][^】\]\n]{1,20}[】\]]\s*$/;
+  /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?$/;
+// A timestamp in front of an SMS on the same line ("11月03日 10:15 【韵达快递】…").
+const TIMESTAMP_PREFIX =
+  /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[^\d\s:-])/;
+const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
+const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
+const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
+const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
+const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|取件密码|开箱码|货号|请凭|凭|单号|运单)/;
+const SENTENCE_END = /[。!?]$/;
+// A signature in ASCII brackets ("[菜鸟驿站]…", as some phones copy it): Chinese inside.
+const SQUARE_TAG_START = /^\[[^\]\n]{0,12}[\u4e00-\u9fff][^\]\n]{0,12}\]/;
+const CJK_END = /[\u4e00-\u9fff]$/;
+const CJK_START = /^[\u4e00-\u9fff]/;
 
-/**
- * Messages are separated by blank lines; a line that starts with a signature tag, or a
- * timestamp line between messages, also starts a new one. A signature standing alone after a
- * message (tags at the end, as some senders put them) stays with that message.
- */
-export function splitMessages(text: string): string[] {
-  const normalized = normalizeText(text);
-  const messages: string[] = [];
-  let current: string[] = [];
-  let hasTag = false;
+type Segment = { lines: string[]; leadingTag: boolean; hasCodeWord: boolean; onlyTags: boolean };
+
+/** Lines of one message: a wrapped Chinese sentence is joined, anything else keeps its line. */
+function joinLines(lines: string[]): string {
+  let text = lines[0] ?? "";
+  for (let i = 1; i < lines.length; i += 1) {
+    const next = lines[i]!;
+    const wrapped = CJK_END.test(lines[i - 1]!) && CJK_START.test(next) && !CARRIER_AT_START.test(next);
+    text += wrapped ? next : `\n${next}`;
+  }
+  return text;
+}
+
+/** A paste → blocks of messages. A block is what a blank line or a timestamp line delimits. */
+function splitBlocks(text: string): string[][] {
+  const blocks: string[][] = [];
+  let block: string[] = [];
+  let segment: Segment | null = null;
   let closed = false;
-  // The lines of one message are joined without a separator: a wrapped line continues its sentence.
-  const flush = () => {
-    const body = current.join("").trim();
-    if (body) messages.push(body);
-    current = [];
-    hasTag = false;
+  const endSegment = () => {
+    if (segment && segment.lines.length > 0) block.push(joinLines(segment.lines));
+    segment = null;
     closed = false;
   };
-  for (const rawLine of normalized.split("\n")) {
-    const line = rawLine.trim();
+  const endBlock = () => {
+    endSegment();
+    if (block.length > 0) blocks.push(block);
+    block = [];
+  };
+  const start = (piece: string, leadingTag: boolean) => {
+    endSegment();
+    segment = { lines: [piece], leadingTag, hasCodeWord: HAS_CODE_WORD.test(piece), onlyTags: TAG_ONLY.test(piece) };
+  };
+  for (const rawLine of normalizeText(text).split("\n")) {
+    let line = rawLine.trim();
     if (!line || TIMESTAMP_LINE.test(line) || DATE_ONLY_LINE.test(line)) {
-      flush();
+      endBlock();
       continue;
+    }
+    const stamp = TIMESTAMP_PREFIX.exec(line);
+    if (stamp) {
+      endBlock();
+      line = line.slice(stamp[0].length);
     }
     // Several SMS glued on one line: split before a tag that follows the end of a sentence.
     for (const piece of line.split(/(?<=[。!?])\s*(?=【)/)) {
-      if (closed) flush();
-      if (TAG_ONLY.test(piece)) {
-        if (current.length > 0 && !hasTag) {
-          current.push(piece); // a signature after its message
+      const current = segment as Segment | null;
+      const tagOnly = TAG_ONLY.test(piece);
+      if (piece.startsWith("【") || SQUARE_TAG_START.test(piece)) {
+        if (current && tagOnly && !current.leadingTag && !closed) {
+          current.lines.push(piece); // a signature after its message
           closed = true;
-          continue;
+        } else if (current && current.onlyTags && !closed) {
+          current.lines.push(piece); // a second tag, or the body after a tag line
+          current.onlyTags = tagOnly;
+          current.hasCodeWord ||= HAS_CODE_WORD.test(piece);
+        } else {
+          start(piece, true);
         }
-        if (current.length > 0) flush();
-        current.push(piece);
-        hasTag = true;
         continue;
       }
-      if (piece.startsWith("【")) {
-        if (current.length > 0 && !(hasTag && current.length === 1 && TAG_ONLY.test(current[0]!))) flush();
-        hasTag = true;
-      } else if (current.length > 0 && !hasTag && startsAnotherNotice(current, piece)) {
-        flush(); // untagged notices one per line
-      } else if (/[【[][^】\]\n]{1,24}[】\]]\s*$/.test(piece) && !hasTag) {
-        current.push(piece); // body and signature on one line
-        closed = true;
-        continue;
+      const codeWord = HAS_CODE_WORD.test(piece);
+      const opensNotice = NOTICE_OPENING.test(piece);
+      // Untagged notices one per line: a line that opens like a notice after a line that ended a
+      // sentence, or a second code after the first, starts a new message.
+      const afterSentence = current !== null && SENTENCE_END.test(current.lines[current.lines.length - 1]!);
+      if (!current || closed || (opensNotice && ((current.hasCodeWord && codeWord) || afterSentence))) {
+        start(piece, false);
+      } else {
+        current.lines.push(piece);
+        current.onlyTags = false;
+        current.hasCodeWord ||= codeWord;
       }
-      current.push(piece);
+      if (ENDS_WITH_TAG.test(piece) && !(segment as Segment | null)?.leadingTag) closed = true; // body and signature on one line
     }
   }
-  flush();
-  return messages;
+  endBlock();
+  return blocks;
 }
 
-const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|凭\s*[A-Za-z0-9]/;
-const NOTICE_OPENING = /^(?:您|你|亲|尊敬|【|\[)/;
-
-/** A line that opens like a notice and has its own code, after lines that already had one. */
-function startsAnotherNotice(current: string[], line: string) {
-  return NOTICE_OPENING.test(line) && HAS_CODE_WORD.test(line) && HAS_CODE_WORD.test(current.join(""));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Company
-
-// Brands a signature tag may carry: carriers, station chains and locker networks. The value is
-// the tag as written, except for the families the conventions fold to one name.
-const TAG_BRANDS = [
-  "菜鸟驿站", "菜鸟", "丰巢", "兔喜生活", "兔喜", "妈妈驿站", "近邻宝", "速递易", "日日顺", "熊猫快收", "递管家",
-  "中邮驿站", "邮政驿站", "云柜", "格格小区", "收件宝", "小兵驿站", "喵站",
-  "京东快递", "京东物流", "京东", "顺丰速运", "顺丰快递", "顺丰", "中通快递", "中通快运", "中通", "圆通速递", "圆通快递", "圆通",
-  "申通快递", "申通", "韵达快递", "韵达速递", "韵达", "极兔速递", "极兔快递", "极兔", "邮政EMS", "中国邮政", "邮政", "EMS",
-  "百世快递", "百世", "德邦快递", "德邦物流", "德邦", "天天快递", "宅急送", "优速快递", "优速", "丹鸟", "众邮快递", "安能物流",
-  "跨越速运", "苏宁物流", "EMS快递",
-];
-// What may follow a brand inside its own tag ("丰巢智能柜", "中国邮政速递物流").
-const TAG_SUFFIX = /^(?:快递|速递|速运|物流|快运|驿站|智能柜|快递柜|生活|超市|快递超市|速递物流|包裹|服务|科技|官方|EMS)*$/;
-
-// Courier companies named in a body, longest spelling first.
-const CARRIERS = [
-  "中通快递", "中通快运", "中通", "圆通速递", "圆通快递", "圆通", "申通快递", "申通", "韵达快递", "韵达速递", "韵达",
-  "顺丰速运", "顺丰快递", "顺丰", "京东快递", "京东物流", "京东", "极兔速递", "极兔快递", "极兔", "邮政EMS", "中国邮政",
-  "邮政快递", "邮政包裹", "EMS", "邮政", "百世快递", "百世", "德邦快递", "德邦物流", "德邦", "天天快递", "宅急送", "优速快递",
-  "优速", "丹鸟", "众邮快递", "安能物流", "跨越速运", "苏宁物流",
-];
-const CARRIER_RE = new RegExp(CARRIERS.map(escapeRegex).join("|"));
-
-function canonicalBrand(name: string): string {
-  if (name.startsWith("丰巢")) return "丰巢";
-  if (/^(?:中国邮政|邮政|EMS)/.test(name) && !/驿站$/.test(name)) return "邮政EMS";
-  return name;
-}
-
-function tagBrand(tag: string): string | null {
-  const value = tag.trim();
-  for (const brand of TAG_BRANDS) {
-    if (value.startsWith(brand) && TAG_SUFFIX.test(value.slice(brand.length))) return canonicalBrand(value);
-  }
-  return null;
-}
-
-function bodyCarrier(body: string): string | null {
-  const match = CARRIER_RE.exec(body);
-  return match ? canonicalBrand(match[0]) : null;
+/** The messages of a paste, in order (blocks flattened). */
+export function splitMessages(text: string): string[] {
+  return splitBlocks(text).flat();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Pickup codes
 
-const CODE_KEYWORDS = [
-  "取件码", "取货码", "提货码", "提件码", "取件号", "取货号", "取件编码", "取件密码", "开箱码", "开柜码", "开箱密码", "开柜密码",
-  "柜门码", "提取码", "取件凭证", "取货凭证", "货架号", "货号", "密码", "取件编号", "凭",
-];
-const KEYWORD_RE = new RegExp(`(?:${CODE_KEYWORDS.map(escapeRegex).join("|")})`, "g");
-// Between a keyword and its code: 为/是/:, quotes and brackets, spaces.
-const LEAD = /^(?:\s|为|是|:|『|「|“|"|'|【|\[|\(|<|《)*/;
-const CODE_TOKEN = /^(?:[A-Za-z]{1,3}-?)?\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+){0,4}/;
-const CLOSE = /^(?:』|」|”|"|'|】|\]|>|》)*/;
-const LIST_SEPARATOR = /^\s*(?:、|,|和|及|\/|;|\s)\s*(?:『|「|“|")?/;
-const AFTER_CODE_NOT = /^(?::|元|天|小时|分钟|月|日|点|号|个|件|年|%|kg|公斤)/i;
+const KEYWORD_RE =
+  /取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|开箱密码|开柜密码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|密码|凭/g;
+// Between a keyword and its code: 为/是/:, 分别为, quotes and brackets, spaces (bounded).
+const LEAD = /(?:\s|分别|依次|为|是|码|:|『|「|“|"|'|【|\[|\(|<|《){0,8}/y;
+const CODE_TOKEN = /(?:[A-Za-z]{1,3}-?)?\d[A-Za-z0-9]{0,11}(?:-[A-Za-z0-9]{1,8}){0,4}/y;
+const CLOSE = /(?:』|」|”|"|'|】|\]|>|》){0,3}/y;
+const LIST_SEPARATOR = /\s{0,3}(?:、|,|和|及|与|\/|;|\s)\s{0,3}(?:『|「|“|")?/y;
+const PAREN = /\s{0,2}\(([^()\n]{0,60})\)/y;
+const AFTER_CODE_NOT = /^(?::|元|天|小时|分钟|月|日|点|号|个|件|年|%|kg|公斤|\.\d|[A-Za-z0-9])/i;
+const PHONE_LIKE = /^(?:0\d{2,3}-?\d{7,8}|(?:\+?86)?1[3-9]\d{9}|400-?\d{3}-?\d{4}|95\d{3})$/;
 
-type CodeHit = { code: string; tracking: string | null; index: number };
+type CodeHit = { code: string; tracking: string | null; carrier: string | null; index: number };
 
-function validCode(code: string, rest: string): boolean {
-  if (AFTER_CODE_NOT.test(rest)) return false;
+function readAt(pattern: RegExp, text: string, position: number): string {
+  pattern.lastIndex = position;
+  return pattern.exec(text)?.[0] ?? "";
+}
+
+function validCode(code: string, after: string): boolean {
+  if (AFTER_CODE_NOT.test(after) || PHONE_LIKE.test(code)) return false;
   const digits = code.replace(/\D/g, "").length;
-  if (digits < 3) return false;
-  if (/^\d+$/.test(code)) return code.length <= 8;
-  if (!code.includes("-")) {
-    // Letters and digits without a dash: a shelf code like A123, never a tracking number.
-    return code.length <= 8 && digits <= 6;
-  }
+  if (/^\d+$/.test(code)) return code.length >= 3 && code.length <= 8;
+  if (/^[A-Za-z]/.test(code) && !code.includes("-")) return digits >= 2 && code.length <= 8 && digits <= 6; // shelf code A12
+  if (digits < 3 && !/^[A-Za-z]/.test(code)) return false;
+  if (digits < 2) return false;
   return code.length <= 16;
 }
 
-function shapeOf(code: string) {
-  return code.split("-").length;
+/** Same number of dash groups; without dashes, both shelf codes (A12, B307) or digits of one length. */
+function sameShape(a: string, b: string) {
+  const groups = a.split("-").length;
+  if (groups !== b.split("-").length) return false;
+  if (groups > 1) return true;
+  const letter = /^[A-Za-z]/;
+  return letter.test(a) ? letter.test(b) : !letter.test(b) && a.length === b.length;
 }
 
-/** Codes after one keyword: a list separated by 、/,/和, each optionally followed by (运单号…). */
-function readCodeList(text: string, start: number): CodeHit[] {
+/** Codes after one keyword: a list separated by 、/,/和, each optionally followed by (运单号… / 中通). */
+function readCodeList(text: string, start: number): { hits: CodeHit[]; end: number } {
   const hits: CodeHit[] = [];
-  let position = start + (LEAD.exec(text.slice(start))?.[0].length ?? 0);
+  let position = start + readAt(LEAD, text, start).length;
   for (;;) {
-    const rest = text.slice(position);
-    const token = CODE_TOKEN.exec(rest)?.[0];
+    const token = readAt(CODE_TOKEN, text, position);
     if (!token) break;
-    const after = rest.slice(token.length);
-    if (/^[A-Za-z0-9]/.test(after) || !validCode(token, after)) break;
-    if (hits.length > 0 && shapeOf(token) !== shapeOf(hits[0]!.code)) break;
-    let consumed = token.length;
-    consumed += CLOSE.exec(after)?.[0].length ?? 0;
+    const afterStart = position + token.length;
+    if (!validCode(token, text.slice(afterStart, afterStart + 3))) break;
+    let end = afterStart + readAt(CLOSE, text, afterStart).length;
+    PAREN.lastIndex = end;
+    const paren = PAREN.exec(text);
     let tracking: string | null = null;
-    const paren = /^\s*\(([^()]{0,60})\)/.exec(rest.slice(consumed));
+    let carrier: string | null = null;
     if (paren) {
       tracking = findTrackingNumbers(paren[1]!)[0]?.value ?? null;
-      consumed += paren[0].length;
+      carrier = carrierMentions(paren[1]!)[0]?.name ?? null;
+      end += paren[0].length;
     }
-    hits.push({ code: token, tracking, index: position });
-    position += consumed;
-    const separator = LIST_SEPARATOR.exec(text.slice(position));
+    hits.push({ code: token, tracking, carrier, index: position });
+    const separator = readAt(LIST_SEPARATOR, text, end);
     if (!separator) break;
-    const next = text.slice(position + separator[0].length);
-    const nextToken = CODE_TOKEN.exec(next)?.[0];
-    if (!nextToken || shapeOf(nextToken) !== shapeOf(hits[0]!.code)) break;
-    position += separator[0].length;
+    const next = readAt(CODE_TOKEN, text, end + separator.length);
+    if (!next) break;
+    // After 、/和/及 any code follows; after a comma or a space only one of the same shape
+    // ("取件码 5521，101室" names a room, not a second code).
+    if (!/[、和及与]/.test(separator) && !sameShape(next, token)) break;
+    position = end + separator.length;
   }
-  return hits;
+  return { hits, end: position };
 }
 
-// A station-style code with no keyword in front ("凭码" omitted): 3-4-1208, A2-3-101, 15-2-3307.
-const BARE_CODE = /(?<![\w:.\-/*])([A-Za-z]-?\d{1,2}-\d{1,3}-\d{3,5}|\d{1,2}-\d{1,3}-\d{3,5}|[A-Za-z]-?\d{1,3}-\d{3,5})(?![\w:\-/])/g;
+// A station-style code with no keyword in front: 3-4-1208, A2-3-101, 15-2-3307.
+const BARE_CODE =
+  /(?<![\w:.\-/*])([A-Za-z]-?\d{1,2}-\d{1,3}-\d{3,5}|\d{1,2}-\d{1,3}-\d{3,5}|[A-Za-z]-?\d{1,3}-\d{3,5})(?![\w:\-/])/g;
+const PHONE_CONTEXT = /电话|热线|客服|手机|尾号|联系|致电|拨打|tel|号码/i;
+
+// A list line "中通快递 518881" (a carrier, then only a code): the code needs no keyword there.
+const CARRIER_LINE = new RegExp(`(?:^|\\n)[ \\t]{0,3}(?:\\d{1,2}[.、)][ \\t]{0,3})?(?:${CARRIER_ALTERNATION})[ \\t:,]{0,3}([A-Za-z0-9][A-Za-z0-9-]{2,15})[ \\t。]{0,3}(?=\\n|$)`, "g");
 
 function findCodes(text: string): CodeHit[] {
   const hits: CodeHit[] = [];
   const seen = new Set<string>();
+  // A keyword inside a list already read (取件码 1-1-1001、取件码 …) starts no second reading.
+  let readUpTo = -1;
   for (const match of text.matchAll(KEYWORD_RE)) {
-    for (const hit of readCodeList(text, match.index! + match[0].length)) {
+    if (match.index! < readUpTo) continue;
+    const list = readCodeList(text, match.index! + match[0].length);
+    readUpTo = list.end;
+    for (const hit of list.hits) {
       if (seen.has(hit.code)) continue;
       seen.add(hit.code);
       hits.push(hit);
     }
   }
-  if (hits.length === 0) {
-    for (const match of text.matchAll(BARE_CODE)) {
-      const before = text.slice(Math.max(0, match.index! - 6), match.index!);
-      if (/电话|热线|客服|手机|尾号/.test(before) || seen.has(match[1]!)) continue;
-      seen.add(match[1]!);
-      hits.push({ code: match[1]!, tracking: null, index: match.index! });
-    }
+  for (const match of text.matchAll(CARRIER_LINE)) {
+    const code = match[1]!;
+    if (seen.has(code) || !validCode(code, "")) continue;
+    seen.add(code);
+    hits.push({ code, tracking: null, carrier: null, index: match.index! + match[0].indexOf(code) });
+  }
+  for (const match of text.matchAll(BARE_CODE)) {
+    const code = match[1]!;
+    if (seen.has(code)) continue;
+    if (PHONE_CONTEXT.test(text.slice(Math.max(0, match.index! - 8), match.index!))) continue;
+    seen.add(code);
+    PAREN.lastIndex = match.index! + match[0].length;
+    const paren = PAREN.exec(text);
+    hits.push({
+      code,
+      tracking: paren ? findTrackingNumbers(paren[1]!)[0]?.value ?? null : null,
+      carrier: paren ? carrierMentions(paren[1]!)[0]?.name ?? null : null,
+      index: match.index!,
+    });
   }
   return hits.sort((a, b) => a.index - b.index);
 }
@@ -244,14 +334,16 @@ function findCodes(text: string): CodeHit[] {
 // ---------------------------------------------------------------------------------------------
 // Tracking numbers
 
-const TRACKING_RE = /(?<![A-Za-z0-9*])([A-Z]{2}\d{9}[A-Z]{2}|[A-Z]{2,4}\d{10,18}|\d{12,20})(?![A-Za-z0-9*])/g;
+const TRACKING_RE = /(?<![A-Za-z0-9*-])([A-Z]{2}\d{9}[A-Z]{2}|[A-Z]{2,4}\d{10,18}|\d{12,20})(?![A-Za-z0-9*-])/g;
+const TRACKING_NOT_BEFORE = /尾号|订单号?\s?:?\s?$|电话|热线|客服|手机|联系|致电|拨打|号码|tel/i;
 
 function findTrackingNumbers(text: string): { value: string; index: number }[] {
   const found: { value: string; index: number }[] = [];
   for (const match of text.matchAll(TRACKING_RE)) {
-    const before = text.slice(Math.max(0, match.index! - 4), match.index!);
-    if (/尾号|订单号?[:\s]*$|电话|手机/.test(before)) continue;
-    found.push({ value: match[1]!, index: match.index! });
+    const value = match[1]!;
+    if (PHONE_LIKE.test(value) || /^0\d{9,11}$/.test(value)) continue; // a landline read without its hyphen
+    if (TRACKING_NOT_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) continue;
+    found.push({ value, index: match.index! });
   }
   return found;
 }
@@ -259,19 +351,23 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 // ---------------------------------------------------------------------------------------------
 // Station
 
-const LOCATIVE_RE = /到达|送达|送至|存入|存于|放至|放入|放在|放于|位于|到|至|在/g;
-const STATION_STOP = /自取|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:\s]/;
+const LOCATIVE_RE = /到达|送达|送至|存入|存于|放至|放入|放在|放于|位于|投递至|到|至|在/g;
+const STATION_STOP = /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
+const MAX_STATION = 40;
 const TIME_START =
-  /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作日|[一二三四五六七八九十两]+(?:天|日|小时)|晚上|早上|上午|下午|中午|营业|\d+个?工作)/;
+  /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|保管期|期限|关门|[一二三四五六七八九十两几半]+(?:天|日|小时|周|个?星期|个?月)|晚上|早上|上午|下午|中午|\d+个?工作)/;
+const BARE_ARRIVAL = /^站[啦了咯喽啰哦呀喔]?$/;
+// "在一周内", "在保管期内", "在关门前": a span of time, not a place.
+const TIME_END = /(?:内|前|之前|以前|以内|之内|期间)$/;
 
 function locativeAllowed(verb: string, before: string, after: string): boolean {
   switch (verb) {
     case "到":
-      return !/[收迟报签得想遇直]$/.test(before) && !/^(?:期|付|货|账|家|手|店|访|位|点|时)/.test(after);
+      return !/[收迟报签得想遇直达找]$/.test(before) && !/^(?:期|付|货|账|家|手|店|访|位|点|时|件)/.test(after);
     case "在":
-      return !/[正现存所实不还自好内都]$/.test(before) && !/^(?:线|此|途|派|路上|运)/.test(after);
+      return !/[正现存所实不还自好内都放]$/.test(before) && !/^(?:线|此|途|派|路上|运|您|你)/.test(after);
     case "至":
-      return !/[截直以甚\d]$/.test(before) && !/^(?:少|今|\d{1,2}:)/.test(after);
+      return !/[截直以甚]$/.test(before) && !/^(?:少|今|\d{1,2}:|\d{1,2}点)/.test(after);
     default:
       return true;
   }
@@ -279,31 +375,39 @@ function locativeAllowed(verb: string, before: string, after: string): boolean {
 
 function stationAfterLocative(body: string): string | null {
   for (const match of body.matchAll(LOCATIVE_RE)) {
-    const start = match.index! + match[0].length;
-    const before = body.slice(Math.max(0, match.index! - 1), match.index!);
-    const rest = body.slice(start).replace(/^[ \t]+/, "");
-    if (!locativeAllowed(match[0], before, rest)) continue;
-    const stop = STATION_STOP.exec(rest);
-    const phrase = (stop ? rest.slice(0, stop.index) : rest).trim();
-    if (!phrase || phrase === "站" || phrase.length < 2) continue;
-    if (TIME_START.test(phrase)) continue;
-    return cleanStation(phrase);
+    let start = match.index! + match[0].length;
+    while (start < body.length && (body[start] === " " || body[start] === "\t" || body[start] === "\n")) start += 1;
+    const window = body.slice(start, start + MAX_STATION + 1);
+    if (!locativeAllowed(match[0], body.slice(Math.max(0, match.index! - 1), match.index!), window)) continue;
+    let stop = STATION_STOP.exec(window);
+    // "8 栋丰巢柜": a space after a bare number is inside the place, not its end.
+    if (stop && /\s/.test(stop[0]) && /^[\dA-Za-z]{1,4}$/.test(window.slice(0, stop.index))) {
+      const rest = STATION_STOP.exec(window.slice(stop.index + 1));
+      stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
+    }
+    if (!stop && start + window.length < body.length) continue; // no end within a place's length
+    const phrase = (stop ? window.slice(0, stop.index) : window).trim();
+    if (!phrase || phrase.length < 2 || BARE_ARRIVAL.test(phrase) || TIME_START.test(phrase) || TIME_END.test(phrase)) continue;
+    const station = cleanStation(phrase);
+    if (station.length >= 2 && !/^[\dA-Za-z-]+$/.test(station)) return station;
   }
   return null;
 }
 
+const ADDRESS_RE = /(?:取件地址|地址|地点|位置|取件点|自提点)\s?:\s?([^,，。;；!！?？\s]{2,40})/;
+
 function stationAfterAddress(body: string): string | null {
-  const match = /(?:地址|地点|位置|取件地址|取件点)[:\s]\s*([^,，。;；!！?？\s]+)/.exec(body);
+  const match = ADDRESS_RE.exec(body);
   return match ? cleanStation(match[1]!) : null;
 }
 
 const STATION_SUFFIX =
-  /(?:驿站|快递柜|智能柜|自提柜|丰巢柜|储物柜|快递超市|快递站|服务站|服务点|快递点|自提点|代收点|快递中心|服务中心|收发室|邮政所|营业部|营业厅|网点|门卫室?|传达室|柜|店\))$/;
+  /(?:驿站|快递柜|智能柜|自提柜|丰巢柜|储物柜|快递超市|超市|便利店|便民站|快递站|服务站|服务点|快递点|自提点|代收点|快递中心|服务中心|收发室|邮政所|营业部|营业厅|网点|门卫室?|传达室|柜|店\))$/;
 
 function stationByClause(body: string): string | null {
   for (const clause of body.split(/[,，。;；!！?？\n]/)) {
     const value = clause.trim();
-    if (value.length < 3 || /\d{3,}|码|号码|电话/.test(value) || /^(?:您|你)/.test(value)) continue;
+    if (value.length < 3 || value.length > MAX_STATION || /\d{3,}|码|电话/.test(value) || /^(?:您|你)/.test(value)) continue;
     if (STATION_SUFFIX.test(value)) return cleanStation(value);
   }
   return null;
@@ -312,7 +416,7 @@ function stationByClause(body: string): string | null {
 function cleanStation(value: string): string {
   let station = value
     .replace(/^(?:了|您的|你的|至|到|在|于)/, "")
-    .replace(/[的]$/, "")
+    .replace(/(?:的|了|啦|咯|喽|哦|呀)$/, "")
     .replace(/^[【[「『"“]+|[】\]」』"”]+$/g, "")
     .trim();
   // An opening bracket whose closing one was cut off (a time inside it): drop the fragment.
@@ -324,54 +428,128 @@ function cleanStation(value: string): string {
 // ---------------------------------------------------------------------------------------------
 // Is this a pickup notice at all?
 
-const PICKUP_CONTEXT = /取件|取货|提货|领取|取走|驿站|快递|包裹|快件|邮件|柜|货号|自提|代收/;
-const PICKED_UP = /已(?:被)?(?:取出|取走|领取)|已完成取件|取件成功|已取件/;
+// Words of a parcel: a code for a meal, a ticket or a login is not a pickup code.
+const PICKUP_CONTEXT = /取[^\n。]{0,8}件|取货|提货|驿站|快递|包裹|快件|邮件|邮包|邮政|柜|货号|自提|代收|运单|收发室/;
+const PICKUP_VERB = /取|领|自提|提货/;
+const PICKUP_PLACE = /驿站|柜|兔喜|菜鸟|丰巢|店\)$|超市|代收|自提|收发室|快递中心|快递站|服务站|服务中心|便民站|邮政|邮局|快递点|门卫|传达室|快收|近邻宝|速递易/;
+const PICKED_UP = /已(?:被)?(?:取出|取走|领取|取件)|已完成取件|取件成功|成功取件|已被您取/;
 const SIGNED = /已(?:被)?签收|签收人/;
-const IN_TRANSIT = /正在派送|派送中|派件中|派送途中|即将派送|正在为您派送|已发货|运输中|已揽收|已揽件|预计.{0,6}送达|配送中|正在配送/;
+const IN_TRANSIT =
+  /正在派送|派送中|派件中|派送途中|即将派送|正在为您派送|已发货|运输中|已揽收|已揽件|揽收成功|预计.{0,6}送达|配送中|正在配送|转运中心|分拨中心|集散中心|发往|已发出|已离开|退回|已退|拒收|改派/;
+const ONE_TIME_CODE = /验证码|校验码|动态码|动态密码|登录密码|支付密码|激活码/;
+const CODE_CONTEXT = /取件|取货|提货|货号/;
 
-const URL_RE = /(?:https?:\/\/|www\.)[^\s\u4e00-\u9fff，。；！？、]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\/[^\s\u4e00-\u9fff，。]*/gi;
+const URL_RE = /(?:https?:\/\/|www\.)[^\s\u4e00-\u9fff，。；！？、]{1,300}|\b[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}\/[^\s\u4e00-\u9fff，。]{0,300}/gi;
+const TAG_RE = /[【[]([^】\]\n]{1,24})[】\]]/y;
+const TRAILING_TAG = /[【[]([^】\]\n]{1,24})[】\]]\s*$/;
 
-// ---------------------------------------------------------------------------------------------
+type Tags = { carrier: string | null; brand: string | null };
 
-function splitTag(message: string): { tag: string | null; body: string } {
-  const leading = /^\s*[【[]([^】\]\n]{1,24})[】\]]/.exec(message);
-  if (leading) return { tag: leading[1]!, body: message.slice(leading[0].length) };
-  const trailing = /[【[]([^】\]\n]{1,24})[】\]]\s*$/.exec(message);
-  if (trailing) return { tag: trailing[1]!, body: message.slice(0, trailing.index) };
-  return { tag: null, body: message };
+/** The leading signature tags (one or more) and a trailing one; the body is what is between. */
+function splitTags(message: string): { tags: Tags; body: string } {
+  const tags: Tags = { carrier: null, brand: null };
+  const take = (value: string) => {
+    const read = readTag(value);
+    tags.carrier ??= read.carrier;
+    tags.brand ??= read.brand;
+  };
+  let start = 0;
+  for (;;) {
+    while (start < message.length && /\s/.test(message[start]!)) start += 1;
+    TAG_RE.lastIndex = start;
+    const tag = TAG_RE.exec(message);
+    if (!tag) break;
+    take(tag[1]!);
+    start = TAG_RE.lastIndex;
+  }
+  let end = message.length;
+  const trailing = TRAILING_TAG.exec(message.slice(Math.max(start, message.length - 40)));
+  if (trailing) {
+    take(trailing[1]!);
+    end = message.length - trailing[0].length;
+  }
+  return { tags, body: message.slice(start, Math.max(start, end)) };
+}
+
+/**
+ * The carrier of each code: a carrier in the code's own bracket, else (in a message whose codes
+ * stand on several lines) the carrier on the code's line or on a heading line after the previous
+ * code's line, else the message's carrier. One pass over lines, mentions and codes.
+ */
+function carriersOfCodes(body: string, codes: CodeHit[], fallback: string | null): (string | null)[] {
+  const lineEnds: number[] = [];
+  for (let i = body.indexOf("\n"); i >= 0; i = body.indexOf("\n", i + 1)) lineEnds.push(i);
+  lineEnds.push(body.length);
+  let line = 0;
+  const codeLines = codes.map((hit) => {
+    while (hit.index > lineEnds[line]!) line += 1;
+    return line;
+  });
+  if (codeLines.length === 0 || codeLines[0] === codeLines[codeLines.length - 1]) return codes.map((hit) => hit.carrier ?? fallback);
+  const mentions = carrierMentions(body);
+  line = 0;
+  const mentionLines = mentions.map((mention) => {
+    while (mention.index > lineEnds[line]!) line += 1;
+    return line;
+  });
+  const result: (string | null)[] = [];
+  let heading: string | null = null;
+  let m = 0;
+  let c = 0;
+  while (c < codes.length) {
+    const current = codeLines[c]!;
+    // Lines before the code's line: a carrier there is a heading for the next code line.
+    while (m < mentions.length && mentionLines[m]! < current) heading = mentions[m++]!.name;
+    const own = m < mentions.length && mentionLines[m] === current ? mentions[m]!.name : null;
+    while (c < codes.length && codeLines[c] === current) {
+      result.push(codes[c]!.carrier ?? own ?? heading ?? fallback);
+      c += 1;
+    }
+    while (m < mentions.length && mentionLines[m] === current) m += 1;
+    heading = null;
+  }
+  return result;
 }
 
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
-export function parseMessage(rawMessage: string): ParsedPickup[] {
-  const message = normalizeText(rawMessage).replace(URL_RE, " ");
-  const { tag, body } = splitTag(message);
-  if (!PICKUP_CONTEXT.test(body) && !(tag && tagBrand(tag))) return [];
-  if (PICKED_UP.test(body)) return [];
+export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
+  return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
+}
 
-  const codes = PICKUP_CONTEXT.test(body) ? findCodes(body) : [];
+function parseNormalized(normalized: string, neighbourCarrier: string | null): ParsedPickup[] {
+  const message = normalized.includes("/") ? normalized.replace(URL_RE, " ") : normalized;
+  const { tags, body } = splitTags(message);
+  const bodyCarrier = carrierMentions(body)[0]?.name ?? null;
+  if (!PICKUP_CONTEXT.test(body) && !bodyCarrier && !tags.brand && !tags.carrier) return [];
+  if (PICKED_UP.test(body)) return [];
+  if (ONE_TIME_CODE.test(body) && !CODE_CONTEXT.test(body)) return [];
+
+  const codes = findCodes(body);
   if (codes.length === 0 && (IN_TRANSIT.test(body) || SIGNED.test(body))) return [];
 
-  const company = (tag && tagBrand(tag)) ?? bodyCarrier(body);
+  const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
   const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? stationByClause(body);
   const inCodes = new Set(codes.map((hit) => hit.tracking).filter(Boolean));
-  const trackingNumbers = findTrackingNumbers(body)
-    .map((found) => found.value)
-    .filter((value) => !inCodes.has(value));
+  const trackingNumbers = [...new Set(findTrackingNumbers(body).map((found) => found.value))].filter((value) => !inCodes.has(value));
 
   if (codes.length > 0) {
+    const carriers = carriersOfCodes(body, codes, fallback);
     // Tracking numbers outside the codes' own brackets go to the codes still without one, in order.
     const spare = [...trackingNumbers];
-    return codes.map((hit) => ({
-      company,
-      trackingNumber: hit.tracking ?? (codes.length === 1 || spare.length === codes.length ? spare.shift() ?? null : null),
+    const withoutOwn = codes.filter((hit) => !hit.tracking).length;
+    return codes.map((hit, i) => ({
+      company: carriers[i] ?? fallback,
+      trackingNumber: hit.tracking ?? (withoutOwn === 1 || spare.length === withoutOwn ? spare.shift() ?? null : null),
       pickupCode: hit.code,
       stationName,
       pickupType: "code" as const,
     }));
   }
-  if (stationName && trackingNumbers.length > 0) {
-    return [...new Set(trackingNumbers)].map((trackingNumber) => ({
-      company,
+  // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must
+  // say to pick it up; a depot on the way ("到达杭州西湖区营业部") is a logistics update.
+  if (stationName && trackingNumbers.length > 0 && (PICKUP_VERB.test(body) || PICKUP_PLACE.test(stationName))) {
+    return trackingNumbers.map((trackingNumber) => ({
+      company: fallback,
       trackingNumber,
       pickupCode: null,
       stationName,
@@ -384,7 +562,14 @@ export function parseMessage(rawMessage: string): ParsedPickup[] {
 /** A paste of any number of SMS → every parcel, in order of appearance. */
 export function parsePickupSms(text: string): ParsedPickup[] {
   if (!text || !text.trim()) return [];
-  return splitMessages(text).flatMap(parseMessage);
+  const parcels: ParsedPickup[] = [];
+  for (const block of splitBlocks(text)) {
+    // Messages pasted without a blank line between them read as one text: a message that names
+    // no carrier takes the first one named in the others.
+    const neighbour = block.length > 1 ? carrierMentions(block.join("\n"))[0]?.name ?? null : null;
+    for (const message of block) parcels.push(...parseNormalized(message, neighbour));
+  }
+  return parcels;
 }
 
 function escapeRegex(text: string) {

@@ -32,9 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const GROUPS: { to: string; label: string; icon: IconName; badge?: "inbox" }[][] = [
   [
-    { to: "/backpack/points", label: msg.backpack.grades, icon: "star" },
-    { to: "/backpack/points", label: msg.backpack.exams, icon: "calendar" },
-    { to: "/backpack/points", label: msg.backpack.gpa, icon: "course" },
+    { to: "/backpack/grades", label: msg.backpack.grades, icon: "star" },
+    { to: "/backpack/exams", label: msg.backpack.exams, icon: "calendar" },
+    { to: "/backpack/grades#ranking", label: msg.backpack.gpa, icon: "course" },
   ],
   [
     { to: "/orders", label: msg.backpack.orders, icon: "order" },

@@ -70,7 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       hideFields: ["password", "captcha"],
       ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
     });
-    return Response.json({ result: reply, captcha: outcome.refreshCaptcha ? await createCaptcha() : null, code: outcome.code ?? null }, { status });
+    return Response.json(
+      { result: reply, captcha: outcome.refreshCaptcha ? await createCaptcha() : null, code: outcome.code ?? null, schoolChallenge: outcome.schoolChallenge ?? null },
+      { status },
+    );
   } catch (error) {
     log("error", "login", { error: error instanceof Error ? error.message : String(error) });
     return Response.json(
@@ -205,6 +208,29 @@ export default function Login() {
             </div>
             <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
           </div>
+          {actionData && "schoolChallenge" in actionData && actionData.schoolChallenge ? (
+            <div>
+              <label htmlFor="schoolCaptcha" className="field-label">
+                {msg.login.schoolCaptcha}
+              </label>
+              <input type="hidden" name="schoolCaptchaState" value={actionData.schoolChallenge.state} />
+              <div className="flex items-center gap-2">
+                <input
+                  id="schoolCaptcha"
+                  name="schoolCaptcha"
+                  key={actionData.schoolChallenge.state}
+                  type="text"
+                  className="field-input flex-1"
+                  placeholder={msg.login.schoolCaptchaPlaceholder}
+                  maxLength={16}
+                  autoComplete="off"
+                  autoCapitalize="off"
+                  required
+                />
+                <img src={actionData.schoolChallenge.image} alt={msg.login.schoolCaptcha} className="h-11 w-28 shrink-0 rounded-xl border border-slate-200 object-contain" />
+              </div>
+            </div>
+          ) : null}
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={submitting}>
             {submitting ? msg.login.submitting : msg.login.submit}
           </button>

@@ -95,6 +95,7 @@ const schema = z
     WECHAT_TEMPLATE_NEW_ORDER: templateSetting,
     WECHAT_TEMPLATE_DELIVERY_COMPLETED: templateSetting,
     WECHAT_TEMPLATE_COURSE_REMINDER: templateSetting,
+    WECHAT_TEMPLATE_GRADE_RELEASED: templateSetting,
     WECHAT_SUBSCRIBE_TEMPLATE_EXPRESS_DELIVERY: subscribeTemplateSetting,
     WECHAT_SUBSCRIBE_TEMPLATE_ORDER_STATUS: subscribeTemplateSetting,
     WECHAT_SUBSCRIBE_TEMPLATE_ORDER_ACCEPTED: subscribeTemplateSetting,
@@ -229,7 +230,7 @@ export type PayConfig = {
 export const WECHAT_DEFAULT_SUBSCRIBE_URL = "https://mp.weixin.qq.com/mp/subscribemsg";
 export const SIMULATED_SUBSCRIBE_URL = "/api/wechat/simulate-subscribe";
 
-const TEMPLATE_KEYS = ["EXPRESS_ORDER", "NEW_ORDER", "DELIVERY_COMPLETED", "COURSE_REMINDER"] as const;
+const TEMPLATE_KEYS = ["EXPRESS_ORDER", "NEW_ORDER", "DELIVERY_COMPLETED", "COURSE_REMINDER", "GRADE_RELEASED"] as const;
 const SUBSCRIBE_KEYS = ["EXPRESS_DELIVERY", "ORDER_STATUS", "ORDER_ACCEPTED", "SYSTEM_NOTICE"] as const;
 
 export type NotifyConfig = {

@@ -1,6 +1,7 @@
 // A fake ZFsoft (正方) jwglxt server on loopback that replays the real protocol: login page with
 // csrftoken, RSA public key, encrypted password, 302 to index_initMenu with a rotated session
-// cookie, timetable JSON behind the session, and the term index page.
+// cookie, timetable JSON behind the session, the term index page, and the paged grade
+// (cjcx_cxXsgrcj) and exam-arrangement (kscx_cxXsksxxIndex) queries.
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -34,6 +35,12 @@ export interface FakeZfsoftOptions {
   current?: { xnm: string; xqm: string };
   /** Timetables by 'xnm-xqm' ('2025-3'); other terms answer empty lists. */
   timetables?: Record<string, RawTimetable>;
+  /** Grade rows (every term); filtered by the query's xnm/xqm like the real server. */
+  grades?: Record<string, string>[];
+  /** Exam rows by 'xnm-xqm'. */
+  exams?: Record<string, Record<string, string>[]>;
+  /** The most rows the server returns per page whatever showCount asks (some deployments cap it). */
+  maxPageSize?: number;
 }
 
 export interface FakeZfsoftState {
@@ -47,6 +54,8 @@ export interface FakeZfsoftState {
   loginBodies: string[];
   /** Method and path of every request received. */
   requests: string[];
+  /** The grade rows served; tests push a new one to play a newly published result. */
+  grades: Record<string, string>[];
 }
 
 export interface FakeZfsoft {
@@ -114,6 +123,52 @@ export const FAKE_TIMETABLES: Record<string, RawTimetable> = {
     ],
     sjkList: [{ qtkcgs: "军事训练李海(共3周)/1-3周", sfsjk: "1" }],
   },
+};
+
+export const gradeRow = (
+  xnm: string,
+  xqm: string,
+  kcmc: string,
+  xf: string,
+  cj: string,
+  jd: string,
+  kcxzmc: string,
+  ksxz = "正常考试",
+): Record<string, string> => ({
+  xnm,
+  xqm,
+  xnmmc: `${xnm}-${Number(xnm) + 1}`,
+  xqmmc: xqm === "3" ? "1" : xqm === "12" ? "2" : "3",
+  kcmc,
+  xf,
+  cj,
+  jd,
+  kcxzmc,
+  ksxz,
+  jsxm: "任课教师",
+  kch_id: crypto.createHash("md5").update(kcmc).digest("hex").slice(0, 8).toUpperCase(),
+  khfsmc: "考试",
+});
+
+/** Two years of results: grade words, a failed course with its 补考, a 重修, a 0-credit course. */
+export const FAKE_GRADES: Record<string, string>[] = [
+  gradeRow("2024", "3", "大学计算机基础", "3.0", "92", "4.20", "必修课"),
+  gradeRow("2024", "3", "高等数学A(上)", "5.0", "52", "0.00", "必修课"),
+  gradeRow("2024", "3", "思想道德与法治", "3.0", "良", "3.50", "必修课"),
+  gradeRow("2024", "3", "形势与政策", "0.0", "优", "", "必修课"),
+  gradeRow("2024", "12", "高等数学A(上)", "5.0", "71", "1.00", "必修课", "补考一"),
+  gradeRow("2024", "12", "线性代数", "3.0", "58", "0.00", "必修课"),
+  gradeRow("2024", "12", "书法鉴赏", "1.0", "及格", "1.50", "公共选修课"),
+  gradeRow("2025", "3", "线性代数", "3.0", "83", "3.30", "必修课", "重修"),
+  gradeRow("2025", "3", "程序设计基础", "4.0", "88", "3.80", "必修课"),
+];
+
+export const FAKE_EXAMS: Record<string, Record<string, string>[]> = {
+  "2025-3": [
+    { kcmc: "高等数学A(下)", kssj: "2026-01-12(09:00-11:00)", cdmc: "南教1-201", zwh: "23", ksmc: "2025-2026-1期末考试", xqmc: "南校区" },
+    { kcmc: "程序设计基础", kssj: "2026-01-08(14:30-16:30)", cdmc: "计算中心305", zwh: "7", ksmc: "2025-2026-1期末考试", xqmc: "南校区" },
+    { kcmc: "大学物理实验", kssj: "", cdmc: "", zwh: "", ksmc: "2025-2026-1期末考试", xqmc: "南校区" },
+  ],
 };
 
 function escapeHtml(text: string): string {
@@ -198,7 +253,9 @@ export async function startFakeZfsoft(options: FakeZfsoftOptions = {}): Promise<
     sessions: new Map(),
     loginBodies: [],
     requests: [],
+    grades: [...(options.grades ?? FAKE_GRADES)],
   };
+  const exams = options.exams ?? FAKE_EXAMS;
 
   const { publicKey, privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 1024 });
   const jwk = publicKey.export({ format: "jwk" });
@@ -381,6 +438,29 @@ export async function startFakeZfsoft(options: FakeZfsoftOptions = {}): Promise<
           xqjmcMap: { "1": "星期一", "2": "星期二", "3": "星期三", "4": "星期四", "5": "星期五", "6": "星期六", "7": "星期日" },
         }),
       );
+      return;
+    }
+
+    // The paged query modules answer {items, totalResult, currentPage, showCount} like jqGrid.
+    const paged = (rows: Record<string, string>[]) => {
+      const asked = Number(form.get("queryModel.showCount") ?? "15") || 15;
+      const showCount = Math.min(asked, options.maxPageSize ?? asked);
+      const currentPage = Number(form.get("queryModel.currentPage") ?? "1") || 1;
+      const items = rows.slice((currentPage - 1) * showCount, currentPage * showCount);
+      send(res, 200, JSON.stringify({ items, totalResult: rows.length, currentPage, showCount, totalPage: Math.ceil(rows.length / showCount) }));
+    };
+
+    if (path === "/cjcx/cjcx_cxXsgrcj.html" && req.method === "POST") {
+      if (!student || url.searchParams.get("gnmkdm") !== "N305005" || url.searchParams.get("doType") !== "query") return freshLoginPage();
+      const xnm = form.get("xnm") ?? "";
+      const xqm = form.get("xqm") ?? "";
+      paged(state.grades.filter((row) => (!xnm || row.xnm === xnm) && (!xqm || row.xqm === xqm)));
+      return;
+    }
+
+    if (path === "/kwgl/kscx_cxXsksxxIndex.html" && req.method === "POST") {
+      if (!student || url.searchParams.get("gnmkdm") !== "N358105" || url.searchParams.get("doType") !== "query") return freshLoginPage();
+      paged(exams[`${form.get("xnm") ?? ""}-${form.get("xqm") ?? ""}`] ?? []);
       return;
     }
 

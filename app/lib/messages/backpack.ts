@@ -12,5 +12,4 @@ export const backpack = {
   switchCampus: "切换校区",
   customerService: "联系客服",
   settings: "设置",
-  pointsComing: "成绩、考试安排和绩点排名即将上线，敬请期待。",
 } as const;

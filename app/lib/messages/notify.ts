@@ -22,6 +22,7 @@ export const notify = {
     order_status: "订单 {orderNumber}",
     announcement: "系统公告",
     course_reminder: "上课提醒",
+    new_grades: "有新成绩发布",
     help_offered: "{actor} 愿意帮你代签「{course}」",
     help_contact: "你报名帮忙代签「{course}」",
   },
@@ -80,6 +81,9 @@ export const notify = {
     courier: "校园帮配送员",
     reminderTime: "{month}月{day}日 {weekday} {start}-{end}",
     placeUnknown: "地点待定",
+    gradeCount: "{count} 门",
+    gradeCoursesMore: "{courses}等{count}门",
+    gradeInboxBody: "{courses} 的成绩已发布，点击查看",
     subscribeTitles: {
       EXPRESS_DELIVERY: "快递已送达",
       ORDER_STATUS: "订单状态通知",

@@ -11,6 +11,10 @@ export const LoginSchema = z.object({
   captcha: required(msg.login.enterCaptcha).max(8),
   captchaId: z.string().max(64).optional(),
   redirectTo: z.string().max(2000).optional(),
+  // The school's own image captcha (QiangZhi), when its system asked for one: the student's
+  // reading and the sealed school session the picture belongs to.
+  schoolCaptcha: z.string().trim().max(16).optional(),
+  schoolCaptchaState: z.string().max(4000).optional(),
 });
 
 export type LoginFields = z.input<typeof LoginSchema>;

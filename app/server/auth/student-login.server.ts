@@ -1,11 +1,11 @@
 import * as msg from "~/lib/messages";
 import { grantAtStudentLogin } from "../coupons/campaign.server";
-import { seal } from "../crypto.server";
+import { seal, unseal } from "../crypto.server";
 import { db, now } from "../db/db.server";
 import { log } from "../log.server";
 import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import { deleteUserData } from "../users/deletion.server";
-import type { LoginFailure, Profile } from "../school/index.server";
+import type { CaptchaAnswer, LoginFailure, Profile } from "../school/index.server";
 import { academicSystemFor, findSchool, saveAcademicSession } from "../school/school.server";
 import { verifyCaptcha } from "./captcha.server";
 import { accountKey, isAccountLocked, isIpLimited, recordAttempt, recentFailures, ACCOUNT_WRONG_PASSWORD_LIMIT } from "./rate-limit.server";
@@ -18,7 +18,12 @@ export type LoginInput = {
   password: string;
   captcha?: string;
   captchaId?: string;
+  schoolCaptcha?: string;
+  schoolCaptchaState?: string;
 };
+
+/** The school's image captcha to show: the picture as a data URL and its sealed school session. */
+export type SchoolChallenge = { image: string; state: string };
 
 export type LoginContext = {
   ip: string;
@@ -38,6 +43,7 @@ export type LoginOutcome =
       field?: "school" | "studentId" | "password" | "captcha";
       code?: LoginErrorCode;
       refreshCaptcha: boolean;
+      schoolChallenge?: SchoolChallenge;
     };
 
 function fail(message: string, extra: { field?: "school" | "studentId" | "password" | "captcha"; code?: LoginErrorCode; refreshCaptcha?: boolean } = {}) {
@@ -85,7 +91,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
   const key = accountKey(school.code, input.studentId);
   if (await isAccountLocked(school.code, input.studentId)) return fail(msg.login.accountLockedFor);
 
-  const result = await academicSystemFor(school).login(input.studentId, input.password);
+  const result = await academicSystemFor(school).login(input.studentId, input.password, schoolCaptchaAnswer(input));
   if (!result.ok) {
     const outcome = result.failure.kind === "wrong_password" ? "wrong_password" : "failure";
     await recordAttempt("account", key, outcome);
@@ -94,7 +100,14 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     if (outcome === "wrong_password" && (await recentFailures("account", key, ["wrong_password"])) >= ACCOUNT_WRONG_PASSWORD_LIMIT) {
       return fail(msg.login.accountLockedFor);
     }
-    return fail(failureMessage(result.failure), { field: result.failure.kind === "wrong_password" ? "password" : undefined });
+    const refused = fail(failureMessage(result.failure), { field: result.failure.kind === "wrong_password" ? "password" : undefined });
+    const challenge = result.failure.challenge;
+    if (!challenge) return refused;
+    return {
+      ...refused,
+      message: input.schoolCaptcha ? failureMessage(result.failure) : msg.login.schoolCaptchaHint,
+      schoolChallenge: { image: `data:${challenge.contentType};base64,${challenge.image}`, state: seal(JSON.stringify(challenge.state)) },
+    };
   }
 
   const bound = await bindStudentAccount(school.code, input.studentId, input.password, result.profile, context.current);
@@ -110,6 +123,17 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     platform: context.inMessenger ? "wechat" : "web",
   });
   return { ok: true, userId: bound.userId, setCookie: session.setCookie };
+}
+
+/** The student's reading of the school's captcha, with the school session it was drawn in. */
+function schoolCaptchaAnswer(input: LoginInput): CaptchaAnswer | undefined {
+  if (!input.schoolCaptcha || !input.schoolCaptchaState) return undefined;
+  try {
+    const state = JSON.parse(unseal(input.schoolCaptchaState)) as Record<string, string>;
+    return { answer: input.schoolCaptcha, state };
+  } catch {
+    return undefined;
+  }
 }
 
 type BindResult = { ok: true; userId: number } | { ok: false; code: "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND" };

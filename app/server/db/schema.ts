@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 // Timestamps are ISO-8601 strings in UTC ("2026-11-22T04:41:00.000Z") in both dialects: they
 // sort as text, compare with plain string operators and never shift with a server's time zone.
@@ -57,6 +57,8 @@ export interface SchoolsTable {
   base_url: string | null;
   sort_order: number;
   enabled: number;
+  /** How the school counts grades (GradeScale as JSON); null: the defaults. */
+  grade_scale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CampusesTable {
@@ -150,6 +152,27 @@ export interface TimetableCacheTable {
   /** The adapter's Timetable as JSON. */
   data: string;
   fetched_at: string;
+}
+
+export interface GradesCacheTable {
+  user_id: number;
+  /** The adapter's GradeReport as sealed JSON. */
+  data_enc: string;
+  fetched_at: string;
+}
+
+export interface ExamsCacheTable {
+  user_id: number;
+  term: string;
+  /** The adapter's ExamList as JSON. */
+  data: string;
+  fetched_at: string;
+}
+
+export interface GradeSettingsTable {
+  user_id: number;
+  notify_new_grades: number;
+  updated_at: string;
 }
 
 export interface SchoolTermInfoTable {
@@ -656,6 +679,9 @@ export interface Database {
   reports: ReportsTable;
   forum_bans: ForumBansTable;
   timetable_cache: TimetableCacheTable;
+  grades_cache: GradesCacheTable;
+  exams_cache: ExamsCacheTable;
+  grade_settings: GradeSettingsTable;
   school_term_info: SchoolTermInfoTable;
   schedule_settings: ScheduleSettingsTable;
   outbox_messages: OutboxMessagesTable;

@@ -121,17 +121,23 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
           <Glyph name="box" className="h-5 w-5" />
         </span>
         <span className="min-w-0 flex-1">
-          <span className="flex items-center gap-2">
-            <span className="truncate font-mono text-[17px] font-semibold tracking-wide text-slate-900">{credential}</span>
-            <span className="shrink-0 rounded bg-white px-1.5 py-0.5 text-[11px] text-slate-500 ring-1 ring-slate-200">{entry.company}</span>
+          {/* The code is what the row exists to show: never truncated, it wraps at any character
+              on a narrow screen; the carrier and the station share the line below it. */}
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <span className="break-all font-mono text-[17px] font-semibold tracking-wide text-slate-900" data-testid="pickup-credential">
+              {credential}
+            </span>
             {entry.source !== "text" ? (
               <span className="shrink-0 text-[11px] text-slate-500">{entry.source === "image" ? m.express.sourceImage : m.express.sourceManual}</span>
             ) : null}
           </span>
-          <span className="mt-0.5 block truncate text-xs text-slate-500">
-            {entry.stationName}
-            {entry.pickupCode && entry.trackingNumber ? ` · ${entry.trackingNumber}` : ""}
+          <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-xs text-slate-500" data-testid="pickup-carrier-station">
+            <span className="shrink-0 rounded bg-white px-1.5 py-0.5 text-[11px] text-slate-600 ring-1 ring-slate-200">{entry.company}</span>
+            <span className="min-w-0 break-words">{entry.stationName}</span>
           </span>
+          {entry.pickupCode && entry.trackingNumber ? (
+            <span className="mt-0.5 block break-all font-mono text-[11px] text-slate-400">{entry.trackingNumber}</span>
+          ) : null}
         </span>
         <Icon name="edit" className="h-4 w-4 shrink-0 text-slate-300" />
       </a>

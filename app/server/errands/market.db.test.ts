@@ -131,7 +131,7 @@ describe("recognition endpoints (JSON)", () => {
       expect(body.success).toBe(true);
       expect(body.data).toEqual([
         { company: "菜鸟驿站", trackingNumber: null, pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", pickupType: "code" },
-        { company: "丰巢", trackingNumber: null, pickupCode: "62093517", stationName: "梨园9栋丰巢柜", pickupType: "code" },
+        { company: "申通快递", trackingNumber: null, pickupCode: "62093517", stationName: "梨园9栋丰巢柜", pickupType: "code" },
       ]);
     }
     const defaults = await (await call(recognizeTextAction, json("/errands/pickup-code/recognize-text", { text_data: "您的快递取件码 3-1-2001，请及时取件" }, cookie))).json();
@@ -216,7 +216,7 @@ describe("the checkout on /market (per user, on the server)", () => {
     const dup = await (await call(marketAction, form({ intent: "add-entries", entries: images }, cookie))).json();
     expect(dup.error).toBe("该快递信息已存在，请勿重复添加");
 
-    const manual = form({ intent: "save-entry", credential: "62093517", company: "丰巢", station: "梨园9栋丰巢柜" }, cookie);
+    const manual = form({ intent: "save-entry", credential: "62093517", company: "申通快递", station: "梨园9栋丰巢柜" }, cookie);
     const same = await call(marketAction, manual);
     expect(same.status).toBe(400);
     expect((await same.json()).entryError).toBe("该取件码信息已存在，请勿重复添加");

@@ -50,7 +50,7 @@ describe("OCR of rendered SMS screenshots", () => {
       if (!outcome.ok) return;
       expect(outcome.entries.map((e) => [e.pickupCode, e.company, e.stationName])).toEqual([
         ["5-5-1201", "菜鸟驿站", "梨园菜鸟驿站"],
-        ["62093517", "丰巢", "梨园9栋丰巢柜"],
+        ["62093517", "申通快递", "梨园9栋丰巢柜"],
       ]);
 
       // A warm model, a JPEG, a tracking number and a letter code.

@@ -13,6 +13,7 @@ import {
   clip,
   consentUsable,
   isInboxKind,
+  newGradesCourses,
   plannedMessages,
   type NotifyEvent,
   type PlannedMessage,
@@ -48,6 +49,8 @@ export function eventKey(event: NotifyEvent): string {
       return `course_reminder:${event.data.reminderId}`;
     case "announcement":
       return `announcement:${event.data.announcementId}`;
+    case "new_grades":
+      return `new_grades:${event.data.discoveryKey}`;
     case "help_offered":
       return `help_offered:${event.data.postId}:${event.data.actorUserId}`;
     case "help_contact":
@@ -81,6 +84,8 @@ function inboxEntry(event: NotifyEvent): { data: Record<string, unknown>; link: 
         link: event.data.link ?? null,
         actorUserId: null,
       };
+    case "new_grades":
+      return { data: { courses: newGradesCourses(event.data), count: event.data.count }, link: "/backpack/grades", actorUserId: null };
     case "help_offered":
     case "help_contact": {
       const { postId, actorName, course, contact, actorUserId } = event.data;
@@ -141,6 +146,8 @@ async function record(executor: Executor, event: NotifyEvent, now: Date): Promis
   const outboxIds: number[] = [];
   // Announcements reach the messenger only when the 'announcement reminder' switch is on.
   if (event.kind === "announcement" && !(await announcementSwitchOn(executor, recipient.id))) return { inboxItemId, outboxIds };
+  // New grades reach the messenger only when the student opted in on the grades page.
+  if (event.kind === "new_grades" && !(await gradeNoticeOn(executor, recipient.id))) return { inboxItemId, outboxIds };
   for (const planned of plannedMessages(event, now)) {
     for (const target of await targets(executor, planned, recipient, now)) {
       const id = await enqueue(
@@ -169,6 +176,11 @@ async function record(executor: Executor, event: NotifyEvent, now: Date): Promis
 async function announcementSwitchOn(executor: Executor, userId: number) {
   const row = await executor.selectFrom("schedule_settings").select("announcement_reminder").where("user_id", "=", userId).executeTakeFirst();
   return row?.announcement_reminder === 1;
+}
+
+async function gradeNoticeOn(executor: Executor, userId: number) {
+  const row = await executor.selectFrom("grade_settings").select("notify_new_grades").where("user_id", "=", userId).executeTakeFirst();
+  return row?.notify_new_grades === 1;
 }
 
 type Target = { openid: string; operatorId: number | null };

@@ -1,12 +1,15 @@
 // The calendar feed (/schedule/calendar/<token>.ics): every class meeting of the school's
 // current term as an iCalendar event, from the same cache the /schedule page uses.
 import crypto from "node:crypto";
+import { examsForCalendar, type ExamRecord } from "~/lib/exams";
 import { buildIcs, type IcsEvent } from "~/lib/ics";
 import * as msg from "~/lib/messages";
 import { classOccurrences, classTime, periodText, weekLabel } from "~/lib/schedule";
 import { fillTemplate } from "~/lib/template";
 import { termLabel } from "~/lib/term";
+import { shanghaiToday } from "~/lib/time";
 import { formatWeeks } from "~/lib/weeks";
+import { loadExams } from "../grades/grades.server";
 import type { User } from "../auth/session.server";
 import { config } from "../config.server";
 import type { Course } from "../school/index.server";
@@ -44,6 +47,19 @@ export function timetableEvents(term: string, courses: Course[], week1Start: str
   });
 }
 
+/** The term's timed exams from a week ago on, one event each. */
+export function examEvents(exams: ExamRecord[], today: string): IcsEvent[] {
+  return examsForCalendar(exams, today).map((exam) => ({
+    uid: `${crypto.createHash("sha256").update([exam.term, exam.course, exam.date, exam.start, exam.kind].join("|")).digest("hex").slice(0, 32)}@exam`,
+    date: exam.date,
+    start: exam.start,
+    end: exam.end,
+    summary: fillTemplate(msg.grades.examEventSummary, { course: exam.course }),
+    location: [exam.campus, exam.place].filter(Boolean).join(" ") || undefined,
+    description: [exam.kind, exam.seat ? fillTemplate(msg.grades.examEventSeat, { seat: exam.seat }) : null].filter(Boolean).join("\n"),
+  }));
+}
+
 /**
  * The feed of a student. It never redirects (a calendar app cannot log in): when the school
  * rejects the stored credentials the cache is cleared and the feed is empty until they log in.
@@ -56,6 +72,9 @@ export async function calendarFeed(user: User, now = new Date()): Promise<string
     term = info.currentTerm;
     const { timetable } = await loadTimetable(user, term, { now, schoolFailure });
     if (timetable) events = timetableEvents(term, timetable.courses, info.week1Start);
+    // Exams of the current term join the classes (from their own cache, same failure rules).
+    const { list } = await loadExams(user, term, { now, schoolFailure });
+    if (list) events = [...events, ...examEvents(list.exams, shanghaiToday(now))];
   } catch (error) {
     if (!(error instanceof Response)) throw error;
   }

@@ -8,17 +8,23 @@ import {
   termLabel,
   type TermNumber,
 } from "../../lib/term";
+import { addDays, shanghaiToday } from "../../lib/time";
 import { parseWeeksText } from "../../lib/weeks";
 import type {
   AcademicSession,
   AcademicSystem,
   Course,
+  ExamRecord,
+  ExamsResult,
+  GradeRecord,
+  GradesResult,
   LoginResult,
   PracticeNote,
   Profile,
   TermInfo,
   Timetable,
   TimetableResult,
+  Ranking,
 } from "./types";
 
 export const DEMO_SCHOOL = { code: "demo", name: "演示大学", system: "demo" } as const;
@@ -32,10 +38,20 @@ type NoteRow = [string, string, string, string, string];
 
 type TermPlan = { courses: CourseRow[]; notes: NoteRow[] };
 
+/** course, credit, score, the school's point ('' = none given), 必 or 选, exam kind */
+type GradeRow = [string, number, string, number | null, "必" | "选", GradeRecord["examKind"]?];
+/** course, days from today (null: not scheduled yet), start, end, place, seat, exam name */
+type ExamRow = [string, number | null, string, string, string, string, string];
+
 interface DemoStudent {
   profile: Required<Profile>;
   /** Autumn and spring plans; short terms (3) only carry practice notes. */
   plans: { 1: TermPlan; 2: TermPlan; 3: TermPlan };
+  /** Results of the regular terms before the current one, the latest term first. */
+  grades: GradeRow[][];
+  /** This term's exams, placed relative to today so the demo always has upcoming and past ones. */
+  exams: ExamRow[];
+  ranking: Ranking | null;
 }
 
 const DEMO_STUDENTS: Record<string, DemoStudent> = {
@@ -81,6 +97,42 @@ const DEMO_STUDENTS: Record<string, DemoStudent> = {
         notes: [["程序设计综合实践", "吴昊", "信息楼A205", "1-2周", "小学期集中实践，分组完成一个小型项目"]],
       },
     },
+    grades: [
+      [
+        ["操作系统", 4, "88", null, "必"],
+        ["计算机网络", 3, "91", null, "必"],
+        ["概率论与数理统计", 3, "76", null, "必"],
+        ["数据库原理", 3, "85", null, "必"],
+        ["大学英语(四)", 2, "良", null, "必"],
+        ["离散数学", 3, "68", null, "必", "retake"],
+        ["软件工程导论", 2, "优", null, "选"],
+      ],
+      [
+        ["数据结构", 4, "93", null, "必"],
+        ["离散数学", 3, "55", null, "必"],
+        ["大学物理(上)", 4, "58", null, "必"],
+        ["大学物理(上)", 4, "72", null, "必", "makeup"],
+        ["大学英语(三)", 2, "81", null, "必"],
+        ["马克思主义基本原理", 3, "中", null, "必"],
+        ["形势与政策", 0, "优", null, "必"],
+        ["Python程序设计", 2, "95", null, "选"],
+      ],
+      [
+        ["高等数学A(下)", 5, "79", null, "必"],
+        ["程序设计基础", 4, "90", null, "必"],
+        ["大学英语(二)", 2, "84", null, "必"],
+        ["体育(篮球)", 1, "及格", null, "必"],
+      ],
+    ],
+    exams: [
+      ["数据结构", -12, "09:00", "11:00", "信息楼A301", "17", "期中考试"],
+      ["大学物理(上)", -3, "14:30", "16:30", "教一-105", "5", "期中考试"],
+      ["离散数学", 2, "09:00", "11:00", "教二-204", "23", "期末考试"],
+      ["计算机组成原理", 9, "14:00", "16:00", "信息楼B102", "8", "期末考试"],
+      ["大学英语(三)", 16, "08:30", "10:30", "外语楼402", "41", "期末考试"],
+      ["Python程序设计", null, "", "", "", "", "期末考试"],
+    ],
+    ranking: { scope: "专业排名", rank: 12, total: 86 },
   },
   "20230002": {
     profile: { name: "李雪", className: "汉语言文学2302班", college: "文学院" },
@@ -119,14 +171,39 @@ const DEMO_STUDENTS: Record<string, DemoStudent> = {
         notes: [["军事训练", "武装部", "东区田径场", "1-2周", "军事技能训练，全体学生参加"]],
       },
     },
+    grades: [
+      [
+        ["古代汉语(下)", 3, "86", null, "必"],
+        ["中国古代文学史(四)", 3, "92", null, "必"],
+        ["语言学概论", 2, "良", null, "必"],
+        ["中华诗词鉴赏", 1, "优", null, "选"],
+      ],
+      [
+        ["古代汉语(上)", 3, "78", null, "必"],
+        ["现代汉语", 3, "88", null, "必"],
+        ["书法鉴赏", 1, "及格", null, "选"],
+      ],
+    ],
+    exams: [
+      ["现代汉语", -5, "09:00", "11:00", "文学楼203", "12", "期中考试"],
+      ["古代汉语(上)", 4, "09:00", "11:00", "文学楼201", "30", "期末考试"],
+      ["文学概论", 11, "14:00", "16:00", "文学楼305", "6", "期末考试"],
+    ],
+    ranking: null,
   },
 };
 
 // A third account with 20230001's courses. The timetable's browser tests log in with it, so they
 // never share a student with the login tests (a new login ends that student's other sessions).
 DEMO_STUDENTS["20230003"] = {
+  ...DEMO_STUDENTS["20230001"],
   profile: { name: "王芳", className: "计算机科学与技术2302班", college: "计算机学院" },
-  plans: DEMO_STUDENTS["20230001"].plans,
+};
+
+// A fourth account with 20230001's courses and grades, for the grades and exams browser tests.
+DEMO_STUDENTS["20230004"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "周强", className: "计算机科学与技术2302班", college: "计算机学院" },
 };
 
 function toCourse([name, teacher, location, weekday, startPeriod, weeksText]: CourseRow): Course {
@@ -162,6 +239,37 @@ function planFor(student: DemoStudent, startYear: number, term: TermNumber): Pic
   return { courses, notes: plan.notes.map(toNote) };
 }
 
+/** The demo's results: the i-th list belongs to the i-th regular term before the current one. */
+function gradesFor(student: DemoStudent, currentTerm: string): GradeRecord[] {
+  const terms = recentTerms(currentTerm, student.grades.length + 1).slice(1);
+  return student.grades.flatMap((rows, index) =>
+    terms[index]
+      ? rows.map(([course, credit, score, schoolPoint, type, examKind]) => ({
+          term: terms[index],
+          course,
+          credit,
+          score,
+          schoolPoint,
+          courseType: type === "必" ? ("required" as const) : ("elective" as const),
+          examKind: examKind ?? "normal",
+        }))
+      : [],
+  );
+}
+
+function examsFor(student: DemoStudent, term: string, today: string): ExamRecord[] {
+  return student.exams.map(([course, offset, start, end, place, seat, kind]) => ({
+    term,
+    course,
+    date: offset === null ? null : addDays(today, offset),
+    start: offset === null ? null : start,
+    end: offset === null ? null : end,
+    place,
+    seat,
+    kind,
+  }));
+}
+
 export function createDemoSystem(options: { now?: () => Date } = {}): AcademicSystem {
   const now = options.now ?? (() => new Date());
 
@@ -186,6 +294,21 @@ export function createDemoSystem(options: { now?: () => Date } = {}): AcademicSy
       const student = studentOf(session);
       if (!student) return { sessionExpired: true };
       return { term, ...planFor(student, parsed.startYear, parsed.term) };
+    },
+
+    async grades(session): Promise<GradesResult> {
+      const student = studentOf(session);
+      if (!student) return { sessionExpired: true };
+      return { grades: gradesFor(student, termForDate(now()).code), ranking: student.ranking };
+    },
+
+    async exams(session, term): Promise<ExamsResult> {
+      if (!parseTermCode(term)) throw new RangeError(`invalid term code: ${term}`);
+      const student = studentOf(session);
+      if (!student) return { sessionExpired: true };
+      // Only the current term has arrangements; earlier terms' exams are long over.
+      const exams = term === termForDate(now()).code ? examsFor(student, term, shanghaiToday(now())) : [];
+      return { term, exams };
     },
 
     async termInfo(): Promise<TermInfo> {

@@ -135,3 +135,31 @@ describe("demo timetable details", () => {
     await expect(demo.timetable(await sessionOf("20230001"), "2025")).rejects.toThrow(RangeError);
   });
 });
+
+describe("demo grades and exams", () => {
+  it("gives past terms' results with a 补考, a 重修, grade words and a 0-credit course", async () => {
+    const result = await demo.grades(await sessionOf("20230001"));
+    if (isSessionExpired(result)) throw new Error("expired");
+    const terms = [...new Set(result.grades.map((grade) => grade.term))];
+    expect(terms).toEqual(["2025-2026-2", "2025-2026-1", "2024-2025-2"]);
+    expect(result.grades.some((grade) => grade.examKind === "makeup")).toBe(true);
+    expect(result.grades.some((grade) => grade.examKind === "retake")).toBe(true);
+    expect(result.grades.some((grade) => grade.score === "良")).toBe(true);
+    expect(result.grades.some((grade) => grade.credit === 0)).toBe(true);
+    expect(result.ranking).toEqual({ scope: "专业排名", rank: 12, total: 86 });
+  });
+
+  it("has no ranking for a student whose school page shows none", async () => {
+    const result = await demo.grades(await sessionOf("20230002"));
+    if (isSessionExpired(result)) throw new Error("expired");
+    expect(result.ranking).toBeNull();
+  });
+
+  it("places this term's exams around today, one not scheduled yet", async () => {
+    const result = await demo.exams(await sessionOf("20230001"), "2026-2027-1");
+    if (isSessionExpired(result)) throw new Error("expired");
+    expect(result.exams.map((exam) => exam.date)).toEqual(["2026-11-10", "2026-11-19", "2026-11-24", "2026-12-01", "2026-12-08", null]);
+    const earlier = await demo.exams(await sessionOf("20230001"), "2025-2026-2");
+    expect(isSessionExpired(earlier) ? null : earlier.exams).toEqual([]);
+  });
+});

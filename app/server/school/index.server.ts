@@ -1,5 +1,6 @@
 // Entry point for academic systems: pick the adapter a school's configuration names.
 import { createDemoSystem } from "./demo.server";
+import { createQiangzhiSystem } from "./qiangzhi.server";
 import type { AcademicSystem, SchoolConfig } from "./types";
 import { createZfsoftSystem } from "./zfsoft.server";
 
@@ -16,6 +17,14 @@ export function createAcademicSystem(
     case "zfsoft":
       if (!school.baseUrl) throw new Error(`school ${school.code}: a ZFsoft school needs a baseUrl`);
       return createZfsoftSystem({
+        baseUrl: school.baseUrl,
+        timeoutMs: opts.timeoutMs,
+        fetch: opts.fetch,
+        week1Starts: school.week1Starts,
+      });
+    case "qiangzhi":
+      if (!school.baseUrl) throw new Error(`school ${school.code}: a QiangZhi school needs a baseUrl`);
+      return createQiangzhiSystem({
         baseUrl: school.baseUrl,
         timeoutMs: opts.timeoutMs,
         fetch: opts.fetch,

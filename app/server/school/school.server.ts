@@ -1,4 +1,5 @@
 import { DEFAULT_SCHOOLS } from "~/lib/catalog";
+import { parseGradeScale } from "~/lib/grades";
 import { config } from "../config.server";
 import { seal, unseal } from "../crypto.server";
 import { db, now } from "../db/db.server";
@@ -21,7 +22,7 @@ export async function listSchools(): Promise<{ schools: SchoolOption[]; fallback
 export async function findSchool(code: string): Promise<SchoolConfig | undefined> {
   const row = await db().selectFrom("schools").selectAll().where("code", "=", code).where("enabled", "=", 1).executeTakeFirst();
   if (!row) return undefined;
-  return { code: row.code, name: row.name, system: row.system as SchoolSystemKind, baseUrl: row.base_url ?? undefined };
+  return { code: row.code, name: row.name, system: row.system as SchoolSystemKind, baseUrl: row.base_url ?? undefined, gradeScale: parseGradeScale(row.grade_scale) };
 }
 
 export function academicSystemFor(school: SchoolConfig): AcademicSystem {

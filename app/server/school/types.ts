@@ -1,4 +1,9 @@
-// The model every academic-system adapter (demo, ZFsoft, later QiangZhi…) speaks.
+// The model every academic-system adapter (demo, ZFsoft, QiangZhi…) speaks.
+import type { ExamRecord } from "../../lib/exams";
+import type { GradeRecord, GradeScale } from "../../lib/grades";
+
+export type { ExamRecord } from "../../lib/exams";
+export type { GradeRecord } from "../../lib/grades";
 
 export type LoginFailureKind =
   | "wrong_password"
@@ -13,7 +18,15 @@ export type LoginFailure = {
   kind: LoginFailureKind;
   /** The school's own words (its tip text), shown to the student when present. */
   schoolMessage?: string;
+  /** captcha_required with an image captcha the student can answer: pass it back to login(). */
+  challenge?: CaptchaChallenge;
 };
+
+/** The school's image captcha: the picture and the (opaque) school session it belongs to. */
+export type CaptchaChallenge = { image: string; contentType: string; state: Record<string, string> };
+
+/** The student's reading of a CaptchaChallenge, for a second login() in the same school session. */
+export type CaptchaAnswer = { answer: string; state: Record<string, string> };
 
 export type Profile = { name: string; className?: string; college?: string };
 
@@ -57,19 +70,37 @@ export type TermInfo = {
   terms: { code: string; label: string }[];
 };
 
-export type SchoolSystemKind = "demo" | "zfsoft";
+export type { SchoolSystemKind } from "../../lib/catalog";
+import type { SchoolSystemKind } from "../../lib/catalog";
+
+/** A rank the school's system itself publishes (e.g. 专业排名 12/86); never computed by us. */
+export type Ranking = { scope: string; rank: number; total: number | null };
+
+export type GradeReport = {
+  /** Every term's results the school shows. */
+  grades: GradeRecord[];
+  /** null: this school's system exposes no ranking. */
+  ranking: Ranking | null;
+};
+
+export type GradesResult = GradeReport | { sessionExpired: true };
+
+export type ExamList = { term: string; exams: ExamRecord[] };
+export type ExamsResult = ExamList | { sessionExpired: true };
 
 export type SchoolConfig = {
   code: string;
   name: string;
   system: SchoolSystemKind;
-  /** ZFsoft: the jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt'. */
+  /** ZFsoft: the jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt'; QiangZhi: the host (its /jsxsd is added). */
   baseUrl?: string;
   /**
    * Monday of week 1 per term code, when the school publishes it. ZFsoft's term page does not
    * carry it, so without an entry the first Monday of September/March is assumed.
    */
   week1Starts?: Record<string, string>;
+  /** How the school counts grades; absent: the standard 4.0 table and the usual rules. */
+  gradeScale?: GradeScale;
 };
 
 /**
@@ -89,11 +120,16 @@ export type LoginResult =
 export type TimetableResult = Timetable | { sessionExpired: true };
 
 export interface AcademicSystem {
-  login(studentId: string, password: string): Promise<LoginResult>;
+  /** `captcha` answers a challenge an earlier attempt returned (schools with an image captcha). */
+  login(studentId: string, password: string, captcha?: CaptchaAnswer): Promise<LoginResult>;
   /** `term` is a code like '2025-2026-1'; an invalid code throws a RangeError. */
   timetable(session: AcademicSession, term: string): Promise<TimetableResult>;
   /** Throws AcademicSystemError (kind 'session_expired' when the school's session is gone). */
   termInfo(session: AcademicSession): Promise<TermInfo>;
+  /** Every term's grades (and the school's ranking where it has one). */
+  grades(session: AcademicSession): Promise<GradesResult>;
+  /** The exam arrangements of a term ('2025-2026-1'). */
+  exams(session: AcademicSession, term: string): Promise<ExamsResult>;
 }
 
 export type AcademicSystemErrorKind = "unavailable" | "timeout" | "session_expired" | "failed";
@@ -111,6 +147,6 @@ export class AcademicSystemError extends Error {
   }
 }
 
-export function isSessionExpired(result: TimetableResult): result is { sessionExpired: true } {
+export function isSessionExpired(result: TimetableResult | GradesResult | ExamsResult): result is { sessionExpired: true } {
   return "sessionExpired" in result;
 }

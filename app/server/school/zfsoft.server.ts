@@ -10,6 +10,8 @@ import {
   termLabel,
   type TermNumber,
 } from "../../lib/term";
+import { parseExamTime, type ExamRecord } from "../../lib/exams";
+import type { ExamKind, GradeRecord } from "../../lib/grades";
 import { parseWeeksText } from "../../lib/weeks";
 import {
   AcademicSystemError,
@@ -20,13 +22,22 @@ import {
   type LoginResult,
   type PracticeNote,
   type Profile,
+  type ExamsResult,
+  type GradesResult,
   type TermInfo,
   type TimetableResult,
 } from "./types";
+import { attribute, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Function code of the student timetable module; the server checks it on every kbcx call. */
 const TIMETABLE_MODULE = "N2151";
+/** Function codes of the grades and exam-arrangement modules. */
+const GRADES_MODULE = "N305005";
+const EXAMS_MODULE = "N358105";
+/** Rows per page of the grade and exam queries; more pages are asked for when totalResult says so. */
+const PAGE_SIZE = 100;
+const MAX_PAGES = 10;
 /** ZFsoft lists every academic year since the school opened; the selector needs the recent ones. */
 const MAX_TERMS = 12;
 
@@ -61,27 +72,6 @@ export function fromZfsoftTerm(xnm: string, xqm: string): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // Small HTML helpers: the pages are simple enough that regexes beat a parser dependency.
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, "&");
-}
-
-function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
-}
-
-function attribute(attrs: string, name: string): string | null {
-  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attrs);
-  return match ? decodeEntities(match[1] ?? match[2] ?? match[3] ?? "") : null;
-}
 
 /** Attributes of the first `<input>` whose id is `id`. */
 function findInput(html: string, id: string): string | null {
@@ -258,6 +248,77 @@ function profileFrom(json: Raw, studentId: string): Profile {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Grades and exams JSON
+
+/** '正常考试' → normal; anything naming 补考 or 重修 → that. */
+export function examKindOf(text: string): ExamKind {
+  if (text.includes("重修")) return "retake";
+  if (text.includes("补考")) return "makeup";
+  return "normal";
+}
+
+function numberOrNull(value: unknown): number | null {
+  const text = str(value);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+/** The term of a grade row: xnm/xqm when present, else the labels '2024-2025' and '1'/'2'/'3'. */
+function gradeTerm(item: Raw): string | null {
+  const byCode = fromZfsoftTerm(str(item.xnm), str(item.xqm));
+  if (byCode) return byCode;
+  const year = /^(\d{4})-\d{4}$/.exec(str(item.xnmmc));
+  const half = str(item.xqmmc);
+  if (!year || !["1", "2", "3"].includes(half)) return null;
+  return formatTermCode({ startYear: Number(year[1]), term: Number(half) as TermNumber });
+}
+
+export function parseZfsoftGrades(items: unknown): GradeRecord[] {
+  const grades: GradeRecord[] = [];
+  for (const item of records(items)) {
+    const course = str(item.kcmc);
+    const term = gradeTerm(item);
+    const score = str(item.cj) || str(item.bfzcj);
+    if (!course || !term || !score) continue;
+    const record: GradeRecord = {
+      term,
+      course,
+      credit: numberOrNull(item.xf) ?? 0,
+      score,
+      schoolPoint: numberOrNull(item.jd),
+      courseType: str(item.kcxzmc).includes("必修") ? "required" : "elective",
+      examKind: examKindOf(str(item.ksxz)),
+    };
+    const code = str(item.kch_id) || str(item.kch);
+    if (code) record.courseCode = code;
+    const teacher = str(item.jsxm);
+    if (teacher) record.teacher = teacher;
+    grades.push(record);
+  }
+  return grades;
+}
+
+export function parseZfsoftExams(items: unknown, term: string): ExamRecord[] {
+  const exams: ExamRecord[] = [];
+  for (const item of records(items)) {
+    const course = str(item.kcmc);
+    if (!course) continue;
+    const exam: ExamRecord = {
+      term,
+      course,
+      ...parseExamTime(str(item.kssj)),
+      place: str(item.cdmc),
+      seat: str(item.zwh),
+      kind: str(item.ksmc),
+    };
+    const campus = str(item.xqmc);
+    if (campus) exam.campus = campus;
+    exams.push(exam);
+  }
+  return exams;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Term page
 
 /** Reads select#xnm / select#xqm of the timetable index page. */
@@ -292,33 +353,7 @@ export function parseTermPage(
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP with a tiny cookie jar
-
-type CookieJar = Map<string, string>;
-
-function storeCookies(jar: CookieJar, setCookies: string[]): void {
-  for (const line of setCookies) {
-    const pair = line.split(";", 1)[0];
-    const eq = pair.indexOf("=");
-    if (eq <= 0) continue;
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
-    if (value === "" || /;\s*max-age\s*=\s*(0|-\d+)\b/i.test(line)) jar.delete(name);
-    else jar.set(name, value);
-  }
-}
-
-type Answer = { status: number; location: string; body: string };
-
-function networkError(error: unknown): AcademicSystemError {
-  if (error instanceof AcademicSystemError) return error;
-  const name = error instanceof Error ? error.name : "";
-  if (name === "TimeoutError" || name === "AbortError") {
-    return new AcademicSystemError("timeout", "academic system timed out");
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  return new AcademicSystemError("unavailable", `academic system unreachable${cause}`);
-}
+// HTTP (the cookie jar lives in scrape.server)
 
 function encryptPassword(password: string, key: { modulus: string; exponent: string }): string {
   // The key comes as base64 big-endian integers; JWK wants the same bytes in base64url.
@@ -399,6 +434,35 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
     return { expired: false, json: json as Raw };
   }
 
+  /** A paged query module (grades, exams): every page's items, or the expired marker. */
+  async function fetchPagedItems(
+    path: string,
+    jar: CookieJar,
+    form: Record<string, string>,
+  ): Promise<{ expired: true } | { expired: false; items: Raw[] }> {
+    const items: Raw[] = [];
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const answer = await request(path, jar, {
+        form: { ...form, "queryModel.showCount": String(PAGE_SIZE), "queryModel.currentPage": String(page) },
+        ajax: true,
+      });
+      if (answer.status >= 300 && answer.status < 400) return { expired: true };
+      if (answer.status !== 200) throw new AcademicSystemError("failed", `${path} answered HTTP ${answer.status}`);
+      let json: Raw;
+      try {
+        json = JSON.parse(answer.body) as Raw;
+      } catch {
+        if (isLoginPage(answer.body)) return { expired: true };
+        throw new AcademicSystemError("failed", `${path} answer is not JSON`);
+      }
+      const pageItems = records(json?.items);
+      items.push(...pageItems);
+      const total = Number(str(json?.totalResult));
+      if (pageItems.length === 0 || !Number.isFinite(total) || items.length >= total) break;
+    }
+    return { expired: false, items };
+  }
+
   const jarOf = (session: AcademicSession): CookieJar => {
     if (session.system !== "zfsoft") throw new TypeError(`not a ZFsoft session: ${session.system}`);
     return new Map(Object.entries(session.data));
@@ -466,6 +530,28 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
       const answer = await fetchTimetableJson(jarOf(session), term);
       if (answer.expired) return { sessionExpired: true };
       return { term, courses: parseKbList(answer.json.kbList), notes: parseSjkList(answer.json.sjkList) };
+    },
+
+    async grades(session): Promise<GradesResult> {
+      // Empty xnm and xqm: every term at once.
+      const answer = await fetchPagedItems(`cjcx/cjcx_cxXsgrcj.html?doType=query&gnmkdm=${GRADES_MODULE}`, jarOf(session), {
+        xnm: "",
+        xqm: "",
+        _search: "false",
+        "queryModel.sortName": "",
+        "queryModel.sortOrder": "asc",
+        time: "0",
+      });
+      if (answer.expired) return { sessionExpired: true };
+      // ZFsoft's student grade query carries no ranking.
+      return { grades: parseZfsoftGrades(answer.items), ranking: null };
+    },
+
+    async exams(session, term): Promise<ExamsResult> {
+      const { xnm, xqm } = toZfsoftTerm(term);
+      const answer = await fetchPagedItems(`kwgl/kscx_cxXsksxxIndex.html?doType=query&gnmkdm=${EXAMS_MODULE}`, jarOf(session), { xnm, xqm });
+      if (answer.expired) return { sessionExpired: true };
+      return { term, exams: parseZfsoftExams(answer.items, term) };
     },
 
     async termInfo(session) {

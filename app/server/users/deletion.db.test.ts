@@ -3,6 +3,8 @@ import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { action as settingsAction } from "~/routes/backpack.settings";
 import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades";
+import { loader as examsLoader } from "~/routes/backpack.exams";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { cookieValue, request } from "../../../tests/setup/helpers";
@@ -62,6 +64,14 @@ describe("account deletion", () => {
     await scheduleAction({ request: request("/schedule?index", { method: "POST", body: new URLSearchParams({ intent: "calendar" }), cookie }), params: {}, context: {} });
     const { calendar_token: calendarToken } = await db().selectFrom("schedule_settings").select("calendar_token").where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(await db().selectFrom("timetable_cache").select("term").where("user_id", "=", user.id).execute()).toHaveLength(1);
+    // Grades and exams: the sealed grades, the term's exams and the new-grade switch.
+    await gradesLoader({ request: request("/backpack/grades", { cookie }), params: {}, context: {} });
+    await examsLoader({ request: request("/backpack/exams", { cookie }), params: {}, context: {} });
+    await gradesAction({ request: request("/backpack/grades", { method: "POST", body: new URLSearchParams({ intent: "notify", notifyNewGrades: "on" }), cookie }), params: {}, context: {} });
+    const { data_enc: sealedGrades } = await db().selectFrom("grades_cache").select("data_enc").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const { data: examsData } = await db().selectFrom("exams_cache").select("data").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(examsData).toContain("文学概论");
+    expect(await db().selectFrom("grade_settings").select("notify_new_grades").where("user_id", "=", user.id).executeTakeFirst()).toEqual({ notify_new_grades: 1 });
     // The market: a saved address, the checkout (pasted SMS, parcels, remark) and a feature request.
     const stamp = new Date().toISOString();
     const address = await db()
@@ -125,10 +135,10 @@ describe("account deletion", () => {
 
     expect(await runAccountDeletionJob()).toBe(1);
     const dump = await everything();
-    for (const table of ["user_coupons", "coupon_grants", "invite_links", "invites"] as const) {
+    for (const table of ["user_coupons", "coupon_grants", "invite_links", "invites", "grades_cache", "exams_cache", "grade_settings"] as const) {
       expect(await db().selectFrom(table).selectAll().execute()).toEqual([]);
     }
-    for (const identifying of [invite!.token, STUDENT.studentId, user.real_name!, OPENID, "13812345678", "删除测试", "小西瓜abc123", user.password_enc!, calendarToken!, "古代汉语", "收件人甲乙", "13900001111", "9-9-4242", "放在门卫甲乙处", "UA-删除测试-甲乙", "西苑9栋甲乙", "E20260302999001", "r-删除测试", "k-删除测试", "逸夫楼甲乙305", "评价甲乙删除", "wx_shanchu01", "wx_bangmang01"]) {
+    for (const identifying of [invite!.token, STUDENT.studentId, user.real_name!, OPENID, "13812345678", "删除测试", "小西瓜abc123", user.password_enc!, calendarToken!, "古代汉语", "收件人甲乙", "13900001111", "9-9-4242", "放在门卫甲乙处", "UA-删除测试-甲乙", "西苑9栋甲乙", "E20260302999001", "r-删除测试", "k-删除测试", "逸夫楼甲乙305", "评价甲乙删除", "wx_shanchu01", "wx_bangmang01", sealedGrades, examsData]) {
       expect(dump).not.toContain(identifying);
     }
     // The order's accounting row: number, amounts and status, nobody's.

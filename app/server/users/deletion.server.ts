@@ -5,6 +5,7 @@ import { accountKey } from "../auth/rate-limit.server";
 import { endUserSessions } from "../auth/session.server";
 import { deleteCouponData } from "../coupons/personal-data.server";
 import { deleteForumData } from "../forum/posts.server";
+import { deleteGradesData } from "../grades/grades.server";
 import { deleteNotifyData } from "../notify/personal-data.server";
 import { anonymiseOrders } from "../orders/personal-data.server";
 import { anonymiseAudit } from "../admin/personal-data.server";
@@ -46,6 +47,8 @@ export async function deleteUserData(executor: Executor, userId: number) {
   // The timetable (issue 5): cached timetables, reminder switches and the calendar-feed token.
   await executor.deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
   await executor.deleteFrom("schedule_settings").where("user_id", "=", userId).execute();
+  // Grades and exams (issue 22): the sealed grades, the exam arrangements, the new-grade switch.
+  await deleteGradesData(executor, userId);
   // Notifications (issue 7): inbox, subscribe consents and snoozes, reminders, outbox messages.
   await deleteNotifyData(executor, userId);
   // The circle (issue 4): posts (with everything on them), comments, likes, views, reports, bans, images.

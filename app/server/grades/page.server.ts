@@ -1,0 +1,85 @@
+// What /backpack/grades and /backpack/exams show, computed on the server so the first HTML
+// carries everything (the chart is inline SVG; no JavaScript needed).
+import { arrangeExams } from "~/lib/exams";
+import { CHART, chartPoints, chartY, formatGpa, shortTermLabel, summariseGrades } from "~/lib/grades";
+import { ageText } from "~/lib/schedule";
+import { compareTerms, parseTermCode, termLabel } from "~/lib/term";
+import { formatShanghai, shanghaiToday } from "~/lib/time";
+import type { User } from "../auth/session.server";
+import { returnPath } from "../schedule/page.server";
+import { findSchool } from "../school/school.server";
+import { loadTermInfo } from "../schedule/timetable.server";
+import { gradeNoticeSetting, loadExams, loadGrades } from "./grades.server";
+
+export async function gradesView(user: User, url: URL, options: { now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const load = await loadGrades(user, { returnTo: returnPath(url), now });
+  const records = load.report?.grades ?? [];
+  const school = user.school_code ? await findSchool(user.school_code) : undefined;
+  const summary = summariseGrades(records, school?.gradeScale);
+  const points = chartPoints(summary.terms);
+  return {
+    loaded: load.report !== null,
+    overall: formatGpa(summary.overall),
+    required: formatGpa(summary.required),
+    credits: summary.credits,
+    terms: summary.terms.map((term) => ({
+      term: term.term,
+      label: termLabel(term.term),
+      gpa: formatGpa(term.gpa),
+      credits: term.credits,
+      grades: term.grades.map((grade) => ({
+        course: grade.course,
+        credit: grade.credit,
+        score: grade.score,
+        point: grade.point === null ? "—" : grade.point.toFixed(2).replace(/0$/, ""),
+        courseType: grade.courseType,
+        examKind: grade.examKind,
+        counts: grade.counts,
+        replaced: grade.replaced,
+      })),
+    })),
+    chart: {
+      width: CHART.width,
+      height: CHART.height,
+      left: CHART.padLeft,
+      right: CHART.width - CHART.padRight,
+      gridlines: [0, 1, 2, 3, 4].map((gpa) => ({ gpa, y: chartY(gpa) })),
+      points: points.map((point) => ({ ...point, label: shortTermLabel(point.term), value: point.gpa.toFixed(2) })),
+    },
+    ranking: load.report?.ranking ?? null,
+    notifyNewGrades: await gradeNoticeSetting(user.id),
+    syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
+    staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
+    error: load.error,
+    errorKind: load.errorKind,
+  };
+}
+
+export type GradesView = Awaited<ReturnType<typeof gradesView>>;
+
+export async function examsView(user: User, url: URL, options: { now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const returnTo = returnPath(url);
+  const { info, schoolFailure } = await loadTermInfo(user, { returnTo, now });
+  const requested = url.searchParams.get("term");
+  const term = requested && parseTermCode(requested) ? requested : info.currentTerm;
+  const terms = [...info.terms];
+  for (const code of [info.currentTerm, term]) {
+    if (!terms.some((entry) => entry.code === code)) terms.push({ code, label: termLabel(code) });
+  }
+  terms.sort((a, b) => compareTerms(b.code, a.code));
+  const load = await loadExams(user, term, { returnTo, now, schoolFailure });
+  return {
+    term: { code: term, label: termLabel(term) },
+    terms,
+    loaded: load.list !== null,
+    exams: arrangeExams(load.list?.exams ?? [], shanghaiToday(now)),
+    syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
+    staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
+    error: load.error,
+    errorKind: load.errorKind,
+  };
+}
+
+export type ExamsView = Awaited<ReturnType<typeof examsView>>;

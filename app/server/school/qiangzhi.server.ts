@@ -1,0 +1,444 @@
+// QiangZhi (强智) academic system (/jsxsd): cookie session, the `encoded` login in both variants
+// (base64, or the older scode/sxh interleave), its image captcha, and the HTML pages of the
+// timetable, terms, grades and exams. Protocol notes: shared/protocols/academic-systems.md.
+// Never log or echo the password.
+import { parseExamTime, type ExamRecord } from "../../lib/exams";
+import type { GradeRecord } from "../../lib/grades";
+import { compareTerms, defaultWeek1Start, parseTermCode, termForDate, termLabel } from "../../lib/term";
+import { parseWeeksText } from "../../lib/weeks";
+import { attribute, decodeEntities, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
+import {
+  AcademicSystemError,
+  type AcademicSession,
+  type AcademicSystem,
+  type CaptchaAnswer,
+  type Course,
+  type ExamsResult,
+  type GradesResult,
+  type LoginFailure,
+  type LoginResult,
+  type TermInfo,
+  type TimetableResult,
+} from "./types";
+import { DEFAULT_TIMEOUT_MS, examKindOf, mergeAdjacent } from "./zfsoft.server";
+
+const MAX_TERMS = 12;
+
+export interface QiangzhiOptions {
+  /** The school's host, e.g. 'https://jwxt.example.edu.cn' ('/jsxsd' may be included or not). */
+  baseUrl: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  week1Starts?: Record<string, string>;
+  now?: () => Date;
+  /** Reads the school's captcha image; without it a captcha is handed to the student as a challenge. */
+  captchaSolver?: (image: Uint8Array, contentType: string) => Promise<string>;
+}
+
+export const CAPTCHA_MESSAGE = "该校教务系统要求输入验证码";
+
+// ---------------------------------------------------------------------------------------------
+// The `encoded` login field
+
+/** Variant A (newer deployments): base64(id) + '%%%' + base64(password). */
+export function encodeBase64(studentId: string, password: string) {
+  const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+  return `${b64(studentId)}%%%${b64(password)}`;
+}
+
+/**
+ * Variant B (older): each of the first 20 characters of 'id%%%password' is followed by the next
+ * N characters of scode, N being that position's digit of sxh; the rest is appended as it is.
+ */
+export function encodeInterleaved(studentId: string, password: string, scode: string, sxh: string) {
+  const code = `${studentId}%%%${password}`;
+  let rest = scode;
+  let encoded = "";
+  for (let i = 0; i < code.length; i++) {
+    if (i >= 20) {
+      encoded += code.slice(i);
+      break;
+    }
+    const take = Number(sxh[i] ?? "0") || 0;
+    encoded += code[i] + rest.slice(0, take);
+    rest = rest.slice(take);
+  }
+  return encoded;
+}
+
+/** The flag=sess answer: 'scode#sxh', sometimes wrapped as JSON {data: 'scode#sxh'}. */
+export function parseSess(body: string): { scode: string; sxh: string } | null {
+  let text = body.trim();
+  if (text.startsWith("{")) {
+    try {
+      const json = JSON.parse(text) as { data?: unknown };
+      text = typeof json.data === "string" ? json.data : "";
+    } catch {
+      return null;
+    }
+  }
+  const match = /^([A-Za-z0-9]+)#(\d+)$/.exec(text);
+  return match ? { scode: match[1], sxh: match[2] } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+/** The red `<font color="red">` text where QiangZhi explains a failed login. */
+export function loginError(html: string): string | null {
+  const match = /<font\b[^>]*color\s*=\s*["']?red["']?[^>]*>([\s\S]*?)<\/font>/i.exec(html);
+  const text = match ? textOf(match[1]) : "";
+  return text || null;
+}
+
+export function failureFromError(text: string): LoginFailure {
+  if (text.includes("验证码")) return { kind: "captcha_required", schoolMessage: text };
+  if (text.includes("锁定")) return { kind: "account_locked", schoolMessage: text };
+  if (text.includes("不存在")) return { kind: "account_missing", schoolMessage: text };
+  if (/用户名或密码错误|账号或密码不正确|密码错误/.test(text)) return { kind: "wrong_password", schoolMessage: text };
+  return { kind: "failed", schoolMessage: text };
+}
+
+/** A data page that answers with the login form (or its 'please log in' notice): the session is gone. */
+export function isLoginPage(html: string) {
+  return html.includes("请先登录系统") || /action\s*=\s*["'][^"']*LoginToXk/i.test(html) || /name\s*=\s*["']encoded["']/i.test(html);
+}
+
+function hasCaptcha(html: string) {
+  return /verifycode\.servlet/i.test(html) || /name\s*=\s*["']RANDOMCODE["']/i.test(html);
+}
+
+/** The name on the student home page: '张三(2023110101)' in the top bar, else the id. */
+export function nameFromHome(html: string, studentId: string) {
+  const top = /<div\b[^>]*id\s*=\s*["']Top1_divLoginName["'][^>]*>([\s\S]*?)<\/div>/i.exec(html);
+  const text = top ? textOf(top[1]) : "";
+  const name = text.replace(/[（(][^)）]*[)）]\s*$/, "").trim();
+  return name || studentId;
+}
+
+/** Rows of `table#<id>` as cell texts (header cells included), or null without the table. */
+function tableRows(html: string, id: string): { cells: string[]; raw: string[]; header: boolean }[] | null {
+  const table = new RegExp(`<table\\b[^>]*\\bid\\s*=\\s*["']${id}["'][^>]*>([\\s\\S]*?)</table>`, "i").exec(html);
+  if (!table) return null;
+  return [...table[1].matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) => {
+    const cells = [...row[1].matchAll(/<(t[hd])\b[^>]*>([\s\S]*?)<\/t[hd]>/gi)];
+    return { cells: cells.map((cell) => textOf(cell[2])), raw: cells.map((cell) => cell[2]), header: cells.length > 0 && cells.every((cell) => cell[1].toLowerCase() === "th") };
+  });
+}
+
+/** A table read by its header texts (schools reorder the columns): one record per data row. */
+export function readDataList(html: string): Record<string, string>[] | null {
+  const rows = tableRows(html, "dataList");
+  if (!rows) return null;
+  const headerRow = rows.find((row) => row.header);
+  if (!headerRow) return [];
+  const names = headerRow.cells;
+  return rows
+    .filter((row) => !row.header && row.cells.length === names.length)
+    .map((row) => Object.fromEntries(names.map((name, index) => [name, row.cells[index]])));
+}
+
+function field(row: Record<string, string>, ...names: string[]) {
+  for (const name of names) {
+    const value = row[name];
+    if (value !== undefined && value !== "") return value;
+  }
+  return "";
+}
+
+export function parseQiangzhiGrades(html: string): GradeRecord[] | null {
+  const rows = readDataList(html);
+  if (!rows) return null;
+  const grades: GradeRecord[] = [];
+  for (const row of rows) {
+    const term = field(row, "开课学期", "学年学期");
+    const course = field(row, "课程名称");
+    const score = field(row, "成绩", "总成绩");
+    if (!parseTermCode(term) || !course || !score) continue;
+    const point = field(row, "绩点");
+    const record: GradeRecord = {
+      term,
+      course,
+      credit: Number(field(row, "学分")) || 0,
+      score,
+      schoolPoint: /^\d+(\.\d+)?$/.test(point) ? Number(point) : null,
+      courseType: `${field(row, "课程属性")}${field(row, "课程性质")}`.includes("必修") ? "required" : "elective",
+      examKind: examKindOf(field(row, "考试性质")),
+    };
+    const code = field(row, "课程编号");
+    if (code) record.courseCode = code;
+    grades.push(record);
+  }
+  return grades;
+}
+
+export function parseQiangzhiExams(html: string, term: string): ExamRecord[] | null {
+  const rows = readDataList(html);
+  if (!rows) return null;
+  const exams: ExamRecord[] = [];
+  for (const row of rows) {
+    const course = field(row, "课程名称");
+    if (!course) continue;
+    const exam: ExamRecord = {
+      term,
+      course,
+      ...parseExamTime(field(row, "考试时间")),
+      place: field(row, "考场", "考试地点"),
+      seat: field(row, "座位号"),
+      kind: field(row, "考试场次", "考试类别", "考试性质"),
+    };
+    const campus = field(row, "校区");
+    if (campus) exam.campus = campus;
+    exams.push(exam);
+  }
+  return exams;
+}
+
+const WEEKDAYS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
+
+/** '1-16(周)' → '1-16周'; '1-15(单周)' → '1-15周(单)'; '1-3,6,11-12(周)' → '1-3,6,11-12周'. */
+export function weeksTextOf(text: string) {
+  const parity = /单/.test(text) ? "(单)" : /双/.test(text) ? "(双)" : "";
+  const numbers = text.replace(/[（(][^)）]*[)）]/g, "").replace(/周/g, "").trim();
+  return numbers ? `${numbers}周${parity}` : "";
+}
+
+function fontText(block: string, title: string) {
+  const match = new RegExp(`<font\\b[^>]*title\\s*=\\s*["']${title}["'][^>]*>([\\s\\S]*?)</font>`, "i").exec(block);
+  return match ? textOf(match[1]) : "";
+}
+
+/**
+ * table#kbtable: a header row naming the weekdays (some schools start with Sunday), then one row
+ * per period block; a cell's div.kbcontent holds its courses, separated by a line of dashes.
+ */
+export function parseKbtable(html: string): Course[] | null {
+  const rows = tableRows(html, "kbtable");
+  if (!rows) return null;
+  const headerRow = rows.find((row) => row.header && row.cells.some((cell) => /星期|周[一二三四五六日天]/.test(cell)));
+  const columnDays = (headerRow?.cells ?? []).map((cell) => {
+    const match = /(?:星期|周)([一二三四五六日天])/.exec(cell);
+    return match ? WEEKDAYS[match[1]] : null;
+  });
+  // Data cells follow the row's period label; the header's first cell is the empty corner.
+  const dayColumns = columnDays.slice(1);
+  const fallbackDays = [1, 2, 3, 4, 5, 6, 7];
+  const courses: Course[] = [];
+  let block = 0;
+  for (const row of rows) {
+    if (row.header || row.raw.length < 2) continue;
+    block++;
+    row.raw.slice(1).forEach((cell, column) => {
+      const weekday = dayColumns[column] ?? fallbackDays[column];
+      if (!weekday) return;
+      // The full view (kbcontent) rather than the short one (kbcontent1), when both are there.
+      const full = /<div\b[^>]*class\s*=\s*["']kbcontent["'][^>]*>([\s\S]*?)<\/div>/i.exec(cell) ?? /<div\b[^>]*class\s*=\s*["']kbcontent1["'][^>]*>([\s\S]*?)<\/div>/i.exec(cell);
+      if (!full) return;
+      for (const part of full[1].split(/-{5,}\s*(?:<br\s*\/?>)?/i)) {
+        const name = textOf(part.split(/<br\s*\/?>/i)[0] ?? "");
+        if (!name) continue;
+        const timeText = fontText(part, "周次\\(节次\\)") || fontText(part, "周次");
+        const weeksText = weeksTextOf(timeText.split("[")[0] ?? "");
+        const periodMatch = /\[([\d-]+)节\]/.exec(timeText);
+        const periods = periodMatch ? periodMatch[1].split("-").map(Number).filter((n) => n > 0) : [];
+        courses.push({
+          name,
+          teacher: fontText(part, "老师") || fontText(part, "教师"),
+          location: fontText(part, "教室"),
+          weekday,
+          startPeriod: periods.length ? Math.min(...periods) : block * 2 - 1,
+          endPeriod: periods.length ? Math.max(...periods) : block * 2,
+          weeks: parseWeeksText(weeksText),
+          weeksText,
+          kind: name.includes("实验") ? "experiment" : "normal",
+        });
+      }
+    });
+  }
+  return mergeAdjacent(courses);
+}
+
+/** The `select[name=xnxq01id]` options; the selected one is the current term. */
+export function parseTermSelect(html: string, fallbackTerm: string, week1Starts: Record<string, string> = {}): TermInfo | null {
+  const select = /<select\b[^>]*name\s*=\s*["']xnxq01id["'][^>]*>([\s\S]*?)<\/select>/i.exec(html);
+  if (!select) return null;
+  const options = [...select[1].matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)]
+    .map((option) => ({ value: attribute(option[1], "value") ?? decodeEntities(textOf(option[2])), selected: /\bselected\b/i.test(option[1]) }))
+    .filter((option) => parseTermCode(option.value));
+  if (options.length === 0) return null;
+  const currentTerm = options.find((option) => option.selected)?.value ?? fallbackTerm;
+  const codes = [...new Set(options.map((option) => option.value))]
+    .filter((code) => compareTerms(code, currentTerm) <= 0 || parseTermCode(code)!.startYear === parseTermCode(currentTerm)!.startYear)
+    .sort((a, b) => compareTerms(b, a))
+    .slice(0, MAX_TERMS);
+  return {
+    currentTerm,
+    week1Start: week1Starts[currentTerm] ?? defaultWeek1Start(currentTerm)!,
+    terms: codes.map((code) => ({ code, label: termLabel(code) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The adapter
+
+export function createQiangzhiSystem(options: QiangzhiOptions): AcademicSystem {
+  const host = options.baseUrl.replace(/\/+$/, "").replace(/\/jsxsd$/, "");
+  const base = `${host}/jsxsd`;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? fetch;
+  const now = options.now ?? (() => new Date());
+  const week1Starts = options.week1Starts ?? {};
+
+  async function request(
+    path: string,
+    jar: CookieJar,
+    init: { form?: Record<string, string>; ajax?: boolean; binary?: boolean } = {},
+  ): Promise<Answer & { bytes?: Uint8Array; contentType: string }> {
+    const headers: Record<string, string> = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+    if (init.ajax) headers["X-Requested-With"] = "XMLHttpRequest";
+    try {
+      const response = await fetchImpl(path.startsWith("http") ? path : `${base}/${path}`, {
+        method: init.form ? "POST" : "GET",
+        headers,
+        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      storeCookies(jar, response.headers.getSetCookie());
+      const contentType = response.headers.get("content-type") ?? "";
+      const bytes = init.binary ? new Uint8Array(await response.arrayBuffer()) : undefined;
+      const body = bytes ? "" : await response.text();
+      if (response.status >= 500) throw new AcademicSystemError("unavailable", `academic system answered HTTP ${response.status}`);
+      return { status: response.status, location: response.headers.get("location") ?? "", body, bytes, contentType };
+    } catch (error) {
+      throw networkError(error);
+    }
+  }
+
+  const jarOf = (session: AcademicSession): CookieJar => {
+    if (session.system !== "qiangzhi") throw new TypeError(`not a QiangZhi session: ${session.system}`);
+    return new Map(Object.entries(session.data));
+  };
+
+  /** A data page: its HTML, or null when the school's session is gone. */
+  async function dataPage(jar: CookieJar, path: string, form?: Record<string, string>): Promise<string | null> {
+    const answer = await request(path, jar, { form });
+    if (answer.status >= 300 && answer.status < 400) return null;
+    if (answer.status !== 200) throw new AcademicSystemError("failed", `${path} answered HTTP ${answer.status}`);
+    if (isLoginPage(answer.body)) return null;
+    return answer.body;
+  }
+
+  async function captchaImage(jar: CookieJar) {
+    const image = await request(`verifycode.servlet?t=${Date.now()}`, jar, { binary: true });
+    if (image.status !== 200 || !image.bytes) throw new AcademicSystemError("failed", "captcha image missing");
+    return { bytes: image.bytes, contentType: image.contentType.split(";")[0] || "image/jpeg" };
+  }
+
+  async function encodedFor(jar: CookieJar, studentId: string, password: string) {
+    // Older deployments hand out scode/sxh for the interleave; newer ones do not know flag=sess.
+    const sess = await request("xk/LoginToXk?flag=sess", jar, { form: {}, ajax: true });
+    const parts = sess.status === 200 ? parseSess(sess.body) : null;
+    return parts ? encodeInterleaved(studentId, password, parts.scode, parts.sxh) : encodeBase64(studentId, password);
+  }
+
+  async function attemptLogin(studentId: string, password: string, captcha?: CaptchaAnswer): Promise<LoginResult> {
+    let jar: CookieJar;
+    let randomCode = "";
+    if (captcha) {
+      // The challenge's school session: the answer belongs to the picture shown in it.
+      jar = new Map(Object.entries(captcha.state));
+      randomCode = captcha.answer.trim();
+    } else {
+      jar = new Map();
+      const page = await request("", jar);
+      if (page.status !== 200) return { ok: false, failure: { kind: "failed" } };
+      if (hasCaptcha(page.body)) {
+        const image = await captchaImage(jar);
+        if (!options.captchaSolver) {
+          return {
+            ok: false,
+            failure: {
+              kind: "captcha_required",
+              schoolMessage: CAPTCHA_MESSAGE,
+              challenge: { image: Buffer.from(image.bytes).toString("base64"), contentType: image.contentType, state: Object.fromEntries(jar) },
+            },
+          };
+        }
+        randomCode = (await options.captchaSolver(image.bytes, image.contentType)).trim();
+      }
+    }
+
+    const encoded = await encodedFor(jar, studentId, password);
+    const answer = await request("xk/LoginToXk", jar, {
+      form: { userAccount: studentId, userPassword: "", RANDOMCODE: randomCode, encoded },
+    });
+    let home: string;
+    if (answer.status >= 300 && answer.status < 400) {
+      if (!/xsMain/i.test(answer.location)) return { ok: false, failure: { kind: "failed" } };
+      const landed = await request(new URL(answer.location, `${base}/`).href, jar);
+      home = landed.body;
+    } else if (answer.status === 200) {
+      const error = loginError(answer.body);
+      if (error) return { ok: false, failure: failureFromError(error) };
+      if (!answer.body.includes("学生个人中心")) return { ok: false, failure: { kind: "failed" } };
+      home = answer.body;
+    } else {
+      return { ok: false, failure: { kind: "failed" } };
+    }
+    return {
+      ok: true,
+      profile: { name: nameFromHome(home, studentId) },
+      session: { system: "qiangzhi", studentId, data: Object.fromEntries(jar) },
+    };
+  }
+
+  return {
+    async login(studentId, password, captcha) {
+      try {
+        return await attemptLogin(studentId, password, captcha);
+      } catch (error) {
+        if (!(error instanceof AcademicSystemError)) throw error;
+        const kind = error.kind === "timeout" || error.kind === "unavailable" ? error.kind : "failed";
+        return { ok: false, failure: { kind } };
+      }
+    },
+
+    async timetable(session, term): Promise<TimetableResult> {
+      if (!parseTermCode(term)) throw new RangeError(`invalid term code: ${term}`);
+      const html = await dataPage(jarOf(session), "xskb/xskb_list.do", { xnxq01id: term });
+      if (html === null) return { sessionExpired: true };
+      const courses = parseKbtable(html);
+      if (!courses) throw new AcademicSystemError("failed", "timetable table missing");
+      return { term, courses, notes: [] };
+    },
+
+    async termInfo(session) {
+      const html = await dataPage(jarOf(session), "xskb/xskb_list.do");
+      if (html === null) throw new AcademicSystemError("session_expired", "academic session expired");
+      const info = parseTermSelect(html, termForDate(now()).code, week1Starts);
+      if (!info) throw new AcademicSystemError("failed", "term selector missing from the timetable page");
+      return info;
+    },
+
+    async grades(session): Promise<GradesResult> {
+      const html = await dataPage(jarOf(session), "kscj/cjcx_list", { kksj: "", kcxz: "", kcmc: "", xsfs: "all" });
+      if (html === null) return { sessionExpired: true };
+      const grades = parseQiangzhiGrades(html);
+      if (!grades) throw new AcademicSystemError("failed", "grade table missing");
+      // QiangZhi's grade page carries no ranking.
+      return { grades, ranking: null };
+    },
+
+    async exams(session, term): Promise<ExamsResult> {
+      if (!parseTermCode(term)) throw new RangeError(`invalid term code: ${term}`);
+      const html = await dataPage(jarOf(session), "xsks/xsksap_list", { xqlbmc: "", xnxqid: term, xqlb: "" });
+      if (html === null) return { sessionExpired: true };
+      const exams = parseQiangzhiExams(html, term);
+      if (!exams) throw new AcademicSystemError("failed", "exam table missing");
+      return { term, exams };
+    },
+  };
+}
