@@ -1,21 +1,25 @@
 // The production server: Express in front of the Remix request handler. It adds what
-// remix-serve lacks: security headers with a per-request CSP nonce, the access guard before
+// remix-serve lacks: security headers with a per-request CSP nonce, bounded requests (body limits
+// by route class before anything parses a body, URL checks; decision 016), the access guard before
 // any loader runs, JSON request logs, proxy trust, and a graceful shutdown.
 import crypto from "node:crypto";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const built = await import(url.pathToFileURL(path.join(here, "build/index.js")).href);
-const build = withBodyErrorsAs400(built);
+const build = withBodyChecks(built);
 const app = build.entry.module;
 
 let settings;
+/** Body, URL, multipart and JSON limits (app/lib/request-limits.ts, configured in config.server.ts). */
+let limits;
 try {
   settings = await app.startup();
+  limits = settings.requestLimits;
 } catch (error) {
   console.error(`[campus-app] cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
@@ -99,6 +103,26 @@ server.use((req, res, next) => {
   next();
 });
 
+// A URL over the limit or a path that cannot be decoded (/%ff) is the sender's fault: 414/400
+// before any route (or the static files) tries to decode it.
+server.use((req, res, next) => {
+  const refusal = app.checkUrl(req.originalUrl, limits);
+  if (!refusal) return next();
+  const answer = app.refusalAnswer(req.originalUrl.split("?")[0], refusal);
+  res.status(answer.status).type(answer.contentType).send(answer.body);
+});
+
+// Bounded bodies (issue 18): a declared length over the route's limit is refused before a byte is
+// read (the action answers 413 without touching the body; the rest is never read: closeAfterAnswer);
+// a streamed body is counted as the action reads it (countedBody below).
+server.use((req, res, next) => {
+  if (!hasBody(req)) return next();
+  closeAfterAnswer(req, res);
+  res.locals.bodyRule = app.bodyRule(req.path, req.headers["content-type"], limits);
+  if (app.declaredTooLarge(req.headers["content-length"], res.locals.bodyRule)) refuseBody(res, { status: 413, reason: "too_large" });
+  next();
+});
+
 server.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
 server.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
 
@@ -122,19 +146,28 @@ server.use(async (req, res, next) => {
   }
 });
 
-server.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: "production",
+const handleRemix = createRequestHandler(build, "production");
+server.all("*", async (req, res, next) => {
+  try {
+    const request = remixRequest(req, res);
     // Remix strips ?_data before an action sees the request; dataRequest keeps that fact.
-    getLoadContext: (req, res) => ({
+    const context = {
       nonce: res.locals.nonce,
       clientIp: req.ip ?? "unknown",
       dataRequest: new URLSearchParams(req.url.split("?")[1] ?? "").has("_data"),
-    }),
-  }),
-);
+      bodyRefusal: () => res.locals.refusal ?? null,
+    };
+    const response = await handleRemix(request, context);
+    if (res.headersSent) {
+      await response.body?.cancel();
+      return;
+    }
+    if (response.status === 429 && context.retryAfter && !response.headers.has("Retry-After")) res.setHeader("Retry-After", context.retryAfter);
+    await sendRemixResponse(res, response);
+  } catch (error) {
+    next(error);
+  }
+});
 
 server.use((error, _req, res, _next) => {
   app.log("error", "unhandled", { error: error instanceof Error ? error.stack : String(error) });
@@ -246,7 +279,7 @@ function isBodyError(error) {
   if (error instanceof SyntaxError) return /JSON/.test(error.message) || /in JSON at position/.test(error.message);
   return error instanceof Error && BODY_ERRORS.some((pattern) => pattern.test(error.message));
 }
-function withBodyErrorsAs400(original) {
+function withBodyChecks(original) {
   const routes = {};
   for (const [id, route] of Object.entries(original.routes)) {
     const action = route.module.action;
@@ -255,16 +288,153 @@ function withBodyErrorsAs400(original) {
       continue;
     }
     const guarded = async (args) => {
+      const refused = () => args.context?.bodyRefusal?.() ?? null;
+      const pathname = () => new URL(args.request.url).pathname;
+      if (refused()) throw app.refusalResponse(pathname(), refused());
+      let result;
       try {
-        return await action(args);
+        result = await action(args);
       } catch (error) {
-        if (isBodyError(error)) {
-          throw new Response("请求内容格式不对，请刷新页面后重试", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-        }
+        if (refused()) throw app.refusalResponse(pathname(), refused());
+        if (isBodyError(error)) throw app.refusalResponse(pathname(), { status: 400, reason: "too_deep" });
         throw error;
       }
+      // The action may have handled the broken body itself: the refusal still wins.
+      if (refused()) throw app.refusalResponse(pathname(), refused());
+      // A rate-limited action's Retry-After reaches the browser on a document request too, where
+      // Remix sends the page's headers instead of the action's.
+      if (result instanceof Response && result.status === 429 && args.context) args.context.retryAfter = result.headers.get("Retry-After");
+      return result;
     };
     routes[id] = { ...route, module: { ...route.module, action: guarded } };
   }
   return { ...original, routes };
+}
+
+function hasBody(req) {
+  const length = req.headers["content-length"];
+  return (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
+}
+
+function refuseBody(res, refusal) {
+  res.locals.refusal ??= refusal;
+}
+
+// How long a connection whose body nobody reads stays open after the answer.
+const LINGER_MS = 500;
+
+/**
+ * A body left unread (refused, or not wanted by the route) is never read on: once the answer is
+ * out, the socket stops reading (the excess waits in the client's own buffers, flow control stops
+ * it) and after LINGER_MS the connection is closed. Closing at once would reset it while the
+ * client still writes, and the client could lose the answer; discarding what arrives would cost
+ * the server the very work the limit saves.
+ */
+function closeAfterAnswer(req, res) {
+  if (res.locals.lingering) return;
+  res.locals.lingering = true;
+  const socket = req.socket;
+  let timer;
+  const linger = () => {
+    if (timer) return;
+    socket.pause();
+    timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+  // Node ends a "Connection: close" exchange with socket.destroySoon() right after the answer,
+  // which resets a connection with unread bytes: our side is closed (FIN) and it lingers instead.
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function destroyAfterLinger() {
+    if (req.complete) return destroySoon.call(this);
+    this.end();
+    linger();
+  };
+  res.on("finish", () => {
+    if (!req.complete) linger();
+  });
+}
+
+function remixHeaders(requestHeaders) {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(requestHeaders)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+async function sendRemixResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** What @remix-run/express's createRequestHandler builds, with the body read through countedBody (and none once refused). */
+function remixRequest(req, res) {
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = Number.parseInt(hostPort, 10);
+  const url = new URL(`${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
+  let controller = new AbortController();
+  const init = { method: req.method, headers: remixHeaders(req.headers), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD" && !res.locals.refusal) {
+    init.body = hasBody(req) ? countedBody(req, res) : null;
+    init.duplex = "half";
+  }
+  // Abort loaders and actions once no response can be written (close without finish).
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+/**
+ * The request body as the action reads it, counted on the way (app/lib/request-limits.ts
+ * BodyScanner): bytes against the route's limit, multipart parts, JSON nesting. At the first
+ * refusal the stream errors and reading stops; nothing past the limit is read or kept.
+ */
+function countedBody(req, res) {
+  const scanner = new app.BodyScanner(res.locals.bodyRule ?? app.bodyRule(req.path, req.headers["content-type"], limits), req.headers["content-type"], limits);
+  let stopped = false;
+  return new ReadableStream(
+    {
+      start(controller) {
+        req.on("data", (chunk) => {
+          if (stopped) return;
+          const bytes = new Uint8Array(chunk);
+          const refusal = scanner.push(bytes);
+          if (refusal) {
+            stopped = true;
+            req.pause();
+            refuseBody(res, refusal);
+            controller.error(new Error(`request body refused: ${refusal.reason}`));
+            return;
+          }
+          controller.enqueue(bytes);
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (stopped) return;
+          stopped = true;
+          controller.close();
+        });
+        req.on("error", (error) => {
+          if (stopped) return;
+          stopped = true;
+          controller.error(error);
+        });
+        req.pause();
+      },
+      pull() {
+        if (!stopped) req.resume();
+      },
+      cancel() {
+        stopped = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
 }

@@ -7,6 +7,8 @@ import { log } from "./server/log.server";
 // The server (server.mjs) reaches these through build.entry.module.
 export { accessRedirect, rejectCrossSite } from "./server/auth/guard.server";
 export { securityHeaders } from "./server/security.server";
+export { BodyScanner, bodyRule, checkUrl, declaredTooLarge } from "./lib/request-limits";
+export { refusalAnswer, refusalResponse } from "./server/request-bounds.server";
 export { shutdown, startup } from "./server/startup.server";
 export { operatorCli } from "./server/cli/operator-cli.server";
 export { log };

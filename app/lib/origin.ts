@@ -1,5 +1,7 @@
+import { PAY_NOTIFY_PATH } from "./pay-params";
+
 /** Paths an outside system posts to (they prove themselves with a signature instead). */
-export const CROSS_SITE_POST_PATHS = ["/api/pay/wechat/notify"];
+export const CROSS_SITE_POST_PATHS = [PAY_NOTIFY_PATH];
 
 /**
  * A state-changing request must come from our own pages. Browsers send Origin on every POST

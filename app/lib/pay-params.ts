@@ -3,6 +3,9 @@
 // invoking the bridge and names any missing one in the spec's message. Safe in the browser.
 import { pay } from "~/lib/messages/pay";
 
+/** Our endpoint for the pay API's notifications (the default notify_url is PUBLIC_URL + this). */
+export const PAY_NOTIFY_PATH = "/api/pay/wechat/notify";
+
 /** In the order the spec lists them (and the message names them). */
 export const PAY_PARAM_KEYS = ["appId", "timeStamp", "nonceStr", "package", "signType", "paySign"] as const;
 

@@ -15,7 +15,30 @@ describe("safeRedirect keeps same-origin paths only", () => {
     ["schedule", "/fallback"],
     ["", "/fallback"],
     ["/\u0000evil", "/fallback"],
-    ["/%0d%0aSet-Cookie:x", "/%0d%0aSet-Cookie:x"],
+    ["/%0d%0aSet-Cookie:x", "/fallback"],
+    // The classic bypasses: each one is normalised first, then checked (issue 18, finding 7).
+    ["/.//evil.example/x", "/fallback"],
+    ["/./\\evil.example", "/fallback"],
+    ["/a/..//evil.example", "/fallback"],
+    ["/%2F%2Fevil.example", "/fallback"],
+    ["/%2f/evil.example", "/fallback"],
+    ["/%5Cevil.example", "/fallback"],
+    ["/%5C%5Cevil.example", "/fallback"],
+    ["/x%2F..%2F..%2F/evil.example", "/fallback"],
+    ["%2F%2Fevil.example", "/fallback"],
+    ["/\n/evil.example", "/fallback"],
+    ["/\r\n/evil.example", "/fallback"],
+    ["\t//evil.example", "/fallback"],
+    [" //evil.example", "/fallback"],
+    ["javascript:alert(1)//", "/fallback"],
+    ["JaVaScRiPt:alert(1)", "/fallback"],
+    ["/javascript:alert(1)", "/javascript:alert(1)"],
+    ["data:text/html,x", "/fallback"],
+    ["http:evil.example", "/fallback"],
+    ["/market?next=//evil.example", "/market?next=//evil.example"],
+    ["/post/1?x=%2F%2Fevil", "/post/1?x=%2F%2Fevil"],
+    ["/%E5%9C%88%E5%AD%90", "/%E5%9C%88%E5%AD%90"],
+    ["/%ff", "/fallback"],
     ["/\t/evil.example", "/fallback"],
     [null, "/fallback"],
     [undefined, "/fallback"],
@@ -23,6 +46,29 @@ describe("safeRedirect keeps same-origin paths only", () => {
     ["/" + "a".repeat(3000), "/fallback"],
   ])("%j → %s", (input, expected) => {
     expect(safeRedirect(input, "/fallback")).toBe(expected);
+  });
+
+  it.each(["/schedule", "/.//evil.example", "/a/b/../c?x=1#y", "/%2e%2e//evil.example", "/./%2F/evil"])("is a fixpoint for %j", (input) => {
+    const once = safeRedirect(input, "/fallback");
+    expect(safeRedirect(once, "/other")).toBe(once);
+  });
+
+  it.each([
+    ["https://campus.example.cn/market?x=1", "/market?x=1"],
+    ["HTTPS://campus.example.cn/market", "/market"],
+    ["https://campus.example.cn/.//evil.example/x", "/fallback"],
+    ["https://campus.example.cn//evil.example/x", "/fallback"],
+    ["https://campus.example.cn/%2F%2Fevil.example", "/fallback"],
+    ["https://evil.example/market", "/fallback"],
+    ["https://campus.example.cn.evil.example/market", "/fallback"],
+    ["https://campus.example.cn@evil.example/market", "/fallback"],
+    ["http://campus.example.cn/market", "/fallback"],
+  ])("a full URL %j is kept only on our own origin → %s", (input, expected) => {
+    expect(safeRedirect(input, "/fallback", { origins: ["https://campus.example.cn"] })).toBe(expected);
+  });
+
+  it("refuses full URLs when no origin is ours", () => {
+    expect(safeRedirect("https://campus.example.cn/market", "/fallback")).toBe("/fallback");
   });
 
   it("defaults to the timetable", () => {

@@ -1,18 +1,55 @@
+/** The stand-in origin redirect targets are resolved against (only paths of this site survive). */
+const SAME_ORIGIN = "http://same.origin";
+
 /**
- * A redirect target from user input, kept only when it is a path on this site: "/x", never
- * "//evil", "/\evil", "http://…", or anything with control characters. Otherwise the fallback.
+ * A redirect target from user input, kept only when it is a path on this site. The target is
+ * normalised first (dot segments resolved, as a browser would) and checked after: "/.//evil"
+ * normalises to "//evil", which would leave the site. Refused: "//…", "/\…", encoded slashes or
+ * backslashes that make such a start once decoded ("/%2F%2F…", "/%5C…"), absolute URLs,
+ * "javascript:", anything with control characters, tabs, newlines or backslashes. Otherwise the
+ * fallback. The answer is a fixpoint: safeRedirect(safeRedirect(x)) === safeRedirect(x).
  */
-export function safeRedirect(target: unknown, fallback = "/schedule"): string {
+export function safeRedirect(target: unknown, fallback = "/schedule", options: { origins?: string[] } = {}): string {
   if (typeof target !== "string" || target.length === 0 || target.length > MAX_REDIRECT_LENGTH) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Browsers drop tabs and newlines inside URLs ("/\t/evil" is "//evil"); backslashes are slashes.
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  // A full URL is kept only on one of our own origins, as its path (then checked like any path).
+  if (/^https?:\/\//i.test(target)) {
+    const path = pathOnOrigins(target, options.origins ?? []);
+    return path === null ? fallback : safeRedirect(path, fallback);
+  }
+  if (!target.startsWith("/")) return fallback;
+  let url: URL;
   try {
-    const url = new URL(target, "http://same.origin");
-    if (url.origin !== "http://same.origin") return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(target, SAME_ORIGIN);
   } catch {
     return fallback;
   }
+  if (url.origin !== SAME_ORIGIN) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  if (!isLocalPath(path)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return fallback;
+  }
+  // A proxy or a client that decodes once more must still see a path of ours.
+  if (!isLocalPath(decoded) || /[\u0000-\u001f\u007f\\]/.test(decoded) || /\/\.\.?(\/|$)/.test(decoded)) return fallback;
+  return path;
+}
+
+function pathOnOrigins(target: string, origins: string[]) {
+  try {
+    const url = new URL(target);
+    return origins.includes(url.origin) ? url.pathname + url.search + url.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+function isLocalPath(path: string) {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 
 /** The longest return path a redirect carries (safeRedirect refuses longer ones anyway). */

@@ -12,6 +12,7 @@ import { OrderCreateSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
 import { createOrderFromRequest } from "~/server/orders/orders.server";
+import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 
 const msg = { orders: ordersMessages, wechat: wechatMessages };
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -31,13 +32,15 @@ function fromForm(body: Record<string, unknown>) {
   return out;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
   const user = await getUser(request);
   if (!user?.openid) return Response.json({ success: false, message: msg.orders.create.needMessenger }, { status: 401, headers: NO_STORE });
   const body = await readBody(request);
   const parsed = z.safeParse(OrderCreateSchema, body ? fromForm(body) : {});
   if (!parsed.success) return Response.json({ success: false, message: msg.orders.create.failed }, { status: 400, headers: NO_STORE });
+  const verdict = await consumeRateLimit("order", { userId: user.id, ip: context.clientIp });
+  if (!verdict.ok) return rateLimitedJson(verdict);
   const result = await createOrderFromRequest(user, parsed.data);
   if (!result.ok) return Response.json({ success: false, message: result.message }, { status: result.status, headers: NO_STORE });
   return Response.json(

@@ -8,19 +8,22 @@ import { FEATURE_TYPES } from "~/server/errands/feature-requests.server";
 import { recordFeatureRequest } from "~/server/errands/feature-requests.server";
 import { readBody } from "~/server/errands/json-body.server";
 import { log } from "~/server/log.server";
+import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
   const body = await readBody(request);
   const featureType = typeof body?.featureType === "string" ? body.featureType : "";
   if (!(FEATURE_TYPES as readonly string[]).includes(featureType)) {
     return Response.json({ success: false, message: marketMessages.feature.failed }, { status: 400 });
   }
+  const user = await getUser(request);
+  const verdict = await consumeRateLimit("feature-request", { userId: user?.id, ip: context.clientIp });
+  if (!verdict.ok) return rateLimitedJson(verdict);
   try {
-    const user = await getUser(request);
     await recordFeatureRequest({
       userId: user?.id ?? null,
       featureType,

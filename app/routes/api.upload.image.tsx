@@ -5,6 +5,7 @@ import { publish as publishMessages } from "~/lib/messages/publish";
 import { getUser, hasStudentAccount } from "~/server/auth/session.server";
 import { isBanned } from "~/server/forum/posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
+import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 
 
 // POST /api/upload/image (spec section 7): multipart field `file`, one image. Answers
@@ -17,7 +18,7 @@ function answer(status: number, message: string) {
   return Response.json({ success: false, message }, { status });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return answer(405, msg.postDetail.actionFailed);
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) return answer(401, msg.publish.notLoggedIn);
@@ -28,6 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const file = files[0];
   if (!file) return answer(400, msg.publish.imagesOnly);
   if (file.problem === "too_large") return answer(413, msg.publish.imageTooLarge);
+  const verdict = await consumeRateLimit("upload", { userId: user.id, ip: context.clientIp });
+  if (!verdict.ok) return rateLimitedJson(verdict);
   const { stored, refused } = await storeUploads(user.id, [file]);
   const saved = stored[0];
   if (!saved) return answer(refused[0]?.status ?? 400, refused[0]?.message ?? msg.publish.uploadFailed);

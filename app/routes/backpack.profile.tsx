@@ -12,6 +12,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { NicknameSchema } from "~/lib/schemas/profile";
 import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { profileView, saveAvatar, setNickname } from "~/server/users/profile.server";
 
@@ -25,21 +26,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The avatar form is multipart (one picture); the nickname form is a plain form. */
-async function avatarAction(request: Request, user: Awaited<ReturnType<typeof requireStudent>>) {
-  const refuse = (status: number, message: string) => Response.json({ avatarError: message }, { status });
+async function avatarAction(request: Request, user: Awaited<ReturnType<typeof requireStudent>>, clientIp?: string) {
+  const refuse = (status: number, message: string, headers?: Record<string, string>) => Response.json({ avatarError: message }, { status, headers });
   if (declaredTooLarge(request, IMAGE_MAX_BYTES + 64 * 1024)) return refuse(413, msg.profile.avatarTooLarge);
   const { files } = await readMultipart(request, "avatar", 1);
   const file = files[0];
   if (!file) return refuse(400, msg.profile.avatarRequired);
   if (file.problem === "too_large") return refuse(413, msg.profile.avatarTooLarge);
+  // Uploads are rate-limited (issue 18).
+  const verdict = await consumeRateLimit("upload", { userId: user.id, ip: clientIp });
+  if (!verdict.ok) return refuse(429, verdict.message, verdict.headers);
   const saved = await saveAvatar(user, file.data!);
   if (!saved.ok) return refuse(saved.status, saved.message);
   return redirect("/backpack/profile?saved=avatar");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStudent(request);
-  if (isMultipart(request)) return avatarAction(request, user);
+  if (isMultipart(request)) return avatarAction(request, user, context.clientIp);
   const submission = parseWithZod(await request.formData(), { schema: NicknameSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   await setNickname(user.id, submission.value.nickname);

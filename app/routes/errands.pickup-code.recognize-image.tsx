@@ -9,21 +9,25 @@ import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
 import { MAX_IMAGE_BYTES, decodeBase64Image } from "~/server/errands/ocr.server";
 import { outcomeHeaders, recognizeImage } from "~/server/errands/recognition.server";
+import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { bodyRule } from "~/lib/request-limits";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
   const user = await requireMessengerUser(request);
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4096) {
+  if (declared > bodyRule(new URL(request.url).pathname).maxBytes) {
     return Response.json({ success: false, message: marketMessages.recognize.imageTooLarge, data: [] }, { status: 413 });
   }
   const body = await readBody(request);
   const raw = body?.base64_data;
   const bytes = typeof raw === "string" ? decodeBase64Image(raw) : null;
   if (!bytes) return Response.json({ success: false, message: marketMessages.recognize.notImage, data: [] }, { status: 400 });
+  const verdict = await consumeRateLimit("recognize-image", { userId: user.id, ip: context.clientIp });
+  if (!verdict.ok) return rateLimitedJson(verdict, { data: [] });
   const uploadId = typeof body?.upload_id === "string" && UPLOAD_ID_PATTERN.test(body.upload_id) ? body.upload_id : null;
   const outcome = await recognizeImage(bytes, { owner: String(user.id), uploadId, signal: request.signal });
   if (!outcome.ok) {

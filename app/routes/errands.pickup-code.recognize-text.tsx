@@ -4,18 +4,21 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
+import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 import { recognizeText } from "~/server/errands/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });
-  await requireMessengerUser(request);
+  const user = await requireMessengerUser(request);
   const body = await readBody(request);
   const raw = body?.text_data ?? body?.text;
   const text = typeof raw === "string" ? raw : "";
   if (!text.trim()) return Response.json({ success: false, message: marketMessages.recognize.emptyText, data: [] }, { status: 400 });
+  const verdict = await consumeRateLimit("recognize-text", { userId: user.id, ip: context.clientIp });
+  if (!verdict.ok) return rateLimitedJson(verdict, { data: [] });
   const data = recognizeText(text);
   return Response.json({
     success: true,

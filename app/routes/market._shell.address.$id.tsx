@@ -10,8 +10,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(await addressFormLoader(request, params.id === "new" ? undefined : params.id));
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return marketAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return marketAction(request, context.clientIp);
 }
 
 export default function AddressFormSheet() {

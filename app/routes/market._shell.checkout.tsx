@@ -11,8 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return checkoutSheetLoader(request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return marketAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return marketAction(request, context.clientIp);
 }
 
 export default function CheckoutSheet() {

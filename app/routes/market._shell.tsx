@@ -29,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return marketAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return marketAction(request, context.clientIp);
 }
 
 /** The layout's data, for the panel routes. */

@@ -25,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return promoLoader(request);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return promoAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return promoAction(request, context.clientIp);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -3,6 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 import { DEFAULT_REPORT_THRESHOLD } from "../lib/forum";
+import { PAY_NOTIFY_PATH } from "../lib/pay-params";
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ACTIONS, rateLimitVariable, type RateLimitedAction, type RateLimitSetting } from "../lib/rate-limits";
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from "../lib/request-limits";
 
 // Every setting the server reads, parsed once at start. Development gets working defaults;
 // production refuses to start without its secrets.
@@ -29,6 +32,26 @@ const subscribeTemplateSetting = z
   .regex(/^[A-Za-z0-9_-]*$/, "a subscribe template id")
   .optional()
   .transform((value) => value || undefined);
+
+/** RATE_LIMIT_<ACTION>: "per-user,per-address/window-seconds", e.g. "30,600/60". */
+function rateLimitSettings() {
+  const setting = (fallback: RateLimitSetting) =>
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7},\d{1,7}\/\d{1,6}$/, "a rate limit must read per-user,per-address/window-seconds, e.g. 30,600/60")
+      .optional()
+      .transform((value): RateLimitSetting => {
+        if (!value) return fallback;
+        const [counts, seconds] = value.split("/");
+        const [perUser, perAddress] = counts!.split(",").map(Number);
+        return { perUser: perUser!, perAddress: perAddress!, windowSeconds: Math.max(1, Number(seconds)) };
+      });
+  return Object.fromEntries(RATE_LIMITED_ACTIONS.map((action) => [rateLimitVariable(action), setting(DEFAULT_RATE_LIMITS[action])])) as Record<
+    `RATE_LIMIT_${string}`,
+    ReturnType<typeof setting>
+  >;
+}
 
 const schema = z
   .object({
@@ -109,6 +132,15 @@ const schema = z
     // Screenshot recognition: the worker (and its model memory) stops after this long without work.
     OCR_IDLE_MS: z.coerce.number().int().min(100).max(86_400_000).default(5 * 60 * 1000),
     UPLOADS_DIR: z.string().trim().optional().transform((value) => value || undefined),
+    // Bounded requests (issue 18): body limits by route class, the URL, multipart parts, JSON
+    // nesting. Image routes take their per-file limit times the file count (app/lib/request-limits.ts).
+    REQUEST_FORM_MAX_KB: z.coerce.number().int().min(4).max(10_240).default(DEFAULT_REQUEST_LIMITS.formBytes / 1024),
+    PAY_NOTIFY_MAX_KB: z.coerce.number().int().min(2).max(1024).default(DEFAULT_REQUEST_LIMITS.payNotifyBytes / 1024),
+    REQUEST_URL_MAX_BYTES: z.coerce.number().int().min(1024).max(65_536).default(DEFAULT_REQUEST_LIMITS.urlBytes),
+    REQUEST_MULTIPART_MAX_PARTS: z.coerce.number().int().min(2).max(1000).default(DEFAULT_REQUEST_LIMITS.multipartParts),
+    REQUEST_JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(256).default(DEFAULT_REQUEST_LIMITS.jsonDepth),
+    // Rate limits (issue 18): "per-user,per-address/seconds" for each limited action class.
+    ...rateLimitSettings(),
     // Object storage (S3, Tencent COS, Aliyun OSS, MinIO) instead of UPLOADS_DIR: a bucket turns it on.
     UPLOADS_S3_BUCKET: optionalSetting.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, "UPLOADS_S3_BUCKET must be a bucket name").optional()),
     UPLOADS_S3_ENDPOINT: optionalSetting.pipe(z.string().url().optional()),
@@ -166,8 +198,7 @@ export type WechatConfig = {
 };
 
 export const WECHAT_PAY_DEFAULT_BASE_URL = "https://api.mch.weixin.qq.com";
-/** Our endpoint for the pay API's notifications (the default notify_url is PUBLIC_URL + this). */
-export const PAY_NOTIFY_PATH = "/api/pay/wechat/notify";
+export { PAY_NOTIFY_PATH };
 
 /** What the real provider needs: one direct merchant and the app (WECHAT_APP_ID) it pays for. */
 export type WechatPaySettings = {
@@ -251,6 +282,8 @@ export type Config = {
   publicUrl?: string;
   captchaFixedValue?: string;
   academicTimeoutMs: number;
+  requestLimits: RequestLimits;
+  rateLimits: Record<RateLimitedAction, RateLimitSetting>;
   forumReportThreshold: number;
   ocrIdleMs: number;
   uploadsDir: string;
@@ -288,6 +321,16 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     publicUrl: env.PUBLIC_URL,
     captchaFixedValue: env.CAPTCHA_FIXED_VALUE,
     academicTimeoutMs: env.ACADEMIC_TIMEOUT_MS,
+    requestLimits: {
+      formBytes: env.REQUEST_FORM_MAX_KB * 1024,
+      payNotifyBytes: env.PAY_NOTIFY_MAX_KB * 1024,
+      urlBytes: env.REQUEST_URL_MAX_BYTES,
+      multipartParts: env.REQUEST_MULTIPART_MAX_PARTS,
+      jsonDepth: env.REQUEST_JSON_MAX_DEPTH,
+    },
+    rateLimits: Object.fromEntries(
+      RATE_LIMITED_ACTIONS.map((action) => [action, (env as unknown as Record<string, RateLimitSetting>)[rateLimitVariable(action)]!]),
+    ) as Record<RateLimitedAction, RateLimitSetting>,
     forumReportThreshold: env.FORUM_REPORT_THRESHOLD,
     ocrIdleMs: env.OCR_IDLE_MS,
     uploadsDir: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),

@@ -5,6 +5,8 @@ declare module "@remix-run/node" {
     clientIp?: string;
     /** A fetch by Remix's client (?_data=…), which Remix removes from the URL before loaders and actions run. */
     dataRequest?: boolean;
+    /** Set by server.mjs once the request's body is over its limit (issue 18); the action is then refused. */
+    bodyRefusal?: () => import("~/lib/request-limits").Refusal | null;
   }
 }
 

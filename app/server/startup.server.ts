@@ -29,6 +29,7 @@ export async function startup() {
     env: settings.env,
     trustProxy: settings.trustProxy,
     logLevel: settings.logLevel,
+    requestLimits: settings.requestLimits,
     metrics: settings.metrics,
   };
 }

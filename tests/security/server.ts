@@ -15,6 +15,7 @@ export const CAPTCHA_ANSWER = "AB23";
 
 export type Server = {
   base: string;
+  pid: number;
   dbFile: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -38,7 +39,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ...extraEnv,
     },
   });
-  return { base: app.base, dbFile, output: app.output, stop: app.stop };
+  return { base: app.base, pid: app.pid, dbFile, output: app.output, stop: app.stop };
 }
 
 export function openDb(server: Server) {

@@ -6,4 +6,13 @@ export const errors = {
   forbidden: "没有权限访问",
   network: "网络错误，请检查网络连接后重试",
   articleNotFound: "文章不存在",
+  // Bounded requests and rate limits (issue 18).
+  requestRefusedTitle: "请求未被处理",
+  bodyTooLarge: "提交的内容太大，请精简后重试",
+  tooManyParts: "提交的内容项太多，请减少后重试",
+  badBody: "请求内容格式不对，请刷新页面后重试",
+  badUrl: "网址格式不对，请检查后重试",
+  urlTooLong: "网址太长，请检查后重试",
+  rateLimitedTitle: "操作太频繁",
+  rateLimited: "操作太频繁，请{wait}后再试",
 } as const;

@@ -31,6 +31,7 @@ import { createUserSession, deviceIdOf, hasStudentAccount, lookupSession, type U
 import { moveMarketData } from "../errands/merge.server";
 import { moveCouponData } from "../coupons/personal-data.server";
 import { moveOrderRows } from "../orders/personal-data.server";
+import { deleteUserData } from "../users/deletion.server";
 
 export { needsReauthorization } from "~/lib/wechat-auth";
 
@@ -107,17 +108,7 @@ export function publicOrigin(request: Request) {
 
 /** A return path from the `redirect_url` parameter: a path of ours, or a full URL of our origin. */
 export function returnPathFrom(request: Request, value: string | null): string {
-  if (value && /^https?:\/\//i.test(value)) {
-    try {
-      const url = new URL(value);
-      const ours = [new URL(request.url).origin, publicOrigin(request)];
-      if (ours.includes(url.origin)) return safeRedirect(url.pathname + url.search + url.hash, MESSENGER_DEFAULT_RETURN);
-    } catch {
-      // not a URL
-    }
-    return MESSENGER_DEFAULT_RETURN;
-  }
-  return safeRedirect(value, MESSENGER_DEFAULT_RETURN);
+  return safeRedirect(value, MESSENGER_DEFAULT_RETURN, { origins: [new URL(request.url).origin, publicOrigin(request)] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,7 +418,13 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
   const { userId, outcome } = await db()
     .transaction()
     .execute(async (trx): Promise<{ userId: number; outcome: AuthorizationOutcome }> => {
-      const owner = await trx.selectFrom("users").selectAll().where("openid", "=", profile.openid).executeTakeFirst();
+      let owner = await trx.selectFrom("users").selectAll().where("openid", "=", profile.openid).executeTakeFirst();
+      if (owner?.deletion_requested_at) {
+        // An account whose deletion was requested is never entered again (issue 18): its data
+        // goes now, and this identity starts afresh, as a deleted student's login does.
+        await deleteUserData(trx, owner.id);
+        owner = undefined;
+      }
       if (student) {
         let outcome: AuthorizationOutcome = "attached";
         if (owner && owner.id !== student.id) {

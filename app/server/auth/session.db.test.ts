@@ -168,4 +168,14 @@ describe("sessions in the database", () => {
     // The genuine cookie still works.
     expect((await getUser(request("/", { cookie })))?.id).toBe(student.id);
   });
+
+  it("a session of an account whose deletion was requested no longer counts, even if it was never ended (issue 18)", async () => {
+    const student = await createStudent();
+    const cookie = await sessionCookieFor(student.id);
+    expect((await lookupSession(request("/backpack", { cookie }))).state).toBe("active");
+    await db().updateTable("users").set({ deletion_requested_at: new Date().toISOString() }).where("id", "=", student.id).execute();
+    await new Promise((resolve) => setImmediate(resolve)); // past the shared lookup of concurrent GETs
+    expect(await lookupSession(request("/backpack", { cookie }))).toEqual({ state: "ended", reason: "deleted" });
+    expect(await getUser(request("/backpack", { cookie }))).toBeNull();
+  });
 });

@@ -145,6 +145,8 @@ async function readSession(request: Request): Promise<SessionLookup> {
   const row = await sessionQuery(id).executeTakeFirst();
   if (!row) return { state: "none" };
   if (row.ended_at) return { state: "ended", reason: row.end_reason ?? "logout" };
+  // Deletion requested: no session of the account counts any more, whatever its row says.
+  if (row.deletion_requested_at) return { state: "ended", reason: "deleted" };
   if (row.expires_at <= now()) {
     await endSession(id, "expired");
     return { state: "ended", reason: "expired" };

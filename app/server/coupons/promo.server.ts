@@ -27,6 +27,7 @@ import {
 } from "./campaign.server";
 import { inviteShareOf } from "./share.server";
 import { couponSummary, isNewUser, loadRules } from "./wallet.server";
+import { consumeRateLimit } from "../rate-limits.server";
 
 const m = couponMessages;
 
@@ -173,12 +174,15 @@ export function promoLinks(url: URL, dialog: PromoDialog | null) {
 }
 
 /** The invite-register dialog's form: the profile, the new-user grant and the assist in one transaction. */
-export async function promoAction(request: Request) {
+export async function promoAction(request: Request, clientIp?: string) {
   const user = await requireMessengerUser(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: InviteRegisterSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const value = submission.value;
+  // Invite registration is rate-limited (issue 18): the dialog's own error line, with Retry-After.
+  const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: clientIp });
+  if (!verdict.ok) return Response.json(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: verdict.headers });
   const outcome = await registerAndAssist(user as User, {
     nickname: value.nickname,
     phone: value.phone,

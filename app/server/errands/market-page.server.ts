@@ -34,6 +34,8 @@ import { renderFeatureTab, renderStaticPanel } from "./static-panels.server";
 import { marketCouponParts } from "../coupons/market-parts.server";
 import { campus } from "~/lib/messages/campus";
 import { marketMessages } from "~/lib/messages/market-answers";
+import type { RateLimitedAction } from "~/lib/rate-limits";
+import { consumeRateLimit } from "../rate-limits.server";
 
 const m = marketMessages;
 
@@ -243,9 +245,14 @@ async function configFor(user: User, request: Request): Promise<ExpressConfig> {
   return config;
 }
 
-export async function marketAction(request: Request): Promise<Response | MarketActionData> {
+export async function marketAction(request: Request, clientIp?: string): Promise<Response | MarketActionData> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("multipart/form-data")) return recognizeUploads(request);
+  if (type.includes("multipart/form-data")) return recognizeUploads(request, clientIp);
+  // Rate limits (issue 18): the form's own error line, with Retry-After.
+  const limited = async (action: RateLimitedAction, userId: number | null, points = 1) => {
+    const verdict = await consumeRateLimit(action, { userId, ip: clientIp }, points);
+    return verdict.ok ? null : Response.json({ intent, error: verdict.message } satisfies MarketActionData, { status: 429, headers: verdict.headers });
+  };
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
 
@@ -259,8 +266,10 @@ export async function marketAction(request: Request): Promise<Response | MarketA
 
   // Open to anyone: the feature-request taps and the supermarket's closed submit.
   if (value.intent === "feature-request") {
+    const user = await getUser(request);
+    const refused = await limited("feature-request", user?.id ?? null);
+    if (refused) return refused;
     try {
-      const user = await getUser(request);
       await recordFeatureRequest({ userId: user?.id ?? null, featureType: value.featureType, userAgent: request.headers.get("User-Agent"), platform: "web" });
       return { intent, notice: m.feature.thanks };
     } catch (error) {
@@ -285,6 +294,8 @@ export async function marketAction(request: Request): Promise<Response | MarketA
           }));
           return value.auto ? { intent } : { intent, error: m.recognize.emptyText };
         }
+        const refused = await limited("recognize-text", user.id);
+        if (refused) return refused;
         const found = recognizeText(text);
         const { result } = await updateCheckout(user.id, types, (current) => {
           const merged = mergeRecognized(current.entries, found, "text", newEntryId);
@@ -386,6 +397,8 @@ export async function marketAction(request: Request): Promise<Response | MarketA
         const addresses = await listAddresses(user.id);
         const address = addresses.find((a) => a.id === checkout.addressId) ?? addresses.find((a) => a.isDefault);
         if (!address) return { intent, error: m.checkout.needAddress };
+        const refused = await limited("order", user.id);
+        if (refused) return refused;
         // Orders (issue 8): the order is made from this checkout (prices recomputed, one order per
         // checkout version), then paid on /market/pay/:orderId, whose JavaScript goes straight on.
         const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version });
@@ -448,7 +461,7 @@ async function saveAddressAction(request: Request, formData: FormData) {
 }
 
 /** The no-JS screenshot form: up to 3 images in one multipart post, read one after another. */
-async function recognizeUploads(request: Request): Promise<Response | MarketActionData> {
+async function recognizeUploads(request: Request, clientIp?: string): Promise<Response | MarketActionData> {
   const intent = "recognize-image";
   const user = await requireMarketUser(request);
   const config = await configFor(user, request);
@@ -465,6 +478,8 @@ async function recognizeUploads(request: Request): Promise<Response | MarketActi
   const files = formData.getAll("images").filter((file): file is File => typeof file !== "string" && file.size > 0);
   if (files.length === 0) return Response.json({ intent, error: m.recognize.notImage } satisfies MarketActionData, { status: 400 });
   if (files.length > MAX_IMAGES) return Response.json({ intent, error: m.recognize.tooManyImages } satisfies MarketActionData, { status: 400 });
+  const verdict = await consumeRateLimit("recognize-image", { userId: user.id, ip: clientIp }, files.length);
+  if (!verdict.ok) return Response.json({ intent, error: verdict.message } satisfies MarketActionData, { status: 429, headers: verdict.headers });
   const found: ReturnType<typeof recognizeText> = [];
   for (const file of files) {
     const outcome = await recognizeImage(new Uint8Array(await file.arrayBuffer()), { owner: String(user.id), signal: request.signal });

@@ -13,6 +13,7 @@ import { parsePostId, postAction as handlePostAction } from "./post-actions.serv
 import { createPost, deletePost, ForumError, getPostWithAuthor, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
 import { isDataRequest } from "../load-context";
+import { consumeRateLimit } from "../rate-limits.server";
 
 // The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
 // imports one server module, so the browser build gets one empty stand-in for it, not five.
@@ -91,7 +92,7 @@ export async function postPage(request: Request, idParam: string | undefined) {
 
 /** The forms of /post/:id and its comment sheet. */
 export function postAction(request: Request, idParam: string | undefined, context?: AppLoadContext) {
-  return handlePostAction(request, parsePostId(idParam), isDataRequest(request, context));
+  return handlePostAction(request, parsePostId(idParam), isDataRequest(request, context), context?.clientIp);
 }
 
 /** /publish-post: the category pills (a `category` query preselects one). */
@@ -110,8 +111,8 @@ type Uploaded = { url: string; thumbUrl: string };
 /** What a refused publish answers: conform's result and the images already stored (kept in the form). */
 export type PublishAnswer = { result: FormResult; images: Uploaded[] };
 
-function failure(result: FormResult, images: Uploaded[], status: number) {
-  return Response.json({ result, images } satisfies PublishAnswer, { status });
+function failure(result: FormResult, images: Uploaded[], status: number, headers?: Record<string, string>) {
+  return Response.json({ result, images } satisfies PublishAnswer, { status, headers });
 }
 
 /**
@@ -162,6 +163,9 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     return failure(submission.reply({ fieldErrors: { categoryId: [msg.publish.categoryRequired] } }), allImages, 400);
   }
   if (await isBanned(user.id)) return failure(submission.reply({ formErrors: [msg.publish.noPermission] }), allImages, 403);
+  // Posting is rate-limited (issue 18): the form comes back with what was typed and the message.
+  const verdict = await consumeRateLimit("post", { userId: user.id, ip: context?.clientIp });
+  if (!verdict.ok) return failure(submission.reply({ formErrors: [verdict.message] }), allImages, 429, verdict.headers);
   try {
     await createPost({
       userId: user.id,

@@ -4,6 +4,7 @@ import { newCommentHref, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { PostActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "../auth/session.server";
+import { consumeRateLimit } from "../rate-limits.server";
 import type { ReportReason } from "../db/schema";
 import {
   addComment,
@@ -18,8 +19,8 @@ import {
   togglePostLike,
 } from "./posts.server";
 
-function answer(body: ForumAnswer, status = 200) {
-  return Response.json(body, { status });
+function answer(body: ForumAnswer, status = 200, headers?: Record<string, string>) {
+  return Response.json(body, { status, headers });
 }
 
 /** "/post/12" → 12; anything else is a 404. */
@@ -34,7 +35,7 @@ export function parsePostId(value: string | undefined) {
  * is_liked + like_count; 401 'login expired' for a comment, 'please log in first' for a comment
  * like); a plain form post gets a redirect back, or the page again with the error.
  */
-export async function postAction(request: Request, id: number, isData: boolean) {
+export async function postAction(request: Request, id: number, isData: boolean, clientIp?: string) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const user = await getUser(request);
@@ -48,13 +49,24 @@ export async function postAction(request: Request, id: number, isData: boolean) 
   if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
   const value = submission.value;
   const back = (search = "", hash = "") => redirect(`/post/${id}${search}${hash}`);
+  // Likes and comments are rate-limited (issue 18): 429 with the page's own error (the toast, or
+  // the comment sheet's message, which keeps the typed comment).
+  const limited = async (action: "like" | "comment") => {
+    const verdict = await consumeRateLimit(action, { userId: user.id, ip: clientIp });
+    if (verdict.ok) return null;
+    return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
+  };
   try {
     switch (value.intent) {
       case "like": {
+        const refused = await limited("like");
+        if (refused) return refused;
         const result = await togglePostLike(id, user.id);
         return isData ? answer({ success: true, intent, action: result.action, like_count: result.likeCount }) : back();
       }
       case "commentLike": {
+        const refused = await limited("like");
+        if (refused) return refused;
         const result = await toggleCommentLike(id, value.commentId, user.id);
         return isData ? answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount }) : back("", `#comment-${value.commentId}`);
       }
@@ -63,6 +75,8 @@ export async function postAction(request: Request, id: number, isData: boolean) 
           const message = msg.postDetail.commentNeedsProfile;
           return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, 400);
         }
+        const refused = await limited("comment");
+        if (refused) return refused;
         const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
         return isData
           ? answer({ success: true, intent, id: created.id, comment_count: created.commentCount, thread: created.rootId })

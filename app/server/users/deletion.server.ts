@@ -10,6 +10,7 @@ import { deleteGradesData } from "../grades/grades.server";
 import { deleteNotifyData } from "../notify/personal-data.server";
 import { anonymiseOrders } from "../orders/personal-data.server";
 import { anonymiseAudit } from "../admin/personal-data.server";
+import { deleteRateLimitCounts } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
 import { removeAvatarFiles } from "./profile.server";
 
@@ -56,6 +57,8 @@ export async function deleteUserData(executor: Executor, userId: number) {
   // The circle (issue 4): posts (with everything on them), comments, likes, views, reports, bans, images.
   await deleteForumData(executor, userId);
   await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  // Rate limits (issue 18): the person's counters in the shared store (PostgreSQL only).
+  await deleteRateLimitCounts(executor, userId);
   await executor.deleteFrom("users").where("id", "=", userId).execute();
 }
 

@@ -10,6 +10,7 @@ import * as coupons from "./0008_coupons";
 import * as admin from "./0009_admin";
 import * as listOrderIndexes from "./0010_list_order_indexes";
 import * as threadsCaptchaLockouts from "./0013_threads_captcha_lockouts";
+import * as rateLimits from "./0014_rate_limits";
 import * as grades from "./0015_grades";
 import * as referenceData from "./0011_reference_data";
 import * as mutualHelp from "./0019_mutual_help";
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "0009_admin": admin,
   "0010_list_order_indexes": listOrderIndexes,
   "0013_threads_captcha_lockouts": threadsCaptchaLockouts,
+  "0014_rate_limits": rateLimits,
   "0015_grades": grades,
   "0011_reference_data": referenceData,
   "0019_mutual_help": mutualHelp,

@@ -1,0 +1,54 @@
+// Rate limits (issue 18, must-hold 2): the costly actions a person or a script could repeat to
+// hurt the others. Each is limited per user and per client address within a window; both must
+// allow it. The numbers are configuration (RATE_LIMIT_<ACTION>, "per-user,per-address/seconds")
+// with these defaults, set well above what a student does by hand and what a campus NAT sends
+// (thousands of students can share one address), so that only a script reaches them.
+
+export const RATE_LIMITED_ACTIONS = [
+  "post",
+  "comment",
+  "like",
+  "upload",
+  "recognize-text",
+  "recognize-image",
+  "order",
+  "invite-register",
+  "feature-request",
+] as const;
+
+export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
+
+export type RateLimitSetting = { perUser: number; perAddress: number; windowSeconds: number };
+
+export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitSetting> = {
+  // Posting: a student writes a few posts a day.
+  post: { perUser: 10, perAddress: 300, windowSeconds: 600 },
+  comment: { perUser: 60, perAddress: 1200, windowSeconds: 60 },
+  // Likes are toggles: a fast thumb on a long list.
+  like: { perUser: 300, perAddress: 3000, windowSeconds: 60 },
+  // Images: nine per post, and retries.
+  upload: { perUser: 60, perAddress: 600, windowSeconds: 600 },
+  // Pickup SMS recognition runs 1.5 s after typing stops.
+  "recognize-text": { perUser: 300, perAddress: 3000, windowSeconds: 60 },
+  // Screenshot OCR is the costliest request of all (one worker, a queue of 12).
+  "recognize-image": { perUser: 30, perAddress: 300, windowSeconds: 600 },
+  order: { perUser: 120, perAddress: 2400, windowSeconds: 600 },
+  "invite-register": { perUser: 10, perAddress: 100, windowSeconds: 3600 },
+  "feature-request": { perUser: 30, perAddress: 600, windowSeconds: 600 },
+};
+
+/** The environment variable of an action's limit: RATE_LIMIT_RECOGNIZE_IMAGE. */
+export function rateLimitVariable(action: RateLimitedAction) {
+  return `RATE_LIMIT_${action.toUpperCase().replace(/-/g, "_")}` as const;
+}
+
+/** Retry-After in whole seconds (at least 1) from the milliseconds until the window frees a point. */
+export function retryAfterSeconds(msBeforeNext: number) {
+  return Math.max(1, Math.ceil(msBeforeNext / 1000));
+}
+
+/** "请操作慢一点，{wait}后再试": the wait in words a student reads (秒 / 分钟). */
+export function waitInWords(seconds: number) {
+  if (seconds < 60) return `${seconds} 秒`;
+  return `${Math.ceil(seconds / 60)} 分钟`;
+}

@@ -1,0 +1,45 @@
+import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusalKind, type Refusal } from "~/lib/request-limits";
+
+// The answers of bounded requests (issue 18): what server.mjs sends, or the route's action throws,
+// when a body, a URL or a JSON nesting is over its limit. JSON endpoints get their JSON shape
+// ({ success: false, message }; the pay notification: { code: "FAIL", message }), pages get the
+// message on the error screen (a thrown Response renders the root ErrorBoundary).
+
+export function refusalMessage(refusal: Refusal) {
+  switch (refusal.reason) {
+    case "too_large":
+      return errorMessages.bodyTooLarge;
+    case "too_many_parts":
+      return errorMessages.tooManyParts;
+    case "too_deep":
+      return errorMessages.badBody;
+    case "url_too_long":
+      return errorMessages.urlTooLong;
+    case "bad_url":
+      return errorMessages.badUrl;
+  }
+}
+
+/** The parts of the answer, for server.mjs to send without Remix (a URL that no route may see). */
+export function refusalAnswer(pathname: string, refusal: Refusal): { status: number; contentType: string; body: string } {
+  const message = refusalMessage(refusal);
+  const kind = refusal.reason === "bad_url" || refusal.reason === "url_too_long" ? safeKind(pathname) : refusalKind(pathname);
+  if (kind === "pay") return { status: refusal.status, contentType: "application/json; charset=utf-8", body: JSON.stringify({ code: "FAIL", message }) };
+  if (kind === "json") return { status: refusal.status, contentType: "application/json; charset=utf-8", body: JSON.stringify({ success: false, message }) };
+  return { status: refusal.status, contentType: "text/plain; charset=utf-8", body: message };
+}
+
+/** The answer as a Response, thrown by an action (see withBodyChecks in server.mjs). */
+export function refusalResponse(pathname: string, refusal: Refusal) {
+  const answer = refusalAnswer(pathname, refusal);
+  return new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.contentType, "Cache-Control": "no-store" } });
+}
+
+function safeKind(pathname: string) {
+  try {
+    return refusalKind(pathname);
+  } catch {
+    return "page" as const;
+  }
+}
