@@ -21,7 +21,7 @@ import { getUser, type User } from "../auth/session.server";
 import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
 import { campusSelectorState } from "../campus/selector.server";
 import { log } from "../log.server";
-import { createOrderFromCheckout } from "../orders/orders.server";
+import { createOrderFromCheckout, pickAddress } from "../orders/orders.server";
 import { subscribeWidgetState } from "../notify/subscribe.server";
 import { deleteAddress, findAddress, listAddresses, saveAddress, setDefaultAddress } from "./addresses.server";
 import { CheckoutConflictError, checkoutKey, loadCheckout, newEntryId, updateCheckout, type Checkout } from "./checkout.server";
@@ -48,6 +48,8 @@ export type MarketActionData = {
   result?: SubmissionResult<string[]>;
   /** The parcel form's error beside its fields. */
   entryError?: string;
+  /** The live order that already holds a parcel of this order (the error links to it). */
+  liveOrder?: string;
 };
 
 function returnPath(request: Request) {
@@ -108,11 +110,10 @@ export async function marketLoader(request: Request) {
   let addresses: AddressView[] = [];
   if (user?.openid && config) {
     [checkout, addresses] = await Promise.all([loadCheckout(user.id, config.packageTypes), listAddresses(user.id)]);
+    // ARCHITECTURE "Parcels": the picker offers only addresses on the order's service campus.
+    addresses = addresses.filter((address) => address.campusCode === config.campusCode);
   }
-  const selectedAddress =
-    (checkout?.addressId ? addresses.find((address) => address.id === checkout!.addressId) : undefined) ??
-    addresses.find((address) => address.isDefault) ??
-    null;
+  const selectedAddress = (config && pickAddress(addresses, checkout?.addressId ?? null, config.campusCode)) ?? null;
   const totalFen = checkout && config ? priceOf(checkout.counts, config.packageTypes) : 0;
   // Coupons (issue 9): the sheet's discount and coupon row, the promo card, the coupon and assist dialogs.
   const coupons = await marketCouponParts({
@@ -368,6 +369,9 @@ export async function marketAction(request: Request): Promise<Response | MarketA
       case "select-address": {
         const address = await findAddress(user.id, value.addressId);
         if (!address) return { intent, error: m.address.notFound };
+        if (address.campusCode !== config.campusCode) {
+          return Response.json({ intent, error: msg.orders.create.addressCampus } satisfies MarketActionData, { status: 400 });
+        }
         await updateCheckout(user.id, types, () => ({ set: { addressId: address.id }, result: null }));
         throw redirect(marketHref({ sheet: "confirm" }));
       }
@@ -380,16 +384,13 @@ export async function marketAction(request: Request): Promise<Response | MarketA
         return done ? { intent } : { intent, error: m.address.notFound };
       }
       case "pay": {
-        const checkout = await loadCheckout(user.id, types);
-        if (checkout.id !== value.checkoutId || checkout.version !== value.version) return { intent, error: m.checkout.stale };
-        if (checkout.entries.length === 0) return { intent, error: m.checkout.emptyParcels };
-        const addresses = await listAddresses(user.id);
-        const address = addresses.find((a) => a.id === checkout.addressId) ?? addresses.find((a) => a.isDefault);
-        if (!address) return { intent, error: m.checkout.needAddress };
         // Orders (issue 8): the order is made from this checkout (prices recomputed, one order per
-        // checkout version), then paid on /market/pay/:orderId, whose JavaScript goes straight on.
+        // checkout version; the same version again answers the order it made), then paid on
+        // /market/pay/:orderId, whose JavaScript goes straight on.
         const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version });
-        if (!created.ok) return Response.json({ intent, error: created.message } satisfies MarketActionData, { status: created.status });
+        if (!created.ok) {
+          return Response.json({ intent, error: created.message, liveOrder: created.liveOrder } satisfies MarketActionData, { status: created.status });
+        }
         throw redirect(`/market/pay/${created.orderNumber}?start=1`);
       }
     }
