@@ -9,6 +9,7 @@ import * as orders from "./0007_orders";
 import * as coupons from "./0008_coupons";
 import * as admin from "./0009_admin";
 import * as listOrderIndexes from "./0010_list_order_indexes";
+import * as promotionMarks from "./0012_promotion_marks";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008_coupons": coupons,
   "0009_admin": admin,
   "0010_list_order_indexes": listOrderIndexes,
+  "0012_promotion_marks": promotionMarks,
 };
