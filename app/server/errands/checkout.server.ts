@@ -158,7 +158,8 @@ export async function lockCheckout(executor: Executor, userId: number) {
 
 /**
  * An order was created with `ordered` (in the caller's transaction): those parcels leave the
- * checkout list, the counts go back to the default, and the version moves on.
+ * checkout list, the counts go back to the default, and the version moves on (its id + version,
+ * the idempotency key, is spent: the next order needs the next version).
  */
 export async function takeParcelsOut(
   executor: Executor,
@@ -170,8 +171,7 @@ export async function takeParcelsOut(
   if (!row) return;
   const entries = parseEntries(row.entries);
   const left = entries.filter((entry) => !ordered.some((parcel) => sameParcel(entry, parcel)));
-  if (left.length === entries.length) return;
-  const counts = defaultCounts(types, left.length);
+  const counts = left.length === entries.length ? reconcileCounts(parseCounts(row.counts), types, left.length) : defaultCounts(types, left.length);
   await executor
     .updateTable("checkouts")
     .set({
@@ -179,6 +179,8 @@ export async function takeParcelsOut(
       counts: JSON.stringify(Object.fromEntries(PACKAGE_TYPE_KEYS.map((key) => [key, counts[key]]))),
       // The text the parcels were read from would bring them back at the next recognition.
       sms_text: left.some((entry) => entry.source === "text") ? row.sms_text : "",
+      // The remark went with the order when nothing is left to order.
+      remark: left.length > 0 ? row.remark : "",
       version: row.version + 1,
       updated_at: now(),
     })

@@ -279,10 +279,15 @@ describe("the checkout on /market (per user, on the server)", () => {
     data = await page(cookie, "/market/checkout");
     expect(data.selectedAddressId).not.toBeNull();
     // The order is created and paid on its pay page (the orders issue).
-    expect((await pay()).headers.get("Location")).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
+    const made = (await pay()).headers.get("Location");
+    expect(made).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
+    // The same version again answers the order it made; its parcels have left the list.
+    expect((await pay()).headers.get("Location")).toBe(made);
+    expect((await page(cookie)).checkout.entries).toEqual([]);
 
     await call(marketAction, form({ intent: "remark", remark: "放宿管阿姨处" }, cookie));
-    expect((await (await pay()).json()).error).toBe("订单信息已更新，请确认后再试");
+    const stale = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version - 1) }, cookie));
+    expect((await stale.json()).error).toBe("订单信息已更新，请确认后再试");
     expect((await page(cookie)).checkout.remark).toBe("放宿管阿姨处");
   });
 

@@ -88,7 +88,12 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
     const config = await pricingConfig(campusCode);
     if (typeof config === "string") return fail(config);
     const checkout = await loadCheckout(user.id, config.packageTypes);
-    if (checkout.id !== key.checkoutId || checkout.version !== key.version) return fail(msg.orders.create.stale, 409);
+    if (checkout.id !== key.checkoutId || checkout.version !== key.version) {
+      // A parallel submission of the same version may have made the order meanwhile (and moved the version on).
+      const made = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
+      if (made) return { ok: true, orderNumber: made.order_number, created: false, amountFen: made.amount_fen };
+      return fail(msg.orders.create.stale, 409);
+    }
     if (checkout.entries.length === 0) return fail(msg.orders.create.emptyList);
     const addresses = await listAddresses(user.id);
     const address = pickAddress(addresses, checkout.addressId, config.campusCode);
@@ -181,6 +186,9 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
       .transaction()
       .execute(async (trx) => {
         await lockCheckout(trx, input.userId);
+        // The same submission again (in parallel): the order it made, not a clash with itself.
+        const made = await trx.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+        if (made) return made;
         const clash = await liveOrderHolding(trx, input.userId, input.items, input.at);
         if (clash) return { clash };
         const price = await priceOrder(trx, { userId: input.userId, counts, types: input.config.packageTypes });
@@ -237,7 +245,7 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
     if (inserted && "clash" in inserted) {
       return { ok: false, status: 409, liveOrder: inserted.clash, message: fillTemplate(msg.orders.create.parcelInLiveOrder, { orderNumber: inserted.clash }) };
     }
-    if (inserted) return { ok: true, orderNumber: inserted.order_number, created: true, amountFen: inserted.amount_fen };
+    if (inserted) return { ok: true, orderNumber: inserted.order_number, created: inserted.order_number === number, amountFen: inserted.amount_fen };
     const winner = await findByKey(key);
     if (winner) return { ok: true, orderNumber: winner.order_number, created: false, amountFen: winner.amount_fen };
   }
