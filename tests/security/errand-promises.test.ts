@@ -19,6 +19,8 @@ beforeAll(async () => {
     WECHAT_APP_SECRET: fake.appSecret,
     WECHAT_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
     WECHAT_API_BASE_URL: fake.url,
+    // The demo school and the campuses with their prices (production starts without them).
+    SEED_DEMO_DATA: "true",
   });
 }, 60_000);
 
