@@ -109,10 +109,12 @@ export default function PayPage() {
                 {order.recipient} {order.address}
               </dd>
             </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-500">{msg.orders.detail.estimated}</dt>
-              <dd>{order.estimated}</dd>
-            </div>
+            {order.showEstimate ? (
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-500">{msg.orders.detail.estimated}</dt>
+                <dd>{order.estimated}</dd>
+              </div>
+            ) : null}
           </dl>
           {pending || paying ? (
             <p className="rounded-xl bg-brand-soft px-3 py-2 text-sm text-brand" role="status">

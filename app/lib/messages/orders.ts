@@ -71,6 +71,7 @@ export const orders = {
   done: {
     cancelled: "订单已取消",
     cancelRefund: "订单已取消，退款处理中",
+    cancelRefunded: "订单已取消，已退款",
     refundRequested: "退款申请已提交，客服审核后原路退回",
     reviewed: "感谢您的评价！",
     paid: "支付成功",

@@ -278,6 +278,25 @@ describe("the customer's actions", () => {
       { dedupe_key: `order:${order.order_number}:paid` },
       { dedupe_key: `order:${order.order_number}:refunded` },
     ]);
+    // Header, bar and banner agree (issue 16): refunded, no bar, '已退款', and no estimate.
+    const page = await (await call(pageLoader as never, request(`${path}?done=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
+    expect(page.order.view).toMatchObject({ label: "退款成功", percent: null, amountKind: "paid", showEstimate: false });
+    expect(page.done).toBe("订单已取消，已退款");
+  });
+
+  it("a cancelled, never-paid order shows no paid amount and no estimated delivery (issue 16)", async () => {
+    const { user, cookie } = await customer({ student: true });
+    const order = await place(user);
+    const path = `/express/orders/${order.order_number}`;
+    const unpaid = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
+    expect(unpaid.order.view).toMatchObject({ amountKind: "due", showEstimate: true });
+    await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
+    const page = await (await call(pageLoader as never, request(`${path}?done=cancelled`, { cookie }), { orderId: order.order_number })).json();
+    expect(page.order.view).toMatchObject({ label: "订单已取消", amountKind: "total", showEstimate: false });
+    expect(page.done).toBe("订单已取消");
+    await setStatus(order.order_number, "completed");
+    const completed = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
+    expect(completed.order.view).toMatchObject({ percent: 100, amountKind: "paid", showEstimate: false });
   });
 
   it("a refund request needs a reason, waits for an operator, and is approved to refunded or rejected", async () => {
