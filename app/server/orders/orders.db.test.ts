@@ -23,7 +23,9 @@ import { loadExpressConfig } from "~/server/errands/market-config.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { call, postJson as json, postForm as form, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
-import { createOrderFromCheckout, findOrder } from "./orders.server";
+import { createOrderFromCheckout, findOrder, orderDetail } from "./orders.server";
+import { orderAddress } from "~/lib/address";
+import { toCard } from "~/server/admin/orders.server";
 import { approveRefund, pendingRefundRequests, rejectRefund } from "./refunds.server";
 
 const TYPES = async () => {
@@ -606,5 +608,9 @@ describe("one parcel, one charge; the right address (issue 16)", () => {
     expect(ok).toMatchObject({ ok: true });
     const order = (await findOrder((ok as { orderNumber: string }).orderNumber))!;
     expect(order).toMatchObject({ campus_code: "jinpenling", campus_name: "金盆岭校区", recipient_dorm: "西苑2栋", recipient_room: "518", delivery_address: "金盆岭校区 西苑2栋518" });
+    // Every view shows that snapshot: the customer's page, the admin card (and CSV), the notifications.
+    expect((await orderDetail(order)).delivery_address).toBe("金盆岭校区 西苑2栋518");
+    expect(toCard(order).address).toBe("金盆岭校区 西苑2栋518");
+    expect(orderAddress(order)).toBe("金盆岭校区 西苑2栋518");
   });
 });
