@@ -81,6 +81,16 @@ export default function Market() {
           ))}
         </nav>
 
+        {data.unpaidOrder ? (
+          // The order waiting for payment stays within reach (pay or cancel on its pay page).
+          <p className="flex items-center justify-between gap-2 rounded-2xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="unpaid-order">
+            <span className="min-w-0">{data.unpaidOrder.text}</span>
+            <Link to={data.unpaidOrder.href} className="shrink-0 rounded-full bg-amber-600 px-3 py-1 text-white">
+              {data.unpaidOrder.action}
+            </Link>
+          </p>
+        ) : null}
+
         {data.expressHtml ? (
           <>
             <ServerHtml html={data.expressHtml.top} />

@@ -21,7 +21,8 @@ import { getUser, type User } from "../auth/session.server";
 import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
 import { campusSelectorState } from "../campus/selector.server";
 import { log } from "../log.server";
-import { createOrderFromCheckout, pickAddress } from "../orders/orders.server";
+import { createOrderFromCheckout, latestUnpaidOrder, pickAddress } from "../orders/orders.server";
+import { payPage as payPageMessages } from "~/lib/messages/pay-page";
 import { subscribeWidgetState } from "../notify/subscribe.server";
 import { deleteAddress, findAddress, listAddresses, saveAddress, setDefaultAddress } from "./addresses.server";
 import { CheckoutConflictError, checkoutKey, loadCheckout, newEntryId, updateCheckout, type Checkout } from "./checkout.server";
@@ -127,8 +128,14 @@ export async function marketLoader(request: Request) {
   // The read-only panels open over the page they were opened from; closing returns there.
   const base = url.pathname;
 
+  const unpaid = user?.openid ? await latestUnpaidOrder(user.id) : null;
   const data = {
     selector,
+    unpaidOrder: unpaid && {
+      text: fillTemplate(payPageMessages.unpaidBanner, { orderNumber: unpaid }),
+      action: payPageMessages.unpaidAction,
+      href: `/market/pay/${unpaid}`,
+    },
     campusWarning: warning,
     tab,
     sheetError: url.searchParams.get("sheetError") === "empty" ? m.checkout.emptyList : null,

@@ -283,6 +283,22 @@ export async function liveOrderHolding(executor: Executor, userId: number, items
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/** The user's newest order still waiting for payment (not past its 24 hours), by number. */
+export async function latestUnpaidOrder(userId: number, at = new Date()): Promise<string | null> {
+  const row = await db()
+    .selectFrom("orders")
+    .select("order_number")
+    .where("user_id", "=", userId)
+    .where("status", "=", "created")
+    .where("payment_status", "=", "pending")
+    .where("deleted_at", "is", null)
+    .where("expires_at", ">", at.toISOString())
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.order_number ?? null;
+}
+
 /** The user's order by its number, or undefined (also for another user's order). */
 export async function findOwnOrder(userId: number, number: string): Promise<OrderRow | undefined> {
   return db().selectFrom("orders").selectAll().where("order_number", "=", number).where("user_id", "=", userId).executeTakeFirst();

@@ -180,9 +180,11 @@ export async function payPageLoader(request: Request, orderId: string | undefine
       status: detail.order_status,
       paymentStatus: detail.payment_status,
       canPay: detail.view.actions.includes("pay"),
+      canCancel: detail.view.actions.includes("cancel") && detail.payment_status === "pending",
       label: detail.view.label,
     },
     start: url.searchParams.get("start") === "1",
+    cancelled: url.searchParams.get("cancelled") === "1" && detail.order_status === "cancelled",
     paying: payingParam(url, detail.payment_status === "pending"),
     simulated: isSimulatedPayment(),
   };
@@ -193,8 +195,15 @@ export async function payPageAction(request: Request, orderId: string | undefine
   if (isInvalidOrderParam(orderId) || !isOrderNumber(orderId)) notFound();
   const order = await findOwnOrder(user.id, orderId);
   if (!order) notFound();
+  const intent = (await request.formData()).get("intent");
+  // The unpaid order can be cancelled where it is paid (no student login needed): its parcels are released.
+  if (intent === "cancel") {
+    const result = await cancelOrder(user.id, order.order_number, "");
+    if (!result.ok) return Response.json({ intent: "cancel", error: result.message, paid: false }, { status: result.status });
+    throw redirect(`${new URL(request.url).pathname}?cancelled=1`);
+  }
   // Only the pay button's form (intent=pay) starts a payment: any other body is refused.
-  if ((await request.formData()).get("intent") !== "pay") return Response.json({ intent: "pay", error: msg.pay.badRequest, paid: false }, { status: 400 });
+  if (intent !== "pay") return Response.json({ intent: "pay", error: msg.pay.badRequest, paid: false }, { status: 400 });
   const result = await createPayment(user, order.order_number);
   if (!result.ok) return Response.json({ intent: "pay", error: result.message, paid: result.paid ?? false }, { status: result.status });
   if (result.simulated) throw redirect(`${new URL(request.url).pathname}?paying=1`);
