@@ -10,6 +10,8 @@ export const marketAnswers = {
     found: "识别到 {count} 个快递",
     duplicate: "该快递信息已存在，请勿重复添加",
     ocrUnavailable: "截图识别暂不可用，请粘贴短信文字",
+    /** The textarea was emptied: its parcels go, the ones added by hand or from screenshots stay. */
+    clearedKept: "已清除短信识别的快递，手动添加和截图识别的 {count} 个快递仍保留",
   },
   entry: {
     duplicate: "该取件码信息已存在，请勿重复添加",
@@ -59,6 +61,8 @@ export const marketAnswers = {
     submitOrder: "提交代买需求",
     comingSoon: "功能开发中",
     phone: "手机号",
+    /** The spec: the supermarket order would need a delivery address and a contact phone. */
+    address: "收货地址（校区 楼栋 宿舍号）",
   },
   // The panels the server renders as static HTML (size guide, notice, tips, the pay placeholder).
   sizeGuide: {

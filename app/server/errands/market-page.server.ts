@@ -287,10 +287,12 @@ export async function marketAction(request: Request): Promise<Response | MarketA
       case "recognize": {
         const text = value.text;
         if (!text.trim()) {
-          await updateCheckout(user.id, types, (current) => ({
-            set: { smsText: "", entries: current.entries.filter((entry) => entry.source !== "text") },
-            result: null,
-          }));
+          const { result: kept } = await updateCheckout(user.id, types, (current) => {
+            const left = current.entries.filter((entry) => entry.source !== "text");
+            return { set: { smsText: "", entries: left }, result: left.length };
+          });
+          // Clearing the text keeps what was added by hand: say so rather than leave it silently.
+          if (kept > 0) return { intent, notice: fillTemplate(m.recognize.clearedKept, { count: kept }) };
           return value.auto ? { intent } : { intent, error: m.recognize.emptyText };
         }
         const found = recognizeText(text);

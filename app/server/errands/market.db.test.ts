@@ -103,7 +103,7 @@ describe("campus list, service config and schedule (JSON)", () => {
     const row = await db().selectFrom("users").select("campus_code").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(row.campus_code).toBeNull();
     const data = await page(cookie, "/market?selectCampus=1&campusError=inactive");
-    expect(data.selector).toMatchObject({ open: true, current: null, error: "该校区暂未开通，请选择已开通的校区" });
+    expect(data.selector).toMatchObject({ open: true, current: null, error: "该校区暂未开通快递代拿服务" });
   });
 
   it("GET /api/express/delivery-schedule gives the slots as a JSON string", async () => {
