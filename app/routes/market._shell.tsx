@@ -26,7 +26,9 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.market} · ${msg
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data, setCookie } = await marketLoader(request);
-  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const headers = new Headers();
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  return json(data, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

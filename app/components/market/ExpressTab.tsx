@@ -159,10 +159,13 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
       return;
     }
     const upload = await import("./upload-images");
-    const refused = upload.refuseFiles(files, uploads.length);
+    // A screenshot that failed holds no place among the 3: it goes when new ones are chosen.
+    const failed = uploads.filter((item) => item.status === "error");
+    const refused = upload.refuseFiles(files, uploads.length - failed.length);
     if (refused) return show(refused, "error");
+    for (const item of failed) URL.revokeObjectURL(item.url);
     const added = files.map((file, index) => ({ id: Date.now() + index, url: URL.createObjectURL(file), status: "pending" as const }));
-    setUploads((current) => [...current, ...added]);
+    setUploads((current) => [...current.filter((item) => item.status !== "error"), ...added]);
     const found: unknown[] = [];
     for (const [index, file] of files.entries()) {
       setProgress(index + 1);

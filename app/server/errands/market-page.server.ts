@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
+  createCookie,
   MaxPartSizeExceededError,
   redirect,
   redirectDocument,
@@ -20,6 +21,7 @@ import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser, type User } from "../auth/session.server";
 import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
 import { campusSelectorState } from "../campus/selector.server";
+import { config } from "../config.server";
 import { log } from "../log.server";
 import { createOrderFromCheckout, latestUnpaidOrder, pickAddress } from "../orders/orders.server";
 import { payPage as payPageMessages } from "~/lib/messages/pay-page";
@@ -58,6 +60,28 @@ function returnPath(request: Request) {
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
   return url.pathname + url.search;
+}
+
+/**
+ * Text an anonymous visitor pasted survives the messenger authorization (issue 16): kept for
+ * 30 minutes in a signed cookie of their own browser, recognised into the checkout on return.
+ * At most PENDING_SMS_MAX characters (a cookie holds about 4 KB).
+ */
+const PENDING_SMS_MAX = 800;
+function pendingSmsCookie() {
+  return createCookie("__pending_sms", { secrets: [config().sessionSecret], httpOnly: true, sameSite: "lax", secure: config().isProduction, path: "/market", maxAge: 30 * 60 });
+}
+
+async function recognizePendingSms(request: Request, user: User | null, config: ExpressConfig | null): Promise<string | null> {
+  if (!user?.openid || !config) return null;
+  const text: unknown = await pendingSmsCookie().parse(request.headers.get("Cookie"));
+  if (typeof text !== "string" || !text.trim()) return null;
+  const found = recognizeText(text);
+  await updateCheckout(user.id, config.packageTypes, (current) => {
+    const merged = mergeRecognized(current.entries, found, "text", newEntryId);
+    return { set: { smsText: text, entries: merged.entries }, result: null };
+  });
+  return pendingSmsCookie().serialize("", { maxAge: 0 });
 }
 
 /**
@@ -100,7 +124,9 @@ async function expressState(request: Request, user: User | null) {
 export async function marketLoader(request: Request) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  const { selector, config, warning, setCookie } = await expressState(request, user);
+  const { selector, config, warning, setCookie: campusCookie } = await expressState(request, user);
+  const pendingCookie = await recognizePendingSms(request, user, config);
+  const setCookie = [campusCookie, pendingCookie].filter((cookie): cookie is string => Boolean(cookie));
   const tab = parseTab(url.searchParams.get("tab"));
   const staticSheet = parseStaticSheet(url.searchParams.get("sheet"));
   const messenger = Boolean(user?.openid);
@@ -278,6 +304,12 @@ export async function marketAction(request: Request): Promise<Response | MarketA
   }
   if (value.intent === "supermarket-submit") return { intent, error: m.feature.supermarketClosed };
 
+  if (value.intent === "recognize" && value.text.trim() && !(await getUser(request))?.openid) {
+    // Through the authorization, the pasted text comes along (recognised when the visitor is back).
+    throw redirectDocument(messengerAuthPath(returnPath(request)), {
+      headers: { "Set-Cookie": await pendingSmsCookie().serialize(value.text.slice(0, PENDING_SMS_MAX)) },
+    });
+  }
   const user = await requireMarketUser(request);
   const config = await configFor(user, request);
   const types = config.packageTypes;

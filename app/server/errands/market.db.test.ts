@@ -422,3 +422,18 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
     expect(data.selectedAddressId).toBe(data.addresses[0].id);
   });
 });
+
+describe("text pasted before the authorization (issue 16)", () => {
+  it("comes through the messenger authorization and is recognised on return", async () => {
+    const anonymous = await call(marketAction, request("/market?index", { method: "POST", body: new URLSearchParams({ intent: "recognize", text: TWO_SMS }), headers: { Accept: "text/html" } }));
+    expect(anonymous.headers.get("Location")).toMatch(/^\/api\/wechat\/auth\?redirect_url=/);
+    const pending = anonymous.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(pending).toMatch(/^__pending_sms=/);
+    const { cookie } = await messenger();
+    const back = await call(marketLoader, request("/market", { cookie: `${cookie}; ${pending}`, headers: { Accept: "text/html" } }));
+    const data = await back.json();
+    expect(data.checkout.smsText).toBe(TWO_SMS);
+    expect(data.checkout.entries.map((entry: { pickupCode: string }) => entry.pickupCode)).toEqual(["5-5-1201", "62093517"]);
+    expect(back.headers.get("Set-Cookie")).toMatch(/__pending_sms=;.*Max-Age=0/);
+  });
+});
