@@ -248,15 +248,16 @@ export async function parcelSheetLoader(request: Request, entryId: string | unde
 
 /** /market/address/new or /market/address/:id: the address and every open campus's buildings. */
 export async function addressFormLoader(request: Request, addressId: string | undefined) {
-  const { user } = await requireCheckout(request);
+  const { user, config } = await requireCheckout(request);
   const address = addressId === undefined ? null : /^\d+$/.test(addressId) ? await findAddress(user.id, Number(addressId)) : undefined;
   // Another user's address (or no address at all) is not found, like any id of someone else's.
   if (address === undefined) throw new Response(m.address.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return { address, campuses: await campusesWithBuildings() };
+  return { address, campuses: await campusesWithBuildings(config.campusCode) };
 }
 
-async function campusesWithBuildings() {
-  const campuses = (await listCampuses()).filter((campus) => campus.active);
+/** The open campuses with their buildings; from the market, only the order's service campus (ARCHITECTURE "Parcels"). */
+async function campusesWithBuildings(serviceCampus: string | null = null) {
+  const campuses = (await listCampuses()).filter((campus) => campus.active && (!serviceCampus || campus.code === serviceCampus));
   return Promise.all(
     campuses.map(async (campus) => ({
       code: campus.code,
@@ -454,7 +455,8 @@ function recognitionAnswer(intent: string, found: number, duplicates: number): M
 
 async function saveAddressAction(request: Request, formData: FormData) {
   const user = await requireMarketUser(request);
-  const campuses = await campusesWithBuildings();
+  const { config: serviceConfig } = await expressState(request, user);
+  const campuses = await campusesWithBuildings(serviceConfig?.campusCode ?? null);
   const submission = await parseWithZod(formData, {
     schema: AddressSchema.superRefine((value, ctx) => {
       const campus = campuses.find((c) => c.code === value.campus);
