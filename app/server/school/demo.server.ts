@@ -129,6 +129,17 @@ DEMO_STUDENTS["20230003"] = {
   plans: DEMO_STUDENTS["20230001"].plans,
 };
 
+// Two more accounts for trying the invite campaign (its registration is a school-account login,
+// issue 16); the campaign's browser tests register with them, apart from the login tests.
+DEMO_STUDENTS["20230004"] = {
+  profile: { name: "赵磊", className: "汉语言文学2301班", college: "文学院" },
+  plans: DEMO_STUDENTS["20230002"].plans,
+};
+DEMO_STUDENTS["20230005"] = {
+  profile: { name: "孙悦", className: "汉语言文学2301班", college: "文学院" },
+  plans: DEMO_STUDENTS["20230002"].plans,
+};
+
 function toCourse([name, teacher, location, weekday, startPeriod, weeksText]: CourseRow): Course {
   return {
     name,
