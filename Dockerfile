@@ -9,7 +9,9 @@
 # are ignored. Never set it when clients reach the container directly: they could pick an address.
 # CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
 
-ARG NODE_IMAGE=node:20-bookworm
+# Every stage runs on this one image (a current Node LTS; the code also runs on Node 20):
+#   docker build --build-arg NODE_IMAGE=node:24-bookworm-slim -t campus-app .
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- deps: every dependency, with the tool chain better-sqlite3 may need to compile ------------
 FROM ${NODE_IMAGE} AS deps
@@ -17,8 +19,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# onnxruntime-node (screenshot OCR) ships its CPU binaries; its install script would fetch CUDA files.
-ENV ONNXRUNTIME_NODE_INSTALL=skip
+# package.json's allowScripts denies onnxruntime-node's install script (it would fetch CUDA files);
+# its CPU binaries ship inside the package.
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund \
  && node -e "new (require('better-sqlite3'))(':memory:').close()"
@@ -27,10 +29,11 @@ RUN npm ci --no-audit --no-fund \
 FROM deps AS build
 COPY . .
 RUN npm run build \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && node scripts/prune-platform-binaries.mjs
 
 # --- runtime: the slim image, no compilers, a non-root user -----------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
@@ -43,6 +46,11 @@ COPY --from=build --chown=node:node /app/public ./public
 COPY --from=build --chown=node:node /app/server.mjs ./server.mjs
 # The OCR worker thread runs outside the Remix bundle (workers/ocr.worker.mjs).
 COPY --from=build --chown=node:node /app/workers ./workers
+# The operator commands, with plain node (no tsx at run time):
+#   docker exec -i <container> node scripts/admin-create.mjs alice --display-name 小周 <<< 'password'
+#   docker exec <container> node scripts/db-backup.mjs      (SQLite; PostgreSQL: pg_dump)
+COPY --from=build --chown=node:node /app/scripts/admin-create.mjs /app/scripts/db-backup.mjs ./scripts/
+COPY --from=build --chown=node:node /app/scripts/lib/ensure-build.mjs ./scripts/lib/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data

@@ -97,6 +97,17 @@ server.use((error, _req, res, _next) => {
 const listener = server.listen(settings.port, settings.host, () => {
   app.log("info", "listening", { url: `http://localhost:${settings.port}`, env: settings.env });
 });
+listener.on("error", async (error) => {
+  const reason =
+    error.code === "EADDRINUSE"
+      ? `port ${settings.port} is already in use: stop what runs there or set PORT to a free port`
+      : error.code === "EACCES"
+        ? `port ${settings.port} needs privileges: set PORT to 1024 or above`
+        : error.message;
+  console.error(`[campus-app] cannot listen: ${reason}`);
+  await app.shutdown().catch(() => {});
+  process.exit(1);
+});
 
 let stopping = false;
 async function shutdown(signal) {

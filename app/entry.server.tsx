@@ -8,6 +8,7 @@ import { log } from "./server/log.server";
 export { accessRedirect, rejectCrossSite } from "./server/auth/guard.server";
 export { securityHeaders } from "./server/security.server";
 export { shutdown, startup } from "./server/startup.server";
+export { operatorCli } from "./server/cli/operator-cli.server";
 export { log };
 
 // Pages are rendered to a string, not streamed: we use no Suspense or deferred data, and React

@@ -30,17 +30,19 @@ const ROUTES = [
   { url: "/market/invite" },
   { url: "/market/campus" },
   { url: "/schedule" },
-  { url: "/schedule/mutual-help?courseName=高等数学&location=教一101&teacher=张老师&weeks=1-16&period=1-2&date=2026-03-02&dayOfWeek=1" },
+  { url: "/schedule/mutual-help?term=2026-2027-1&week=1&course=0" },
   { url: "/circle" },
   { url: "/post/1" },
   { url: "/post/1/comment?reply=1" },
   { url: "/post/1/images/1" },
   { url: "/post/1/report" },
   { url: "/post/1/delete" },
+  { url: "/post/3/help" }, // the demo's mutual-help request
   { url: "/publish-post" },
   { url: "/treasure", static: true },
   { url: "/backpack" },
   { url: "/backpack/settings" },
+  { url: "/backpack/profile" },
   { url: "/backpack/inbox" },
   { url: "/backpack/points" },
   { url: "/backpack/posts" },
@@ -111,6 +113,7 @@ const server = spawn(process.execPath, ["server.mjs"], {
     ...process.env,
     NODE_ENV: "production",
     ALLOW_ANY_BROWSER: "true", // measure the pages themselves, not the outside-messenger redirect
+    SEED_DEMO_DATA: "true", // the demo school and campuses the measured pages show
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${dbFile}`,

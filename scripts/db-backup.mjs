@@ -29,7 +29,11 @@ export function backupName(at = new Date()) {
  */
 export async function backupSqlite(source, destination, { pagesPerStep = 0x7fffffff } = {}) {
   if (!fs.existsSync(source)) throw new Error(`no database at ${source}`);
-  fs.mkdirSync(path.dirname(destination), { recursive: true });
+  // A backup holds every student's data: readable by the owner only (folder 0700, file 0600),
+  // whatever the umask, from its first byte on.
+  fs.mkdirSync(path.dirname(destination), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(destination, "w", 0o600));
+  fs.chmodSync(destination, 0o600);
   const database = new Database(source, { readonly: true, fileMustExist: true });
   database.pragma("busy_timeout = 5000");
   let steps = 0;
@@ -52,6 +56,7 @@ export async function backupSqlite(source, destination, { pagesPerStep = 0x7ffff
   } finally {
     copy.close();
   }
+  fs.chmodSync(destination, 0o600);
   return { destination, bytes: fs.statSync(destination).size, steps };
 }
 

@@ -22,7 +22,7 @@ export function CampusSelector({
   error?: string | null;
 }) {
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center">
+    <div className="fixed inset-0 z-50 !m-0 flex items-end justify-center bg-black/50 sm:items-center">
       <section
         role="dialog"
         aria-modal="true"

@@ -21,6 +21,7 @@ export { adminOrderData } from "./messages/adminOrderData";
 export { adminRefunds } from "./messages/adminRefunds";
 export { market } from "./messages/market";
 export { backpack } from "./messages/backpack";
+export { profile } from "./messages/profile";
 export { schedule } from "./messages/schedule";
 export { mutualHelp } from "./messages/mutualHelp";
 export { circle } from "./messages/circle";

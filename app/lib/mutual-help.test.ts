@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  COURSE_QUERY_KEYS,
   MUTUAL_HELP_FEES_FEN,
   composeHelpContent,
   courseKindLabel,
-  helpQuery,
+  helpCourseHref,
   helpTimeText,
   isCourseKind,
+  isValidContact,
   mutualHelpFeeFen,
   mutualHelpFeeText,
-  readHelpCourse,
+  readHelpCourseRef,
   type HelpCourse,
 } from "./mutual-help";
 
@@ -42,36 +42,51 @@ describe("the fee rule", () => {
   });
 });
 
-describe("the course details in the query", () => {
-  it("uses exactly the spec's parameter names", () => {
-    expect(COURSE_QUERY_KEYS).toEqual(["courseName", "location", "teacher", "weeks", "period", "date", "dayOfWeek"]);
-    expect(helpQuery(COURSE)).toBe(
-      "courseName=%E6%95%B0%E6%8D%AE%E7%BB%93%E6%9E%84&location=%E4%BF%A1%E6%81%AF%E6%A5%BCA301&teacher=%E7%8E%8B%E5%BB%BA%E5%8D%8E&weeks=1-16%E5%91%A8&period=1-2&date=2026-11-23&dayOfWeek=1",
-    );
+describe("the class a request is for: its place in the student's timetable", () => {
+  it("links term, week and the course's index, and reads them back", () => {
+    const href = helpCourseHref({ term: "2026-2027-1", week: 3, course: 4 });
+    expect(href).toBe("/schedule/mutual-help?term=2026-2027-1&week=3&course=4");
+    expect(readHelpCourseRef(new URL(href, "http://x").searchParams)).toEqual({ term: "2026-2027-1", week: 3, course: 4 });
   });
 
-  it("reads back what helpQuery wrote", () => {
-    expect(readHelpCourse(new URLSearchParams(helpQuery(COURSE)))).toEqual(COURSE);
+  it.each([
+    ["courseName=高数&period=99&date=abc"],
+    ["term=2026-2027-1&week=99&course=0"],
+    ["term=2026-2027-1&week=0&course=0"],
+    ["term=2026&week=1&course=0"],
+    ["term=2026-2027-1&week=1&course=-1"],
+    ["term=2026-2027-1&week=1&course=1e3"],
+    ["term=2026-2027-1&week=1"],
+  ])("refuses %s", (query) => {
+    expect(readHelpCourseRef(new URLSearchParams(query))).toBeNull();
   });
+});
 
-  it.each<[string, Partial<HelpCourse>]>([
-    ["period=first&date=tomorrow&dayOfWeek=8", { period: "", date: "", dayOfWeek: "" }],
-    ["courseName=%20%20高数%0A%20", { courseName: "高数" }],
-    [`courseName=${"长".repeat(100)}`, { courseName: "长".repeat(60) }],
-    ["location=a%00b", { location: "a b" }],
-    ["", { courseName: "", location: "", teacher: "", weeks: "", period: "", date: "", dayOfWeek: "" }],
-  ])("keeps only sane values: %s", (query, expected) => {
-    expect(readHelpCourse(new URLSearchParams(query))).toMatchObject(expected);
+describe("a contact: a WeChat id or a mobile number", () => {
+  it.each([
+    ["wx_zhangming", true],
+    ["Zhang-99", true],
+    ["13812345678", true],
+    ["19900001111", true],
+    ["abc12", false], // too short for a WeChat id
+    ["1zhangming", false], // a WeChat id starts with a letter
+    ["12812345678", false], // no such mobile prefix
+    ["1381234567", false],
+    ["wx zhang", false],
+    ["微信zhang01", false],
+    ["a".repeat(21), false],
+    ["", false],
+  ])("%s → %s", (value, valid) => {
+    expect(isValidContact(value)).toBe(valid);
   });
 });
 
 describe("the post text", () => {
-  it("lists course, time, place, period, type, fee, contact and note, one per line", () => {
+  it("lists course, time, place, period, type, fee, how to get in touch and note, one per line (never the contact itself)", () => {
     const text = composeHelpContent({
       course: COURSE,
       time: helpTimeText(COURSE, { start: "08:10", end: "09:40" }),
       kind: "experiment",
-      contact: "13812345678",
       note: "坐后排",
     });
     expect(text.split("\n")).toEqual([
@@ -82,7 +97,7 @@ describe("the post text", () => {
       "节次：第1-2节",
       "课程类型：实验课",
       "费用：30元",
-      "联系方式：13812345678",
+      "联系方式：点帖子里的“我来帮忙”，双方互换联系方式",
       "备注：坐后排",
     ]);
   });
@@ -92,15 +107,14 @@ describe("the post text", () => {
       course: { ...COURSE, location: "", period: "", date: "", dayOfWeek: "" },
       time: "",
       kind: "normal",
-      contact: "",
       note: "",
     });
-    expect(text.split("\n")).toEqual(["【互助代签】", "课程：数据结构", "课程类型：普通课", "费用：25元", "联系方式：请私信联系"]);
+    expect(text.split("\n")).toEqual(["【互助代签】", "课程：数据结构", "课程类型：普通课", "费用：25元", "联系方式：点帖子里的“我来帮忙”，双方互换联系方式"]);
   });
 
   it("stays within the forum's 500 characters at the longest inputs", () => {
-    const long = readHelpCourse(new URLSearchParams(COURSE_QUERY_KEYS.map((key) => `${key}=${"字".repeat(300)}`).join("&")));
-    const text = composeHelpContent({ course: long, time: "2026-11-23 周一 08:10-09:40", kind: "normal", contact: "字".repeat(64), note: "字".repeat(200) });
+    const long = Object.fromEntries(Object.keys(COURSE).map((key) => [key, "字".repeat(300)])) as HelpCourse;
+    const text = composeHelpContent({ course: long, time: "2026-11-23 周一 08:10-09:40", kind: "normal", note: "字".repeat(200) });
     expect(text.length).toBeLessThanOrEqual(500);
   });
 });

@@ -35,13 +35,11 @@ export function courseKindLabel(kind: CourseKind) {
   return kind === "experiment" ? msg.mutualHelp.experiment : msg.mutualHelp.normal;
 }
 
-/** The spec's query names of /schedule/mutual-help, in order. */
-export const COURSE_QUERY_KEYS = ["courseName", "location", "teacher", "weeks", "period", "date", "dayOfWeek"] as const;
-export type CourseQueryKey = (typeof COURSE_QUERY_KEYS)[number];
-export type HelpCourse = Record<CourseQueryKey, string>;
+/** A class as a request shows it: all of it from the student's own timetable. */
+export type HelpCourse = { courseName: string; location: string; teacher: string; weeks: string; period: string; date: string; dayOfWeek: string };
 
-/** Longest value kept from each query parameter (the post must stay within 500 characters). */
-export const COURSE_FIELD_MAX: Record<CourseQueryKey, number> = {
+/** Longest text kept of each part in the post (it must stay within the forum's 500 characters). */
+export const COURSE_FIELD_MAX: Record<keyof HelpCourse, number> = {
   courseName: 60,
   location: 60,
   teacher: 40,
@@ -50,34 +48,6 @@ export const COURSE_FIELD_MAX: Record<CourseQueryKey, number> = {
   date: 10,
   dayOfWeek: 1,
 };
-
-/** Reads the course details from a query (or form), trimmed, bounded and with junk dropped. */
-export function readHelpCourse(params: URLSearchParams | FormData): HelpCourse {
-  const text = (key: CourseQueryKey) => {
-    const raw = params.get(key);
-    // eslint-disable-next-line no-control-regex
-    return typeof raw === "string" ? raw.replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, COURSE_FIELD_MAX[key]) : "";
-  };
-  const period = text("period");
-  const date = text("date");
-  const dayOfWeek = text("dayOfWeek");
-  return {
-    courseName: text("courseName"),
-    location: text("location"),
-    teacher: text("teacher"),
-    weeks: text("weeks"),
-    period: /^\d{1,2}(-\d{1,2})?$/.test(period) ? period : "",
-    date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : "",
-    dayOfWeek: /^[1-7]$/.test(dayOfWeek) ? dayOfWeek : "",
-  };
-}
-
-/** The query that opens /schedule/mutual-help for a course (the course dialog's button). */
-export function helpQuery(course: HelpCourse) {
-  const params = new URLSearchParams();
-  for (const key of COURSE_QUERY_KEYS) params.set(key, course[key]);
-  return params.toString();
-}
 
 /** '2026-11-23 周一 08:10-09:40'; whatever is known of it. */
 export function helpTimeText(course: Pick<HelpCourse, "date" | "dayOfWeek">, clock?: { start: string; end: string }) {
@@ -89,26 +59,50 @@ export function helpTimeText(course: Pick<HelpCourse, "date" | "dayOfWeek">, clo
  * The post text (spec: course name, time, place, period, course type, fee, contact info, note),
  * one fact per line; empty facts are left out.
  */
-export function composeHelpContent(input: {
-  course: HelpCourse;
-  time: string;
-  kind: CourseKind;
-  contact: string;
-  note: string;
-}) {
+export function composeHelpContent(input: { course: HelpCourse; time: string; kind: CourseKind; note: string }) {
   const m = msg.mutualHelp;
   const line = (template: string, value: string) => (value ? fillTemplate(template, { value }) : null);
+  const part = (key: keyof HelpCourse) => [...input.course[key]].slice(0, COURSE_FIELD_MAX[key]).join("");
   return [
     m.contentTitle,
-    line(m.contentCourse, input.course.courseName),
+    line(m.contentCourse, part("courseName")),
     line(m.contentTime, input.time),
-    line(m.contentLocation, input.course.location),
-    line(m.contentPeriod, input.course.period ? fillTemplate(m.periodValue, { period: input.course.period }) : ""),
+    line(m.contentLocation, part("location")),
+    line(m.contentPeriod, input.course.period ? fillTemplate(m.periodValue, { period: part("period") }) : ""),
     line(m.contentKind, courseKindLabel(input.kind)),
     line(m.contentFee, mutualHelpFeeText(input.kind)),
-    line(m.contentContact, input.contact || m.noContact),
+    // The contact itself stays off the post: helpers get it through 我来帮忙 (shown to logged-in students only).
+    line(m.contentContact, m.contactInPost),
     line(m.contentNote, input.note),
   ]
     .filter((text): text is string => text !== null)
     .join("\n");
+}
+
+/** Which class a request is for: the student's own timetable entry, never free text from a URL. */
+export type HelpCourseRef = { term: string; week: number; course: number };
+
+/** The /schedule/mutual-help link of one class of the student's timetable (the course dialog's button). */
+export function helpCourseHref(ref: HelpCourseRef) {
+  return `/schedule/mutual-help?${new URLSearchParams({ term: ref.term, week: String(ref.week), course: String(ref.course) })}`;
+}
+
+/** The reference in a query or form, or null when any part is missing or malformed. */
+export function readHelpCourseRef(params: URLSearchParams | FormData): HelpCourseRef | null {
+  const term = params.get("term");
+  const week = params.get("week");
+  const course = params.get("course");
+  if (typeof term !== "string" || !/^\d{4}-\d{4}-[123]$/.test(term)) return null;
+  if (typeof week !== "string" || !/^\d{1,2}$/.test(week) || Number(week) < 1 || Number(week) > 26) return null;
+  if (typeof course !== "string" || !/^\d{1,3}$/.test(course)) return null;
+  return { term, week: Number(week), course: Number(course) };
+}
+
+/** A contact a helper can use: a WeChat id (6-20 characters, a letter first) or a mainland mobile number. */
+export const CONTACT_MAX = 20;
+const WECHAT_ID = /^[A-Za-z][-_A-Za-z0-9]{5,19}$/;
+const MOBILE = /^1[3-9]\d{9}$/;
+
+export function isValidContact(value: string) {
+  return WECHAT_ID.test(value) || MOBILE.test(value);
 }

@@ -6,6 +6,7 @@ import {
   randomNickname,
   realNickname,
   secureRandomInt,
+  nicknameProblem,
 } from "./nickname";
 
 /** A random source that replays the given integers (each taken modulo the requested max). */
@@ -82,5 +83,33 @@ describe("secureRandomInt", () => {
 
   it.each([0, -1, 1.5])("rejects max %s", (max) => {
     expect(() => secureRandomInt(max)).toThrow(RangeError);
+  });
+});
+
+describe("a chosen nickname (the circle's rules for names)", () => {
+  it.each<[string, ReturnType<typeof nicknameProblem>]>([
+    ["张小明", null],
+    ["Tom", null],
+    ["  小西瓜abc  ", null],
+    ["阿杰2023", null],
+    ["热心同学", null],
+    ["a".repeat(20), null],
+    ["字".repeat(20), null],
+    ["", "required"],
+    ["   ", "required"],
+    ["明", "tooShort"],
+    ["a".repeat(21), "tooLong"],
+    ["字".repeat(21), "tooLong"],
+    ["13812345678", "digits"],
+    ["2023 0001", "digits"],
+    ["！！！", "symbols"],
+    ["a\u200bb", "symbols"],
+    ["校园帮官方", "reserved"],
+    ["管理员小王", "reserved"],
+    ["客服01", "reserved"],
+    ["Admin", "reserved"],
+    ["匿名用户", "reserved"],
+  ])("%j → %s", (value, problem) => {
+    expect(nicknameProblem(value)).toBe(problem);
   });
 });

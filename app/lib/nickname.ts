@@ -56,3 +56,27 @@ export function realNickname(nickname: string | null | undefined): string | null
   if (!trimmed || (PLACEHOLDER_NICKNAMES as readonly string[]).includes(trimmed)) return null;
   return trimmed;
 }
+
+/** A nickname a student chooses: 2-20 characters (counted as people count them). */
+export const NICKNAME_MIN = 2;
+export const NICKNAME_MAX = 20;
+
+/** Names that would pass for the service, its staff or the circle's own labels. */
+const RESERVED_NICKNAME = /管理员|官方|客服|校园帮|运营|系统|admin|匿名/i;
+
+export type NicknameProblem = "required" | "tooShort" | "tooLong" | "reserved" | "digits" | "symbols";
+
+/** Why a chosen nickname is refused (the circle's rules for names), or null when it is fine. */
+export function nicknameProblem(raw: string): NicknameProblem | null {
+  const nickname = raw.trim();
+  if (!nickname) return "required";
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\u200b-\u200f\u2028-\u202e\ufeff]/.test(nickname)) return "symbols";
+  const length = [...nickname].length;
+  if (length < NICKNAME_MIN) return "tooShort";
+  if (length > NICKNAME_MAX) return "tooLong";
+  if (/^[\d\s-]+$/.test(nickname)) return "digits";
+  if (!/[\p{L}\p{N}]/u.test(nickname)) return "symbols";
+  if (RESERVED_NICKNAME.test(nickname)) return "reserved";
+  return null;
+}

@@ -51,7 +51,12 @@ export type CourseReminderData = { course: string; time: string; place: string; 
 
 export type AnnouncementData = { title: string; content: string; link?: string; announcementId: string };
 
+/** 我来帮忙 on a mutual-help request: the other side's name and contact. */
+export type HelpEventData = { postId: number; actorUserId: number; actorName: string; course: string; contact: string };
+
 export type NotifyEvent =
+  | { kind: "help_offered"; recipientUserId: number; data: HelpEventData }
+  | { kind: "help_contact"; recipientUserId: number; data: HelpEventData }
   | { kind: "post_reply"; recipientUserId: number; data: CircleEventData }
   | { kind: "comment_reply"; recipientUserId: number; data: CircleEventData }
   | { kind: "post_liked"; recipientUserId: number; data: CircleEventData }
@@ -63,7 +68,7 @@ export type NotifyEvent =
 export type NotifyKind = NotifyEvent["kind"];
 
 /** Kinds that appear in the in-app inbox (course reminders only go to the messenger). */
-export const INBOX_KINDS = ["post_reply", "comment_reply", "post_liked", "comment_liked", "order_status", "announcement"] as const;
+export const INBOX_KINDS = ["post_reply", "comment_reply", "post_liked", "comment_liked", "order_status", "announcement", "help_offered", "help_contact"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export function isInboxKind(kind: string): kind is InboxKind {
@@ -171,8 +176,22 @@ export function plannedMessages(event: NotifyEvent, now: Date): PlannedMessage[]
           path: event.data.link ?? "/backpack/inbox",
         },
       ];
+    case "help_offered":
+      // The requester, by the messenger too when they agreed to system notices.
+      return [
+        {
+          to: "recipient",
+          templateKey: null,
+          subscribeKey: "SYSTEM_NOTICE",
+          fields: {
+            title: clip(msg.notify.help.subscribeTitle, SUBSCRIBE_TITLE_MAX),
+            content: clip(fillTemplate(msg.notify.help.subscribeContent, { actor: event.data.actorName, course: event.data.course, contact: event.data.contact }), SUBSCRIBE_CONTENT_MAX),
+          },
+          path: `/post/${event.data.postId}/help`,
+        },
+      ];
     default:
-      // Circle replies and likes: the inbox only.
+      // Circle replies and likes, the helper's copy of a contact: the inbox only.
       return [];
   }
 }
@@ -399,6 +418,18 @@ export function inboxText(kind: string, data: Record<string, unknown>): InboxTex
     }
     case "announcement":
       return { title: text("title") || msg.notify.items.announcement, body: text("content"), icon: "bell" };
+    case "help_offered":
+      return {
+        title: fillTemplate(msg.notify.items.help_offered, { actor, course: text("course") }),
+        body: fillTemplate(msg.notify.help.contact, { contact: text("contact") }),
+        icon: "chat",
+      };
+    case "help_contact":
+      return {
+        title: fillTemplate(msg.notify.items.help_contact, { course: text("course") }),
+        body: text("contact") ? fillTemplate(msg.notify.help.requesterContact, { contact: text("contact") }) : msg.notify.help.requesterNoContact,
+        icon: "chat",
+      };
     default:
       return { title: msg.notify.items.announcement, body: "", icon: "bell" };
   }

@@ -28,9 +28,25 @@ export function boundedReturnPath(target: string): string | undefined {
   return pathname.length <= MAX_REDIRECT_LENGTH ? pathname : undefined;
 }
 
+/**
+ * Query parameters that open a dialog (a confirmation, a sheet): a return path never carries them,
+ * so logging in again never lands on "确定要退出登录吗？" or a half-finished sheet.
+ */
+export const DIALOG_PARAMS = ["confirm", "dialog", "sheet"] as const;
+
+export function withoutDialogQuery(target: string): string {
+  const queryAt = target.indexOf("?");
+  if (queryAt < 0) return target;
+  const hashAt = target.indexOf("#", queryAt);
+  const query = new URLSearchParams(target.slice(queryAt + 1, hashAt < 0 ? undefined : hashAt));
+  for (const name of DIALOG_PARAMS) query.delete(name);
+  const rest = query.toString();
+  return target.slice(0, queryAt) + (rest ? `?${rest}` : "") + (hashAt < 0 ? "" : target.slice(hashAt));
+}
+
 export function loginPath(redirectTo?: string, reason?: string) {
   const params = new URLSearchParams();
-  const target = redirectTo && boundedReturnPath(redirectTo);
+  const target = redirectTo && boundedReturnPath(withoutDialogQuery(redirectTo));
   if (target && target !== "/") params.set("redirectTo", target);
   if (reason) params.set("reason", reason);
   const query = params.toString();

@@ -12,6 +12,7 @@ import {
   noteInWeek,
   parseWeekParam,
   periodText,
+  periodsInWeek,
   scheduleHref,
   slotsOf,
   weekDates,
@@ -236,5 +237,28 @@ describe("small helpers", () => {
   it("builds the week links the page and its forms use", () => {
     expect(scheduleHref("2026-2027-1", 12)).toBe("/schedule?term=2026-2027-1&week=12");
     expect(scheduleHref("2026-2027-1", 12, { dialog: "notify" })).toBe("/schedule?term=2026-2027-1&week=12&dialog=notify");
+  });
+});
+
+describe("periodsInWeek (the term summary's 本周课程 N 节)", () => {
+  const term = [
+    course("数据结构", 1, 1, "1-16周"), // periods 1-2
+    course("大学英语", 3, 3, "1-16周(单)"), // 3-4, odd weeks
+    course("体育", 5, 5, "2-16周(双)"), // 5-6, even weeks
+    course("实验", 2, 9, "1-8周", 11), // 9-11: three periods
+    course("讲座", 4, 7, "9周", 7), // a single period, week 9 only
+  ];
+  it.each([
+    [1, 2 + 2 + 3],
+    [2, 2 + 2 + 3],
+    [9, 2 + 2 + 1],
+    [10, 2 + 2],
+    [17, 0],
+  ])("week %i has %i periods", (week, periods) => {
+    expect(periodsInWeek(term, week)).toBe(periods);
+  });
+  it("counts 9 two-period cards as 18 periods, not 9", () => {
+    const nine = Array.from({ length: 9 }, (_, i) => course(`课${i}`, (i % 7) + 1, 1 + 2 * Math.floor(i / 7), "1-16周"));
+    expect(periodsInWeek(nine, 1)).toBe(18);
   });
 });

@@ -120,6 +120,19 @@ export function meetsInWeek(course: Pick<ScheduleCourse, "weeks">, week: number)
   return course.weeks.includes(week);
 }
 
+/**
+ * Class periods (节) in a week, as students count them: a course meeting periods 1-2 is 2 节, and
+ * a course not meeting that week (odd/even weeks, outside its weeks) counts nothing.
+ */
+export function periodsInWeek(courses: Pick<ScheduleCourse, "weeks" | "weekday" | "startPeriod" | "endPeriod">[], week: number) {
+  let periods = 0;
+  for (const course of courses) {
+    if (!meetsInWeek(course, week) || course.weekday < 1 || course.weekday > 7) continue;
+    periods += Math.abs(course.endPeriod - course.startPeriod) + 1;
+  }
+  return periods;
+}
+
 export type GridCard = { index: number; name: string; location: string };
 
 /**

@@ -5,9 +5,11 @@ import { Icon, type IconName } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
+import { profile as profileMessages } from "~/lib/messages/profile";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { requireStudent } from "~/server/auth/session.server";
 import { campusSelectorState } from "~/server/campus/selector.server";
+import { publicName } from "~/server/forum/posts.server";
 import { inboxBadge } from "~/server/notify/inbox.server";
 
 const msg = { app: appMessages, backpack: backpackMessages, titles: titlesMessages };
@@ -18,7 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
   return {
     profile: {
-      nickname: user.nickname ?? user.wechat_nickname ?? user.real_name ?? msg.backpack.defaultNickname,
+      // The one name the circle, comments and invites show; the real name only on the profile page.
+      nickname: publicName(user),
       avatar: user.avatar_url ?? user.wechat_avatar,
       studentId: user.student_id ?? msg.backpack.studentIdNotSet,
     },
@@ -60,13 +63,16 @@ export default function Backpack() {
             {profile.nickname.slice(0, 1)}
           </div>
         )}
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold">{profile.nickname}</p>
           <p className="text-sm text-slate-500">
             {msg.backpack.studentId}：{profile.studentId}
           </p>
           {selector.current ? <p className="text-sm text-slate-500">{selector.current.name}</p> : null}
         </div>
+        <Link to="/backpack/profile" className="btn-ghost shrink-0 px-3 py-1 text-xs">
+          {profileMessages.edit}
+        </Link>
       </section>
       {GROUPS.map((group, index) => (
         <ul key={index} className="card divide-y divide-slate-100 p-0">

@@ -32,7 +32,6 @@ export default function MyPosts() {
   const confirming = confirm ? page.posts.find((post) => post.id === confirm) : null;
   return (
     <Page title={msg.backpack.posts} back="/backpack">
-      {deleted ? <Toast text={msg.circle.deleted} clearTo={PATH} /> : null}
       {before ? (
         <Link to={PATH} className="block text-center text-sm text-brand">
           {msg.circle.backToNewest}
@@ -93,6 +92,8 @@ export default function MyPosts() {
           </Form>
         </Sheet>
       ) : null}
+      {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
+      {deleted ? <Toast text={msg.circle.deleted} clearTo={PATH} /> : null}
     </Page>
   );
 }

@@ -112,7 +112,7 @@ export default function Settings() {
       </p>
 
       {confirmingLogout ? (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-6">
+        <div className="fixed inset-0 z-50 !m-0 flex items-center justify-center bg-black/50 p-6">
           <section role="alertdialog" aria-modal="true" aria-labelledby="logout-title" className="w-full max-w-xs rounded-3xl bg-white p-5 text-center">
             <h2 id="logout-title" className="text-base font-semibold">
               {msg.settings.logoutConfirm}
@@ -134,7 +134,7 @@ export default function Settings() {
       ) : null}
 
       {confirmingDelete ? (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-6">
+        <div className="fixed inset-0 z-50 !m-0 flex items-center justify-center bg-black/50 p-6">
           <section role="alertdialog" aria-modal="true" aria-labelledby="delete-title" className="w-full max-w-xs rounded-3xl bg-white p-5">
             <h2 id="delete-title" className="text-center text-base font-semibold text-red-600">
               {msg.settings.deleteTitle}

@@ -50,8 +50,6 @@ export default function Circle() {
   const { categories, categoryId } = data;
   return (
     <Page title={msg.titles.circle} withTabBar>
-      {data.notice && NOTICES[data.notice] ? <Toast text={NOTICES[data.notice]!} clearTo={listUrl(categoryId)} /> : null}
-
       <Link
         to={listUrl(categoryId, { notice: "search" })}
         preventScrollReset
@@ -123,6 +121,8 @@ export default function Circle() {
       >
         <Glyph name="plus" className="h-7 w-7" />
       </Link>
+      {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
+      {data.notice && NOTICES[data.notice] ? <Toast text={NOTICES[data.notice]!} clearTo={listUrl(categoryId)} /> : null}
     </Page>
   );
 }

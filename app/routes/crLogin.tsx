@@ -225,7 +225,7 @@ export default function Login() {
       </main>
 
       {wechatDialog ? (
-        <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-6">
+        <div className="fixed inset-0 z-50 !m-0 flex items-center justify-center bg-black/50 p-6">
           <section role="dialog" aria-modal="true" aria-labelledby="wechat-auth-title" className="w-full max-w-xs rounded-3xl bg-white p-5 text-center">
             <Icon name="chat" className="mx-auto h-10 w-10 text-green-600" />
             <h2 id="wechat-auth-title" className="mt-2 text-base font-semibold">

@@ -15,7 +15,9 @@ import { imageGrid } from "~/lib/image-grid";
 import { commentTime } from "~/lib/relative-time";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
+import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
+import { MUTUAL_HELP_CATEGORY_ID } from "~/lib/mutual-help";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { postAction, postPage } from "~/server/forum/pages.server";
 import type { CommentView, PostView } from "~/server/forum/posts.server";
@@ -60,8 +62,6 @@ export default function PostDetail() {
 
   return (
     <Page title={msg.titles.post} back="/circle" actions={<ShareButton url={base} onDone={setToast} />}>
-      {message ? <Toast text={message} tone={!toast && banner ? "error" : "info"} clearTo={notice ? base : undefined} onHide={() => setToast(null)} /> : null}
-
       {moderationNote ? (
         <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-700">
           {moderationNote}
@@ -93,6 +93,11 @@ export default function PostDetail() {
                 {msg.postDetail.markCompleted}
               </button>
             </Form>
+          ) : null}
+          {post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing" ? (
+            <Link to={`${base}/help`} replace preventScrollReset className="btn-primary px-3 py-1 text-xs">
+              {post.author.isMine ? mutualHelpMessages.viewOffers : mutualHelpMessages.offer}
+            </Link>
           ) : null}
           <span className="flex-1" />
           {post.author.isMine ? (
@@ -152,13 +157,18 @@ export default function PostDetail() {
               {msg.postDetail.commentPlaceholder}
             </Link>
           ) : (
-            <p className="py-2 text-center text-sm text-slate-500">{msg.postDetail.commentNeedsProfile}</p>
+            // No name yet (a school-account login): set one, then the comment sheet opens. No dead end.
+            <Link to={`/backpack/profile?${new URLSearchParams({ redirectTo: `${base}/comment` })}`} className="block py-2 text-center text-sm text-brand">
+              {msg.postDetail.commentNeedsProfile}
+            </Link>
           )}
         </div>
       </div>
 
       {/* The preview, the report sheet and the delete confirmation are child routes: their code loads only when opened. */}
       <Outlet />
+      {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
+      {message ? <Toast text={message} tone={!toast && banner ? "error" : "info"} clearTo={notice ? base : undefined} onHide={() => setToast(null)} /> : null}
     </Page>
   );
 }
@@ -339,7 +349,7 @@ function ShareButton({ url, onDone }: { url: string; onDone: (message: string) =
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.errors.notFoundBody} code={404} />;
+    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.errors.notFoundBody} code={404} home="/circle" />;
   }
   return (
     <Page title={msg.titles.post} back="/circle">

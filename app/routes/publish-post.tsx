@@ -136,9 +136,10 @@ export default function PublishPost() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [content, categoryId, anonymous, doneKey]);
 
-  // A successful publish redirects away: the draft is done with.
+  // A successful publish redirects to the circle with its notice: only then is the draft done with.
+  // A redirect to the login page (a session replaced on another device) keeps it for after the login.
   useEffect(() => {
-    if (navigation.state === "loading" && navigation.formAction?.startsWith("/publish-post") && navigation.location.pathname !== "/publish-post") {
+    if (navigation.state === "loading" && navigation.formAction?.startsWith("/publish-post") && isPublishedLocation(navigation.location)) {
       try {
         localStorage.removeItem(DRAFT_STORAGE_KEY);
       } catch {
@@ -206,7 +207,6 @@ export default function PublishPost() {
 
   return (
     <Page title={msg.titles.publishPost} back="/circle">
-      {notice ? <Toast text={notice} /> : null}
       {warning ? (
         <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-700">
           {warning}
@@ -350,8 +350,14 @@ export default function PublishPost() {
           {submitting ? msg.publish.publishing : msg.publish.publishButton}
         </button>
       </Form>
+      {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
+      {notice ? <Toast text={notice} /> : null}
     </Page>
   );
+}
+
+function isPublishedLocation(location: { pathname: string; search: string }) {
+  return location.pathname === "/circle" && new URLSearchParams(location.search).get("notice") === "published";
 }
 
 /** No answer from the server (or a failure it could not describe). The draft is kept in the browser. */

@@ -189,11 +189,11 @@ export default function Schedule() {
                           key={card.index}
                           to={href({ course: String(card.index) })}
                           preventScrollReset
-                          className={`block min-h-0 flex-1 overflow-hidden rounded-lg border-l-2 px-1 py-1 text-left ${CARD_COLOURS[courseColour(card.name)]}`}
+                          className={`block min-h-0 flex-1 overflow-hidden rounded-lg border-l-2 px-0.5 py-1 text-left ${CARD_COLOURS[courseColour(card.name)]}`}
                         >
-                          <span className="line-clamp-3 break-all text-[11px] font-semibold leading-[1.25]">{card.name}</span>
+                          <span className="line-clamp-3 text-[11px] font-semibold leading-[1.25] tracking-tighter [overflow-wrap:anywhere]">{card.name}</span>
                           {card.location ? (
-                            <span className="mt-0.5 line-clamp-2 break-all text-[10px] leading-tight opacity-90">@{card.location}</span>
+                            <span className="mt-0.5 line-clamp-2 text-[10px] leading-tight opacity-90 [overflow-wrap:anywhere]">@{card.location}</span>
                           ) : null}
                         </Link>
                       ))}
@@ -211,7 +211,8 @@ export default function Schedule() {
       {/* Room to scroll the last row out from under the floating buttons. */}
       <div className="h-36" aria-hidden="true" />
 
-      <div className="fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] right-3 z-20 !m-0 flex flex-col gap-2 sm:right-[calc(50%-18rem)]">
+      {/* One row under the grid: a column of three would cover the last periods of Saturday and Sunday. */}
+      <div className="fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] right-3 z-20 !m-0 flex flex-row gap-2 sm:right-[calc(50%-18rem)]">
         <FloatLink to={thisWeekHref} icon="target" label={msg.schedule.backToThisWeek} short={msg.schedule.thisWeek} />
         <Form method="post" action={formAction}>
           <input type="hidden" name="intent" value="refresh" />
@@ -273,7 +274,7 @@ function NotesPanel({ notes, hidden, href }: { notes: Data["notes"]; hidden: boo
     );
   }
   return (
-    <section aria-labelledby="notes-title" className={`${place} right-[4.25rem] max-h-[40vh] overflow-y-auto rounded-2xl border border-amber-200 bg-amber-50/95 p-3 shadow-lg backdrop-blur sm:right-[calc(50%-14.5rem)]`}>
+    <section aria-labelledby="notes-title" className="fixed bottom-[calc(8.25rem+env(safe-area-inset-bottom))] left-3 right-3 z-20 !m-0 max-h-[40vh] overflow-y-auto rounded-2xl border border-amber-200 bg-amber-50/95 p-3 shadow-lg backdrop-blur sm:left-[calc(50%-18rem)] sm:right-[calc(50%-18rem)]">
       <div className="mb-1 flex items-center gap-1.5">
         <Icon name="book" className="h-4 w-4 text-amber-600" />
         <h2 id="notes-title" className="flex-1 text-sm font-semibold text-amber-900">
@@ -391,7 +392,7 @@ function CourseDialog({
           <Icon name="material" className="h-4 w-4" />
           {msg.schedule.materials}
         </Link>
-        <Link to={`/schedule/mutual-help?${course.helpQuery}`} className="btn-primary">
+        <Link to={course.helpHref} className="btn-primary">
           <Icon name="hand" className="h-4 w-4" />
           {msg.titles.mutualHelp}
         </Link>
@@ -436,7 +437,7 @@ function Summary({ data, closeHref, thisWeekHref }: { data: Data; closeHref: str
     [msg.schedule.summaryWeek1, data.week1Start],
     [msg.schedule.summaryViewing, weekLabel(data.week)],
     [msg.schedule.summaryDates, `${first.date} ~ ${last.date}`],
-    [msg.schedule.summaryCourses, fillTemplate(msg.schedule.summaryCoursesCount, { n: data.courses.length })],
+    [msg.schedule.summaryCourses, fillTemplate(msg.schedule.summaryCoursesCount, { n: data.weekPeriods })],
   ];
   return (
     <Overlay id="summary" title={msg.schedule.summaryTitle} closeHref={closeHref}>

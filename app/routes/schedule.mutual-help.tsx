@@ -10,19 +10,18 @@ import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import {
   COURSE_KINDS,
-  COURSE_QUERY_KEYS,
+  CONTACT_MAX,
   MUTUAL_HELP_NOTE_MAX,
   courseKindLabel,
-  helpTimeText,
   isCourseKind,
   mutualHelpFeeText,
-  readHelpCourse,
+  readHelpCourseRef,
   type CourseKind,
 } from "~/lib/mutual-help";
 import { MutualHelpSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
-import { clockOfPeriod, contactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
+import { helpClassOf, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
 import { errorsOf, type FormResult } from "~/lib/form-result";
 
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
@@ -31,19 +30,27 @@ const h = msg.mutualHelp;
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.mutualHelp} · ${msg.app.name}` }];
 
+/** The class from the student's own timetable, or null when the link names none (never free text). */
+async function requestedClass(request: Request, user: Awaited<ReturnType<typeof requireStudent>>, params: URLSearchParams | FormData) {
+  const ref = readHelpCourseRef(params);
+  const url = new URL(request.url);
+  return ref ? { ref, help: await helpClassOf(user, ref, { returnTo: url.pathname + url.search }) } : { ref: null, help: null };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  const course = readHelpCourse(new URL(request.url).searchParams);
+  const { ref, help } = await requestedClass(request, user, new URL(request.url).searchParams);
   return {
-    course,
-    time: helpTimeText(course, clockOfPeriod(course.period)),
+    ref: help ? ref : null,
+    course: help?.course ?? null,
+    time: help?.time ?? "",
     profile: {
       studentId: user.student_id,
       name: user.real_name ?? "",
       className: user.class_name ?? "",
       college: user.college ?? "",
-      contact: contactOf(user),
     },
+    lastContact: await lastContactOf(user.id),
   };
 }
 
@@ -55,9 +62,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!user.student_id || !user.real_name) {
     return Response.json(submission.reply({ formErrors: [h.userIncomplete] }), { status: 400 });
   }
-  const course = readHelpCourse(formData);
-  if (!course.courseName) return Response.json(submission.reply({ formErrors: [h.missingCourse] }), { status: 400 });
-  const result = await publishMutualHelp(user, { course, kind: submission.value.kind, note: submission.value.note ?? "" });
+  const { help } = await requestedClass(request, user, formData);
+  if (!help) return Response.json(submission.reply({ formErrors: [h.courseNotFound] }), { status: 400 });
+  const result = await publishMutualHelp(user, {
+    help,
+    kind: submission.value.kind,
+    note: submission.value.note ?? "",
+    contact: submission.value.contact ?? null,
+  });
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
   return redirect(`/post/${result.id}`);
 }
@@ -69,7 +81,7 @@ function errorOf(reply: Reply | undefined, name: string) {
 }
 
 export default function MutualHelp() {
-  const { course, time, profile } = useLoaderData<typeof loader>();
+  const { ref, course, time, profile, lastContact } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
   const navigation = useNavigation();
   const initialKind = reply?.initialValue?.kind;
@@ -82,32 +94,37 @@ export default function MutualHelp() {
   const formError = errorOf(reply, "");
   const kindError = errorOf(reply, "kind");
   const noteError = errorOf(reply, "note");
-  const hasCourse = course.courseName !== "";
+  const contactError = errorOf(reply, "contact");
+  const initialContact = typeof reply?.initialValue?.contact === "string" ? reply.initialValue.contact : lastContact;
+  const hasCourse = course !== null;
 
-  const courseRows: [string, string][] = [
-    [h.courseName, course.courseName],
-    [h.time, time],
-    [h.location, course.location],
-    [h.period, course.period ? fillTemplate(h.periodValue, { period: course.period }) : ""],
-    [h.teacher, course.teacher],
-    [h.weeks, course.weeks],
-  ];
+  const courseRows: [string, string][] = course
+    ? [
+        [h.courseName, course.courseName],
+        [h.time, time],
+        [h.location, course.location],
+        [h.period, course.period ? fillTemplate(h.periodValue, { period: course.period }) : ""],
+        [h.teacher, course.teacher],
+        [h.weeks, course.weeks],
+      ]
+    : [];
   const profileRows: [string, string][] = [
     [h.studentId, profile.studentId ?? ""],
     [h.name, profile.name],
     [h.className, profile.className],
     [h.college, profile.college],
-    [h.contact, profile.contact],
   ];
 
   return (
     <Page title={msg.titles.mutualHelp} back="/schedule">
       <Form method="post" className="space-y-3 pb-24" aria-describedby={formError ? "help-form-error" : undefined}>
-        <div hidden>
-          {COURSE_QUERY_KEYS.map((key) => (
-            <input key={key} type="hidden" name={key} value={course[key]} />
-          ))}
-        </div>
+        {ref ? (
+          <div hidden>
+            <input type="hidden" name="term" value={ref.term} />
+            <input type="hidden" name="week" value={ref.week} />
+            <input type="hidden" name="course" value={ref.course} />
+          </div>
+        ) : null}
 
         {formError ? (
           <p id="help-form-error" role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -124,7 +141,7 @@ export default function MutualHelp() {
             <InfoList rows={courseRows} />
           ) : (
             <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
-              <p>{h.missingCourse}</p>
+              <p>{h.courseNotFound}</p>
               <Link to="/schedule" className="mt-2 inline-block font-medium underline">
                 {h.backToSchedule}
               </Link>
@@ -169,6 +186,30 @@ export default function MutualHelp() {
             {h.userInfo}
           </h2>
           <InfoList rows={profileRows} />
+          <div className="space-y-1 border-t border-slate-100 pt-3">
+            <label htmlFor="contact" className="text-sm font-medium text-slate-700">
+              {h.contactLabel}
+            </label>
+            <input
+              id="contact"
+              name="contact"
+              defaultValue={initialContact}
+              maxLength={CONTACT_MAX}
+              autoComplete="off"
+              placeholder={h.contactPlaceholder}
+              aria-invalid={contactError ? true : undefined}
+              aria-describedby={contactError ? "contact-error contact-hint" : "contact-hint"}
+              className="field-input"
+            />
+            {contactError ? (
+              <p id="contact-error" role="alert" className="field-error">
+                {contactError}
+              </p>
+            ) : null}
+            <p id="contact-hint" className="text-xs text-slate-500">
+              {h.contactHint}
+            </p>
+          </div>
         </section>
 
         <section className="card space-y-2">

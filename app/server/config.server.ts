@@ -53,7 +53,8 @@ const schema = z
       .regex(/^(true|false|[0-9])?$/, "TRUST_PROXY must be true, false or the number of proxies in front (0-9)")
       .default("false")
       .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value))),
-    SEED_DEMO_DATA: boolean.default(true),
+    // Demo content and the demo school/campuses: on by default outside production, off in production.
+    SEED_DEMO_DATA: boolean.optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PUBLIC_URL: z.string().url().optional(),
     ACADEMIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
@@ -233,7 +234,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     encryptionKey: Buffer.from(env.APP_ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY, "hex"),
     allowAnyBrowser: env.ALLOW_ANY_BROWSER ?? !isProduction,
     trustProxy: env.TRUST_PROXY,
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,
     captchaFixedValue: env.CAPTCHA_FIXED_VALUE,

@@ -12,7 +12,7 @@ export async function startup() {
   const settings = config();
   const applied = await migrateToLatest(db());
   if (applied.length > 0) log("info", "migrated", { migrations: applied, dialect: dialect() });
-  await seedReferenceData(db());
+  await seedReferenceData(db(), { demo: settings.seedDemoData });
   if (settings.seedDemoData && (await seedDemoData(db()))) log("info", "seeded demo data");
   await runAccountDeletionJob();
   scheduleAccountDeletion();

@@ -43,6 +43,7 @@ export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey
       SESSION_SECRET: sessionSecret,
       APP_ENCRYPTION_KEY: encryptionKey,
       ALLOW_ANY_BROWSER: "true",
+      SEED_DEMO_DATA: "true", // the demo school and campuses the measured journeys use
       LOG_LEVEL: logLevel,
       ...env,
     },

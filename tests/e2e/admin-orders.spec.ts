@@ -26,7 +26,7 @@ function withDb<T>(fn: (database: Database.Database) => T): T {
 function createOperatorWithCli(displayName: string) {
   const username = `cli-${crypto.randomBytes(3).toString("hex")}`;
   const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
-  const output = execFileSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", username, "--display-name", displayName], {
+  const output = execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", displayName], {
     cwd: ROOT,
     input: `${password}\n`,
     env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { E2E_BASE_URL, E2E_DB_FILE } from "./env";
-import { expect, insertStudentSession, test } from "./fixtures";
+import { expect, insertSessionFor, insertStudentSession, replaceSession, test } from "./fixtures";
 
 async function jpeg(width: number, height: number, color: string) {
   return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
@@ -330,4 +330,24 @@ test.describe("without JavaScript", () => {
     await expect(cards(page).first()).toContainText(`${prefix} #2`);
     await expect(page.getByRole("link", { name: "回到最新" })).toBeVisible();
   });
+});
+
+test("a draft survives a session replaced on another device: after the login it is back, and publishes", async ({ page, context, loginAsStudent }) => {
+  const student = await loginAsStudent({ nickname: "被挤下线的同学" });
+  const content = unique("被挤下线前写的帖子");
+  await page.goto("/publish-post");
+  await page.getByText("二手闲置", { exact: true }).click();
+  await page.getByRole("textbox").fill(content);
+  // Another device logs in: this session ends, and 发布 meets the login page.
+  replaceSession(student.sessionId);
+  await page.getByRole("button", { name: "发布", exact: true }).click();
+  await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fpublish-post&reason=replaced$/);
+  // Logging in again (a new session for the same student) leads back with the text restored.
+  await context.addCookies([{ name: "__session", value: await insertSessionFor(student.userId), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto("/publish-post");
+  await expect(page.getByRole("status")).toHaveText(/已恢复上次未发布的草稿/);
+  await expect(page.getByRole("textbox")).toHaveValue(content);
+  await page.getByRole("button", { name: "发布", exact: true }).click();
+  await expect(page).toHaveURL(/\/circle\?notice=published$/);
+  await expect(cards(page).filter({ hasText: content })).toHaveCount(1);
 });

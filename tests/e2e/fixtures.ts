@@ -57,6 +57,36 @@ export async function insertStudentSession(overrides: StudentOverrides = {}): Pr
   }
 }
 
+/** A new open session for an existing student (what a login leaves behind); returns the cookie value. */
+export async function insertSessionFor(userId: number): Promise<string> {
+  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
+  database.pragma("busy_timeout = 5000");
+  try {
+    const now = new Date();
+    const sessionId = crypto.randomBytes(32).toString("base64url");
+    database
+      .prepare(
+        `INSERT INTO sessions (id, user_id, device_id, platform, created_at, expires_at, ended_at, end_reason)
+         VALUES (?, ?, ?, ?, ?, ?, NULL, NULL)`,
+      )
+      .run(sessionId, userId, `e2e-device-${userId}-${sessionId.slice(0, 6)}`, "web", now.toISOString(), new Date(now.getTime() + 365 * 86_400_000).toISOString());
+    return (await sessionCookie.serialize(sessionId)).split(";")[0]!.slice("__session=".length);
+  } finally {
+    database.close();
+  }
+}
+
+/** Ends a session the way a login on another device does (SESSION_REPLACED). */
+export function replaceSession(sessionId: string) {
+  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
+  database.pragma("busy_timeout = 5000");
+  try {
+    database.prepare("UPDATE sessions SET ended_at = ?, end_reason = 'replaced' WHERE id = ?").run(new Date().toISOString(), sessionId);
+  } finally {
+    database.close();
+  }
+}
+
 type Fixtures = {
   /** Logs this test's browser context in as a fresh student of the demo school. */
   loginAsStudent: (overrides?: StudentOverrides) => Promise<LoggedInStudent>;

@@ -77,6 +77,15 @@ test("logout asks first, ends the session on the server and shows the login page
   await expect(dialog).toContainText("确定要退出登录吗？");
   await dialog.getByRole("button", { name: "确定" }).click();
   await expect(page).toHaveURL(/\/crLogin$/);
+  // Back to the confirmation, then logging in again: the student lands on settings, not on the dialog.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fbackpack%2Fsettings$/);
+  await login(page, "20230001");
+  await expect(page).toHaveURL(/\/backpack\/settings$/);
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await page.goto("/backpack/settings?confirm=logout");
+  await page.getByRole("alertdialog").getByRole("button", { name: "确定" }).click();
+  await expect(page).toHaveURL(/\/crLogin$/);
   await page.goto("/schedule");
   await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fschedule$/);
 });

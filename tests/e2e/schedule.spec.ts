@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { currentWeek } from "../../app/lib/schedule";
 import { defaultWeek1Start, termForDate } from "../../app/lib/term";
 import { shanghaiToday } from "../../app/lib/time";
-import { expect, test } from "./fixtures";
+import { E2E_BASE_URL } from "./env";
+import { expect, insertStudentSession, test } from "./fixtures";
 
 // The demo school's third student (20230001's courses): no other spec logs in with it, so a login
 // elsewhere never ends this test's session. The demo's current term follows the clock.
@@ -25,7 +26,7 @@ async function login(page: Page) {
 const grid = (page: Page) => page.getByRole("table");
 const weekHeading = (page: Page, week: number) => page.getByRole("link", { name: `选择周次：第${week}周` });
 
-test("a student sees this week, moves to the next, opens a course and publishes a mutual-help request", async ({ page }) => {
+test("a student sees this week, moves to the next, opens a course and publishes a mutual-help request that others answer", async ({ page, browser }) => {
   await login(page);
 
   // This week of the current term, Monday to Sunday, with the week marked.
@@ -62,9 +63,9 @@ test("a student sees this week, moves to the next, opens a course and publishes 
   await dialog.getByRole("link", { name: "课程资料" }).click();
   await expect(page.getByRole("status")).toHaveText("课程资料功能即将上线，敬请期待");
 
-  // Mutual help with the course's details in the spec's query names.
+  // Mutual help for this class of the student's own timetable: named by its place, never by text.
   await page.getByRole("dialog", { name: "数据结构" }).getByRole("link", { name: "互助代签" }).click();
-  await expect(page).toHaveURL(/\/schedule\/mutual-help\?courseName=.+&location=.+&teacher=.+&weeks=.+&period=1-2&date=\d{4}-\d{2}-\d{2}&dayOfWeek=1$/);
+  await expect(page).toHaveURL(new RegExp(`/schedule/mutual-help\\?term=${TERM}&week=${week}&course=\\d+$`));
   await expect(page.getByRole("heading", { name: "互助代签" })).toBeVisible();
   await expect(page.getByText("信息楼A301")).toBeVisible();
   await expect(page.getByText("王芳")).toBeVisible();
@@ -76,6 +77,13 @@ test("a student sees this week, moves to the next, opens a course and publishes 
   await page.getByText("实验课").click();
   await expect(page.locator("[aria-live=polite]")).toHaveText("¥30");
   await page.getByLabel("备注（选填）").fill("老师会点名，请坐前三排");
+  // A contact that is neither a WeChat id nor a mobile number is refused beside the field, the note kept.
+  await page.getByLabel("联系方式（选填）").fill("abc");
+  await publish.click();
+  await expect(page.getByText("请填写正确的微信号（6-20位，字母开头）或11位手机号")).toBeVisible();
+  await expect(page.getByLabel("备注（选填）")).toHaveValue("老师会点名，请坐前三排");
+  await page.getByText("实验课").click();
+  await page.getByLabel("联系方式（选填）").fill("wx_demo_req");
   await publish.click();
 
   // The request is a circle post: titled with the course, in progress.
@@ -83,6 +91,36 @@ test("a student sees this week, moves to the next, opens a course and publishes 
   await expect(page.getByText("数据结构").first()).toBeVisible();
   await expect(page.getByText("费用：30元")).toBeVisible();
   await expect(page.getByText("进行中").first()).toBeVisible();
+  await expect(page.getByText("wx_demo_req")).toHaveCount(0); // the contact is not in the post's text
+
+  // Another student answers with 我来帮忙 (without JavaScript): both get the other's contact.
+  const postUrl = page.url();
+  for (const javaScriptEnabled of [false, true]) {
+    const helperContext = await browser.newContext({ javaScriptEnabled });
+    const helper = await insertStudentSession({ nickname: javaScriptEnabled ? "热心同学乙" : "热心同学甲" });
+    await helperContext.addCookies([{ name: "__session", value: helper.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+    const helperPage = await helperContext.newPage();
+    await helperPage.goto(postUrl);
+    await helperPage.getByRole("link", { name: "我来帮忙" }).click();
+    const sheet = helperPage.getByRole("dialog", { name: "我来帮忙" });
+    await sheet.getByRole("button", { name: "确认帮忙" }).click();
+    await expect(sheet.getByText("请填写你的联系方式（微信号或手机号），方便对方联系你")).toBeVisible();
+    await sheet.getByLabel("你的联系方式").fill(javaScriptEnabled ? "13800001111" : "wx_helper_a");
+    await sheet.getByRole("button", { name: "确认帮忙" }).click();
+    await expect(sheet.getByText("已通知对方，对方的联系方式已发到你的消息中心")).toBeVisible();
+    await expect(sheet.getByText("wx_demo_req")).toBeVisible();
+    await helperPage.goto("/backpack/inbox");
+    await expect(helperPage.getByText("对方的联系方式：wx_demo_req")).toBeVisible();
+    await helperContext.close();
+  }
+  await page.getByRole("link", { name: "查看报名" }).click();
+  const offers = page.getByRole("dialog", { name: "报名帮忙的同学" });
+  await expect(offers.getByText("热心同学甲")).toBeVisible();
+  await expect(offers.getByText("wx_helper_a")).toBeVisible();
+  await expect(offers.getByText("13800001111")).toBeVisible();
+  await page.goto("/backpack/inbox");
+  await expect(page.getByText("热心同学甲 愿意帮你代签「数据结构」")).toBeVisible();
+  await page.goto(postUrl);
 
   // Its author marks it completed on the post (the circle's button); the circle shows it too.
   const postPath = new URL(page.url()).pathname;
@@ -150,4 +188,31 @@ test("the timetable works without JavaScript: weeks, the week list, terms, dialo
   expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(await feed.text()).toContain("SUMMARY:数据结构");
   await context.close();
+});
+
+test("the timetable keeps Latin words whole and its floating buttons clear the grid", async ({ page }) => {
+  await login(page);
+  await page.goto(`/schedule?term=${TERM}&week=3`);
+  const card = page.getByRole("link", { name: /Python程序设计/ }).first();
+  await expect(card).toBeVisible();
+  // "Python" sits on one line: the range over its six letters has a single line box.
+  const pythonLines = await card.evaluate((link) => {
+    const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf("Python") ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + "Python".length);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    }
+    return -1;
+  });
+  expect(pythonLines).toBe(1);
+
+  const grid = await page.getByRole("table").boundingBox();
+  for (const [role, name] of [["link", "回到本周"], ["button", "刷新课表"], ["link", "提醒设置"]] as const) {
+    const box = await page.getByRole(role, { name, exact: true }).boundingBox();
+    expect(box!.y, `${name} starts below the grid`).toBeGreaterThanOrEqual(grid!.y + grid!.height);
+  }
 });

@@ -32,6 +32,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       SESSION_SECRET,
       APP_ENCRYPTION_KEY,
       ALLOW_ANY_BROWSER: "true",
+      SEED_DEMO_DATA: "true", // the demo school and campuses the suite logs in and orders on
       LOG_LEVEL: "info",
       ...extraEnv,
     },

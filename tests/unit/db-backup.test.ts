@@ -32,6 +32,25 @@ describe("db:backup", () => {
     expect(backupName(new Date("2026-11-22T06:40:01.123Z"))).toBe("app-20261122T064001Z.db");
   });
 
+  it("writes the backup readable by its owner only (0600, folder 0700), whatever the umask", async () => {
+    const source = path.join(dir, "small.db");
+    const database = new Database(source);
+    database.exec("CREATE TABLE t (x TEXT); INSERT INTO t VALUES ('学生');");
+    database.close();
+    const previous = process.umask(0o000);
+    try {
+      const out = path.join(dir, "private", "copy.db");
+      await backupSqlite(source, out);
+      expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(out)).mode & 0o777).toBe(0o700);
+      const copy = new Database(out, { readonly: true });
+      expect(copy.prepare("SELECT x FROM t").get()).toEqual({ x: "学生" });
+      copy.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it("copies a database being written into a file that passes integrity_check", async () => {
     const source = path.join(dir, "app.db");
     const database = new Database(source);

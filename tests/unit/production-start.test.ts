@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/app-process";
 
@@ -33,7 +34,7 @@ afterAll(() => {
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
 
-function start(env: Record<string, string | undefined>): Started {
+function start(env: Record<string, string | undefined>, command: string[] = [process.execPath, "server.mjs"]): Started {
   // The test process's own settings (vitest sets NODE_ENV=test, the db projects DATABASE_URL) stay out.
   const clean: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ["NODE_ENV", "DATABASE_URL", "SESSION_SECRET", "APP_ENCRYPTION_KEY", "PORT", "VITEST"]) delete clean[key];
@@ -41,7 +42,7 @@ function start(env: Record<string, string | undefined>): Started {
     if (value === undefined) delete clean[key];
     else clean[key] = value;
   }
-  const child = spawn(process.execPath, ["server.mjs"], { cwd: ROOT, env: clean, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: clean, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk));
@@ -117,4 +118,79 @@ describe("the production server (what the Docker image runs)", () => {
       expect(server.output()).toMatch(/required in production/);
     },
   );
+
+  it("starts a production database empty: no demo school, campus, post or user", async () => {
+    const port = await freePort();
+    const server = start({ ...productionEnv(port, "empty"), ...SECRETS });
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, server);
+    const database = new Database(path.join(tmp, "empty", "app.db"), { readonly: true });
+    const count = (table: string) => (database.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    try {
+      for (const table of ["schools", "campuses", "dorm_buildings", "package_types", "pickup_places", "posts", "users"]) {
+        expect(count(table), table).toBe(0);
+      }
+      // What every installation needs is there: the forum's categories and the coupon rules.
+      expect(count("forum_categories")).toBeGreaterThan(0);
+      expect(count("coupon_templates")).toBeGreaterThan(0);
+    } finally {
+      database.close();
+    }
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("seeds the demo school and campuses in production only when SEED_DEMO_DATA=true", async () => {
+    const port = await freePort();
+    const server = start({ ...productionEnv(port, "demo"), ...SECRETS, SEED_DEMO_DATA: "true" });
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, server);
+    const database = new Database(path.join(tmp, "demo", "app.db"), { readonly: true });
+    try {
+      expect(database.prepare("SELECT code FROM schools").all()).toEqual([{ code: "demo" }]);
+      expect((database.prepare("SELECT COUNT(*) AS n FROM campuses").get() as { n: number }).n).toBeGreaterThan(0);
+      expect((database.prepare("SELECT COUNT(*) AS n FROM posts").get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      database.close();
+    }
+    server.child.kill("SIGTERM");
+    await server.exited;
+  });
+
+  it("names a busy port in one line, without a stack trace", async () => {
+    const port = await freePort();
+    const first = start({ ...productionEnv(port, "port-a"), ...SECRETS });
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, first);
+    const second = start({ ...productionEnv(port, "port-b"), ...SECRETS, LOG_LEVEL: "error" });
+    const { code } = await second.exited;
+    expect(code).toBe(1);
+    const lines = second.output().trim().split("\n");
+    expect(lines).toEqual([`[campus-app] cannot listen: port ${port} is already in use: stop what runs there or set PORT to a free port`]);
+    first.child.kill("SIGTERM");
+    await first.exited;
+  });
+
+  it("`npm start` passes SIGTERM on: the server stops and frees its port", async () => {
+    const port = await freePort();
+    const npm = start({ ...productionEnv(port, "npm-start"), ...SECRETS }, ["npm", "start", "--silent"]);
+    await waitForHealth(`http://127.0.0.1:${port}/healthz`, npm);
+    npm.child.kill("SIGTERM");
+    await npm.exited;
+    const deadline = Date.now() + 10_000;
+    let listening = true;
+    while (listening && Date.now() < deadline) {
+      listening = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false);
+      if (listening) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listening, "the server still answers after npm got SIGTERM").toBe(false);
+  }, 60_000);
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("names a PostgreSQL database that does not exist", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = "/campus_no_such_database";
+    const port = await freePort();
+    const server = start({ ...productionEnv(port, "pg-missing"), ...SECRETS, DATABASE_URL: url.toString() });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toContain('PostgreSQL database "campus_no_such_database" does not exist');
+    expect(server.output()).not.toMatch(/Migration \? failed|\n\s+at /);
+  });
 });

@@ -37,7 +37,7 @@ export function Panel({
   }, []);
   const sheet = variant === "sheet";
   return (
-    <div className={`fixed inset-0 z-40 flex justify-center bg-black/45 ${sheet ? "items-end" : "items-center p-5"}`}>
+    <div className={`fixed inset-0 z-40 !m-0 flex justify-center bg-black/45 ${sheet ? "items-end" : "items-center p-5"}`}>
       <Link to={closeTo} preventScrollReset replace className="absolute inset-0" aria-hidden="true" tabIndex={-1} />
       <section
         ref={panelRef}

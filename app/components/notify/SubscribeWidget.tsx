@@ -114,7 +114,7 @@ export function SubscribeWidget({ state, mode, className = "" }: { state: Widget
 
   if (mode === "modal") {
     return (
-      <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-4 sm:items-center">
+      <div className="fixed inset-0 z-50 !m-0 flex items-end justify-center bg-black/50 p-4 sm:items-center">
         <section role="dialog" aria-modal="true" aria-labelledby={headingId} className={`w-full max-w-sm rounded-3xl bg-white p-5 ${className}`}>
           {state.notice ? (
             <div className="mb-2">

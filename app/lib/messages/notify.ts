@@ -22,6 +22,15 @@ export const notify = {
     order_status: "订单 {orderNumber}",
     announcement: "系统公告",
     course_reminder: "上课提醒",
+    help_offered: "{actor} 愿意帮你代签「{course}」",
+    help_contact: "你报名帮忙代签「{course}」",
+  },
+  help: {
+    contact: "对方的联系方式：{contact}",
+    requesterContact: "对方的联系方式：{contact}",
+    requesterNoContact: "对方没有留联系方式，请在帖子下评论沟通",
+    subscribeTitle: "有同学来帮忙",
+    subscribeContent: "{actor} 愿意帮你代签「{course}」，联系方式：{contact}",
   },
   orderStatus: {
     paid: "支付成功，等待骑手接单",

@@ -8,6 +8,7 @@ export const titles = {
   market: "校园帮",
   promo: "邀请有礼",
   backpack: "书包",
+  profile: "个人资料",
   settings: "设置",
   about: "关于我们",
   blog: "Python 学习笔记",

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import * as msg from "../messages";
-import { COURSE_KINDS, MUTUAL_HELP_NOTE_MAX } from "../mutual-help";
+import { CONTACT_MAX, COURSE_KINDS, MUTUAL_HELP_NOTE_MAX, isValidContact } from "../mutual-help";
 import { fillTemplate } from "../template";
 
 // The forms of /schedule, told apart by `intent`. Each carries the term and week the student is
@@ -29,8 +29,15 @@ export const ReloginSchema = z.object({ intent: z.literal("relogin"), ...where }
 
 export const ScheduleActionSchema = z.discriminatedUnion("intent", [RefreshSchema, RemindersSchema, CalendarTokenSchema, ReloginSchema]);
 
-// /schedule/mutual-help: the course details travel as hidden fields and are read with
-// readHelpCourse (bounded, junk dropped); the student chooses the type and may add a note.
+const contact = z
+  .string()
+  .trim()
+  .max(CONTACT_MAX, msg.mutualHelp.contactInvalid)
+  .refine(isValidContact, msg.mutualHelp.contactInvalid);
+
+// /schedule/mutual-help: the class travels as its place in the student's timetable (term, week,
+// course; read with readHelpCourseRef and looked up on the server); the student chooses the type
+// and may add a contact and a note.
 export const MutualHelpSchema = z.object({
   kind: z.enum(COURSE_KINDS, { error: msg.mutualHelp.chooseKind }),
   note: z
@@ -38,4 +45,10 @@ export const MutualHelpSchema = z.object({
     .trim()
     .max(MUTUAL_HELP_NOTE_MAX, fillTemplate(msg.mutualHelp.noteTooLong, { max: MUTUAL_HELP_NOTE_MAX }))
     .optional(),
+  contact: contact.optional(),
+});
+
+/** /post/:id/help: 我来帮忙 needs the helper's contact. */
+export const HelpOfferSchema = z.object({
+  contact: z.string({ error: msg.mutualHelp.offerContactRequired }).trim().min(1, msg.mutualHelp.offerContactRequired).pipe(contact),
 });

@@ -616,7 +616,24 @@ export interface PromotionMarksTable {
   created_at: string;
 }
 
+export interface MutualHelpRequestsTable {
+  post_id: number;
+  user_id: number;
+  contact: string | null;
+  created_at: string;
+}
+
+export interface MutualHelpOffersTable {
+  id: Generated<number>;
+  post_id: number;
+  helper_user_id: number;
+  helper_contact: string;
+  created_at: string;
+}
+
 export interface Database {
+  mutual_help_requests: MutualHelpRequestsTable;
+  mutual_help_offers: MutualHelpOffersTable;
   users: UsersTable;
   sessions: SessionsTable;
   schools: SchoolsTable;

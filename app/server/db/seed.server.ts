@@ -6,10 +6,13 @@ import { seedCircleDemo } from "../forum/demo.server";
 import type { DB } from "./db.server";
 
 /**
- * Reference data every installation needs (categories, campuses, buildings, package types,
- * schools). Rows that exist are left alone, so operators' changes survive a restart.
+ * Reference data. Every installation gets the forum categories, the delivery schedule and the
+ * coupon rules. The demo school and the default campuses (with their buildings, package prices,
+ * pickup places and size guides) come only with `demo` (development, tests, or SEED_DEMO_DATA=true
+ * in production): a production database starts with no school and no campus until an operator
+ * adds them in the admin area. Rows that exist are left alone, so operators' changes survive a restart.
  */
-export async function seedReferenceData(database: DB) {
+export async function seedReferenceData(database: DB, { demo = true }: { demo?: boolean } = {}) {
   await database.transaction().execute(async (trx) => {
     for (const category of DEFAULT_FORUM_CATEGORIES) {
       await trx
@@ -24,6 +27,9 @@ export async function seedReferenceData(database: DB) {
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
     }
+    await seedDeliverySchedule(trx);
+    await seedCouponRules(trx);
+    if (!demo) return;
     for (const [index, school] of DEFAULT_SCHOOLS.entries()) {
       await trx
         .insertInto("schools")
@@ -56,27 +62,29 @@ export async function seedReferenceData(database: DB) {
           .execute();
       }
     }
-    await seedMarketReferenceData(trx);
-    await seedCouponRules(trx);
+    await seedDemoCampusParts(trx);
   });
 }
 
 type Trx = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
 
-/**
- * The market's reference data: the delivery schedule, each package type's size guide and each
- * campus's four pickup places. Seeded where a table (or a campus's part of it) is still empty.
- */
-async function seedMarketReferenceData(trx: Trx) {
+/** The delivery schedule, into an empty table only. */
+async function seedDeliverySchedule(trx: Trx) {
   const anySlot = await trx.selectFrom("delivery_slots").select("id").limit(1).executeTakeFirst();
-  if (!anySlot) {
-    for (const [order, slot] of DEFAULT_DELIVERY_SCHEDULE.entries()) {
-      await trx
-        .insertInto("delivery_slots")
-        .values({ ...slot, estimated_time: slot.estimated_time ?? slot.delivery_end_time, sort_order: order })
-        .execute();
-    }
+  if (anySlot) return;
+  for (const [order, slot] of DEFAULT_DELIVERY_SCHEDULE.entries()) {
+    await trx
+      .insertInto("delivery_slots")
+      .values({ ...slot, estimated_time: slot.estimated_time ?? slot.delivery_end_time, sort_order: order })
+      .execute();
   }
+}
+
+/**
+ * The demo campuses' four pickup places and each package type's size guide, where a campus's part
+ * is still empty.
+ */
+async function seedDemoCampusParts(trx: Trx) {
   const campuses = await trx.selectFrom("campuses").select("code").execute();
   for (const { code } of campuses) {
     const anyPlace = await trx.selectFrom("pickup_places").select("id").where("campus_code", "=", code).limit(1).executeTakeFirst();

@@ -41,7 +41,7 @@ export function ServerPanelFrame({
   children: React.ReactNode;
 }) {
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/45 p-5">
+    <div className="fixed inset-0 z-40 !m-0 flex items-center justify-center bg-black/45 p-5">
       <a href={closeTo} className="absolute inset-0" aria-hidden="true" tabIndex={-1} data-replace="" />
       <section role="dialog" aria-modal="true" aria-labelledby={labelId} className="relative flex max-h-[85vh] w-full max-w-screen-sm flex-col rounded-3xl bg-white shadow-xl">
         <header className="flex items-center gap-2 px-5 pb-2 pt-3">

@@ -48,6 +48,10 @@ export function eventKey(event: NotifyEvent): string {
       return `course_reminder:${event.data.reminderId}`;
     case "announcement":
       return `announcement:${event.data.announcementId}`;
+    case "help_offered":
+      return `help_offered:${event.data.postId}:${event.data.actorUserId}`;
+    case "help_contact":
+      return `help_contact:${event.data.postId}`;
   }
 }
 
@@ -77,6 +81,16 @@ function inboxEntry(event: NotifyEvent): { data: Record<string, unknown>; link: 
         link: event.data.link ?? null,
         actorUserId: null,
       };
+    case "help_offered":
+    case "help_contact": {
+      const { postId, actorName, course, contact, actorUserId } = event.data;
+      return {
+        data: { postId, actorName: clip(actorName, 32), course: clip(course, 40), contact },
+        link: `/post/${postId}/help`,
+        // Deleting either account takes the item (and the contact it carries) with it.
+        actorUserId,
+      };
+    }
     default:
       return null;
   }

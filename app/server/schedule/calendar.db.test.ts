@@ -173,19 +173,13 @@ describe("the /schedule page data", () => {
     expect((await names(20)).courses).toEqual([]);
   });
 
-  it("gives each course dialog the mutual-help link with the spec's query names", async () => {
+  it("gives each course dialog the mutual-help link naming the class by its place in the timetable, not its text", async () => {
     const { cookie } = await demoStudent();
     const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=1`, { cookie }), params: {}, context: {} });
     const course = view.courses.find((c) => c.name === "数据结构" && c.weekday === "周一")!;
-    expect(Object.fromEntries(new URLSearchParams(course.helpQuery))).toEqual({
-      courseName: "数据结构",
-      location: "信息楼A301",
-      teacher: "王建华",
-      weeks: "1-16周",
-      period: "1-2",
-      date: WEEK1,
-      dayOfWeek: "1",
-    });
+    const href = new URL(course.helpHref, "http://app.test");
+    expect(href.pathname).toBe("/schedule/mutual-help");
+    expect(Object.fromEntries(href.searchParams)).toEqual({ term: TERM, week: "1", course: String(course.index) });
   });
 
   it("falls back to the current term for a bad ?term=", async () => {

@@ -1,44 +1,70 @@
+// /schedule/mutual-help and /post/:id/help on a real database: the class comes from the student's
+// own (demo school) timetable by its place in it, never from text in the URL; the contact stays
+// off the post and is swapped through both inboxes by 我来帮忙.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
-import { helpQuery, type HelpCourse } from "~/lib/mutual-help";
+import { helpCourseHref } from "~/lib/mutual-help";
+import { defaultWeek1Start, termForDate } from "~/lib/term";
+import { action as offerAction, loader as offerLoader } from "~/routes/post.$id.help";
 import { action, loader } from "~/routes/schedule.mutual-help";
 import { resetConfig } from "~/server/config.server";
+import { seal } from "~/server/crypto.server";
 import { db } from "~/server/db/db.server";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 
-const COURSE: HelpCourse = {
-  courseName: "数据结构",
-  location: "信息楼A301",
-  teacher: "王建华",
-  weeks: "1-16周",
-  period: "1-2",
-  date: "2026-11-23",
-  dayOfWeek: "1",
-};
+const TERM = termForDate(new Date()).code;
+const WEEK1 = defaultWeek1Start(TERM)!;
 
 beforeAll(() => resetConfig());
 
+/** A demo-school student with stored credentials, so the demo timetable loads. */
+async function demoStudent(studentId: "20230001" | "20230002", fields: Record<string, unknown> = {}) {
+  await db().deleteFrom("users").where("school_code", "=", "demo").where("student_id", "=", studentId).execute();
+  const user = await createStudent({ school_code: "demo", student_id: studentId, real_name: "张明", class_name: "计科2301班", college: "计算机学院", password_enc: seal("demo1234"), ...fields });
+  return { user, cookie: await sessionCookieFor(user.id) };
+}
+
+/** The timetable index of 数据结构 on Monday, read from the /schedule page's own link. */
+async function dataStructuresRef(cookie: string) {
+  const { loader: scheduleLoader } = await import("~/routes/schedule._index");
+  const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=1`, { cookie }), params: {}, context: {} });
+  const course = view.courses.find((c) => c.name === "数据结构" && c.weekday === "周一")!;
+  return { term: TERM, week: 1, course: course.index };
+}
+
 async function publish(cookie: string, fields: Record<string, string>) {
-  const body = new URLSearchParams({ ...COURSE, ...fields });
+  const body = new URLSearchParams(fields);
   return (await action({ request: request("/schedule/mutual-help", { method: "POST", body, cookie }), params: {}, context: {} })) as Response;
 }
 
 const postsOf = (userId: number) => db().selectFrom("posts").selectAll().where("user_id", "=", userId).execute();
 
 describe("/schedule/mutual-help", () => {
-  it("shows the course from the query and the student's own profile", async () => {
-    const user = await createStudent({ real_name: "张明", class_name: "计科2301班", college: "计算机学院", phone: "13800001111" });
-    const cookie = await sessionCookieFor(user.id);
-    const data = await loader({ request: request(`/schedule/mutual-help?${helpQuery(COURSE)}`, { cookie }), params: {}, context: {} });
-    expect(data.course).toEqual(COURSE);
-    expect(data.time).toBe("2026-11-23 周一 08:10-09:40");
-    expect(data.profile).toEqual({ studentId: user.student_id, name: "张明", className: "计科2301班", college: "计算机学院", contact: "13800001111" });
+  it("shows the class from the student's own timetable and their profile", async () => {
+    const { user, cookie } = await demoStudent("20230001");
+    const ref = await dataStructuresRef(cookie);
+    const data = await loader({ request: request(helpCourseHref(ref), { cookie }), params: {}, context: {} });
+    expect(data.course).toEqual({ courseName: "数据结构", location: "信息楼A301", teacher: "王建华", weeks: "1-16周", period: "1-2", date: WEEK1, dayOfWeek: "1" });
+    expect(data.time).toBe(`${WEEK1} 周一 08:10-09:40`);
+    expect(data.profile).toEqual({ studentId: user.student_id, name: "张明", className: "计科2301班", college: "计算机学院" });
   });
 
-  it("publishes a post in category 3 titled with the course, in progress, and opens it", async () => {
-    const user = await createStudent({ phone: "13800002222" });
-    const cookie = await sessionCookieFor(user.id);
-    const response = await publish(cookie, { kind: "experiment", note: "  坐第三排，老师会点名  " });
+  it.each([
+    ["the spec's free-text query", "?courseName=数据结构&period=99&date=abc&location=" + "楼".repeat(300)],
+    ["a week the class does not meet", "?term=TERM&week=20&course=0"],
+    ["a course the timetable does not have", "?term=TERM&week=1&course=999"],
+    ["a malformed term", "?term=2025&week=1&course=0"],
+  ])("shows no class for %s", async (_name, query) => {
+    const { cookie } = await demoStudent("20230001");
+    const data = await loader({ request: request(`/schedule/mutual-help${query.replace("TERM", TERM)}`, { cookie }), params: {}, context: {} });
+    expect(data.course).toBeNull();
+    expect(data.ref).toBeNull();
+  });
+
+  it("publishes a post in category 3 titled with the course, in progress, without the contact in its text", async () => {
+    const { user, cookie } = await demoStudent("20230001");
+    const ref = await dataStructuresRef(cookie);
+    const response = await publish(cookie, { term: ref.term, week: "1", course: String(ref.course), kind: "experiment", contact: "wx_zhangming", note: "  坐第三排，老师会点名  " });
     expect(response.status).toBe(302);
     const [post] = await postsOf(user.id);
     expect(response.headers.get("Location")).toBe(`/post/${post.id}`);
@@ -46,63 +72,127 @@ describe("/schedule/mutual-help", () => {
     expect(post.content.split("\n")).toEqual([
       "【互助代签】",
       "课程：数据结构",
-      "时间：2026-11-23 周一 08:10-09:40",
+      `时间：${WEEK1} 周一 08:10-09:40`,
       "地点：信息楼A301",
       "节次：第1-2节",
       "课程类型：实验课",
       "费用：30元",
-      "联系方式：13800002222",
+      `联系方式：${msg.mutualHelp.contactInPost}`,
       "备注：坐第三排，老师会点名",
     ]);
+    expect(post.content).not.toContain("wx_zhangming");
+    const stored = await db().selectFrom("mutual_help_requests").selectAll().where("post_id", "=", post.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ user_id: user.id, contact: "wx_zhangming" });
   });
 
-  it("uses the messenger nickname as contact when the profile has no phone", async () => {
-    const user = await createStudent({ phone: null, wechat_nickname: "小西瓜abc123" });
-    const cookie = await sessionCookieFor(user.id);
-    await publish(cookie, { kind: "normal" });
-    const [post] = await postsOf(user.id);
-    expect(post.content).toContain("联系方式：小西瓜abc123");
-    expect(post.content).toContain("费用：25元");
-    expect(post.content).not.toContain("备注");
+  it.each(["abc", "1380000111", "微信号zhang", "wx zhang ming", "12345678901"])("refuses the contact %s with a clear message, keeping what was typed", async (contact) => {
+    const { user, cookie } = await demoStudent("20230001");
+    const ref = await dataStructuresRef(cookie);
+    const response = await publish(cookie, { term: ref.term, week: "1", course: String(ref.course), kind: "normal", contact, note: "留着" });
+    expect(response.status).toBe(400);
+    const reply = (await response.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(reply.error.contact).toEqual([msg.mutualHelp.contactInvalid]);
+    expect(reply.initialValue.note).toBe("留着");
+    expect(await postsOf(user.id)).toHaveLength(0);
+  });
+
+  it("refuses a class that is not in the student's timetable, whatever text comes with it", async () => {
+    const { user, cookie } = await demoStudent("20230001");
+    const response = await publish(cookie, { term: TERM, week: "1", course: "999", kind: "normal", courseName: "编造的课", period: "99" });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: Record<string, string[]> }).error[""]).toEqual([msg.mutualHelp.courseNotFound]);
+    expect(await postsOf(user.id)).toHaveLength(0);
   });
 
   it("asks for a course type: '请选择课程类型'", async () => {
-    const user = await createStudent();
-    const cookie = await sessionCookieFor(user.id);
+    const { user, cookie } = await demoStudent("20230001");
+    const ref = await dataStructuresRef(cookie);
     for (const kind of [undefined, "lab"]) {
-      const response = await publish(cookie, kind ? { kind } : {});
+      const response = await publish(cookie, { term: ref.term, week: "1", course: String(ref.course), ...(kind ? { kind } : {}) });
       expect(response.status).toBe(400);
-      const reply = (await response.json()) as { error: Record<string, string[]> };
-      expect(reply.error.kind).toEqual([msg.mutualHelp.chooseKind]);
+      expect(((await response.json()) as { error: Record<string, string[]> }).error.kind).toEqual([msg.mutualHelp.chooseKind]);
     }
     expect(await postsOf(user.id)).toHaveLength(0);
   });
 
-  it("allows a note of 200 characters after trimming, not 201", async () => {
-    const user = await createStudent();
-    const cookie = await sessionCookieFor(user.id);
-    const tooLong = await publish(cookie, { kind: "normal", note: "字".repeat(201) });
-    expect(tooLong.status).toBe(400);
-    expect(((await tooLong.json()) as { error: Record<string, string[]> }).error.note).toEqual(["备注最多 200 个字"]);
-    const fits = await publish(cookie, { kind: "normal", note: ` ${"字".repeat(200)}   ` });
-    expect(fits.status).toBe(302);
-  });
-
   it("refuses an incomplete profile: '用户信息不完整，请重新登录'", async () => {
-    const user = await createStudent({ real_name: null });
-    const cookie = await sessionCookieFor(user.id);
-    const response = await publish(cookie, { kind: "normal" });
+    const { user, cookie } = await demoStudent("20230001", { real_name: null });
+    const response = await publish(cookie, { term: TERM, week: "1", course: "0", kind: "normal" });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: Record<string, string[]> }).error[""]).toEqual([msg.mutualHelp.userIncomplete]);
     expect(await postsOf(user.id)).toHaveLength(0);
   });
+});
 
-  it("refuses a request without a course", async () => {
-    const user = await createStudent();
-    const cookie = await sessionCookieFor(user.id);
-    const body = new URLSearchParams({ kind: "normal" });
-    const response = (await action({ request: request("/schedule/mutual-help", { method: "POST", body, cookie }), params: {}, context: {} })) as Response;
-    expect(response.status).toBe(400);
-    expect(await postsOf(user.id)).toHaveLength(0);
+describe("/post/:id/help (我来帮忙)", () => {
+  async function requestWithContact(contact: string | null) {
+    const requester = await demoStudent("20230001");
+    const ref = await dataStructuresRef(requester.cookie);
+    await publish(requester.cookie, { term: ref.term, week: "1", course: String(ref.course), kind: "normal", ...(contact ? { contact } : {}) });
+    const [post] = await postsOf(requester.user.id);
+    return { requester, postId: post.id };
+  }
+
+  const offer = (cookie: string, postId: number, contact?: string) =>
+    offerAction({
+      request: request(`/post/${postId}/help`, { method: "POST", body: new URLSearchParams(contact === undefined ? {} : { contact }), cookie }),
+      params: { id: String(postId) },
+      context: {},
+    }) as Promise<Response>;
+
+  const inboxOf = (userId: number) => db().selectFrom("inbox_items").select(["kind", "data", "link"]).where("user_id", "=", userId).execute();
+
+  it("records the offer once and gives each side the other's contact in the inbox", async () => {
+    const { requester, postId } = await requestWithContact("13800001111");
+    const helper = await demoStudent("20230002", { nickname: "热心同学" });
+
+    const view = await offerLoader({ request: request(`/post/${postId}/help`, { cookie: helper.cookie }), params: { id: String(postId) }, context: {} });
+    expect(view).toMatchObject({ isOwner: false, requesterContact: "13800001111", myOffer: null, offers: [] });
+
+    const first = await offer(helper.cookie, postId, "helper_wx1");
+    expect(first.status).toBe(302);
+    const again = await offer(helper.cookie, postId, "helper_wx1");
+    expect(again.status).toBe(409);
+    expect(await db().selectFrom("mutual_help_offers").selectAll().where("post_id", "=", postId).execute()).toHaveLength(1);
+
+    const [toRequester] = await inboxOf(requester.user.id);
+    expect(toRequester).toMatchObject({ kind: "help_offered", link: `/post/${postId}/help` });
+    expect(JSON.parse(toRequester!.data)).toMatchObject({ actorName: "热心同学", course: "数据结构", contact: "helper_wx1" });
+    const [toHelper] = await inboxOf(helper.user.id);
+    expect(toHelper).toMatchObject({ kind: "help_contact" });
+    expect(JSON.parse(toHelper!.data)).toMatchObject({ course: "数据结构", contact: "13800001111" });
+
+    // The requester sees who offered, with the contact.
+    const ownerView = await offerLoader({ request: request(`/post/${postId}/help`, { cookie: requester.cookie }), params: { id: String(postId) }, context: {} });
+    expect(ownerView).toMatchObject({ isOwner: true, offers: [{ name: "热心同学", contact: "helper_wx1" }] });
+  });
+
+  it("asks the helper for a contact and refuses the requester's own post and a completed one", async () => {
+    const { requester, postId } = await requestWithContact(null);
+    const helper = await demoStudent("20230002");
+    const missing = await offer(helper.cookie, postId);
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: Record<string, string[]> }).error.contact).toEqual([msg.mutualHelp.offerContactRequired]);
+
+    const own = await offer(requester.cookie, postId, "wx_self01");
+    expect(own.status).toBe(400);
+    expect(((await own.json()) as { error: Record<string, string[]> }).error[""]).toEqual([msg.mutualHelp.ownRequest]);
+
+    await db().updateTable("posts").set({ status: "completed" }).where("id", "=", postId).execute();
+    const closed = await offer(helper.cookie, postId, "helper_wx1");
+    expect(closed.status).toBe(400);
+    expect(await db().selectFrom("mutual_help_offers").selectAll().execute()).toHaveLength(0);
+  });
+
+  it("is a 404 on a post that is not a mutual-help request", async () => {
+    const helper = await demoStudent("20230002");
+    const other = await createStudent();
+    const post = await db()
+      .insertInto("posts")
+      .values({ user_id: other.id, category_id: 1, title: null, content: "闲聊", status: null, visibility: "public", is_anonymous: 0, view_count: 0, comment_count: 0, like_count: 0, moderation: "visible", reviewed_at: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const thrown = await offerLoader({ request: request(`/post/${post.id}/help`, { cookie: helper.cookie }), params: { id: String(post.id) }, context: {} }).catch((error: unknown) => error);
+    expect((thrown as Response).status).toBe(404);
   });
 });

@@ -1,52 +1,157 @@
 // Mutual sign-in help: a paid request published as a forum post in category 3 (the circle owns
 // the posts table; createPost is its door). The post starts 'ongoing'; its author marks it
-// 'completed' from the post page (the circle's markPostCompleted).
-import { MUTUAL_HELP_CATEGORY_ID, composeHelpContent, helpTimeText, type CourseKind, type HelpCourse } from "~/lib/mutual-help";
+// 'completed' from the post page (the circle's markPostCompleted). The class comes from the
+// student's own timetable (term, week and the course's place in it), never from free text, and the
+// contacts live beside the post, not in its text: 我来帮忙 swaps them through both inboxes.
 import * as msg from "~/lib/messages";
-import { classTime } from "~/lib/schedule";
+import { MUTUAL_HELP_CATEGORY_ID, composeHelpContent, helpTimeText, type CourseKind, type HelpCourse, type HelpCourseRef } from "~/lib/mutual-help";
+import { classTime, dateOfClass, meetsInWeek, periodText } from "~/lib/schedule";
+import { defaultWeek1Start } from "~/lib/term";
 import { fillTemplate } from "~/lib/template";
+import { formatWeeks } from "~/lib/weeks";
 import type { User } from "../auth/session.server";
-import { ForumError, createPost } from "../forum/posts.server";
+import { db, now as dbNow } from "../db/db.server";
+import { ForumError, createPost, publicName } from "../forum/posts.server";
 import { log } from "../log.server";
+import { notify } from "../notify/notify.server";
+import { loadTermInfo, loadTimetable } from "./timetable.server";
 
-/** How a helper reaches the student: the profile's phone, else the messenger nickname. */
-export function contactOf(user: Pick<User, "phone" | "wechat_nickname" | "nickname">) {
-  return user.phone?.trim() || user.wechat_nickname?.trim() || user.nickname?.trim() || "";
+export type HelpClass = { course: HelpCourse; time: string };
+
+/** The class a reference names in the student's own timetable, or null when it has no such class that week. */
+export async function helpClassOf(user: User, ref: HelpCourseRef, options: { returnTo?: string; now?: Date } = {}): Promise<HelpClass | null> {
+  const { info } = await loadTermInfo(user, options);
+  const week1Start = ref.term === info.currentTerm ? info.week1Start : defaultWeek1Start(ref.term);
+  if (!week1Start) return null;
+  const load = await loadTimetable(user, ref.term, options);
+  const entry = load.timetable?.courses[ref.course];
+  if (!entry || entry.weekday < 1 || entry.weekday > 7 || !meetsInWeek(entry, ref.week)) return null;
+  const course: HelpCourse = {
+    courseName: entry.name,
+    location: entry.location,
+    teacher: entry.teacher,
+    weeks: formatWeeks(entry.weeks) || entry.weeksText,
+    period: periodText(entry),
+    date: dateOfClass(week1Start, ref.week, entry.weekday),
+    dayOfWeek: String(entry.weekday),
+  };
+  return { course, time: helpTimeText(course, classTime(entry)) };
 }
 
-/** Wall-clock time of the periods ('1-2' → 08:10–09:40), when the query carried them. */
-export function clockOfPeriod(period: string) {
-  const match = /^(\d{1,2})(?:-(\d{1,2}))?$/.exec(period);
-  if (!match) return undefined;
-  const start = Number(match[1]);
-  return classTime({ startPeriod: start, endPeriod: match[2] ? Number(match[2]) : start });
+/** The contact the student gave last (a request or an offer), to fill the field again. */
+export async function lastContactOf(userId: number): Promise<string> {
+  const [request, offer] = await Promise.all([
+    db().selectFrom("mutual_help_requests").select(["contact", "created_at"]).where("user_id", "=", userId).where("contact", "is not", null).orderBy("created_at", "desc").limit(1).executeTakeFirst(),
+    db().selectFrom("mutual_help_offers").select(["helper_contact as contact", "created_at"]).where("helper_user_id", "=", userId).orderBy("created_at", "desc").limit(1).executeTakeFirst(),
+  ]);
+  const latest = [request, offer].filter((row) => row?.contact).sort((a, b) => (a!.created_at < b!.created_at ? 1 : -1))[0];
+  return latest?.contact ?? "";
 }
 
 export type PublishResult = { ok: true; id: number } | { ok: false; message: string };
 
 /** Publishes the request; a refusal of the forum (a banned author) comes back as its message. */
-export async function publishMutualHelp(user: User, input: { course: HelpCourse; kind: CourseKind; note: string }): Promise<PublishResult> {
-  const content = composeHelpContent({
-    course: input.course,
-    time: helpTimeText(input.course, clockOfPeriod(input.course.period)),
-    kind: input.kind,
-    contact: contactOf(user),
-    note: input.note,
-  });
+export async function publishMutualHelp(user: User, input: { help: HelpClass; kind: CourseKind; note: string; contact: string | null }): Promise<PublishResult> {
+  const content = composeHelpContent({ course: input.help.course, time: input.help.time, kind: input.kind, note: input.note });
   try {
     const post = await createPost({
       userId: user.id,
       categoryId: MUTUAL_HELP_CATEGORY_ID,
       content,
-      title: input.course.courseName,
+      title: input.help.course.courseName,
       isAnonymous: false,
       status: "ongoing",
       images: [],
     });
+    await db().insertInto("mutual_help_requests").values({ post_id: post.id, user_id: user.id, contact: input.contact, created_at: dbNow() }).execute();
     return { ok: true, id: post.id };
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
     log("warn", "mutual-help-refused", { userId: user.id, code: error.code });
     return { ok: false, message: fillTemplate(msg.mutualHelp.publishFailed, { reason: error.code === "banned" ? msg.mutualHelp.banned : msg.mutualHelp.retryLater }) };
   }
+}
+
+export type HelpView = {
+  postId: number;
+  course: string;
+  status: string | null;
+  isOwner: boolean;
+  /** The requester's contact: for logged-in students (this view needs a student session). */
+  requesterContact: string | null;
+  /** The viewer's own offer, when they made one. */
+  myOffer: { contact: string } | null;
+  /** The offers, for the requester only. */
+  offers: { name: string; contact: string; at: string }[];
+};
+
+/** What /post/:id/help shows to this student, or null when the post is not a live mutual-help request. */
+export async function helpView(postId: number, viewer: User): Promise<HelpView | null> {
+  // Every mutual-help post takes offers; one published before contacts existed has no request row.
+  const row = await db()
+    .selectFrom("posts as p")
+    .leftJoin("mutual_help_requests as r", "r.post_id", "p.id")
+    .select(["p.id as post_id", "p.user_id", "r.contact", "p.title", "p.status"])
+    .where("p.id", "=", postId)
+    .where("p.category_id", "=", MUTUAL_HELP_CATEGORY_ID)
+    .executeTakeFirst();
+  if (!row) return null;
+  const isOwner = row.user_id === viewer.id;
+  const offers = isOwner
+    ? await db()
+        .selectFrom("mutual_help_offers as o")
+        .innerJoin("users as u", "u.id", "o.helper_user_id")
+        .select(["u.nickname", "u.wechat_nickname", "o.helper_contact", "o.created_at"])
+        .where("o.post_id", "=", postId)
+        .orderBy("o.id", "asc")
+        .limit(50)
+        .execute()
+    : [];
+  const mine = isOwner
+    ? null
+    : await db().selectFrom("mutual_help_offers").select("helper_contact").where("post_id", "=", postId).where("helper_user_id", "=", viewer.id).executeTakeFirst();
+  return {
+    postId,
+    course: row.title ?? "",
+    status: row.status,
+    isOwner,
+    requesterContact: row.contact ?? null,
+    myOffer: mine ? { contact: mine.helper_contact } : null,
+    offers: offers.map((offer) => ({ name: publicName(offer), contact: offer.helper_contact, at: offer.created_at })),
+  };
+}
+
+export type OfferResult = { ok: true } | { ok: false; message: string; status: number };
+
+/**
+ * 我来帮忙: records the offer once per helper and post, then tells both sides in their inbox
+ * (and the requester by a subscribe message when they agreed to one) with the other's contact.
+ */
+export async function offerHelp(helper: User, postId: number, contact: string): Promise<OfferResult> {
+  const view = await helpView(postId, helper);
+  if (!view) return { ok: false, message: msg.mutualHelp.notARequest, status: 404 };
+  if (view.isOwner) return { ok: false, message: msg.mutualHelp.ownRequest, status: 400 };
+  if (view.status !== "ongoing") return { ok: false, message: msg.mutualHelp.closed, status: 400 };
+  if (view.myOffer) return { ok: false, message: msg.mutualHelp.alreadyOffered, status: 409 };
+  const inserted = await db()
+    .insertInto("mutual_help_offers")
+    .values({ post_id: postId, helper_user_id: helper.id, helper_contact: contact, created_at: dbNow() })
+    .onConflict((oc) => oc.columns(["post_id", "helper_user_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return { ok: false, message: msg.mutualHelp.alreadyOffered, status: 409 };
+  const request = await db().selectFrom("posts").select("user_id").where("id", "=", postId).executeTakeFirstOrThrow();
+  const helperName = publicName(helper);
+  await notify({
+    kind: "help_offered",
+    recipientUserId: request.user_id,
+    data: { postId, actorUserId: helper.id, actorName: helperName, course: view.course, contact },
+  });
+  await notify({
+    kind: "help_contact",
+    recipientUserId: helper.id,
+    data: { postId, actorUserId: request.user_id, actorName: "", course: view.course, contact: view.requesterContact ?? "" },
+  });
+  log("info", "mutual-help-offer", { postId, offerId: inserted.id });
+  return { ok: true };
 }

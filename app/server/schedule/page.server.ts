@@ -1,6 +1,6 @@
 // Everything the /schedule page shows, computed on the server from the URL (?term=&week=) so the
 // first HTML response carries the whole week and every link works without JavaScript.
-import { helpQuery } from "~/lib/mutual-help";
+import { helpCourseHref } from "~/lib/mutual-help";
 import {
   ageText,
   classTime,
@@ -10,6 +10,7 @@ import {
   noteInWeek,
   parseWeekParam,
   periodText,
+  periodsInWeek,
   shortDate,
   weekDates,
   weekGrid,
@@ -35,7 +36,8 @@ export type CourseDetail = {
   start: string;
   end: string;
   date: string;
-  helpQuery: string;
+  /** /schedule/mutual-help for this class: its place in the timetable, never its text. */
+  helpHref: string;
 };
 
 /** The path and query the student asked for, as the login page's return address. */
@@ -92,15 +94,7 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
       period: periodText(course),
       ...classTime(course),
       date,
-      helpQuery: helpQuery({
-        courseName: course.name,
-        location: course.location,
-        teacher: course.teacher,
-        weeks: weeksText,
-        period: periodText(course),
-        date,
-        dayOfWeek: String(course.weekday),
-      }),
+      helpHref: helpCourseHref({ term, week, course: index }),
     });
   });
 
@@ -127,6 +121,8 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
     days: dates.map((date, i) => ({ date, label: weekdayLabel(i + 1), short: shortDate(date), isToday: date === today })),
     grid: weekGrid(courses, week),
     courses: details,
+    /** Class periods (节) this week, what the term summary shows. */
+    weekPeriods: periodsInWeek(courses, week),
     notes: (load.timetable?.notes ?? [])
       .filter((note) => noteInWeek(note, week))
       .map((note) => ({ ...note, weeksText: formatWeeks(note.weeks) })),

@@ -221,6 +221,18 @@ describe("the school's term information", () => {
     expect(result.info.currentTerm).toBe(TERM);
   });
 
+  it("the term summary counts the week's class periods (节), not its courses", async () => {
+    const { cookie } = await login();
+    const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=1`, { cookie }), params: {}, context: {} });
+    expect(view.courses.length).toBeGreaterThan(0);
+    const periods = view.courses.reduce((sum, course) => {
+      const [first, last = first] = course.period.split("-").map(Number);
+      return sum + last! - first! + 1;
+    }, 0);
+    expect(view.weekPeriods).toBe(periods);
+    expect(view.weekPeriods).toBeGreaterThan(view.courses.length);
+  });
+
   it("the page says so and still shows the default term's week", async () => {
     const { cookie } = await login();
     fake.state.mode = "down";

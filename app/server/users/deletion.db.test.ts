@@ -87,6 +87,18 @@ describe("account deletion", () => {
       .execute();
     const neighbour = await db().insertInto("users").values({ nickname: "邻居", created_at: stamp, updated_at: stamp }).returning("id").executeTakeFirstOrThrow();
     await notify({ kind: "post_liked", recipientUserId: neighbour.id, data: { postId: 1, actorUserId: user.id, actorName: "删除测试", excerpt: "邻居的帖子" } });
+    // Mutual help: the student's own request with a contact, and 我来帮忙 on the neighbour's request.
+    const post = (owner: number, title: string) =>
+      db()
+        .insertInto("posts")
+        .values({ user_id: owner, category_id: 3, title, content: "【互助代签】", status: "ongoing", visibility: "public", is_anonymous: 0, view_count: 0, comment_count: 0, like_count: 0, moderation: "visible", reviewed_at: null, created_at: stamp, updated_at: stamp })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const ownRequest = await post(user.id, "线性代数");
+    await db().insertInto("mutual_help_requests").values({ post_id: ownRequest.id, user_id: user.id, contact: "wx_shanchu01", created_at: stamp }).execute();
+    const neighboursRequest = await post(neighbour.id, "大学物理");
+    await db().insertInto("mutual_help_offers").values({ post_id: neighboursRequest.id, helper_user_id: user.id, helper_contact: "wx_bangmang01", created_at: stamp }).execute();
+    await notify({ kind: "help_offered", recipientUserId: neighbour.id, data: { postId: neighboursRequest.id, actorUserId: user.id, actorName: "删除测试", course: "大学物理", contact: "wx_bangmang01" } });
     expect(await db().selectFrom("outbox_messages").select("id").where("user_id", "=", user.id).execute()).toHaveLength(2);
     // Coupons and invites (issue 9): the login granted the new-user coupons; an invite link (its
     // opaque id) and an invite they sent to the neighbour.
@@ -116,7 +128,7 @@ describe("account deletion", () => {
     for (const table of ["user_coupons", "coupon_grants", "invite_links", "invites"] as const) {
       expect(await db().selectFrom(table).selectAll().execute()).toEqual([]);
     }
-    for (const identifying of [invite!.token, STUDENT.studentId, user.real_name!, OPENID, "13812345678", "删除测试", "小西瓜abc123", user.password_enc!, calendarToken!, "古代汉语", "收件人甲乙", "13900001111", "9-9-4242", "放在门卫甲乙处", "UA-删除测试-甲乙", "西苑9栋甲乙", "E20260302999001", "r-删除测试", "k-删除测试", "逸夫楼甲乙305", "评价甲乙删除"]) {
+    for (const identifying of [invite!.token, STUDENT.studentId, user.real_name!, OPENID, "13812345678", "删除测试", "小西瓜abc123", user.password_enc!, calendarToken!, "古代汉语", "收件人甲乙", "13900001111", "9-9-4242", "放在门卫甲乙处", "UA-删除测试-甲乙", "西苑9栋甲乙", "E20260302999001", "r-删除测试", "k-删除测试", "逸夫楼甲乙305", "评价甲乙删除", "wx_shanchu01", "wx_bangmang01"]) {
       expect(dump).not.toContain(identifying);
     }
     // The order's accounting row: number, amounts and status, nobody's.

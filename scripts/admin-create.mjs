@@ -1,30 +1,25 @@
+#!/usr/bin/env node
 // Creates, resets or disables an operator account (the only way operators come to exist).
 //
 //   npm run admin:create -- <username> [--display-name 名字]      create; password from stdin
 //   npm run admin:create -- <username> --reset [--display-name 名字]  new password, enabled again
 //   npm run admin:create -- <username> --disable                  disabled, sessions ended
 //
+// In the production image: `node scripts/admin-create.mjs <username> …` (plain node, no tsx: the
+// database code comes from the server build, build.entry.module.operatorCli).
+//
 // The password is read from standard input, never from an argument (arguments end up in shell
 // history and process lists): typed without echo on a terminal (twice), or the first line of a
 // pipe: `echo 'pw' | npm run admin:create -- alice`. The database (DATABASE_URL) is migrated first.
 import { parseArgs } from "node:util";
-import { config } from "../app/server/config.server";
-import { closeDb, db } from "../app/server/db/db.server";
-import { migrateToLatest } from "../app/server/db/migrate.server";
-import {
-  OperatorError,
-  checkNewPassword,
-  createOperator,
-  disableOperator,
-  resetOperator,
-} from "../app/server/auth/operator.server";
+import { ensureBuild, serverEntry } from "./lib/ensure-build.mjs";
 
 const USAGE = `Usage: npm run admin:create -- <username> [--display-name NAME] [--reset | --disable]
   The password is read from standard input (typed without echo, or piped: echo 'pw' | npm run admin:create -- alice).`;
 
 class UsageError extends Error {}
 
-function parse(argv: string[]) {
+function parse(argv) {
   let parsed;
   try {
     parsed = parseArgs({
@@ -52,22 +47,21 @@ function parse(argv: string[]) {
   if (values.reset && values.disable) throw new UsageError("--reset and --disable cannot be combined.");
   if (values.disable && values["display-name"] !== undefined) throw new UsageError("--display-name does not go with --disable.");
   return {
-    username: positionals[0]!,
+    username: positionals[0],
     displayName: values["display-name"],
-    mode: values.disable ? ("disable" as const) : values.reset ? ("reset" as const) : ("create" as const),
+    mode: values.disable ? "disable" : values.reset ? "reset" : "create",
   };
 }
 
 /** Reads the whole of a piped stdin and keeps its first line. */
-async function readPipedPassword(): Promise<string> {
-  const chunks: Buffer[] = [];
+async function readPipedPassword() {
+  const chunks = [];
   for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text.split(/\r?\n/, 1)[0] ?? "";
+  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/, 1)[0] ?? "";
 }
 
 /** Prompts on stderr and reads one line from the terminal without echoing it. */
-function promptHidden(prompt: string): Promise<string> {
+function promptHidden(prompt) {
   return new Promise((resolve, reject) => {
     const stdin = process.stdin;
     process.stderr.write(prompt);
@@ -75,7 +69,7 @@ function promptHidden(prompt: string): Promise<string> {
     stdin.resume();
     stdin.setEncoding("utf8");
     let value = "";
-    const finish = (error?: Error) => {
+    const finish = (error) => {
       stdin.setRawMode(false);
       stdin.pause();
       stdin.removeListener("data", onData);
@@ -83,7 +77,7 @@ function promptHidden(prompt: string): Promise<string> {
       if (error) reject(error);
       else resolve(value);
     };
-    const onData = (chunk: string) => {
+    const onData = (chunk) => {
       for (const char of chunk) {
         if (char === "\r" || char === "\n" || char === "\u0004") return finish();
         if (char === "\u0003") return finish(new UsageError("Cancelled."));
@@ -95,55 +89,58 @@ function promptHidden(prompt: string): Promise<string> {
   });
 }
 
-async function readPassword(): Promise<string> {
+async function readPassword(cli) {
   if (!process.stdin.isTTY) return readPipedPassword();
   const first = await promptHidden("Password: ");
-  checkNewPassword(first);
+  cli.checkNewPassword(first);
   const second = await promptHidden("Repeat the password: ");
-  if (first !== second) throw new OperatorError("The two passwords differ.");
+  if (first !== second) throw new cli.OperatorError("The two passwords differ.");
   return first;
 }
 
-async function main(argv: string[]) {
+let cli;
+
+async function main(argv) {
   const options = parse(argv);
   if (!options) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const settings = config();
+  ensureBuild();
+  cli = (await serverEntry()).operatorCli;
   // Read the password before touching the database, so a wrong one costs nothing.
-  const password = options.mode === "disable" ? "" : await readPassword();
-  if (options.mode !== "disable") checkNewPassword(password);
+  const password = options.mode === "disable" ? "" : await readPassword(cli);
+  if (options.mode !== "disable") cli.checkNewPassword(password);
 
   try {
-    await migrateToLatest(db());
+    await cli.migrate();
     if (options.mode === "disable") {
-      const operator = await disableOperator(options.username);
+      const operator = await cli.disableOperator(options.username);
       process.stdout.write(`Disabled operator ${operator.username} (id ${operator.id}); their sessions were ended.\n`);
     } else if (options.mode === "reset") {
-      const operator = await resetOperator({ username: options.username, password, displayName: options.displayName });
+      const operator = await cli.resetOperator({ username: options.username, password, displayName: options.displayName });
       process.stdout.write(
         `Reset the password of operator ${operator.username} (id ${operator.id}, ${operator.display_name}); enabled; old sessions ended.\n`,
       );
     } else {
-      const operator = await createOperator({ username: options.username, password, displayName: options.displayName });
+      const operator = await cli.createOperator({ username: options.username, password, displayName: options.displayName });
       process.stdout.write(`Created operator ${operator.username} (id ${operator.id}, ${operator.display_name}).\n`);
     }
-    process.stdout.write(`Database: ${settings.databaseUrl.startsWith("file:") ? settings.databaseUrl : "postgres"}\n`);
+    process.stdout.write(`Database: ${cli.databaseLabel()}\n`);
   } finally {
-    await closeDb();
+    await cli.closeDb();
   }
   return 0;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error: unknown) => {
+  (error) => {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n${USAGE}\n`);
       process.exit(2);
     }
-    if (error instanceof OperatorError) {
+    if (cli && error instanceof cli.OperatorError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

@@ -1,0 +1,111 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Page } from "~/components/Page";
+import { errorsOf, type FormResult } from "~/lib/form-result";
+import { app as appMessages } from "~/lib/messages/app";
+import { profile as profileMessages } from "~/lib/messages/profile";
+import { titles as titlesMessages } from "~/lib/messages/titles";
+import { NICKNAME_MAX } from "~/lib/nickname";
+import { safeRedirect } from "~/lib/redirect";
+import { NicknameSchema } from "~/lib/schemas/profile";
+import { requireStudent } from "~/server/auth/session.server";
+import { profileView, setNickname } from "~/server/users/profile.server";
+
+const msg = { app: appMessages, profile: profileMessages, titles: titlesMessages };
+
+export const meta: MetaFunction = () => [{ title: `${msg.titles.profile} · ${msg.app.name}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStudent(request);
+  return profileView(user);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStudent(request);
+  const submission = parseWithZod(await request.formData(), { schema: NicknameSchema });
+  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  await setNickname(user.id, submission.value.nickname);
+  // Asked for a name on the way to a comment: back to the comment sheet, which now opens.
+  const back = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, "") : "";
+  return redirect(back || "/backpack/profile?saved=1");
+}
+
+export default function Profile() {
+  const view = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as FormResult | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const error = errorsOf(reply, "nickname")[0];
+  const typed = typeof reply?.initialValue?.nickname === "string" ? reply.initialValue.nickname : view.nickname;
+  const saving = navigation.state === "submitting";
+  return (
+    <Page title={msg.titles.profile} back="/backpack">
+      {redirectTo ? (
+        <p role="status" className="rounded-xl bg-brand-soft px-3 py-2 text-sm text-brand">
+          {msg.profile.setNicknameToComment}
+        </p>
+      ) : null}
+      {params.get("saved") === "1" && !reply ? (
+        <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          {msg.profile.saved}
+        </p>
+      ) : null}
+      <section className="card flex items-center gap-4">
+        {view.avatar ? (
+          <img src={view.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
+        ) : (
+          <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-soft text-2xl font-semibold text-brand" aria-hidden="true">
+            {view.displayName.slice(0, 1)}
+          </div>
+        )}
+        <dl className="min-w-0 flex-1 space-y-1 text-sm">
+          <div className="flex gap-2">
+            <dt className="text-slate-500">{msg.profile.displayName}</dt>
+            <dd className="truncate font-semibold text-slate-800">{view.displayName}</dd>
+          </div>
+          {view.realName ? (
+            <div className="flex gap-2">
+              <dt className="text-slate-500">{msg.profile.realName}</dt>
+              <dd className="text-slate-700">
+                {view.realName} <span className="text-xs text-slate-500">（{msg.profile.onlyYou}）</span>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      <Form method="post" replace className="card space-y-3" noValidate>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <div className="space-y-1">
+          <label htmlFor="nickname" className="text-sm font-medium text-slate-700">
+            {msg.profile.nickname}
+          </label>
+          <input
+            id="nickname"
+            name="nickname"
+            defaultValue={typed}
+            required
+            maxLength={NICKNAME_MAX * 2}
+            autoComplete="nickname"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "nickname-error nickname-hint" : "nickname-hint"}
+            className="field-input"
+          />
+          {error ? (
+            <p id="nickname-error" role="alert" className="field-error">
+              {error}
+            </p>
+          ) : null}
+          <p id="nickname-hint" className="text-xs text-slate-500">
+            {msg.profile.nicknameHint}
+          </p>
+        </div>
+        <button type="submit" disabled={saving} className="btn-primary w-full py-2.5">
+          {msg.profile.save}
+        </button>
+      </Form>
+    </Page>
+  );
+}

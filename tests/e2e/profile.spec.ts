@@ -1,0 +1,39 @@
+// A student logged in with the school account has no circle name yet: the post page asks for one,
+// the profile refuses a bad one beside the field, and after saving the comment sheet opens and the
+// comment is posted under that name. The backpack shows the same name, never the real one.
+import { expect, test } from "./fixtures";
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a student without a nickname sets one on the way to a comment, and the comment goes on", async ({ page, loginAsStudent }) => {
+      const nickname = javaScriptEnabled ? "评论的阿明" : "无脚本阿明";
+      await loginAsStudent({ real_name: "张明" }); // no nickname: what a school-account login leaves
+      await page.goto("/backpack");
+      await expect(page.getByText("校园帮同学")).toBeVisible();
+      await expect(page.getByText("张明")).toHaveCount(0);
+
+      await page.goto("/post/1");
+      await page.getByRole("link", { name: "请先完善个人资料后再评论" }).click();
+      await expect(page).toHaveURL(/\/backpack\/profile\?redirectTo=%2Fpost%2F1%2Fcomment$/);
+      await expect(page.getByText("张明")).toBeVisible(); // the real name, to its owner, here only
+      await page.getByLabel("昵称").fill("13812345678");
+      await page.getByRole("button", { name: "保存" }).click();
+      await expect(page.getByText("昵称不能是一串数字（不要用手机号或学号当昵称）")).toBeVisible();
+      await expect(page.getByLabel("昵称")).toHaveValue("13812345678");
+      await page.getByLabel("昵称").fill(nickname);
+      await page.getByRole("button", { name: "保存" }).click();
+
+      await expect(page).toHaveURL(/\/post\/1\/comment$/);
+      const text = `设好昵称后的评论 ${Date.now()}`;
+      await page.getByRole("dialog").getByRole("textbox").fill(text);
+      await page.getByRole("dialog").getByRole("button", { name: "发送" }).click();
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.locator("li", { hasText: text }).getByText(nickname)).toBeVisible();
+
+      await page.goto("/backpack");
+      await expect(page.getByText(nickname)).toBeVisible();
+    });
+  });
+}
