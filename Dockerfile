@@ -49,7 +49,8 @@ COPY --from=build --chown=node:node /app/workers ./workers
 # The operator commands, with plain node (no tsx at run time):
 #   docker exec -i <container> node scripts/admin-create.mjs alice --display-name 小周 <<< 'password'
 #   docker exec <container> node scripts/db-backup.mjs      (SQLite; PostgreSQL: pg_dump)
-COPY --from=build --chown=node:node /app/scripts/admin-create.mjs /app/scripts/db-backup.mjs ./scripts/
+#   docker exec <container> node scripts/uploads-backup.mjs (uploads on local disk)
+COPY --from=build --chown=node:node /app/scripts/admin-create.mjs /app/scripts/db-backup.mjs /app/scripts/uploads-backup.mjs ./scripts/
 COPY --from=build --chown=node:node /app/scripts/lib/ensure-build.mjs ./scripts/lib/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -29,21 +29,68 @@ server.disable("x-powered-by");
 if (settings.trustProxy > 0) server.set("trust proxy", settings.trustProxy);
 server.use(compression());
 
+// Every request runs in a log context with its id (the proxy's X-Request-Id when it is a sane
+// token, else a fresh one; echoed in the answer), so every line it logs carries the id. Its
+// request line names the route pattern, status, duration and who asked (kind and internal id),
+// never a query string (OAuth codes, tokens) nor a person's data in the path.
 server.use((req, res, next) => {
   const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    if (settings.logLevel === "silent" || (settings.logLevel !== "debug" && req.path.startsWith("/build/"))) return;
-    // Paths only: query strings may carry OAuth codes or tokens, so they are never logged.
-    app.log("info", "request", {
-      method: req.method,
-      path: req.path,
-      status: res.statusCode,
-      ms: Number(process.hrtime.bigint() - started) / 1e6,
-      ip: req.ip,
+  const reqId = app.requestIdFrom(req.get("X-Request-Id"));
+  res.setHeader("X-Request-Id", reqId);
+  app.runWithRequestContext(reqId, (context) => {
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeOf(req.path, res.statusCode);
+      app.observeRequest(req.method, route.name, res.statusCode, seconds);
+      if (settings.logLevel === "silent" || (settings.logLevel !== "debug" && req.path.startsWith("/build/"))) return;
+      app.log("info", "request", {
+        reqId,
+        method: req.method,
+        route: route.name,
+        path: route.path,
+        status: res.statusCode,
+        ms: Math.round(seconds * 10_000) / 10,
+        ip: req.ip,
+        user: context.user?.kind ?? "anonymous",
+        userId: context.user?.id,
+        ua: (req.get("User-Agent") ?? "").slice(0, 200) || undefined,
+      });
     });
+    next();
   });
-  next();
 });
+
+// Metrics: never public. With METRICS_TOKEN, /metrics on this port answers the bearer of the
+// token only; with METRICS_PORT, a listener of its own (METRICS_HOST, loopback by default).
+const metricsToken = settings.metrics.token;
+async function sendMetrics(res) {
+  try {
+    const { body, contentType } = await app.metricsText();
+    res.status(200).set({ "Content-Type": contentType, "Cache-Control": "no-store" }).send(body);
+  } catch (error) {
+    app.log("error", "metrics", { error: String(error) });
+    res.status(500).type("text/plain; charset=utf-8").send("metrics unavailable");
+  }
+}
+server.get("/metrics", (req, res, next) => {
+  if (!metricsToken) return next();
+  const given = Buffer.from(/^Bearer (.+)$/.exec(req.get("Authorization") ?? "")?.[1] ?? "");
+  const expected = Buffer.from(metricsToken);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) {
+    res.status(401).set({ "WWW-Authenticate": 'Bearer realm="metrics"', "Cache-Control": "no-store" }).type("text/plain; charset=utf-8").send("需要运维令牌");
+    return;
+  }
+  void sendMetrics(res);
+});
+let metricsListener;
+if (settings.metrics.port) {
+  const metricsServer = express();
+  metricsServer.disable("x-powered-by");
+  metricsServer.get("/metrics", (_req, res) => void sendMetrics(res));
+  metricsListener = metricsServer.listen(settings.metrics.port, settings.metrics.host, () => {
+    app.log("info", "metrics-listening", { host: settings.metrics.host, port: settings.metrics.port });
+  });
+}
 
 server.use((req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
@@ -116,6 +163,7 @@ async function shutdown(signal) {
   app.log("info", "shutdown", { signal });
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  metricsListener?.close();
   listener.close(async () => {
     await app.shutdown();
     process.exit(0);
@@ -125,8 +173,9 @@ async function shutdown(signal) {
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
 
-// Which paths a route of the app claims (besides the catch-all 404 route). Unknown paths skip
-// the login redirect so that everyone gets the real 404 page.
+// Which paths a route of the app claims (besides the catch-all 404 route), with each route's
+// pattern (/post/:id) for the request line and the metrics. Unknown paths skip the login redirect
+// so that everyone gets the real 404 page.
 function routePatterns() {
   const routes = Object.values(build.routes);
   const byId = new Map(routes.map((route) => [route.id, route]));
@@ -137,20 +186,39 @@ function routePatterns() {
     for (let current = route; current; current = byId.get(current.parentId)) {
       if (current.path) segments.unshift(current.path);
     }
-    const source = segments
-      .join("/")
-      .split("/")
-      .filter(Boolean)
-      .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment === "*" ? ".*" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    const parts = segments.join("/").split("/").filter(Boolean);
+    const source = parts
+      .map((segment) => (segment.startsWith(":") ? "([^/]+)" : segment === "*" ? ".*" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
       .join("/");
-    patterns.push(new RegExp(`^/${source}/?$`));
+    // Path segments that are a person's identifier are masked in the log (issue 18: openids).
+    const masked = parts.filter((segment) => segment.startsWith(":")).map((segment) => PERSONAL_PARAM.test(segment));
+    patterns.push({ regex: new RegExp(`^/${source}/?$`), name: `/${parts.join("/")}`, masked });
   }
-  return patterns;
+  // A path both a fixed and a parameter route match is named by the fixed one.
+  const dynamicParts = (pattern) => pattern.name.split("/").filter((part) => part.startsWith(":") || part === "*").length;
+  return patterns.sort((a, b) => dynamicParts(a) - dynamicParts(b));
 }
+const PERSONAL_PARAM = /openid|unionid|phone|name|token/i;
 const patterns = routePatterns();
 function routeExists(pathname) {
   const path = pathname.replace(/\/{2,}/g, "/");
-  return patterns.some((pattern) => pattern.test(path));
+  return patterns.some((pattern) => pattern.regex.test(path));
+}
+/** The route pattern of a path ("(static)" for files, "(unmatched)" for the rest) and the path as logged. */
+function routeOf(pathname, status) {
+  if (pathname.startsWith("/build/")) return { name: "/build/*", path: pathname };
+  if (pathname === "/metrics") return { name: "/metrics", path: pathname };
+  const path = pathname.replace(/\/{2,}/g, "/");
+  for (const pattern of patterns) {
+    const match = pattern.regex.exec(path);
+    if (!match) continue;
+    let index = 0;
+    const logged = pattern.masked.some(Boolean)
+      ? pattern.name.replace(/:[^/]+/g, (param) => (pattern.masked[index++] ? param : match[index]))
+      : path;
+    return { name: pattern.name, path: logged };
+  }
+  return { name: status === 404 ? "(unmatched)" : "(static)", path: path.length > 200 ? `${path.slice(0, 200)}…` : path };
 }
 
 function toWebRequest(req) {

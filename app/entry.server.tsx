@@ -10,6 +10,8 @@ export { securityHeaders } from "./server/security.server";
 export { shutdown, startup } from "./server/startup.server";
 export { operatorCli } from "./server/cli/operator-cli.server";
 export { log };
+export { requestIdFrom, runWithRequestContext } from "./server/log.server";
+export { metricsText, observeRequest } from "./server/metrics.server";
 
 // Pages are rendered to a string, not streamed: we use no Suspense or deferred data, and React
 // 18's streaming renderer can emit stray NUL bytes around multi-byte (Chinese) text at its

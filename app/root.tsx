@@ -6,7 +6,7 @@ import { TabBar } from "~/components/TabBar";
 import { showsTabBar } from "~/lib/tabs";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
-import { DEFAULT_THEME, readThemeCookie, themeOrDefault, themeStyle } from "~/lib/theme";
+import { DEFAULT_APPEARANCE, DEFAULT_THEME, appearanceOrDefault, colorSchemeOf, readAppearanceCookie, readThemeCookie, themeOrDefault, themeStyle } from "~/lib/theme";
 import { getUser } from "~/server/auth/session.server";
 import stylesheet from "~/tailwind.css";
 
@@ -21,18 +21,22 @@ export const meta: MetaFunction = () => [{ title: msg.app.name }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
-  const theme = themeOrDefault(user?.theme ?? readThemeCookie(request.headers.get("Cookie")));
-  return { theme };
+  const cookie = request.headers.get("Cookie");
+  const theme = themeOrDefault(user?.theme ?? readThemeCookie(cookie));
+  const appearance = appearanceOrDefault(user?.appearance ?? readAppearanceCookie(cookie));
+  return { theme, appearance };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const theme = data?.theme ?? DEFAULT_THEME;
+  const appearance = data?.appearance ?? DEFAULT_APPEARANCE;
   const nonce = useNonce();
   return (
-    <html lang="zh-CN" data-theme={theme} style={themeStyle(theme) as React.CSSProperties}>
+    <html lang="zh-CN" data-theme={theme} data-appearance={appearance} style={themeStyle(theme) as React.CSSProperties}>
       <head>
         <meta charSet="utf-8" />
+        <meta name="color-scheme" content={colorSchemeOf(appearance)} />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="format-detection" content="telephone=no" />
         <Meta />

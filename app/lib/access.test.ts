@@ -30,6 +30,7 @@ const PAGES: { path: string; open: boolean; outside: boolean }[] = [
 
 const MACHINE = [
   "/healthz",
+  "/readyz",
   "/api/wechat/auth",
   "/api/pay/wechat/notify",
   "/errands/pickup-code/recognize-text",
@@ -90,6 +91,7 @@ describe("the open-route table, row by row", () => {
     "/wx/callback": "/wx/callback",
     "/admin/**": "/admin/orders",
     "/healthz": "/healthz",
+    "/readyz": "/readyz",
     "/schedule/calendar/*.ics": "/schedule/calendar/token.ics",
     "/api/**": "/api/express/activate",
     "/errands/**": "/errands/pickup-code/recognize-image",

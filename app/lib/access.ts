@@ -26,6 +26,7 @@ export const OPEN_ROUTES: AccessRule[] = [
   { pattern: "/wx/callback", kind: "page", why: "return point of the messenger authorization" },
   { pattern: "/admin/**", kind: "page", outsideMessenger: true, why: "operators: requireAdmin checks every loader" },
   { pattern: "/healthz", kind: "machine", why: "health check for the proxy and Docker" },
+  { pattern: "/readyz", kind: "machine", why: "readiness for the proxy: database, upload storage and background jobs (no personal data)" },
   { pattern: "/schedule/calendar/*.ics", kind: "machine", why: "calendar feed; its secret token is the check" },
   { pattern: "/api/**", kind: "machine", why: "JSON endpoints; each checks what it needs (pay notify checks the signature)" },
   { pattern: "/errands/**", kind: "machine", why: "recognition endpoints; requireMessengerUser" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THEME, readThemeCookie, THEME_NAMES, themeCookieHeader, themeOrDefault, themeStyle } from "./theme";
+import { DEFAULT_THEME, THEME_NAMES, appearanceOrDefault, colorSchemeOf, readAppearanceCookie, readThemeCookie, themeCookieHeader, themeOrDefault, themeStyle } from "./theme";
 
 describe("themes", () => {
   it("has the six themes of the spec, blue first and default", () => {
@@ -40,5 +40,37 @@ describe("themes", () => {
 
   it("renders CSS variables as RGB triples", () => {
     expect(themeStyle("green")["--brand"]).toMatch(/^\d+ \d+ \d+$/);
+  });
+});
+
+describe("the appearance (light, dark or following the phone)", () => {
+  it.each([
+    ["system", "light dark"],
+    ["light", "light"],
+    ["dark", "dark"],
+  ] as const)("%s → color-scheme %s", (appearance, scheme) => {
+    expect(colorSchemeOf(appearance)).toBe(scheme);
+  });
+
+  it.each([
+    ["appearance=dark", "dark"],
+    ["theme=green; appearance=system", "system"],
+    ["appearance=purple", undefined],
+    ["", undefined],
+  ])("reads %j from the cookie header as %s", (header, appearance) => {
+    expect(readAppearanceCookie(header)).toBe(appearance);
+  });
+
+  it("defaults to light and refuses unknown values", () => {
+    expect(appearanceOrDefault(undefined)).toBe("light");
+    expect(appearanceOrDefault("night")).toBe("light");
+    expect(appearanceOrDefault("dark")).toBe("dark");
+  });
+
+  it("gives every theme a day tint, a night tint and a lighter text colour for dark pages", () => {
+    for (const name of THEME_NAMES) {
+      const style = themeStyle(name);
+      expect(Object.keys(style).sort()).toEqual(["--brand", "--brand-dark", "--brand-soft-day", "--brand-soft-night", "--brand-text-night"]);
+    }
   });
 });

@@ -1,12 +1,14 @@
 // Six colour themes. The server renders the chosen one as CSS variables on <html>, so the
 // page never flashes the wrong colour and switching needs no JavaScript.
+// `light` is the brand colour as text on a dark page and `night` its soft tint there (the -300
+// and -950 shades of the same hue), so brand text keeps AA contrast in the dark appearance.
 export const THEMES = {
-  blue: { label: "海洋蓝", brand: "37 99 235", dark: "29 78 216", soft: "219 234 254" },
-  green: { label: "森林绿", brand: "22 163 74", dark: "21 128 61", soft: "220 252 231" },
-  purple: { label: "梦幻紫", brand: "147 51 234", dark: "126 34 206", soft: "243 232 255" },
-  orange: { label: "活力橙", brand: "234 88 12", dark: "194 65 12", soft: "255 237 213" },
-  red: { label: "中国红", brand: "220 38 38", dark: "185 28 28", soft: "254 226 226" },
-  cyan: { label: "清新青", brand: "8 145 178", dark: "14 116 144", soft: "207 250 254" },
+  blue: { label: "海洋蓝", brand: "37 99 235", dark: "29 78 216", soft: "219 234 254", light: "147 197 253", night: "23 37 84" },
+  green: { label: "森林绿", brand: "22 163 74", dark: "21 128 61", soft: "220 252 231", light: "134 239 172", night: "5 46 22" },
+  purple: { label: "梦幻紫", brand: "147 51 234", dark: "126 34 206", soft: "243 232 255", light: "216 180 254", night: "59 7 100" },
+  orange: { label: "活力橙", brand: "234 88 12", dark: "194 65 12", soft: "255 237 213", light: "253 186 116", night: "67 20 7" },
+  red: { label: "中国红", brand: "220 38 38", dark: "185 28 28", soft: "254 226 226", light: "252 165 165", night: "69 10 10" },
+  cyan: { label: "清新青", brand: "8 145 178", dark: "14 116 144", soft: "207 250 254", light: "103 232 249", night: "8 51 68" },
 } as const;
 
 export type ThemeName = keyof typeof THEMES;
@@ -22,10 +24,45 @@ export function themeOrDefault(value: unknown): ThemeName {
   return isThemeName(value) ? value : DEFAULT_THEME;
 }
 
-/** The inline style for <html>: three CSS variables Tailwind's `brand` colours read. */
+/**
+ * The inline style for <html>: the CSS variables Tailwind's `brand` colours read. The appearance
+ * (app/tailwind.css) picks the soft tint and the text colour from the light or dark pair.
+ */
 export function themeStyle(theme: ThemeName): Record<string, string> {
   const t = THEMES[theme];
-  return { "--brand": t.brand, "--brand-dark": t.dark, "--brand-soft": t.soft };
+  return { "--brand": t.brand, "--brand-dark": t.dark, "--brand-soft-day": t.soft, "--brand-soft-night": t.night, "--brand-text-night": t.light };
+}
+
+/**
+ * Light or dark, beside the colour theme. `system` follows the phone through a CSS media query,
+ * so the server renders the right colours in the first response and nothing flashes.
+ */
+export const APPEARANCES = { system: "跟随系统", light: "浅色", dark: "深色" } as const;
+export type Appearance = keyof typeof APPEARANCES;
+export const APPEARANCE_NAMES = Object.keys(APPEARANCES) as Appearance[];
+export const DEFAULT_APPEARANCE: Appearance = "light";
+export const APPEARANCE_COOKIE = "appearance";
+
+export function isAppearance(value: unknown): value is Appearance {
+  return typeof value === "string" && Object.hasOwn(APPEARANCES, value);
+}
+
+export function appearanceOrDefault(value: unknown): Appearance {
+  return isAppearance(value) ? value : DEFAULT_APPEARANCE;
+}
+
+export function appearanceCookieHeader(appearance: Appearance, secure: boolean) {
+  return `${APPEARANCE_COOKIE}=${appearance}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
+}
+
+export function readAppearanceCookie(cookieHeader: string | null): Appearance | undefined {
+  const match = /(?:^|;\s*)appearance=([a-z]+)/.exec(cookieHeader ?? "");
+  return match && isAppearance(match[1]) ? match[1] : undefined;
+}
+
+/** What <meta name="color-scheme"> says, so form controls and scrollbars match. */
+export function colorSchemeOf(appearance: Appearance) {
+  return appearance === "system" ? "light dark" : appearance;
 }
 
 /** The theme cookie for visitors without an account: just the name, a year, readable by the server. */

@@ -28,12 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const file = files[0];
   if (!file) return answer(400, msg.publish.imagesOnly);
   if (file.problem === "too_large") return answer(413, msg.publish.imageTooLarge);
-  const { stored, errors } = await storeUploads(user.id, [file]);
+  const { stored, refused } = await storeUploads(user.id, [file]);
   const saved = stored[0];
-  if (!saved) {
-    const reason = errors[0]?.slice(file.filename.length + 2) ?? msg.publish.uploadFailed;
-    return answer(reason === msg.publish.imageTooLarge ? 413 : 400, reason);
-  }
+  if (!saved) return answer(refused[0]?.status ?? 400, refused[0]?.message ?? msg.publish.uploadFailed);
   return Response.json({
     success: true,
     message: "上传成功",

@@ -11,7 +11,9 @@ import { NICKNAME_MAX } from "~/lib/nickname";
 import { safeRedirect } from "~/lib/redirect";
 import { NicknameSchema } from "~/lib/schemas/profile";
 import { requireStudent } from "~/server/auth/session.server";
-import { profileView, setNickname } from "~/server/users/profile.server";
+import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
+import { profileView, saveAvatar, setNickname } from "~/server/users/profile.server";
 
 const msg = { app: appMessages, profile: profileMessages, titles: titlesMessages };
 
@@ -22,8 +24,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return profileView(user);
 }
 
+/** The avatar form is multipart (one picture); the nickname form is a plain form. */
+async function avatarAction(request: Request, user: Awaited<ReturnType<typeof requireStudent>>) {
+  const refuse = (status: number, message: string) => Response.json({ avatarError: message }, { status });
+  if (declaredTooLarge(request, IMAGE_MAX_BYTES + 64 * 1024)) return refuse(413, msg.profile.avatarTooLarge);
+  const { files } = await readMultipart(request, "avatar", 1);
+  const file = files[0];
+  if (!file) return refuse(400, msg.profile.avatarRequired);
+  if (file.problem === "too_large") return refuse(413, msg.profile.avatarTooLarge);
+  const saved = await saveAvatar(user, file.data!);
+  if (!saved.ok) return refuse(saved.status, saved.message);
+  return redirect("/backpack/profile?saved=avatar");
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
+  if (isMultipart(request)) return avatarAction(request, user);
   const submission = parseWithZod(await request.formData(), { schema: NicknameSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   await setNickname(user.id, submission.value.nickname);
@@ -34,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Profile() {
   const view = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as FormResult | undefined;
+  const answer = useActionData<typeof action>() as (FormResult & { avatarError?: string }) | undefined;
+  const reply = answer?.avatarError ? undefined : answer;
+  const avatarError = answer?.avatarError;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
@@ -48,9 +66,9 @@ export default function Profile() {
           {msg.profile.setNicknameToComment}
         </p>
       ) : null}
-      {params.get("saved") === "1" && !reply ? (
+      {(params.get("saved") === "1" || params.get("saved") === "avatar") && !answer ? (
         <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {msg.profile.saved}
+          {params.get("saved") === "avatar" ? msg.profile.avatarSaved : msg.profile.saved}
         </p>
       ) : null}
       <section className="card flex items-center gap-4">
@@ -76,7 +94,34 @@ export default function Profile() {
           ) : null}
         </dl>
       </section>
+      <Form method="post" encType="multipart/form-data" replace className="card space-y-2">
+        <label htmlFor="avatar" className="text-sm font-medium text-slate-700">
+          {msg.profile.avatar}
+        </label>
+        <input
+          id="avatar"
+          name="avatar"
+          type="file"
+          accept={IMAGE_ACCEPT}
+          required
+          aria-invalid={avatarError ? true : undefined}
+          aria-describedby={avatarError ? "avatar-error avatar-hint" : "avatar-hint"}
+          className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:bg-brand-soft file:px-3 file:py-1.5 file:text-brand"
+        />
+        {avatarError ? (
+          <p id="avatar-error" role="alert" className="field-error">
+            {avatarError}
+          </p>
+        ) : null}
+        <p id="avatar-hint" className="text-xs text-slate-500">
+          {msg.profile.avatarHint}
+        </p>
+        <button type="submit" disabled={saving} className="btn-ghost w-full py-2">
+          {msg.profile.uploadAvatar}
+        </button>
+      </Form>
       <Form method="post" replace className="card space-y-3" noValidate>
+        <input type="hidden" name="intent" value="nickname" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className="space-y-1">
           <label htmlFor="nickname" className="text-sm font-medium text-slate-700">

@@ -9,7 +9,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { settings as settingsMessages } from "~/lib/messages/settings";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { SettingsSchema } from "~/lib/schemas/settings";
-import { THEMES, THEME_NAMES, themeCookieHeader, themeOrDefault, type ThemeName } from "~/lib/theme";
+import { APPEARANCES, APPEARANCE_NAMES, THEMES, THEME_NAMES, appearanceCookieHeader, appearanceOrDefault, readAppearanceCookie, themeCookieHeader, themeOrDefault, type Appearance, type ThemeName } from "~/lib/theme";
 import { config } from "~/server/config.server";
 import { logout, requireStudent } from "~/server/auth/session.server";
 import { sameSecret, unseal } from "~/server/crypto.server";
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.settings} · ${m
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  return { theme: themeOrDefault(user.theme) };
+  return { theme: themeOrDefault(user.theme), appearance: appearanceOrDefault(user.appearance ?? readAppearanceCookie(request.headers.get("Cookie"))) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,15 +45,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/crLogin?reason=deleted", { headers: { "Set-Cookie": await logout(request) } });
   }
   const theme = submission.value.theme as ThemeName;
-  await saveTheme(user.id, theme);
-  // The cookie keeps the colour after logout, on the login page and the blog.
-  return redirect("/backpack/settings?saved=theme", {
-    headers: { "Set-Cookie": themeCookieHeader(theme, config().isProduction) },
-  });
+  const appearance = submission.value.appearance as Appearance;
+  await saveTheme(user.id, theme, appearance);
+  // The cookies keep the colour and the appearance after logout, on the login page and the blog.
+  const headers = new Headers();
+  headers.append("Set-Cookie", themeCookieHeader(theme, config().isProduction));
+  headers.append("Set-Cookie", appearanceCookieHeader(appearance, config().isProduction));
+  return redirect("/backpack/settings?saved=theme", { headers });
 }
 
 export default function Settings() {
-  const { theme } = useLoaderData<typeof loader>();
+  const { theme, appearance } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -83,6 +85,17 @@ export default function Settings() {
             ))}
           </div>
           {fields.theme.errors ? <p className="field-error">{fields.theme.errors[0]}</p> : null}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 text-base font-semibold">{msg.settings.appearance}</legend>
+          <div className="grid grid-cols-3 gap-2">
+            {APPEARANCE_NAMES.map((name) => (
+              <label key={name} className="flex cursor-pointer items-center justify-center rounded-2xl border border-slate-200 p-2 text-sm has-[:checked]:border-slate-800 has-[:checked]:font-semibold">
+                <input type="radio" name="appearance" value={name} defaultChecked={name === appearance} className="sr-only" />
+                {APPEARANCES[name]}
+              </label>
+            ))}
+          </div>
         </fieldset>
         <div className="flex items-center gap-3">
           <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { InviteShare } from "~/components/coupons/InviteShare";
+import { useShareCard } from "~/components/share";
 import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
@@ -33,6 +34,12 @@ type Data = ReturnType<typeof useLoaderData<typeof loader>>;
 export default function PromoActivity() {
   const data = useLoaderData<typeof loader>();
   const { copy, links, t } = data;
+  // The messenger's share menu: the student's own invite link once they have one, else the page.
+  useShareCard(
+    data.share
+      ? { title: data.share.shareTitle, desc: data.share.shareDesc, link: data.share.link }
+      : { title: t.promo.bannerTitle, desc: copy.bannerSubtitle, link: "/market/promo-activity" },
+  );
   return (
     <Page
       title={msg.titles.promo}

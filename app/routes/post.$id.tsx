@@ -9,6 +9,7 @@ import { ErrorScreen } from "~/components/ErrorScreen";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";
+import { copyText, useShareCard } from "~/components/share";
 import { threadOf } from "~/lib/comment-tree";
 import type { ForumAnswer } from "~/lib/forum";
 import { imageGrid } from "~/lib/image-grid";
@@ -53,6 +54,13 @@ export default function PostDetail() {
   const [params] = useSearchParams();
   const [toast, setToast] = useState<string | null>(null);
   const base = `/post/${post.id}`;
+  // Inside the messenger, a shared post shows its title, a line of its text and its first picture.
+  useShareCard({
+    title: post.title || excerptOf(post.content, 30),
+    desc: excerptOf(post.content, 60),
+    link: base,
+    imgUrl: post.images[0]?.thumbUrl,
+  });
 
   const notice = params.get("notice") ? noticeText : null;
   // A plain form post that failed (no JS): its message, and the comment text kept in the form.
@@ -327,6 +335,11 @@ function PendingComment() {
 }
 
 /** Copies the post's link (the messenger's own share comes with its JS-SDK, see the notifications issue). */
+function excerptOf(text: string, max: number) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return [...flat].length <= max ? flat : `${[...flat].slice(0, max - 1).join("")}…`;
+}
+
 function ShareButton({ url, onDone }: { url: string; onDone: (message: string) => void }) {
   return (
     <button
@@ -335,10 +348,7 @@ function ShareButton({ url, onDone }: { url: string; onDone: (message: string) =
       aria-label={msg.postDetail.share}
       onClick={() => {
         const link = new URL(url, window.location.href).href;
-        (navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject(new Error("no clipboard"))).then(
-          () => onDone(msg.postDetail.linkCopied),
-          () => onDone(`${msg.postDetail.copyFailed} ${link}`),
-        );
+        void copyText(link).then((copied) => onDone(copied ? msg.postDetail.linkCopied : `${msg.postDetail.copyFailed} ${link}`));
       }}
     >
       <Glyph name="share" className="h-5 w-5" />

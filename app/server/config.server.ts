@@ -106,6 +106,20 @@ const schema = z
     // uploaded images live (default: an uploads folder beside the SQLite file, else ./data/uploads).
     FORUM_REPORT_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(DEFAULT_REPORT_THRESHOLD),
     UPLOADS_DIR: z.string().trim().optional().transform((value) => value || undefined),
+    // Object storage (S3, Tencent COS, Aliyun OSS, MinIO) instead of UPLOADS_DIR: a bucket turns it on.
+    UPLOADS_S3_BUCKET: optionalSetting.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, "UPLOADS_S3_BUCKET must be a bucket name").optional()),
+    UPLOADS_S3_ENDPOINT: optionalSetting.pipe(z.string().url().optional()),
+    UPLOADS_S3_REGION: optionalSetting,
+    UPLOADS_S3_ACCESS_KEY_ID: optionalSetting,
+    UPLOADS_S3_SECRET_ACCESS_KEY: optionalSetting,
+    UPLOADS_S3_FORCE_PATH_STYLE: boolean.optional(),
+    UPLOADS_S3_PREFIX: optionalSetting.pipe(z.string().regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, "UPLOADS_S3_PREFIX must be a folder like campus/uploads").optional()),
+    UPLOADS_PUBLIC_BASE_URL: optionalSetting.pipe(z.string().url().optional()),
+    UPLOADS_S3_SIGNED_URLS: boolean.optional(),
+    // Metrics (/metrics): behind an operator token on the app's port, and/or on a port of its own.
+    METRICS_TOKEN: optionalSetting.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+    METRICS_PORT: optionalSetting.pipe(z.string().regex(/^\d{1,5}$/, "METRICS_PORT must be a port number").transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
+    METRICS_HOST: z.string().default("127.0.0.1"),
     // Fixes the login captcha's answer for local trials and tests; refused in production.
     CAPTCHA_FIXED_VALUE: z
       .string()
@@ -113,6 +127,15 @@ const schema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.UPLOADS_S3_ACCESS_KEY_ID) !== Boolean(env.UPLOADS_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["UPLOADS_S3_SECRET_ACCESS_KEY"], message: "set UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY together" });
+    }
+    if (env.UPLOADS_S3_SIGNED_URLS && !(env.UPLOADS_S3_ACCESS_KEY_ID && env.UPLOADS_S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["UPLOADS_S3_SIGNED_URLS"], message: "UPLOADS_S3_SIGNED_URLS needs UPLOADS_S3_ACCESS_KEY_ID and UPLOADS_S3_SECRET_ACCESS_KEY" });
+    }
+    if (env.UPLOADS_S3_SIGNED_URLS && env.UPLOADS_PUBLIC_BASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["UPLOADS_S3_SIGNED_URLS"], message: "set UPLOADS_PUBLIC_BASE_URL (a public bucket) or UPLOADS_S3_SIGNED_URLS (a private one), not both" });
+    }
     if (env.NODE_ENV !== "production") return;
     if (env.CAPTCHA_FIXED_VALUE) {
       ctx.addIssue({ code: "custom", path: ["CAPTCHA_FIXED_VALUE"], message: "CAPTCHA_FIXED_VALUE is not allowed in production" });
@@ -190,6 +213,25 @@ export type NotifyConfig = {
   reminderIntervalMs: number;
 };
 
+export type S3UploadsConfig = {
+  kind: "s3";
+  bucket: string;
+  /** Unset: AWS itself. Set for COS/OSS/MinIO or a fake. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's default chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** A folder in the bucket ("" or "campus/uploads/"). */
+  prefix: string;
+  /** The bucket's public address: /uploads/<file> then redirects there; unset, the app serves the files. */
+  publicBaseUrl?: string;
+  /** /uploads/<file> redirects to a presigned GET of the private bucket (needs the key pair). */
+  signedUrls: boolean;
+};
+export type UploadsConfig = { kind: "local"; dir: string } | S3UploadsConfig;
+
 export type Config = {
   env: "development" | "production" | "test";
   isProduction: boolean;
@@ -208,6 +250,9 @@ export type Config = {
   academicTimeoutMs: number;
   forumReportThreshold: number;
   uploadsDir: string;
+  /** Where uploaded images live: this machine's folder (uploadsDir), or an S3-compatible bucket. */
+  uploads: UploadsConfig;
+  metrics: { token?: string; port?: number; host: string };
   wechat: WechatConfig;
   notify: NotifyConfig;
   pay: PayConfig;
@@ -241,6 +286,21 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     academicTimeoutMs: env.ACADEMIC_TIMEOUT_MS,
     forumReportThreshold: env.FORUM_REPORT_THRESHOLD,
     uploadsDir: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL),
+    uploads: env.UPLOADS_S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: env.UPLOADS_S3_BUCKET,
+          endpoint: env.UPLOADS_S3_ENDPOINT,
+          region: env.UPLOADS_S3_REGION ?? "us-east-1",
+          accessKeyId: env.UPLOADS_S3_ACCESS_KEY_ID,
+          secretAccessKey: env.UPLOADS_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.UPLOADS_S3_FORCE_PATH_STYLE ?? false,
+          prefix: env.UPLOADS_S3_PREFIX ? env.UPLOADS_S3_PREFIX.replace(/\/?$/, "/") : "",
+          publicBaseUrl: env.UPLOADS_PUBLIC_BASE_URL?.replace(/\/+$/, ""),
+          signedUrls: env.UPLOADS_S3_SIGNED_URLS ?? false,
+        }
+      : { kind: "local", dir: env.UPLOADS_DIR ?? defaultUploadsDir(env.DATABASE_URL) },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
     wechat: {
       mode: env.WECHAT_APP_ID ? "real" : isProduction ? "off" : "simulated",
       appId: env.WECHAT_APP_ID,

@@ -2,7 +2,8 @@ import { config } from "./config.server";
 import { closeDb, db, dialect } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoData, seedReferenceData } from "./db/seed.server";
-import { log } from "./log.server";
+import { stopOcr } from "./errands/ocr.server";
+import { log, runJob } from "./log.server";
 import { startNotifyWorkers, stopNotifyWorkers } from "./notify/worker.server";
 import { scheduleOrderJobs, stopOrderJobs } from "./orders/jobs.server";
 import { runAccountDeletionJob, scheduleAccountDeletion, stopAccountDeletion } from "./users/deletion.server";
@@ -14,7 +15,7 @@ export async function startup() {
   if (applied.length > 0) log("info", "migrated", { migrations: applied, dialect: dialect() });
   await seedReferenceData(db(), { demo: settings.seedDemoData });
   if (settings.seedDemoData && (await seedDemoData(db()))) log("info", "seeded demo data");
-  await runAccountDeletionJob();
+  await runJob("account-deletion", runAccountDeletionJob);
   scheduleAccountDeletion();
   startNotifyWorkers();
   // Unpaid orders close after 24 hours; processing refunds are checked with the provider.
@@ -25,6 +26,7 @@ export async function startup() {
     env: settings.env,
     trustProxy: settings.trustProxy,
     logLevel: settings.logLevel,
+    metrics: settings.metrics,
   };
 }
 
@@ -32,5 +34,6 @@ export async function shutdown() {
   stopAccountDeletion();
   stopOrderJobs();
   await stopNotifyWorkers();
+  await stopOcr("shutdown");
   await closeDb();
 }

@@ -1,6 +1,7 @@
 // A student logged in with the school account has no circle name yet: the post page asks for one,
 // the profile refuses a bad one beside the field, and after saving the comment sheet opens and the
 // comment is posted under that name. The backpack shows the same name, never the real one.
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
@@ -34,6 +35,20 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto("/backpack");
       await expect(page.getByText(nickname)).toBeVisible();
+
+      // An avatar: a picture becomes a square, shown on the backpack; a text file is refused by name.
+      await page.goto("/backpack/profile");
+      await page.getByLabel("头像").setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture") });
+      await page.getByRole("button", { name: "上传头像" }).click();
+      await expect(page.getByText("只能上传图片文件")).toBeVisible();
+      const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+      await page.getByLabel("头像").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: photo });
+      await page.getByRole("button", { name: "上传头像" }).click();
+      await expect(page.getByRole("status")).toHaveText("头像已更新");
+      await page.goto("/backpack");
+      const avatar = page.locator('img[src^="/uploads/"]').first();
+      await expect(avatar).toBeVisible();
+      expect(await avatar.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([256, 256]);
     });
   });
 }

@@ -1,17 +1,20 @@
-// Fault: two app instances on one PostgreSQL database (no sticky routing, both running the
-// notification workers). A session made by logging in on A works on B; a logout on B ends it on
-// A; course reminders and outbox messages that fall due while both workers run are each sent
-// exactly once (the messenger fake counts every accepted send).
+// Fault: two app instances on one PostgreSQL database and one object store (the fake S3 of
+// tests/fakes/s3-server.ts; no sticky routing, both running the notification workers). An image
+// uploaded through one instance is served by the other and joins a post published there. A
+// session made by logging in on A works on B; a logout on B ends it on A; course reminders and
+// outbox messages that fall due while both workers run are each sent exactly once (the messenger
+// fake counts every accepted send).
 //
 // Needs TEST_DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test); a throwaway database
 // named after it is created for this file and dropped after.
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
+import { s3Env, startFakeS3, storedKeys, type FakeS3 } from "../fakes/s3-server";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
 import { postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "../setup/test-db";
-import { baseEnv, cookiesOf, messengerEnv, request, scratchDir, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
+import { baseEnv, cookiesOf, messengerEnv, request, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 if (!BASE_URL) {
@@ -30,6 +33,7 @@ let databaseUrl = "";
 let pool: pg.Pool | undefined;
 let zfsoft: FakeZfsoft;
 let fake: FakeMessengerApi;
+let s3: FakeS3;
 const servers: AppProcess[] = [];
 
 /** A fresh database on TEST_DATABASE_URL's server; TEST_DATABASE_URL's own database is the admin connection. */
@@ -47,7 +51,8 @@ function env() {
     ...messengerEnv(fake, { timeoutMs: 3_000, workerIntervalMs: 200, reminderIntervalMs: 1_000 }),
     CAPTCHA_FIXED_VALUE: "AB23",
     ACADEMIC_TIMEOUT_MS: "5000",
-    UPLOADS_DIR: path.join(scratchDir("faults"), `uploads-pg-${process.pid}`),
+    // Uploads in the shared object store: no folder both instances must see.
+    ...s3Env(s3),
     LOG_LEVEL: "info", // the notify-sent lines tell which instance sent what
   });
 }
@@ -69,6 +74,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   zfsoft = await startFakeZfsoft();
   fake = await startFakeMessengerApi();
+  s3 = await startFakeS3();
   // Both at once on the empty database, as a deployment starts them: they race to migrate and seed.
   servers.push(...(await Promise.all([startApp({ env: env() }), startApp({ env: env() })])));
   await pool.query("INSERT INTO schools (code, name, system, base_url, sort_order, enabled) VALUES ($1, '故障大学', 'zfsoft', $2, 99, 1)", [SCHOOL, zfsoft.baseUrl]);
@@ -79,6 +85,7 @@ afterAll(async () => {
   await pool?.end();
   await zfsoft?.close();
   await fake?.close();
+  await s3?.close();
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${quoteIdent(databaseName)} WITH (FORCE)`);
 });
 
@@ -105,7 +112,7 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     expect(onB.text).toContain("高等数学A(上)");
     const onA = await request(a.base, "/backpack", { cookie });
     expect(onA.status).toBe(200);
-    expect(onA.text).toContain(FAKE_STUDENT.name);
+    expect(onA.text).toContain(FAKE_STUDENT.id); // the backpack shows the student id and the display name, never the real name
 
     const logout = await request(b.base, "/backpack/settings", { cookie, form: { intent: "logout" } });
     expect(logout.status).toBe(302);
@@ -300,5 +307,35 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
       expect(received.filter((message) => message.client_msg_id === String(id)), `sends of outbox message ${id}`).toHaveLength(1);
     }
     expect(received).toHaveLength(ids.length);
+  });
+
+  it("shares images through object storage: uploaded on A, served by B, published with a post on B, shown on A", async () => {
+    const [a, b] = servers;
+    const cookie = await logIn(a);
+    await pool!.query("UPDATE users SET nickname = '故障同学' WHERE student_id = $1", [FAKE_STUDENT.id]);
+    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#22aa66" } }).png().toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "shared.png");
+    const uploaded = await fetch(`${a.base}/api/upload/image`, { method: "POST", headers: { Cookie: cookie, Origin: a.base }, body: form });
+    expect(uploaded.status).toBe(200);
+    const { file_url: url, thumb_url: thumb } = (await uploaded.json()).data as { file_url: string; thumb_url: string };
+    const key = url.slice("/uploads/".length, -".jpg".length);
+    expect(storedKeys(s3).filter((name) => !name.startsWith("readyz-"))).toEqual([`${key}.jpg`, `${key}.t.jpg`].sort());
+
+    const fromA = await fetch(a.base + url, { headers: { Cookie: cookie } });
+    const fromB = await fetch(b.base + url, { headers: { Cookie: cookie } });
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+
+    const published = await request(b.base, "/publish-post", { cookie, form: { categoryId: "1", content: "两台机器共享的图片", images: url } });
+    expect(published.status, published.text.slice(0, 300)).toBe(302);
+    const post = (await pool!.query("SELECT p.id FROM posts p JOIN uploads u ON u.post_id = p.id WHERE u.key = $1", [key])).rows[0];
+    expect(post?.id).toBeGreaterThan(0);
+    const page = await request(a.base, `/post/${post.id}`, { cookie });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(url);
+    expect((await fetch(a.base + thumb, { headers: { Cookie: cookie } })).status).toBe(200);
+    for (const server of servers) expect((await request(server.base, "/readyz")).json()).toMatchObject({ status: "ok", failed: [] });
   });
 });

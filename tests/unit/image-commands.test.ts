@@ -86,7 +86,7 @@ afterAll(() => {
 
 describe("the production image's commands, with plain node and production dependencies only", () => {
   it("has the runtime stage's files and no development tools", () => {
-    for (const file of ["server.mjs", "build/index.js", "scripts/admin-create.mjs", "scripts/db-backup.mjs", "workers"]) {
+    for (const file of ["server.mjs", "build/index.js", "scripts/admin-create.mjs", "scripts/db-backup.mjs", "scripts/uploads-backup.mjs", "workers"]) {
       expect(fs.existsSync(path.join(image, file)), file).toBe(true);
     }
     expect(fs.existsSync(path.join(image, "node_modules/better-sqlite3"))).toBe(true);
@@ -134,6 +134,12 @@ describe("the production image's commands, with plain node and production depend
     const database = new Database(copy, { readonly: true });
     expect(database.prepare("SELECT username, display_name FROM operators").all()).toEqual([{ username: "alice", display_name: "小周" }]);
     database.close();
+
+    // The uploads' backup runs the same way (no uploads yet), and the server is ready.
+    const uploads = spawnSync(process.execPath, ["scripts/uploads-backup.mjs", "--out", path.join(image, "upload-backups")], { cwd: image, env: imageEnv(), encoding: "utf8" });
+    expect(uploads.status, uploads.stderr).toBe(0);
+    expect(uploads.stdout).toMatch(/backed up 0 upload files/);
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
 
     // The operator can log in through the running server's login page.
     const login = await fetch(`http://127.0.0.1:${port}/admin/login`);

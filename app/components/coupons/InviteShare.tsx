@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { coupons as couponMessages } from "~/lib/messages/coupons";
-import { copyText, prepareMessengerShare } from "./share";
+import { copyText, prepareMessengerShare } from "~/components/share";
 
 /** The share dialog's labels (the catalogue's coupons.share), sent by the loader so the page's JavaScript carries no catalogue. */
 export type ShareLabels = typeof couponMessages.share;

@@ -16,4 +16,13 @@ export const profile = {
   onlyYou: "仅自己可见",
   displayName: "大家看到的名字",
   setNicknameToComment: "设置昵称后即可评论",
+  avatar: "头像",
+  avatarHint: "JPG、PNG、GIF 或 WebP，不超过 10MB；会裁成正方形，照片里的位置等信息会被去掉",
+  chooseAvatar: "选择图片",
+  uploadAvatar: "上传头像",
+  avatarSaved: "头像已更新",
+  avatarRequired: "请选择一张图片",
+  avatarNotImage: "只能上传图片文件",
+  avatarTooLarge: "图片不能超过 10MB",
+  avatarFailed: "头像保存失败，请稍后重试",
 } as const;

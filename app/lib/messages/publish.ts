@@ -23,6 +23,8 @@ export const publish = {
   queued: "等待上传",
   uploaded: "上传成功",
   uploadFailed: "上传失败",
+  // The upload storage failed (a full disk, object storage down): the post keeps what was typed.
+  storageUnavailable: "图片暂时无法保存，请稍后重试",
   uploadTimeout: "上传超时",
   imageTooLarge: "图片不能超过 10 MB",
   imageUnreadable: "无法识别的图片，请换一张",

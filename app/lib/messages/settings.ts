@@ -2,6 +2,8 @@ export const settings = {
   theme: "主题颜色",
   themeSaved: "主题已更新",
   themeInvalid: "请选择一个主题颜色",
+  appearance: "外观",
+  appearanceInvalid: "请选择外观：跟随系统、浅色或深色",
   saveTheme: "保存主题",
   logoutHint: "退出后需要重新使用学号登录",
   deleteAccount: "注销账号",

@@ -14,6 +14,7 @@ const MESSAGES: Record<NicknameProblem, string> = {
 
 /** /backpack/profile: the nickname the circle shows (the rules live in lib/nickname.ts). */
 export const NicknameSchema = z.object({
+  intent: z.literal("nickname"),
   nickname: z
     .string({ error: msg.profile.nicknameRequired })
     .trim()

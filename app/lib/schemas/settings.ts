@@ -1,10 +1,11 @@
 import * as z from "zod";
 import * as msg from "../messages";
-import { THEME_NAMES } from "../theme";
+import { APPEARANCE_NAMES, DEFAULT_APPEARANCE, THEME_NAMES } from "../theme";
 
 export const ThemeSchema = z.object({
   intent: z.literal("theme"),
   theme: z.enum(THEME_NAMES as [string, ...string[]], { error: msg.settings.themeInvalid }),
+  appearance: z.enum(APPEARANCE_NAMES as [string, ...string[]], { error: msg.settings.appearanceInvalid }).default(DEFAULT_APPEARANCE),
 });
 
 export const LogoutSchema = z.object({ intent: z.literal("logout") });

@@ -384,11 +384,11 @@ describe("management", () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The command line, spawned as an operator would run it (tsx), the password on stdin.
+// The command line, spawned as an operator would run it (plain node, through the server build), the password on stdin.
 
 function runCli(args: string[], input: string | null, databaseUrl: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/admin-create.ts"), ...args], {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/admin-create.mjs"), ...args], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "test", LOG_LEVEL: "warn" },
       stdio: ["pipe", "pipe", "pipe"],

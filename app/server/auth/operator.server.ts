@@ -5,6 +5,8 @@ import * as msg from "~/lib/messages";
 import { safeRedirect } from "~/lib/redirect";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
+import { setRequestUser } from "../log.server";
+import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import type { OperatorsTable } from "../db/schema";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 
@@ -120,7 +122,11 @@ async function recordAttempt(username: string, ip: string, outcome: "success" | 
  */
 export async function loginOperator(username: string, password: string, ip: string): Promise<OperatorLoginResult> {
   const name = normaliseUsername(username);
-  if (await isLimited(name, ip)) return LIMITED;
+  if (await isLimited(name, ip)) {
+    countLoginFailure("operator");
+    countRateLimitRefusal("operator_login");
+    return LIMITED;
+  }
 
   const row = name
     ? await db().selectFrom("operators").selectAll().where("username", "=", name).executeTakeFirst()
@@ -128,6 +134,7 @@ export async function loginOperator(username: string, password: string, ip: stri
   const passwordOk = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
   if (!row || !passwordOk || row.disabled) {
     await recordAttempt(name, ip, row && !passwordOk ? "wrong_password" : "failure");
+    countLoginFailure("operator");
     return INVALID;
   }
 
@@ -186,7 +193,9 @@ async function operatorOfSession(sessionId: string): Promise<Operator | null> {
 /** The signed-in operator, or null. A student session is irrelevant here. */
 export async function getOperator(request: Request): Promise<Operator | null> {
   const id = await readOperatorSessionId(request);
-  return id ? operatorOfSession(id) : null;
+  const operator = id ? await operatorOfSession(id) : null;
+  if (operator) setRequestUser({ kind: "operator", id: operator.id });
+  return operator;
 }
 
 function requestPath(request: Request) {

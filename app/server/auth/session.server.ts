@@ -6,6 +6,7 @@ import { loginPath } from "~/lib/redirect";
 import { messengerAuthPath, needsReauthorization } from "~/lib/wechat-auth";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
+import { setRequestUser } from "../log.server";
 import type { SessionEndReason, UsersTable } from "../db/schema";
 import { authLockActive } from "./messenger-cookies.server";
 
@@ -119,7 +120,14 @@ export function sessionQuery(id: string) {
 // must be seen by the loaders that run after it in the same request.
 const sharedLookups = new Map<string, Promise<SessionLookup>>();
 
-export function lookupSession(request: Request): Promise<SessionLookup> {
+export async function lookupSession(request: Request): Promise<SessionLookup> {
+  const lookup = await sharedLookup(request);
+  // The request line names who asked (kind and internal id, never the openid or a name).
+  if (lookup.state === "active") setRequestUser({ kind: lookup.user.student_id ? "student" : "messenger", id: lookup.user.id });
+  return lookup;
+}
+
+function sharedLookup(request: Request): Promise<SessionLookup> {
   const cookie = request.headers.get("Cookie");
   if (!cookie || (request.method !== "GET" && request.method !== "HEAD")) return readSession(request);
   const shared = sharedLookups.get(cookie);

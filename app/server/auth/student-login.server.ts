@@ -3,6 +3,7 @@ import { grantAtStudentLogin } from "../coupons/campaign.server";
 import { seal } from "../crypto.server";
 import { db, now } from "../db/db.server";
 import { log } from "../log.server";
+import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import { deleteUserData } from "../users/deletion.server";
 import type { LoginFailure, Profile } from "../school/index.server";
 import { academicSystemFor, findSchool, saveAcademicSession } from "../school/school.server";
@@ -40,6 +41,8 @@ export type LoginOutcome =
     };
 
 function fail(message: string, extra: { field?: "school" | "studentId" | "password" | "captcha"; code?: LoginErrorCode; refreshCaptcha?: boolean } = {}) {
+  countLoginFailure("student");
+  if (message === msg.login.tooManyAttempts || message === msg.login.accountLockedFor) countRateLimitRefusal("student_login");
   return { ok: false as const, message, refreshCaptcha: extra.refreshCaptcha ?? true, field: extra.field, code: extra.code };
 }
 

@@ -20,12 +20,18 @@ export function sqlitePath(databaseUrl: string) {
 
 /** A Kysely instance for a file: or postgres:// URL. The caller owns it and must destroy() it. */
 export function createDatabase(databaseUrl: string): DB {
+  return openDatabase(databaseUrl).db;
+}
+
+const POOL_MAX = 10;
+
+function openDatabase(databaseUrl: string): { db: DB; pool?: pg.Pool } {
   if (dialectOf(databaseUrl) === "postgres") {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
     // An idle connection the server ends (a restart, a failover, an administrator) is an 'error'
     // event on the pool; unhandled, it would crash the process. The pool replaces it on next use.
     pool.on("error", (error) => log("warn", "db-idle-connection-lost", { error: error.message }));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
   }
   const file = sqlitePath(databaseUrl);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -35,7 +41,7 @@ export function createDatabase(databaseUrl: string): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
 }
 
 /**
@@ -64,15 +70,22 @@ function withStatementCache(sqlite: SQLite.Database) {
   return sqlite;
 }
 
-let instance: { url: string; db: DB } | undefined;
+let instance: { url: string; db: DB; pool?: pg.Pool } | undefined;
 
 /** The process-wide database, opened on first use from the configured DATABASE_URL. */
 export function db(): DB {
   const url = config().databaseUrl;
   if (!instance || instance.url !== url) {
-    instance = { url, db: createDatabase(url) };
+    instance = { url, ...openDatabase(url) };
   }
   return instance.db;
+}
+
+/** Connections of the process-wide database (metrics): the PostgreSQL pool, or SQLite's one connection. */
+export function poolStats() {
+  const pool = instance?.pool;
+  if (!pool) return { total: instance ? 1 : 0, idle: 0, waiting: 0, max: 1 };
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX };
 }
 
 export function dialect(): Dialect {

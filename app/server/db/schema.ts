@@ -10,6 +10,7 @@ export interface UsersTable {
   avatar_url: string | null;
   phone: string | null;
   theme: string | null;
+  appearance: string | null;
   campus_code: string | null;
   // The messenger identity (optional).
   openid: string | null;

@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { joinOcrLines, type OcrLine } from "~/lib/ocr-lines";
-import { log } from "../log.server";
+import { log, newJobId } from "../log.server";
+import { observeRecognitionImage, setRecognitionQueueLength } from "../metrics.server";
 
 // Screenshot OCR in one long-lived worker thread (workers/ocr.worker.mjs), so a request that
 // waits for the model never blocks the event loop. Images queue in the worker and are read one
@@ -38,8 +39,14 @@ function workerPath() {
 type Pending = { resolve: (value: { lines: OcrLine[]; ms: number }) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
 let worker: Worker | null = null;
+/** The running worker's id in the log (its start, its stop and why). */
+let workerId: string | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
+
+function queueChanged() {
+  setRecognitionQueueLength(pending.size);
+}
 let idleTimer: NodeJS.Timeout | undefined;
 
 function failAll(error: Error) {
@@ -48,26 +55,32 @@ function failAll(error: Error) {
     job.reject(error);
     pending.delete(id);
   }
+  queueChanged();
 }
 
 function startWorker() {
   const created = new Worker(workerPath());
+  const id = newJobId();
+  workerId = id;
+  log("info", "ocr-worker-start", { workerId: id });
   created.on("message", (message: { id?: number; lines?: OcrLine[]; ms?: number; error?: string; type?: string }) => {
     if (message.type === "ready" || message.id === undefined) return;
     const job = pending.get(message.id);
     if (!job) return;
     pending.delete(message.id);
+    queueChanged();
     clearTimeout(job.timer);
     if (message.error) job.reject(new OcrError("failed", message.error));
     else job.resolve({ lines: message.lines ?? [], ms: message.ms ?? 0 });
     scheduleIdleStop();
   });
   created.on("error", (error) => {
-    log("error", "ocr-worker", { error: error.message });
+    log("error", "ocr-worker", { workerId: id, error: error.message });
     failAll(new OcrError("failed", error.message));
     if (worker === created) worker = null;
   });
   created.on("exit", (code) => {
+    log("info", "ocr-worker-exit", { workerId: id, code });
     if (worker === created) worker = null;
     if (pending.size > 0) failAll(new OcrError("failed", `ocr worker exited with ${code}`));
   });
@@ -78,7 +91,7 @@ function startWorker() {
 function scheduleIdleStop() {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (pending.size === 0) void stopOcr();
+    if (pending.size === 0) void stopOcr("idle");
   }, IDLE_MS);
   idleTimer.unref();
 }
@@ -92,9 +105,11 @@ export function ocrImage(image: Uint8Array): Promise<{ lines: OcrLine[]; ms: num
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       pending.delete(id);
+      queueChanged();
       reject(new OcrError("timeout", "ocr timed out"));
     }, JOB_TIMEOUT_MS);
     pending.set(id, { resolve, reject, timer });
+    queueChanged();
     // The bytes are copied into the worker; the caller's buffer stays usable.
     current.postMessage({ id, image });
   });
@@ -105,13 +120,17 @@ export async function recognizeImageText(image: Uint8Array) {
   const started = Date.now();
   const { lines, ms } = await ocrImage(image);
   const text = joinOcrLines(lines);
-  log("info", "ocr", { lines: lines.length, modelMs: ms, totalMs: Date.now() - started });
+  const totalMs = Date.now() - started;
+  observeRecognitionImage(totalMs / 1000);
+  log("info", "ocr", { workerId, lines: lines.length, modelMs: ms, totalMs });
   return text;
 }
 
-export async function stopOcr() {
+/** Stops the worker (after IDLE_MS without images, or at shutdown); logged with the reason. */
+export async function stopOcr(reason: "idle" | "shutdown" = "shutdown") {
   const current = worker;
   worker = null;
+  if (current) log("info", "ocr-worker-stop", { workerId, reason });
   if (idleTimer) clearTimeout(idleTimer);
   failAll(new OcrError("failed", "ocr stopped"));
   if (current) await current.terminate();

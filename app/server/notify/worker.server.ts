@@ -3,21 +3,22 @@
 // NOTIFY_REMINDER_INTERVAL_MS, a minute). Every instance runs both: the outbox's claims and the
 // reminders' unique rows make that safe. A run never overlaps the previous one of its kind.
 import { config } from "../config.server";
+import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { log } from "../log.server";
 import { processOutbox, purgeFinished } from "./outbox.server";
 import { runCourseReminders } from "./reminders.server";
 
-type Loop = { timer: NodeJS.Timeout; running: Promise<unknown> | null };
+type Loop = { name: string; timer: NodeJS.Timeout; running: Promise<unknown> | null };
 
 const loops: Loop[] = [];
 
 function every(intervalMs: number, name: string, work: () => Promise<unknown>) {
-  const loop: Loop = { timer: undefined as unknown as NodeJS.Timeout, running: null };
+  const loop: Loop = { name, timer: undefined as unknown as NodeJS.Timeout, running: null };
+  registerJob(name, intervalMs);
   const tick = () => {
     if (loop.running) return;
-    loop.running = work()
-      .catch((error) => log("error", name, { error: String(error) }))
-      .finally(() => {
+    // Each run logs with its own job id; its outcome is the readiness heartbeat.
+    loop.running = runTrackedJob(name, work).finally(() => {
         loop.running = null;
       });
   };
@@ -45,6 +46,9 @@ export function startNotifyWorkers() {
 /** Stops the timers and waits for a run in progress to finish. */
 export async function stopNotifyWorkers() {
   const stopping = loops.splice(0);
-  for (const loop of stopping) clearInterval(loop.timer);
+  for (const loop of stopping) {
+    clearInterval(loop.timer);
+    unregisterJob(loop.name);
+  }
   await Promise.all(stopping.map((loop) => loop.running));
 }

@@ -2,7 +2,7 @@
 // closed at the provider too), and refunds still processing are checked with the provider.
 // Every instance may run them: each change is a conditional UPDATE, so two instances closing the
 // same order change it once.
-import { log } from "../log.server";
+import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { closeExpiredOrders } from "./cancel.server";
 import { sweepRefunds } from "./refunds.server";
 
@@ -17,19 +17,20 @@ let running = false;
 
 /** Every 5 minutes (an unpaid order closes within 5 minutes of its 24 hours). */
 export function scheduleOrderJobs(intervalMs = 5 * 60 * 1000) {
-  timer ??= setInterval(() => {
+  if (timer) return;
+  registerJob("order-jobs", intervalMs);
+  timer = setInterval(() => {
     if (running) return;
     running = true;
-    runOrderJobs()
-      .catch((error) => log("error", "order-jobs", { error: String(error) }))
-      .finally(() => {
-        running = false;
-      });
+    void runTrackedJob("order-jobs", () => runOrderJobs()).finally(() => {
+      running = false;
+    });
   }, intervalMs);
   timer.unref();
 }
 
 export function stopOrderJobs() {
+  unregisterJob("order-jobs");
   if (timer) clearInterval(timer);
   timer = undefined;
 }

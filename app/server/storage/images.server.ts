@@ -54,7 +54,7 @@ export const MAX_PENDING_UPLOADS = 60;
 export const PENDING_UPLOAD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type SavedImage = { key: string; url: string; thumbUrl: string; width: number; height: number };
-export type ImageResult = { ok: true; image: SavedImage } | { ok: false; status: 400 | 413 | 429; message: string };
+export type ImageResult = { ok: true; image: SavedImage } | { ok: false; status: 400 | 413 | 429 | 503; message: string };
 
 /**
  * Checks, re-encodes and stores one uploaded image for a user: the real content must be a JPEG,
@@ -95,32 +95,45 @@ export async function saveUploadedImage(userId: number, data: Buffer): Promise<I
   }
 
   const key = crypto.randomBytes(16).toString("base64url");
-  await fileStorage().put(imageFileName(key), full.data, "image/jpeg");
-  await fileStorage().put(thumbFileName(key), thumb, "image/jpeg");
-  await db()
-    .insertInto("uploads")
-    .values({
-      key,
-      user_id: userId,
-      post_id: null,
-      position: 0,
-      width: full.info.width,
-      height: full.info.height,
-      bytes: full.data.length,
-      created_at: now(),
-    })
-    .execute();
+  // The image, its thumbnail and the row succeed together or none remains: a failure removes
+  // whatever was already written (storage errors are the operator's to see, not the student's).
+  try {
+    await fileStorage().put(imageFileName(key), full.data, "image/jpeg");
+    await fileStorage().put(thumbFileName(key), thumb, "image/jpeg");
+    await db()
+      .insertInto("uploads")
+      .values({
+        key,
+        user_id: userId,
+        post_id: null,
+        position: 0,
+        width: full.info.width,
+        height: full.info.height,
+        bytes: full.data.length,
+        created_at: now(),
+      })
+      .execute();
+  } catch (error) {
+    log("error", "upload-store", { storage: fileStorage().kind, error: errorText(error) });
+    await removeImageFiles([key]);
+    return { ok: false, status: 503, message: msg.publish.storageUnavailable };
+  }
   return { ok: true, image: { key, url: imageUrl(key), thumbUrl: thumbUrl(key), width: full.info.width, height: full.info.height } };
+}
+
+function errorText(error: unknown) {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
 /** Removes both files of each key (after their rows are gone). Missing files are fine. */
 export async function removeImageFiles(keys: string[]) {
   for (const key of keys) {
-    try {
-      await fileStorage().remove(imageFileName(key));
-      await fileStorage().remove(thumbFileName(key));
-    } catch (error) {
-      log("warn", "upload-remove", { error: String(error) });
+    for (const name of [imageFileName(key), thumbFileName(key)]) {
+      try {
+        await fileStorage().remove(name);
+      } catch (error) {
+        log("warn", "upload-remove", { error: errorText(error) });
+      }
     }
   }
 }

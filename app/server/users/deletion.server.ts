@@ -1,4 +1,5 @@
 import { db, now, type DB } from "../db/db.server";
+import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { log } from "../log.server";
 import { accountKey } from "../auth/rate-limit.server";
 import { endUserSessions } from "../auth/session.server";
@@ -8,6 +9,8 @@ import { deleteForumData } from "../forum/posts.server";
 import { deleteNotifyData } from "../notify/personal-data.server";
 import { anonymiseOrders } from "../orders/personal-data.server";
 import { anonymiseAudit } from "../admin/personal-data.server";
+import { uploadKeyFromUrl } from "../storage/images.server";
+import { removeAvatarFiles } from "./profile.server";
 
 type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable" | "insertInto">;
 
@@ -58,7 +61,11 @@ export async function deleteUserData(executor: Executor, userId: number) {
 export async function runAccountDeletionJob() {
   const due = await db().selectFrom("users").select("id").where("deletion_requested_at", "is not", null).execute();
   for (const { id } of due) {
+    const { avatar_url: avatar } = (await db().selectFrom("users").select("avatar_url").where("id", "=", id).executeTakeFirst()) ?? {};
     await db().transaction().execute((trx) => deleteUserData(trx, id));
+    // The avatar's files go once the row that pointed at them is gone.
+    const avatarKey = avatar ? uploadKeyFromUrl(avatar) : null;
+    if (avatarKey) await removeAvatarFiles(avatarKey);
   }
   // Login attempts (addresses, account keys) are only needed for the 15-minute limits.
   await db().deleteFrom("login_attempts").where("created_at", "<", new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()).execute();
@@ -70,13 +77,15 @@ let timer: NodeJS.Timeout | undefined;
 
 /** Runs the job every 10 minutes: well inside the 24 hours the about page promises. */
 export function scheduleAccountDeletion(intervalMs = 10 * 60 * 1000) {
-  timer ??= setInterval(() => {
-    runAccountDeletionJob().catch((error) => log("error", "account-deletion", { error: String(error) }));
-  }, intervalMs);
+  if (timer) return;
+  // The start-up run counts as the first heartbeat (startup.server.ts runs the job before this).
+  registerJob("account-deletion", intervalMs);
+  timer = setInterval(() => void runTrackedJob("account-deletion", runAccountDeletionJob), intervalMs);
   timer.unref();
 }
 
 export function stopAccountDeletion() {
+  unregisterJob("account-deletion");
   if (timer) clearInterval(timer);
   timer = undefined;
 }

@@ -11,6 +11,7 @@ import * as admin from "./0009_admin";
 import * as listOrderIndexes from "./0010_list_order_indexes";
 import * as promotionMarks from "./0012_promotion_marks";
 import * as mutualHelp from "./0019_mutual_help";
+import * as appearance from "./0020_appearance";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_list_order_indexes": listOrderIndexes,
   "0012_promotion_marks": promotionMarks,
   "0019_mutual_help": mutualHelp,
+  "0020_appearance": appearance,
 };

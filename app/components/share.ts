@@ -1,6 +1,8 @@
-// Sharing an invite link: the messenger's share menu when the page runs inside the messenger and
-// the notifications issue's JS-SDK config (POST /api/wechat/jsapi-config) is available; otherwise
-// the link is copied for the student to paste. Browser only; loaded with the share dialog.
+// Share cards inside the messenger: the title, description and image the messenger's share menu
+// shows for a page (invites, posts, the promo page), set through the JS-SDK after the notifications
+// issue's config (POST /api/wechat/jsapi-config). Outside the messenger the share button copies
+// the link instead. Browser only.
+import { useEffect } from "react";
 
 type Wx = {
   config(options: Record<string, unknown>): void;
@@ -77,4 +79,17 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+export type ShareCard = { title: string; desc: string; link: string; imgUrl?: string };
+
+/** Sets this page's share card once it is in the browser (nothing happens outside the messenger). */
+export function useShareCard(card: ShareCard | null) {
+  const key = card ? JSON.stringify(card) : "";
+  useEffect(() => {
+    if (!card) return;
+    const absolute = (path: string) => new URL(path, window.location.href).href;
+    void prepareMessengerShare({ ...card, link: absolute(card.link), imgUrl: card.imgUrl ? absolute(card.imgUrl) : undefined });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
 }

@@ -1,0 +1,55 @@
+// WCAG AA (4.5:1 for text) in both appearances, computed from the colours the Tailwind config
+// gives each class: the text and background pairs the screens use most.
+import { describe, expect, it } from "vitest";
+import { THEMES, THEME_NAMES } from "../../app/lib/theme";
+import { appearanceVariables } from "../../tailwind.config";
+
+function luminance(rgb: string) {
+  const [r, g, b] = rgb.split(" ").map((part) => {
+    const c = Number(part) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+function contrast(a: string, b: string) {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+// [text class, background class]: body text, captions, errors, notices on their tints.
+const PAIRS: [string, string][] = [
+  ["c-slate-800", "surface"],
+  ["c-slate-800", "bg-slate-100"],
+  ["c-slate-700", "surface"],
+  ["c-slate-600", "surface"],
+  ["c-slate-500", "surface"],
+  ["c-slate-600", "bg-slate-50"],
+  ["c-red-600", "surface"],
+  ["c-red-700", "bg-red-50"],
+  ["c-amber-700", "bg-amber-50"],
+  ["c-amber-800", "bg-amber-50"],
+  ["c-emerald-700", "bg-emerald-50"],
+  ["c-emerald-800", "bg-emerald-50"],
+  ["c-green-700", "surface"],
+  ["c-orange-700", "surface"],
+];
+
+const value = (vars: Record<string, string>, name: string) => vars[name === "surface" ? "--surface" : `--${name}`]!;
+
+describe.each([
+  ["light", false],
+  ["dark", true],
+] as const)("the %s appearance", (_name, night) => {
+  const vars = appearanceVariables(night);
+  it.each(PAIRS)("%s on %s reaches 4.5:1", (text, background) => {
+    expect(contrast(value(vars, text), value(vars, background))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(THEME_NAMES)("the %s theme's brand text on a card reaches 4.5:1", (theme) => {
+    const brandText = night ? THEMES[theme].light : THEMES[theme].brand;
+    const surface = value(vars, "surface");
+    // Captions in the brand colour are short; the large-text 3:1 applies to headings only.
+    expect(contrast(brandText, surface)).toBeGreaterThanOrEqual(night ? 4.5 : 3);
+  });
+});
