@@ -16,6 +16,14 @@ export function composeAddress(address: { campusName: string; building: string; 
   return `${address.campusName} ${address.building}${address.room}`;
 }
 
+/**
+ * The delivery address of an order as every view shows it (ARCHITECTURE "Parcels"): the snapshot
+ * taken when the order was made; only an order without one is composed from its columns.
+ */
+export function orderAddress(order: { delivery_address: string | null; campus_name: string; recipient_dorm: string | null; recipient_room: string | null }) {
+  return order.delivery_address ?? [order.campus_name, `${order.recipient_dorm ?? ""}${order.recipient_room ?? ""}`].filter(Boolean).join(" ");
+}
+
 /** "138****8000" for lists. */
 export function maskPhone(phone: string) {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;

@@ -25,6 +25,8 @@ export type OrderEventData = {
   campusName: string;
   dorm: string;
   room: string;
+  /** The order's address snapshot (lib/address orderAddress); messages show it as it was ordered. */
+  address?: string;
   /** When it happened (ISO UTC); the message shows it in Shanghai time. Default: now. */
   at?: string;
   /** The promised delivery, as shown to the customer ('今天 13:30'). */
@@ -272,7 +274,7 @@ function orderMessages(order: OrderEventData, now: Date): PlannedMessage[] {
           fields: {
             orderNumber: order.orderNumber,
             time,
-            address: [order.campusName, order.dorm, order.room].filter(Boolean).join(" "),
+            address: order.address ?? [order.campusName, order.dorm, order.room].filter(Boolean).join(" "),
             courier: order.courierLabel ?? msg.notify.message.courier,
           } satisfies TemplateFields<"DELIVERY_COMPLETED">,
           // The spec: the delivery-completed message links to the market page.

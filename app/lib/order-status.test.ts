@@ -5,6 +5,7 @@ import {
   STATUS_TABLE,
   adminActions,
   canAdvance,
+  cancelNotice,
   customerActions,
   orderView,
   statusesOf,
@@ -157,5 +158,33 @@ describe("order numbers, ids, pickup codes, times", () => {
     [5, "非常满意"],
   ])("rating %i reads '%s'", (rating, text) => {
     expect(ratingText(rating)).toBe(text);
+  });
+});
+
+describe("the order page tells the truth (issue 16)", () => {
+  it.each([
+    ["created", "pending", "due", true],
+    ["paid", "paid", "paid", true],
+    ["delivering", "paid", "paid", true],
+    ["completed", "paid", "paid", false],
+    ["cancelled", "closed", "total", false],
+    ["refunded", "refunded", "paid", false],
+  ] as const)("%s / %s: amount %s, estimate shown %s", (status, paymentStatus, amount, estimate) => {
+    const view = orderView({ status, paymentStatus, refundState: null });
+    expect(view.amountKind).toBe(amount);
+    expect(view.showEstimate).toBe(estimate);
+  });
+
+  it("an unpaid order past its 24 hours shows no estimate", () => {
+    expect(orderView({ status: "created", paymentStatus: "pending", refundState: null, expired: true }).showEstimate).toBe(false);
+  });
+
+  it.each([
+    [{ status: "cancelled", refundState: null }, "订单已取消"],
+    [{ status: "paid", refundState: "processing" }, "订单已取消，退款处理中"],
+    [{ status: "refunded", refundState: "refunded" }, "订单已取消，已退款"],
+    [{ status: "paid", refundState: "failed" }, "退款未成功，请联系客服"],
+  ] as const)("the banner after a cancel of %o agrees with the header: %s", (state, text) => {
+    expect(cancelNotice(state)).toBe(text);
   });
 });

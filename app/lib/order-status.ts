@@ -40,17 +40,19 @@ export type StatusRow = {
   admin: readonly AdminAction[];
   /** Where an operator may move it next (assign, pick up, deliver, complete). */
   next: readonly OrderStatus[];
+  /** Is the delivery still to come (the estimated delivery time is shown)? */
+  open: boolean;
 };
 
 export const STATUS_TABLE: Record<OrderStatus, StatusRow> = {
-  created: { label: msg.orders.status.created, percent: 10, group: "pending_payment", customer: ["pay", "cancel", "contact"], cancel: "close", admin: ["cancel", "delete", "call"], next: [] },
-  paid: { label: msg.orders.status.paid, percent: 30, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["assigned", "picking", "delivering", "completed"] },
-  assigned: { label: msg.orders.status.assigned, percent: 50, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["picking", "delivering", "completed"] },
-  picking: { label: msg.orders.status.picking, percent: 70, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "cancel", "delete", "call"], next: ["delivering", "completed"] },
-  delivering: { label: msg.orders.status.delivering, percent: 90, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "delete", "call"], next: ["completed"] },
-  completed: { label: msg.orders.status.completed, percent: 100, group: "completed", customer: ["review", "refund", "contact"], cancel: null, admin: ["delete", "call"], next: [] },
-  cancelled: { label: msg.orders.status.cancelled, percent: null, group: "cancelled", customer: ["contact"], cancel: null, admin: ["delete"], next: [] },
-  refunded: { label: msg.orders.status.refunded, percent: null, group: "refunded", customer: ["contact"], cancel: null, admin: ["delete"], next: [] },
+  created: { label: msg.orders.status.created, percent: 10, group: "pending_payment", customer: ["pay", "cancel", "contact"], cancel: "close", admin: ["cancel", "delete", "call"], next: [], open: true },
+  paid: { label: msg.orders.status.paid, percent: 30, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["assigned", "picking", "delivering", "completed"], open: true },
+  assigned: { label: msg.orders.status.assigned, percent: 50, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["picking", "delivering", "completed"], open: true },
+  picking: { label: msg.orders.status.picking, percent: 70, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "cancel", "delete", "call"], next: ["delivering", "completed"], open: true },
+  delivering: { label: msg.orders.status.delivering, percent: 90, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "delete", "call"], next: ["completed"], open: true },
+  completed: { label: msg.orders.status.completed, percent: 100, group: "completed", customer: ["review", "refund", "contact"], cancel: null, admin: ["delete", "call"], next: [], open: false },
+  cancelled: { label: msg.orders.status.cancelled, percent: null, group: "cancelled", customer: ["contact"], cancel: null, admin: ["delete"], next: [], open: false },
+  refunded: { label: msg.orders.status.refunded, percent: null, group: "refunded", customer: ["contact"], cancel: null, admin: ["delete"], next: [], open: false },
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -121,6 +123,28 @@ export function canAdvance(state: OrderState, to: OrderStatus) {
   return STATUS_TABLE[state.status].next.includes(to);
 }
 
+/**
+ * What the amount row says: 'paid' (实付金额) only for money that was paid (also when it was
+ * refunded since), 'due' (应付金额) while unpaid, 'total' (订单金额) for an order closed unpaid.
+ */
+export type AmountKind = "paid" | "due" | "total";
+
+export function amountKind(state: Pick<OrderState, "paymentStatus">): AmountKind {
+  if (state.paymentStatus === "paid" || state.paymentStatus === "refunded") return "paid";
+  return state.paymentStatus === "pending" ? "due" : "total";
+}
+
+/**
+ * The banner after a customer's cancel, agreeing with the status: a paid order cancelled is a
+ * refund — '退款处理中' while it is on its way, '已退款' once the status says refunded.
+ */
+export function cancelNotice(state: Pick<OrderState, "status" | "refundState">): string {
+  if (state.status === "refunded" || state.refundState === "refunded") return msg.orders.done.cancelRefunded;
+  if (state.status === "cancelled") return msg.orders.done.cancelled;
+  if (state.refundState === "failed") return msg.orders.refundState.failed;
+  return msg.orders.done.cancelRefund;
+}
+
 export type OrderView = {
   label: string;
   percent: number | null;
@@ -129,6 +153,9 @@ export type OrderView = {
   /** 'refund processing' and its siblings, shown beside the status; null when no refund. */
   refundLabel: string | null;
   actions: CustomerAction[];
+  amountKind: AmountKind;
+  /** Show the estimated delivery (only while the delivery is still to come). */
+  showEstimate: boolean;
 };
 
 /** Everything the pages show of an order's state. */
@@ -143,5 +170,7 @@ export function orderView(state: OrderState): OrderView {
     groupLabel: groupLabel(row.group),
     refundLabel,
     actions: customerActions(state),
+    amountKind: amountKind(state),
+    showEstimate: row.open && !state.expired,
   };
 }

@@ -5,6 +5,7 @@ import {
   defaultCounts,
   emptyCounts,
   priceOf,
+  countsFromClient,
   reconcileCounts,
   stepCount,
   totalParcels,
@@ -111,6 +112,23 @@ describe("stored counts and the price", () => {
     expect(reconcileCounts({ large: "3", bogus: 4 }, TYPES, 2)).toEqual(c(2, 0, 0, 0));
     expect(reconcileCounts(null, TYPES, 0)).toEqual(emptyCounts());
     expect(reconcileCounts({ large: 1 }, TYPES.slice(0, 2), 1)).toEqual(c(1, 0, 0, 0));
+    // Fewer counted than parcels never survives: the counts always add up to the parcels.
+    expect(reconcileCounts({ pocket: 1 }, TYPES, 5)).toEqual(c(5, 0, 0, 0));
+  });
+
+  it.each([
+    ["absent → the default", undefined, 3, c(3, 0, 0, 0)],
+    ["adding up", { pocket: 1, large: 2 }, 3, c(1, 0, 0, 2)],
+    ["numbers as text", { small: "2", medium: 0 }, 2, c(0, 2, 0, 0)],
+    ["fewer than the parcels", { pocket: 1 }, 5, null],
+    ["more than the parcels", { pocket: 6 }, 5, null],
+    ["a negative count", { pocket: 6, small: -1 }, 5, null],
+    ["a fraction", { pocket: 2.5, small: 2.5 }, 5, null],
+    ["an unknown type", { pocket: 4, huge: 1 }, 5, null],
+    ["not an object", [5], 5, null],
+    ["no parcels", {}, 0, null],
+  ])("client counts: %s", (_name, input, entries, expected) => {
+    expect(countsFromClient(input, TYPES, entries)).toEqual(expected);
   });
 
   it("prices in fen", () => {

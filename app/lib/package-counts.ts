@@ -72,7 +72,7 @@ export function stepCount(
   return { ok: true, counts: next };
 }
 
-/** Counts read back from storage: unknown keys dropped, bad numbers 0; reset when they no longer fit. */
+/** Counts read back from storage: unknown keys dropped, bad numbers 0; reset when they no longer add up to the parcels. */
 export function reconcileCounts(stored: unknown, types: PricedType[], entries: number): PackageCounts {
   const counts = emptyCounts();
   const known = new Set(types.map((t) => t.type));
@@ -83,8 +83,28 @@ export function reconcileCounts(stored: unknown, types: PricedType[], entries: n
     }
   }
   const total = totalParcels(counts);
-  if (total === 0 || total > entries) return defaultCounts(types, entries);
+  if (total !== entries) return defaultCounts(types, entries);
   return counts;
+}
+
+/**
+ * Counts a client sent (ARCHITECTURE "Parcels": they always add up to the number of parcels).
+ * Absent: the default. Present: every value a whole number ≥ 0 on one of the campus's types, and
+ * the sum equal to `entries`; anything else is refused, never repaired into a cheaper order.
+ */
+export function countsFromClient(input: unknown, types: PricedType[], entries: number): PackageCounts | null {
+  if (input === undefined || input === null) return defaultCounts(types, entries);
+  if (typeof input !== "object" || Array.isArray(input)) return null;
+  const known = new Set<string>(types.map((t) => t.type));
+  const counts = emptyCounts();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    const number = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof number !== "number" || !Number.isInteger(number) || number < 0) return null;
+    if (number === 0) continue;
+    if (!known.has(key)) return null;
+    counts[key as PackageTypeKey] = number;
+  }
+  return totalParcels(counts) === entries && entries > 0 ? counts : null;
 }
 
 /** Σ count × price, in fen. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSave, entryFromInput, isDuplicate, mergeRecognized, withDefaults, type PickupEntry } from "./pickup-entries";
+import { canSave, entryFromInput, isDuplicate, mergeRecognized, sameParcel, withDefaults, type PickupEntry } from "./pickup-entries";
 
 const entry = (over: Partial<PickupEntry>): PickupEntry => ({
   id: "x",
@@ -51,11 +51,37 @@ describe("the save rule", () => {
 });
 
 describe("duplicates and merging", () => {
-  it("is a duplicate with the same code, tracking number and company", () => {
-    const list = [entry({ id: "a" })];
-    expect(isDuplicate(list, { pickupCode: "1-1-1001", company: "中通快递", trackingNumber: null })).toBe(true);
-    expect(isDuplicate(list, { pickupCode: "1-1-1001", company: "圆通速递", trackingNumber: null })).toBe(false);
-    expect(isDuplicate(list, { pickupCode: "1-1-1001", company: "中通快递", trackingNumber: null }, "a")).toBe(false);
+  it.each([
+    ["same code, same station, another carrier", { pickupCode: "1-1-1001", stationName: "东区驿站", company: "韵达快递" }, true],
+    ["same code written in full width with spaces", { pickupCode: "１－１－ 1001", stationName: "东区驿站" }, true],
+    ["same code, station with full-width brackets and spaces", { pickupCode: "1-1-1001", stationName: "东区 驿站" }, true],
+    ["same code, station left at the default", { pickupCode: "1-1-1001", stationName: "菜鸟驿站取件点" }, true],
+    ["same code, another station", { pickupCode: "1-1-1001", stationName: "西区驿站" }, false],
+    ["another code, same station", { pickupCode: "1-1-1002", stationName: "东区驿站" }, false],
+    ["same tracking number under another code", { pickupCode: null, trackingNumber: "7310293847561", stationName: "西区驿站" }, true],
+  ])("%s → duplicate %s", (_name, candidate, expected) => {
+    const list = [entry({ id: "a", trackingNumber: "7310293847561" })];
+    expect(isDuplicate(list, candidate)).toBe(expected);
+    expect(isDuplicate(list, candidate, "a")).toBe(false);
+  });
+
+  it("treats half-width and full-width brackets in a station as one place", () => {
+    expect(sameParcel({ pickupCode: "7-2-3301", stationName: "菜鸟驿站(东门)" }, { pickupCode: "7-2-3301", stationName: "菜鸟驿站（东门）" })).toBe(true);
+  });
+
+  it("recognising the same text again adds nothing, even after the carrier of an entry was edited", () => {
+    let n = 0;
+    const id = () => `n${++n}`;
+    const found = [
+      { company: "中通快递", trackingNumber: null, pickupCode: "1-1-1001", stationName: "东区驿站", pickupType: "code" as const },
+      { company: "中通快递", trackingNumber: null, pickupCode: "2-2-2002", stationName: "东区驿站", pickupType: "code" as const },
+    ];
+    const first = mergeRecognized([], found, "text", id).entries;
+    const edited = first.map((e, i) => (i === 0 ? { ...e, company: "韵达快递", source: "manual" as const } : e));
+    const again = mergeRecognized(edited, found, "text", id);
+    expect(again.entries).toHaveLength(2);
+    expect([again.added, again.duplicates]).toEqual([1, 1]);
+    expect(mergeRecognized(again.entries, [...found, ...found], "image", id).added).toBe(0);
   });
 
   it("replaces earlier text results, keeps manual and screenshot ones, skips duplicates", () => {

@@ -69,15 +69,43 @@ export function canSave(entry: { company?: string | null; trackingNumber?: strin
   );
 }
 
-function key(entry: { company?: string | null; trackingNumber?: string | null; pickupCode?: string | null }) {
-  const part = (value: string | null | undefined) => (value ?? "").trim().toUpperCase();
-  return `${part(entry.pickupCode)}|${part(entry.trackingNumber)}|${part(entry.company)}`;
+type ParcelFields = { trackingNumber?: string | null; pickupCode?: string | null; stationName?: string | null };
+
+/** A code or tracking number as the courier reads it: full-width forms folded, dashes unified, no spaces, upper case. */
+export function normalizeCredential(value: string | null | undefined) {
+  return (value ?? "")
+    .normalize("NFKC")
+    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63]/g, "-")
+    .replace(/\s+/g, "")
+    .toUpperCase();
 }
 
-/** Same code, tracking number and company as another entry of the list (not counting `exceptId`). */
-export function isDuplicate(list: PickupEntry[], entry: Parameters<typeof key>[0], exceptId?: string) {
-  const wanted = key(entry);
-  return list.some((other) => other.id !== exceptId && key(other) === wanted);
+const UNKNOWN_STATION = DEFAULT_STATION.normalize("NFKC").toUpperCase();
+
+/** A station name compared loosely: full-width brackets and spaces do not make another place. */
+export function normalizeStation(value: string | null | undefined) {
+  const station = (value ?? "").normalize("NFKC").replace(/\s+/g, "").toUpperCase();
+  return station === UNKNOWN_STATION ? "" : station;
+}
+
+/**
+ * ARCHITECTURE "Parcels": the same parcel is the same tracking number, or the same normalised
+ * pickup code at the same station — never the carrier, which recognition can get wrong. A
+ * station left at the default ('菜鸟驿站取件点': the text named none) matches any station.
+ */
+export function sameParcel(a: ParcelFields, b: ParcelFields) {
+  const trackingA = normalizeCredential(a.trackingNumber);
+  if (trackingA && trackingA === normalizeCredential(b.trackingNumber)) return true;
+  const codeA = normalizeCredential(a.pickupCode);
+  if (!codeA || codeA !== normalizeCredential(b.pickupCode)) return false;
+  const stationA = normalizeStation(a.stationName);
+  const stationB = normalizeStation(b.stationName);
+  return !stationA || !stationB || stationA === stationB;
+}
+
+/** The same parcel as another entry of the list (not counting `exceptId`). */
+export function isDuplicate(list: PickupEntry[], entry: ParcelFields, exceptId?: string) {
+  return list.some((other) => other.id !== exceptId && sameParcel(other, entry));
 }
 
 /**

@@ -3,6 +3,7 @@
 // Chinese text, CRLF lines, amounts in yuan as numbers, times in Shanghai. Operators only; the
 // export itself is written to the audit log (it carries customers' names and phones).
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { orderAddress } from "~/lib/address";
 import { CSV_BOM, csvLine, exportFileName, yuanNumber } from "~/lib/admin-orders";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter = { group: query.status ?? null, campus: query.campus ?? null, q: query.q ?? "" };
   const rows = await exportOrders(filter);
   let body = CSV_BOM;
-  body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.recipient, c.phone, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
+  body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
   for (const row of rows) {
     body += csvLine([
       row.order_number,
@@ -35,6 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       row.campus_name,
       row.recipient_dorm,
       row.recipient_room,
+      orderAddress(row),
       row.recipient_name,
       row.recipient_phone,
       row.parcel_count,

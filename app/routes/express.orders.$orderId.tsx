@@ -81,8 +81,9 @@ function Detail({ data }: { data: Data }) {
     ...(order.paid_text ? ([[o.detail.paidAt, order.paid_text]] as [string, string][]) : []),
     [o.detail.payment, order.payment_label],
     [
-      o.detail.amount,
-      <span>
+      // Only money that was paid is 实付; an unpaid order is due, one closed unpaid has a total.
+      { paid: o.detail.amount, due: o.detail.amountDue, total: o.detail.amountTotal }[view.amountKind],
+      <span data-testid="order-amount">
         <span className="font-semibold text-red-600">{yuan(order.amount_fen)}</span>
         {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-500 line-through">{yuan(order.original_fen)}</span> : null}
       </span>,
@@ -90,7 +91,7 @@ function Detail({ data }: { data: Data }) {
     [o.detail.parcels, fillTemplate(o.list.parcels, { count: order.parcel_count })],
     [o.detail.recipient, order.recipient_name ? `${order.recipient_name} ${order.recipient_phone ?? ""}` : "—"],
     [o.detail.address, order.delivery_address ?? "—"],
-    [o.detail.estimated, order.estimated_text],
+    ...(view.showEstimate ? ([[o.detail.estimated, order.estimated_text]] as [string, string][]) : []),
     ...(order.remark ? ([[o.detail.remark, order.remark]] as [string, string][]) : []),
     ...(order.refund_reason ? ([[o.detail.refundReason, order.refund_reason]] as [string, string][]) : []),
     ...(order.refund_rejection ? ([[o.detail.refundRejection, order.refund_rejection]] as [string, string][]) : []),

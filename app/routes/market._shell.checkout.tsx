@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { marketSheets as sheets } from "~/lib/messages/market-sheets";
 import { ConfirmSheet } from "~/components/market/ConfirmSheet";
 import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
 import { Toast } from "~/components/market/toast-context";
@@ -32,7 +33,17 @@ export default function CheckoutSheet() {
         estimate={data.estimate}
         subscribe={subscribe ? <SubscribeWidget state={subscribe} mode="button" /> : null}
       />
-      <Toast message={actionData?.error ?? actionData?.notice} tone={actionData?.error ? "error" : "info"} stamp={actionData} />
+      {actionData?.liveOrder ? (
+        // The parcel is already in a live order: say so where it stays, with the way to that order.
+        <p role="alert" data-testid="live-order-error" className="fixed inset-x-4 top-24 z-[60] rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-700 shadow-lg">
+          {actionData.error}{" "}
+          <Link to={`/express/orders/${actionData.liveOrder}`} className="font-medium underline">
+            {sheets.checkout.viewLiveOrder}
+          </Link>
+        </p>
+      ) : (
+        <Toast message={actionData?.error ?? actionData?.notice} tone={actionData?.error ? "error" : "info"} stamp={actionData} />
+      )}
     </>
   );
 }

@@ -26,7 +26,9 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.market} · ${msg
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { data, setCookie } = await marketLoader(request);
-  return json(data, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const headers = new Headers();
+  for (const cookie of setCookie) headers.append("Set-Cookie", cookie);
+  return json(data, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -80,6 +82,16 @@ export default function Market() {
             </Link>
           ))}
         </nav>
+
+        {data.unpaidOrder ? (
+          // The order waiting for payment stays within reach (pay or cancel on its pay page).
+          <p className="flex items-center justify-between gap-2 rounded-2xl bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="unpaid-order">
+            <span className="min-w-0">{data.unpaidOrder.text}</span>
+            <Link to={data.unpaidOrder.href} className="shrink-0 rounded-full bg-amber-600 px-3 py-1 text-white">
+              {data.unpaidOrder.action}
+            </Link>
+          </p>
+        ) : null}
 
         {data.expressHtml ? (
           <>

@@ -6,7 +6,7 @@
 // order stays payable. Failed: the dialog saying the order exists and can be paid after the
 // student-id login, with its button to the login. Without JavaScript the pay button is a form.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons";
 import { Notice, PayForm, yuan } from "~/components/orders/OrderParts";
@@ -33,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PayPage() {
-  const { order, start: autoStart, paying, simulated } = useLoaderData<typeof loader>();
+  const { order, start: autoStart, paying, simulated, cancelled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { error?: string; paid?: boolean } | undefined;
   const location = useLocation();
   const navigate = useNavigate();
@@ -109,18 +109,28 @@ export default function PayPage() {
                 {order.recipient} {order.address}
               </dd>
             </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-500">{msg.orders.detail.estimated}</dt>
-              <dd>{order.estimated}</dd>
-            </div>
+            {order.showEstimate ? (
+              <div className="flex justify-between gap-3">
+                <dt className="text-slate-500">{msg.orders.detail.estimated}</dt>
+                <dd>{order.estimated}</dd>
+              </div>
+            ) : null}
           </dl>
           {pending || paying ? (
             <p className="rounded-xl bg-brand-soft px-3 py-2 text-sm text-brand" role="status">
               {pending ? p.pendingHint : p.checking}
             </p>
           ) : null}
-          <Notice text={notice} />
+          <Notice text={notice ?? (cancelled ? p.cancelled : null)} />
           {order.canPay ? <PayForm label={`${p.payNow} ${yuan(order.amountFen)}`} stage={stage} pending={Boolean(paying)} onPay={start} /> : null}
+          {order.canCancel ? (
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="cancel" />
+              <button type="submit" className="btn-ghost h-10 w-full" data-testid="pay-page-cancel">
+                {p.cancel}
+              </button>
+            </Form>
+          ) : null}
           {simulated && order.canPay ? <p className="text-center text-xs text-slate-500">{p.simulated}</p> : null}
           <Link to={orderHref} className="block text-center text-sm text-brand">
             {p.viewOrder}

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return promoAction(request, context.clientIp);
+  return promoAction(request, context);
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -260,7 +260,9 @@ function Dialogs({ data }: { data: Data }) {
       );
     }
     case "register":
-      return data.invite ? <RegisterDialog invite={data.invite} closeTo={links.close} reward={data.copy.newUserReward} t={t} /> : null;
+      return data.invite && data.registerForm ? (
+        <RegisterDialog invite={data.invite} form={data.registerForm} closeTo={links.close} reward={data.copy.newUserReward} t={t} />
+      ) : null;
     default:
       return null;
   }
@@ -295,25 +297,40 @@ function Avatar({ src, name }: { src: string | null; name: string }) {
   );
 }
 
-function RegisterDialog({ invite, closeTo, reward, t }: { invite: NonNullable<Data["invite"]>; closeTo: string; reward: string; t: PromoTexts }) {
-  const reply = useActionData<typeof action>() as FormResult | undefined;
+function RegisterDialog({
+  invite,
+  form,
+  closeTo,
+  reward,
+  t,
+}: {
+  invite: NonNullable<Data["invite"]>;
+  form: NonNullable<Data["registerForm"]>;
+  closeTo: string;
+  reward: string;
+  t: PromoTexts;
+}) {
+  const reply = useActionData<typeof action>() as (FormResult & { captcha?: { id: string; image: string } }) | undefined;
+  const captcha = reply?.captcha ?? form.captcha;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   const formError = errorsOf(reply, "")[0];
   const nickname = invite.inviter?.nickname ?? t.promo.defaultNickname;
   const field = (
-    name: "nickname" | "phone" | "studentId",
+    name: "nickname" | "phone" | "studentId" | "password" | "captcha",
     label: string,
     placeholder: string,
     extra: { type?: string; inputMode?: "numeric" | "tel"; minLength?: number; maxLength: number; pattern?: string; autoComplete?: string },
   ) => {
     const error = errorsOf(reply, name)[0];
+    const secret = name === "password" || name === "captcha";
     return (
       <label className="block text-sm">
         <span className="field-label">{label}</span>
         <input
           name={name}
-          defaultValue={submittedText(reply, name)}
+          key={secret ? `${name}-${captcha.id}` : name}
+          defaultValue={secret ? "" : submittedText(reply, name)}
           placeholder={placeholder}
           required
           aria-invalid={error ? true : undefined}
@@ -346,7 +363,37 @@ function RegisterDialog({ invite, closeTo, reward, t }: { invite: NonNullable<Da
         {invite.token ? <input type="hidden" name="inviter" value={invite.token} /> : null}
         {field("nickname", t.register.nickname, t.register.nicknamePlaceholder, { minLength: 2, maxLength: 20, autoComplete: "nickname" })}
         {field("phone", t.register.phone, t.register.phonePlaceholder, { type: "tel", inputMode: "tel", maxLength: 11, pattern: "1[3-9][0-9]{9}", autoComplete: "tel" })}
-        {field("studentId", t.register.studentId, t.register.studentIdPlaceholder, { minLength: 6, maxLength: 20, autoComplete: "off" })}
+        <p className="text-xs text-slate-500">{t.register.proof}</p>
+        <label className="block text-sm">
+          <span className="field-label">{t.register.school}</span>
+          <select
+            name="school"
+            required
+            defaultValue={submittedText(reply, "school") || (form.schools.length === 1 ? form.schools[0]!.school_code : "")}
+            aria-invalid={errorsOf(reply, "school")[0] ? true : undefined}
+            aria-describedby={errorsOf(reply, "school")[0] ? "school-error" : undefined}
+            className="field-input"
+          >
+            <option value="">{t.register.schoolPlaceholder}</option>
+            {form.schools.map((school) => (
+              <option key={school.school_code} value={school.school_code}>
+                {school.school_name}
+              </option>
+            ))}
+          </select>
+          {errorsOf(reply, "school")[0] ? (
+            <span id="school-error" className="field-error block">
+              {errorsOf(reply, "school")[0]}
+            </span>
+          ) : null}
+        </label>
+        {field("studentId", t.register.studentId, t.register.studentIdPlaceholder, { minLength: 6, maxLength: 20, autoComplete: "username" })}
+        {field("password", t.register.password, t.register.passwordPlaceholder, { type: "password", maxLength: 128, autoComplete: "current-password" })}
+        <input type="hidden" name="captchaId" value={captcha.id} />
+        <div className="flex items-end gap-2">
+          <div className="flex-1">{field("captcha", t.register.captcha, t.register.captchaPlaceholder, { maxLength: 4, autoComplete: "off" })}</div>
+          <img src={captcha.image} width={120} height={44} alt={t.register.captcha} className="mb-0.5 shrink-0 rounded-xl border border-slate-200" />
+        </div>
         <p className="text-xs text-slate-500">{fillTemplate(t.register.hint, { reward })}</p>
         <button type="submit" className="btn h-11 w-full bg-orange-700 text-white" disabled={submitting}>
           {submitting ? t.register.submitting : t.register.submit}

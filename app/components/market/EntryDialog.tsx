@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { marketHref } from "~/lib/market-url";
 import { marketSheets } from "~/lib/messages/market-sheets";
 import { app } from "~/lib/messages/app";
-import type { PickupEntry } from "~/lib/pickup-entries";
+import { normalizeStation, type PickupEntry } from "~/lib/pickup-entries";
 import { Panel } from "./Panel";
 
 const msg = { market: marketSheets, app };
@@ -19,7 +19,10 @@ export function EntryDialog({
   places: string[];
   error: string | undefined;
 }) {
-  const options = entry && entry.stationName && !places.includes(entry.stationName) ? [entry.stationName, ...places] : places;
+  // A recognised station written with other brackets or spaces is the same place, listed once.
+  const known = entry?.stationName ? places.find((place) => normalizeStation(place) === normalizeStation(entry.stationName)) : undefined;
+  const station = known ?? entry?.stationName ?? "";
+  const options = station && !places.includes(station) ? [station, ...places] : places;
   const credential = entry ? (entry.pickupCode ?? entry.trackingNumber ?? "") : "";
   return (
     <Panel title={entry ? m.parcel.editTitle : m.parcel.addTitle} closeTo={marketHref({})} labelId="entry-title" variant="dialog">
@@ -30,7 +33,7 @@ export function EntryDialog({
           <label htmlFor="entry-station" className="field-label">
             {m.parcel.stationLabel}
           </label>
-          <select id="entry-station" name="station" defaultValue={entry?.stationName ?? ""} className="field-input">
+          <select id="entry-station" name="station" defaultValue={station} className="field-input">
             <option value="">{m.parcel.stationPlaceholder}</option>
             {options.map((place) => (
               <option key={place} value={place}>

@@ -181,8 +181,11 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
       return;
     }
     const upload = (worker.current ??= await import("./upload-images"));
-    const refused = upload.refuseFiles(files, uploads.length);
+    // A screenshot that failed holds no place among the 3: it goes when new ones are chosen.
+    const failed = uploads.filter((item) => item.status === "error");
+    const refused = upload.refuseFiles(files, uploads.length - failed.length);
     if (refused) return show(refused, "error");
+    for (const item of failed) URL.revokeObjectURL(item.url);
     const stamp = Date.now();
     const added: Upload[] = files.map((file, index) => ({
       id: stamp + index,
@@ -191,7 +194,7 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
       status: "pending",
       step: { kind: "shrinking" },
     }));
-    setUploads((current) => [...current, ...added]);
+    setUploads((current) => [...current.filter((item) => item.status !== "error"), ...added]);
     const update = (id: number, change: Partial<Upload>) =>
       setUploads((current) => current.map((item) => (item.id === id ? { ...item, ...change } : item)));
     // All images go at once and wait their turn on the server, each with its own progress.

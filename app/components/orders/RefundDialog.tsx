@@ -13,7 +13,8 @@ export function RefundDialog({ path, error, fieldError }: Base & { fieldError?: 
   const submitting = useSubmitting("refund");
   return (
     <Sheet title={msg.orders.refundDialog.title} closeTo={path}>
-      <Form method="post" action={`${path}/refund`} preventScrollReset className="space-y-3">
+      {/* The server answers an empty reason with '请输入退款原因' beside the field (not the browser's own bubble). */}
+      <Form method="post" action={`${path}/refund`} preventScrollReset className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="refund" />
         <p className="text-sm text-slate-600">{msg.orders.refundDialog.hint}</p>
         <label className="block">

@@ -69,6 +69,7 @@ export const adminOrderData = {
     campus: "校区",
     dorm: "宿舍楼",
     room: "房间",
+    address: "收货地址",
     recipient: "收件人",
     phone: "电话",
     parcels: "包裹数",

@@ -8,7 +8,8 @@ export const campus = {
   switch: "切换校区",
   none: "暂无可用校区，请稍后再试",
   loadFailed: "加载校区列表失败，请刷新页面重试",
-  notActive: "该校区暂未开通，请选择已开通的校区",
+  // The spec's words (section 8, "Campus and config"); choosing it resets the campus.
+  notActive: "该校区暂未开通快递代拿服务",
   chosen: "已切换校区",
   required: "请选择校区",
   unknown: "该校区不存在，请重新选择",

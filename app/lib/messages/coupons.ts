@@ -153,6 +153,14 @@ export const coupons = {
     phoneInvalid: "请输入正确的手机号",
     studentIdRequired: "请输入学号",
     studentIdLength: "学号长度为6-20个字符",
+    /** The student id is proved by the school-account login (as /crLogin). */
+    school: "学校",
+    schoolPlaceholder: "请选择学校",
+    password: "教务系统密码",
+    passwordPlaceholder: "用于验证学号，不会保存明文",
+    captcha: "验证码",
+    captchaPlaceholder: "请输入验证码",
+    proof: "学号需通过学校教务系统账号验证",
   },
   loginPrompt: {
     title: "需要学号登录",

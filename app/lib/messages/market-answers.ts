@@ -14,6 +14,8 @@ export const marketAnswers = {
     userBusy: "你的截图正在依次识别，请等这几张识别完再传",
     readFailed: "这张截图没能识别出来，请重试或粘贴短信文字",
     readTimeout: "这张截图识别太久了，请重试或粘贴短信文字",
+    /** The textarea was emptied: its parcels go, the ones added by hand or from screenshots stay. */
+    clearedKept: "已清除短信识别的快递，手动添加和截图识别的 {count} 个快递仍保留",
   },
   entry: {
     duplicate: "该取件码信息已存在，请勿重复添加",
@@ -63,6 +65,8 @@ export const marketAnswers = {
     submitOrder: "提交代买需求",
     comingSoon: "功能开发中",
     phone: "手机号",
+    /** The spec: the supermarket order would need a delivery address and a contact phone. */
+    address: "收货地址（校区 楼栋 宿舍号）",
   },
   // The panels the server renders as static HTML (size guide, notice, tips, the pay placeholder).
   sizeGuide: {

@@ -3,6 +3,7 @@
 export const marketSheets = {
   checkout: {
     title: "确认订单",
+    viewLiveOrder: "查看该订单",
     addressRow: "收货地址",
     addressChoose: "请选择收货地址",
     packages: "包裹规格",

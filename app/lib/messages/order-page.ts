@@ -25,6 +25,8 @@ export const orderPage = {
     createdAt: "下单时间",
     paidAt: "支付时间",
     amount: "实付金额",
+    amountDue: "应付金额",
+    amountTotal: "订单金额",
     original: "原价",
     discount: "优惠",
     payment: "支付状态",

@@ -47,6 +47,13 @@ export const orders = {
     failed: "订单创建失败，请重试",
     stale: "订单信息已更新，请确认后再试",
     campusClosed: "该校区暂未开通快递代拿服务",
+    /** The package counts do not add up to the parcels listed (ARCHITECTURE "Parcels"). */
+    countsMismatch: "各类型件数之和必须等于快递数量，请重新确认",
+    tooManyParcels: "一次最多下单 30 件快递",
+    duplicateParcel: "该快递信息已存在，请勿重复添加",
+    /** A parcel is already in a live order of the same user; the page links to {orderNumber}. */
+    parcelInLiveOrder: "该快递已在订单 {orderNumber} 中，请勿重复下单",
+    addressCampus: "收货地址不在当前服务校区，请选择或新增该校区的地址",
     /** What the payer sees in the messenger's pay sheet (≤ 42 characters). */
     payDescription: "校园帮-快递代拿",
   },
@@ -66,6 +73,7 @@ export const orders = {
   done: {
     cancelled: "订单已取消",
     cancelRefund: "订单已取消，退款处理中",
+    cancelRefunded: "订单已取消，已退款",
     refundRequested: "退款申请已提交，客服审核后原路退回",
     reviewed: "感谢您的评价！",
     paid: "支付成功",

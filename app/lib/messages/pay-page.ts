@@ -14,4 +14,10 @@ export const payPage = {
   login: "去登录",
   close: "关闭",
   simulated: "开发环境：模拟支付，1.5 秒后自动成功",
+  /** The unpaid order can be cancelled here too (its parcels are released). */
+  cancel: "取消订单",
+  cancelled: "订单已取消，快递可重新下单",
+  /** The banner on /market while an order waits for payment. */
+  unpaidBanner: "你有一个待支付订单 {orderNumber}",
+  unpaidAction: "去支付",
 } as const;

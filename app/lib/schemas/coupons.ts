@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { PHONE_PATTERN } from "../address";
 import { coupons as couponMessages } from "../messages/coupons";
+import { login } from "../messages/login";
 
 const r = couponMessages.register;
 
@@ -10,6 +11,11 @@ export const InviteRegisterSchema = z.object({
   nickname: z.string({ error: r.nicknameRequired }).trim().min(1, r.nicknameRequired).min(2, r.nicknameLength).max(20, r.nicknameLength),
   phone: z.string({ error: r.phoneRequired }).trim().min(1, r.phoneRequired).regex(PHONE_PATTERN, r.phoneInvalid),
   studentId: z.string({ error: r.studentIdRequired }).trim().min(1, r.studentIdRequired).min(6, r.studentIdLength).max(20, r.studentIdLength),
+  // The student id is proved by a school-account login, as /crLogin does (ARCHITECTURE "New user").
+  school: z.string({ error: login.selectSchool }).trim().min(1, login.selectSchool).max(64),
+  password: z.string({ error: login.enterPassword }).min(1, login.enterPassword).max(128),
+  captcha: z.string({ error: login.enterCaptcha }).trim().min(1, login.enterCaptcha).max(8),
+  captchaId: z.string().max(64).optional(),
   invite: z.string().trim().max(32).optional(),
   inviter: z.string().trim().max(64).optional(),
 });

@@ -9,6 +9,7 @@
 //     orders issue's applyStatus sends the order's messages without a courier label (the message
 //     is recorded once per order and status, so it must be sent with the label the first time);
 //   - delete, a soft delete this issue adds (0009_admin).
+import { orderAddress } from "~/lib/address";
 import { COURIER_STEPS, type CourierStep } from "~/lib/admin-orders";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -103,6 +104,7 @@ async function completeOrder(operator: Operator, order: OrderRow): Promise<Admin
               campusName: changed.campus_name,
               dorm: changed.recipient_dorm ?? "",
               room: changed.recipient_room ?? "",
+              address: orderAddress(changed),
               at,
               estimatedDelivery: deliveryText(changed.estimated_delivery_at, new Date(at)),
               courierLabel: operator.display_name,

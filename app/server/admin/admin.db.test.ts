@@ -491,7 +491,7 @@ describe("the completion message", () => {
     expect(messages[0]).toMatchObject({ openid: customer.openid, link: "/market", user_id: customer.id });
     const fields = JSON.parse(messages[0]!.data);
     const winner = (await auditRows()).find((row) => row.action === "complete")!;
-    expect(fields).toMatchObject({ orderNumber: order.order_number, address: "金盆岭校区 西苑3栋 302", courier: winner.operator_name });
+    expect(fields).toMatchObject({ orderNumber: order.order_number, address: "金盆岭校区 西苑3栋302", courier: winner.operator_name });
     expect(["配送员小周", "配送员阿杰"]).toContain(fields.courier);
     expect(await db().selectFrom("order_events").select(["type", "operator_id"]).where("order_id", "=", order.id).execute()).toEqual([
       { type: "completed", operator_id: winner.operator_id },
@@ -617,8 +617,8 @@ describe("delete, the audit log and the export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("订单号,状态,分组,支付状态,退款进度,校区,宿舍楼,房间,收件人,电话,包裹数,原价(元),优惠(元),实付(元),备注,下单时间,支付时间,完成时间");
-    expect(text).toContain(`${a.order_number},订单已完成,已完成,已支付,,金盆岭校区,西苑3栋,302,"'=HYPERLINK(""x"")",`);
+    expect(lines[0]).toBe("订单号,状态,分组,支付状态,退款进度,校区,宿舍楼,房间,收货地址,收件人,电话,包裹数,原价(元),优惠(元),实付(元),备注,下单时间,支付时间,完成时间");
+    expect(text).toContain(`${a.order_number},订单已完成,已完成,已支付,,金盆岭校区,西苑3栋,302,金盆岭校区 西苑3栋302,"'=HYPERLINK(""x"")",`);
     expect(text).toContain(`,3.50,"放门口, 谢谢\n第二行",2026-03-02 12:00,2026-03-02 12:01,2026-03-02 13:00\r\n`);
     expect(lines.filter((line) => line.startsWith("E"))).toHaveLength(1);
     expect((await auditRows()).map((row) => [row.action, row.detail])).toEqual([["export", "1 条 已完成"]]);

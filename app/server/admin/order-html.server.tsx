@@ -90,7 +90,7 @@ export function renderSummary(summary: DailySummary) {
 
 function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: string }) {
   const c = d.card;
-  const address = [order.campusName, order.dorm, order.room].filter(Boolean).join(" ");
+  const address = order.address;
   return (
     <article className="card space-y-2 text-sm" aria-label={`${c.number} ${order.orderNumber}`} data-testid={`admin-order-${order.orderNumber}`}>
       <header className="flex items-start gap-2">

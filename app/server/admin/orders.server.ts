@@ -12,6 +12,7 @@
 //                 orders_recipient_phone_idx, and for pickup codes the last PICKUP_SEARCH_DAYS
 //                 of orders_created_idx; the list then reads the matching ids by primary key
 //   summary       orders_paid_idx (paid_at) for today's orders
+import { orderAddress } from "~/lib/address";
 import { sql } from "kysely";
 import {
   ADMIN_PAGE_SIZE,
@@ -60,6 +61,8 @@ export type AdminOrderCard = {
   campusName: string;
   dorm: string | null;
   room: string | null;
+  /** The order's address snapshot, as the customer's page shows it. */
+  address: string;
   recipientName: string | null;
   recipientPhone: string | null;
   pickup: { company: string; code: string | null; trackingNumber: string | null; station: string | null }[];
@@ -108,6 +111,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     campusName: order.campus_name,
     dorm: order.recipient_dorm,
     room: order.recipient_room,
+    address: orderAddress(order),
     recipientName: order.recipient_name,
     recipientPhone: order.recipient_phone,
     pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station }) => ({ company, code, trackingNumber, station })),

@@ -15,6 +15,7 @@ import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { User } from "../auth/session.server";
 import { db, dialect } from "../db/db.server";
 import { log } from "../log.server";
+import { claimMark, hasMark, identityHashesOf } from "./promotion-identity.server";
 import { NEW_USER_KEY, grantOnce, isNewUser, loadRules, type Executor, type GrantedCoupon } from "./wallet.server";
 
 const m = couponMessages;
@@ -29,12 +30,6 @@ export const REFUSAL_MESSAGES: Record<AssistRefusal | "failed", string> = {
   old_user: m.errors.oldUser,
   failed: m.errors.failed,
 };
-
-class AssistRefused extends Error {
-  constructor(readonly reason: AssistRefusal) {
-    super(reason);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Invite links
@@ -122,8 +117,10 @@ export async function latestPendingInvite(executor: Executor, inviteeId: number,
 // ---------------------------------------------------------------------------------------------
 // Granting and assisting
 
+/** Has this person assisted anyone: this account row, or any of their identities before (a deleted account). */
 export async function hasAssisted(userId: number, executor: Executor = db()) {
-  return Boolean(await executor.selectFrom("assists").select("id").where("assistant_user_id", "=", userId).executeTakeFirst());
+  if (await executor.selectFrom("assists").select("id").where("assistant_user_id", "=", userId).executeTakeFirst()) return true;
+  return hasMark(executor, await identityHashesOf(userId, executor), "has_assisted");
 }
 
 /**
@@ -144,6 +141,8 @@ export type AssistOutcome = { assistId: number; inviterReward: GrantedCoupon[]; 
 export async function performAssist(trx: Executor, input: { inviterId: number; assistantId: number; rules: RuleView[]; at: Date }): Promise<AssistOutcome | null> {
   if (input.inviterId === input.assistantId) return null;
   await lockInviter(trx, input.inviterId);
+  // Once per person: every identity of the assistant is marked; one marked before refuses.
+  if (!(await claimMark(trx, await identityHashesOf(input.assistantId, trx), "has_assisted", input.at))) return null;
   const stamp = input.at.toISOString();
   const assist = await trx
     .insertInto("assists")
@@ -187,6 +186,8 @@ export async function grantAtStudentLogin(userId: number, at = new Date()): Prom
     return await db()
       .transaction()
       .execute(async (trx) => {
+        // Once per person: the grant marks every identity; one marked before (a deleted account) refuses.
+        if (!(await claimMark(trx, await identityHashesOf(userId, trx), "new_user", at))) return { granted: 0, assisted: false };
         const granted = await grantOnce(trx, { userId, key: NEW_USER_KEY, via: "student_login", event: "new_user", rules, at });
         if (!granted) return { granted: 0, assisted: false };
         const pending = await latestPendingInvite(trx, userId, at);
@@ -223,46 +224,65 @@ export async function startAssist(user: User, code: string, token: string | null
   return { ok: true, inviter };
 }
 
-export type RegisterInput = { nickname: string; phone: string; studentId: string; invite: string; inviter: string | null };
+export type RegisterInput = {
+  nickname: string;
+  phone: string;
+  school: string;
+  studentId: string;
+  password: string;
+  captcha: string;
+  captchaId?: string;
+  invite: string;
+  inviter: string | null;
+};
+
+/** How the registration proves the student id: the school-account login of /crLogin (auth/student-login.server). */
+export type SchoolLogin = (input: { school: string; studentId: string; password: string; captcha: string; captchaId?: string }) => Promise<
+  { ok: true; userId: number; setCookie: string } | { ok: false; message: string; field?: "school" | "studentId" | "password" | "captcha" }
+>;
 
 export type RegisterOutcome =
-  | { ok: true; granted: GrantedCoupon[]; assist: AssistOutcome }
-  | { ok: false; reason: AssistRefusal | "failed"; message: string };
+  | { ok: true; userId: number; setCookie: string; assistId: number }
+  | { ok: false; reason: AssistRefusal | "failed" | "login"; message: string; field?: "school" | "studentId" | "password" | "captcha"; setCookie?: string };
 
 /**
- * The invite-register dialog: the profile goes on the user's own row (the student id as claimed,
- * unverified), and the new-user grant and the assist happen in one transaction — all or nothing.
+ * The invite-register dialog (ARCHITECTURE "New user"). The student id is proved by a
+ * school-account login, the same one /crLogin does (`login`): it binds the student account to
+ * this messenger identity, and its new-user grant performs the assist of the invite recorded
+ * here in the same transaction — so an invented student id never assists, and nobody becomes
+ * old before their assist. The nickname and phone go on the account after the login.
  */
-export async function registerAndAssist(user: User, input: RegisterInput, at = new Date()): Promise<RegisterOutcome> {
-  const refuse = (reason: AssistRefusal | "failed"): RegisterOutcome => ({
+export async function registerAndAssist(user: User, input: RegisterInput, login: SchoolLogin, at = new Date()): Promise<RegisterOutcome> {
+  const refuse = (reason: AssistRefusal | "failed", setCookie?: string): RegisterOutcome => ({
     ok: false,
     reason,
     message: reason === "failed" ? m.errors.registerFailed : REFUSAL_MESSAGES[reason],
+    setCookie,
   });
   if (!normalizeInviteCode(input.invite)) return refuse("code_required");
   try {
     const inviter = await resolveInviter(input.invite, input.inviter);
     const early = await refusalFor(user, inviter);
     if (early || !inviter) return refuse(early ?? "inviter_missing");
-    const rules = await loadRules();
-    const done = await db()
-      .transaction()
-      .execute(async (trx) => {
-        await trx
-          .updateTable("users")
-          .set({ nickname: input.nickname, phone: input.phone, claimed_student_id: input.studentId, updated_at: at.toISOString() })
-          .where("id", "=", user.id)
-          .execute();
-        const granted = await grantOnce(trx, { userId: user.id, key: NEW_USER_KEY, via: "invite_register", event: "new_user", rules, at });
-        // A parallel request got here first: it assisted (or the user became old another way).
-        if (!granted) throw new AssistRefused((await hasAssisted(user.id, trx)) ? "already" : "old_user");
-        const assist = await performAssist(trx, { inviterId: inviter.id, assistantId: user.id, rules, at });
-        if (!assist) throw new AssistRefused("already");
-        return { granted, assist };
-      });
-    return { ok: true, ...done };
+    await recordPendingInvite(inviter.id, user.id, at);
+    const outcome = await login({ school: input.school, studentId: input.studentId, password: input.password, captcha: input.captcha, captchaId: input.captchaId });
+    if (!outcome.ok) return { ok: false, reason: "login", message: outcome.message, field: outcome.field };
+    await db()
+      .updateTable("users")
+      .set({ nickname: input.nickname, phone: input.phone, updated_at: at.toISOString() })
+      .where("id", "=", outcome.userId)
+      .execute();
+    const assist = await db()
+      .selectFrom("assists")
+      .select("id")
+      .where("assistant_user_id", "=", outcome.userId)
+      .where("inviter_user_id", "=", inviter.id)
+      .executeTakeFirst();
+    if (assist) return { ok: true, userId: outcome.userId, setCookie: outcome.setCookie, assistId: assist.id };
+    // The login went through (the student is signed in) but this person was not new any more.
+    if (inviter.id === outcome.userId) return refuse("self", outcome.setCookie);
+    return refuse((await hasAssisted(outcome.userId)) ? "already" : "old_user", outcome.setCookie);
   } catch (error) {
-    if (error instanceof AssistRefused) return refuse(error.reason);
     log("error", "invite-register", { userId: user.id, error: String(error) });
     return refuse("failed");
   }

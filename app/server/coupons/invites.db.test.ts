@@ -3,7 +3,8 @@
 // old user, unknown inviter, empty code) including 20 parallel assists by one user, the login
 // path performing an invited user's assist, milestones at 5 and 10 (once, also in parallel),
 // the records only their inviter sees, and the person's data on deletion and merge.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as msg from "~/lib/messages";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { loader as recordsLoaderRoute } from "~/routes/api.coupon.assist.records.openid.$openid";
 import { action as assistAction } from "~/routes/market.assist";
@@ -12,7 +13,9 @@ import { mergeUserRows } from "~/server/auth/messenger.server";
 import { db } from "~/server/db/db.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { call, routeArgs as args, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
-import { grantAtStudentLogin, inviteLinkOf, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter, type RegisterInput } from "./campaign.server";
+import { resetConfig } from "~/server/config.server";
+import { loader as loginLoader } from "~/routes/crLogin";
+import { grantAtStudentLogin, inviteLinkOf, inviteRecords, recordPendingInvite, registerAndAssist as register, resolveInviter, type RegisterInput, type SchoolLogin } from "./campaign.server";
 import { isNewUser } from "./wallet.server";
 
 const e = couponMessages.errors;
@@ -22,11 +25,39 @@ async function inviter() {
   return { user, link };
 }
 
+const CAPTCHA = "AB23";
+beforeAll(() => {
+  process.env.CAPTCHA_FIXED_VALUE = CAPTCHA;
+  resetConfig();
+});
+afterAll(() => {
+  delete process.env.CAPTCHA_FIXED_VALUE;
+  resetConfig();
+});
+
 let phone = 13900000000;
+let studentNumber = 24_000_000;
 function profile(link: { code: string; token: string }, extra: Partial<RegisterInput> = {}): RegisterInput {
   phone += 1;
-  return { nickname: "新同学", phone: String(phone), studentId: "20240001", invite: link.code, inviter: link.token, ...extra };
+  studentNumber += 1;
+  return { nickname: "新同学", phone: String(phone), school: "demo", studentId: String(studentNumber), password: "pw", captcha: CAPTCHA, invite: link.code, inviter: link.token, ...extra };
 }
+
+/**
+ * The school's verdict stands in for the academic system here (the route tests below use the
+ * real /crLogin login): the student account is bound to the messenger row and the login's grant
+ * runs, as loginStudent does after a successful login.
+ */
+const acceptedBySchool =
+  (user: TestUser): SchoolLogin =>
+  async (login) => {
+    const bound = await db().selectFrom("users").select(["student_id"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    if (!bound.student_id) await db().updateTable("users").set({ school_code: login.school, student_id: login.studentId }).where("id", "=", user.id).execute();
+    await grantAtStudentLogin(user.id);
+    return { ok: true, userId: user.id, setCookie: "__session=test" };
+  };
+
+const registerAndAssist = (user: TestUser, input: RegisterInput) => register(user, input, acceptedBySchool(user));
 
 async function couponNames(userId: number) {
   const rows = await db().selectFrom("user_coupons").select("name").where("user_id", "=", userId).orderBy("id").execute();
@@ -62,36 +93,56 @@ describe("invite links", () => {
 });
 
 describe("the invite-register dialog", () => {
-  it("stores the profile on the invitee's row (student id as claimed), grants both sides in one go", async () => {
+  it("stores the profile on the invitee's row (student id as the school proved it), grants both sides in one go", async () => {
     const host = await inviter();
     const invitee = await createMessengerUser();
     const outcome = await registerAndAssist(invitee, profile(host.link, { nickname: "小红", phone: "13800138000", studentId: "S2024007" }));
     expect(outcome.ok).toBe(true);
     const row = await db().selectFrom("users").selectAll().where("id", "=", invitee.id).executeTakeFirstOrThrow();
-    expect([row.nickname, row.phone, row.claimed_student_id, row.student_id, row.school_code]).toEqual(["小红", "13800138000", "S2024007", null, null]);
+    expect([row.nickname, row.phone, row.student_id, row.school_code]).toEqual(["小红", "13800138000", "S2024007", "demo"]);
     expect((await couponNames(invitee.id)).sort()).toEqual(["5折券", "5折券", "8折券", "8折券", "8折券"]);
     expect((await couponNames(host.user.id)).sort()).toEqual(["5折券", "8折券"]);
     expect(await isNewUser(invitee.id)).toBe(false);
   });
 
-  it("works through the promo page's form: field errors, then a redirect", async () => {
+  it("works through the promo page's form with the real school login: field errors, an invented student id refused, then a redirect", async () => {
     const host = await inviter();
     const invitee = await createMessengerUser();
     const cookie = await sessionCookieFor(invitee.id);
-    const post = (fields: Record<string, string>) =>
-      call(promoAction, request(`/market/promo-activity?invite=${host.link.code}&inviter=${host.link.token}&dialog=register`, { method: "POST", cookie, body: new URLSearchParams({ intent: "register", invite: host.link.code, inviter: host.link.token, ...fields }) }));
+    const captchaId = async () => ((await loginLoader(args(request("/crLogin")))) as { captcha: { id: string } }).captcha.id;
+    const post = async (fields: Record<string, string>, session = cookie) =>
+      call(
+        promoAction,
+        request(`/market/promo-activity?invite=${host.link.code}&inviter=${host.link.token}&dialog=register`, {
+          method: "POST",
+          cookie: session,
+          body: new URLSearchParams({ intent: "register", invite: host.link.code, inviter: host.link.token, captchaId: await captchaId(), ...fields }),
+        }),
+      );
     const bad = await post({ nickname: "a", phone: "12345", studentId: "123" });
     expect(bad.status).toBe(400);
     const reply = await bad.json();
-    expect(reply.error).toMatchObject({ nickname: ["昵称长度为2-20个字符"], phone: ["请输入正确的手机号"], studentId: ["学号长度为6-20个字符"] });
+    expect(reply.error).toMatchObject({ nickname: ["昵称长度为2-20个字符"], phone: ["请输入正确的手机号"], studentId: ["学号长度为6-20个字符"], password: ["请输入密码"] });
     const empty = await (await post({})).json();
     expect(empty.error).toMatchObject({ nickname: ["请输入昵称"], phone: ["请输入手机号"], studentId: ["请输入学号"] });
 
-    const done = await post({ nickname: "小刚", phone: "13700137000", studentId: "20240099" });
+    // An invented student id: the school does not know it — nothing granted, no assist, still new.
+    const invented = await post({ nickname: "小刚", phone: "13700137000", school: "demo", studentId: "20239998", password: "demo1234", captcha: CAPTCHA });
+    expect(invented.status).toBe(400);
+    expect(Object.values((await invented.json()).error).flat().join()).toContain(msg.login.accountMissing);
+    expect(await couponNames(invitee.id)).toEqual([]);
+    expect(await couponNames(host.user.id)).toEqual([]);
+    expect(await isNewUser(invitee.id)).toBe(true);
+
+    const done = await post({ nickname: "小刚", phone: "13700137000", school: "demo", studentId: "20230002", password: "demo1234", captcha: CAPTCHA });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/market/promo-activity?registered=1");
-    const again = await post({ nickname: "小刚", phone: "13700137000", studentId: "20240099" });
+    expect(done.headers.get("Set-Cookie")).toContain("__session=");
+    expect((await couponNames(host.user.id)).sort()).toEqual(["5折券", "8折券"]);
+    const loggedIn = done.headers.get("Set-Cookie")!.split(";")[0]!;
+    const again = await post({ nickname: "小刚", phone: "13700137000", school: "demo", studentId: "20230002", password: "demo1234", captcha: CAPTCHA }, loggedIn);
     expect((await again.json()).error[""]).toEqual([e.already]);
+    expect(await couponNames(host.user.id)).toHaveLength(2);
   });
 });
 
@@ -134,8 +185,11 @@ describe("assist rules", () => {
   it("20 parallel assists by one user: exactly one goes through, one grant each side", async () => {
     const hosts = await Promise.all(Array.from({ length: 4 }, () => inviter()));
     const invitee = await createMessengerUser();
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => registerAndAssist(invitee, profile(hosts[i % hosts.length]!.link))));
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => registerAndAssist(invitee, profile(hosts[i % hosts.length]!.link, { studentId: "24999999" }))));
+    // Every success names the one assist the single grant performed.
+    const succeeded = outcomes.filter((outcome) => outcome.ok);
+    expect(succeeded.length).toBeGreaterThan(0);
+    expect(new Set(succeeded.map((outcome) => (outcome.ok ? outcome.assistId : 0))).size).toBe(1);
     // A loser either finds the assist already made or, once the winner committed, a user who is
     // no longer new: both refusals are right; which one depends on timing.
     for (const outcome of outcomes.filter((item) => !item.ok)) expect(["already", "old_user"]).toContain((outcome as { reason: string }).reason);
@@ -294,7 +348,8 @@ describe("personal data", () => {
   it("a merge moves coupons, invites and assists to the student's row; one new-user grant per person", async () => {
     const host = await inviter();
     const messengerRow = await createMessengerUser();
-    expect((await registerAndAssist(messengerRow, profile(host.link))).ok).toBe(true);
+    await recordPendingInvite(host.user.id, messengerRow.id);
+    expect(await grantAtStudentLogin(messengerRow.id)).toEqual({ granted: 5, assisted: true });
     const student = await createStudent();
     await grantAtStudentLogin(student.id);
     const invited = await createMessengerUser();
@@ -309,5 +364,49 @@ describe("personal data", () => {
     // The messenger identity moved, and its invite link with it.
     const link = await inviteLinkOf((await db().selectFrom("users").selectAll().where("id", "=", student.id).executeTakeFirstOrThrow()));
     expect(link?.code).toBe(messengerRow.openid!.slice(-8).toUpperCase());
+  });
+});
+
+describe("promotions once per person, not per account row (issue 16)", () => {
+  it("a deleted account that logs in again with the same school account gets no second new-user grant", async () => {
+    const first = await createStudent({ student_id: "20247001" });
+    expect((await grantAtStudentLogin(first.id)).granted).toBe(5);
+    await db().transaction().execute((trx) => deleteUserData(trx, first.id));
+    const again = await createStudent({ student_id: "20247001" });
+    expect(await isNewUser(again.id)).toBe(false);
+    expect(await grantAtStudentLogin(again.id)).toEqual({ granted: 0, assisted: false });
+    expect(await couponNames(again.id)).toEqual([]);
+    // The marks kept are keyed hashes: neither the student id nor the school is in them.
+    const marks = await db().selectFrom("promotion_marks").selectAll().execute();
+    expect(marks.length).toBeGreaterThan(0);
+    expect(JSON.stringify(marks)).not.toContain("20247001");
+  });
+
+  it("the same messenger account, re-authorized after deletion, cannot assist the same inviter again", async () => {
+    const host = await inviter();
+    const helper = await createMessengerUser({ openid: "oFarmLoop000000000000000001" });
+    expect((await registerAndAssist(helper, profile(host.link))).ok).toBe(true);
+    await db().transaction().execute((trx) => deleteUserData(trx, helper.id));
+    const reauthorized = await createMessengerUser({ openid: "oFarmLoop000000000000000001" });
+    expect(await isNewUser(reauthorized.id)).toBe(false);
+    const outcome = await registerAndAssist(reauthorized, profile(host.link));
+    expect(outcome).toMatchObject({ ok: false });
+    expect(["already", "old_user"]).toContain((outcome as { reason: string }).reason);
+    expect(await couponNames(host.user.id)).toHaveLength(2);
+    expect(await db().selectFrom("assists").select("id").where("inviter_user_id", "=", host.user.id).execute()).toHaveLength(1);
+  });
+
+  it("a person who assisted under one identity cannot assist again under a new row with their other identity", async () => {
+    const host = await inviter();
+    const second = await inviter();
+    const helper = await createMessengerUser();
+    expect((await registerAndAssist(helper, profile(host.link, { studentId: "20247002" }))).ok).toBe(true);
+    await db().transaction().execute((trx) => deleteUserData(trx, helper.id));
+    // A fresh messenger account, but the same school account proved at registration.
+    const fresh = await createMessengerUser();
+    const outcome = await registerAndAssist(fresh, profile(second.link, { studentId: "20247002" }));
+    expect(outcome.ok).toBe(false);
+    expect(await couponNames(second.user.id)).toEqual([]);
+    expect(await couponNames(fresh.id)).toEqual([]);
   });
 });

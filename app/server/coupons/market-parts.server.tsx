@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { CouponRowData } from "~/components/coupons/CouponRow";
 import { formatYuan } from "~/lib/catalog";
 import { campaignCopy } from "~/lib/coupon-rules";
-import type { Quote } from "~/lib/coupons";
+import { isExpiringSoon, lastValidDay, type Quote } from "~/lib/coupons";
 import { app as appMessages } from "~/lib/messages/app";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
@@ -213,7 +213,7 @@ function Avatar({ src, name }: { src: string | null; name: string }) {
   );
 }
 
-function couponPanel(quote: Quote, base: string) {
+function couponPanel(quote: Quote, base: string, now = new Date()) {
   const title = m.detail.title;
   const current = quote.coupon?.id ?? null;
   const reasonText = (option: Quote["options"][number]) =>
@@ -275,6 +275,13 @@ function couponPanel(quote: Quote, base: string) {
                       <span className="block font-medium text-slate-800">{option.coupon.name}</span>
                       <span className="block text-xs text-slate-500">
                         {option.usable ? `-${money(option.discountFen)}` : reasonText(option)}
+                      </span>
+                      {/* The spec: coupons expiring within 3 days are flagged. */}
+                      <span className="block text-xs text-slate-500" data-testid="coupon-expiry">
+                        {fillTemplate(m.expiresOn, { date: lastValidDay(option.coupon.expiresAt).slice(5) })}
+                        {isExpiringSoon(option.coupon, now) ? (
+                          <span className="ml-1.5 rounded bg-red-50 px-1 text-[11px] text-red-600">{m.promo.expiringSoon}</span>
+                        ) : null}
                       </span>
                     </span>
                     {option.coupon.id === current ? (

@@ -8,13 +8,17 @@ import { campaignCopy, rulesFor } from "~/lib/coupon-rules";
 import { lastValidDay } from "~/lib/coupons";
 import { RECORDS_SHOWN, milestoneProgress } from "~/lib/invites";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
+import { isMessengerBrowser } from "~/lib/browser";
 import { loginPath } from "~/lib/redirect";
 import { commentTime } from "~/lib/relative-time";
 import { InviteRegisterSchema } from "~/lib/schemas/coupons";
 import { fillTemplate } from "~/lib/template";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { messengerAuthRedirect } from "../auth/messenger.server";
-import { getUser, requireMessengerUser, type User } from "../auth/session.server";
+import { createCaptcha } from "../auth/captcha.server";
+import { deviceIdOf, getUser, requireMessengerUser, type User } from "../auth/session.server";
+import { loginStudent } from "../auth/student-login.server";
+import { listSchools } from "../school/school.server";
 import { pricedTypesFor } from "./api.server";
 import {
   REFUSAL_MESSAGES,
@@ -135,10 +139,14 @@ export async function promoLoader(request: Request) {
     };
   }
 
+  // The invite-register dialog is a school-account login: the schools and a captcha.
+  const registerForm = dialog === "register" ? { schools: (await listSchools()).schools, captcha: await createCaptcha() } : null;
+
   return {
     t: promoTexts(),
     loggedIn,
     granted,
+    registerForm,
     copy: {
       bannerSubtitle: fillTemplate(m.promo.bannerSubtitle, { priceFrom: copy.priceFrom }),
       newUserBody: copy.newUserBody,
@@ -173,25 +181,56 @@ export function promoLinks(url: URL, dialog: PromoDialog | null) {
   };
 }
 
-/** The invite-register dialog's form: the profile, the new-user grant and the assist in one transaction. */
-export async function promoAction(request: Request, clientIp?: string) {
+/**
+ * The invite-register dialog's form: a school-account login (as /crLogin) proves the student id;
+ * its new-user grant and the assist happen in one transaction (campaign.server registerAndAssist).
+ */
+export async function promoAction(request: Request, context: { clientIp?: string }) {
   const user = await requireMessengerUser(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: InviteRegisterSchema });
-  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  const hidden = { hideFields: ["password", "captcha"] };
+  if (submission.status !== "success") return Response.json({ ...submission.reply(hidden), captcha: await createCaptcha() }, { status: 400 });
   const value = submission.value;
   // Invite registration is rate-limited (issue 18): the dialog's own error line, with Retry-After.
-  const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: clientIp });
+  const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp });
   if (!verdict.ok) return Response.json(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: verdict.headers });
-  const outcome = await registerAndAssist(user as User, {
-    nickname: value.nickname,
-    phone: value.phone,
-    studentId: value.studentId,
-    invite: value.invite ?? "",
-    inviter: value.inviter || null,
-  });
-  if (!outcome.ok) return Response.json(submission.reply({ formErrors: [outcome.message] }), { status: outcome.reason === "failed" ? 500 : 409 });
-  return redirect("/market/promo-activity?registered=1");
+  const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
+  const outcome = await registerAndAssist(
+    user as User,
+    {
+      nickname: value.nickname,
+      phone: value.phone,
+      school: value.school,
+      studentId: value.studentId,
+      password: value.password,
+      captcha: value.captcha,
+      captchaId: value.captchaId,
+      invite: value.invite ?? "",
+      inviter: value.inviter || null,
+    },
+    (login) =>
+      loginStudent(login, {
+        ip: context.clientIp ?? "unknown",
+        request,
+        deviceId,
+        inMessenger: isMessengerBrowser(request.headers.get("User-Agent")),
+        current: user as User,
+      }),
+  );
+  const headers = new Headers();
+  const sessionCookie = outcome.ok ? outcome.setCookie : outcome.setCookie;
+  if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
+  if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
+  if (!outcome.ok) {
+    const reply = submission.reply({
+      ...hidden,
+      ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
+    });
+    const status = outcome.reason === "failed" ? 500 : outcome.reason === "login" ? 400 : 409;
+    return Response.json({ ...reply, captcha: await createCaptcha() }, { status, headers });
+  }
+  return redirect("/market/promo-activity?registered=1", { headers });
 }
 
 /** /market/promo-activity/invites: every invite of the signed-in user. */

@@ -7,6 +7,7 @@ import { rulesFor, type GrantEvent, type RuleView } from "~/lib/coupon-rules";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import { db, dialect, type DB } from "../db/db.server";
 import type { UserCouponsTable } from "../db/schema";
+import { hasMark, identityHashesOf } from "./promotion-identity.server";
 
 export type Executor = Pick<DB, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
 
@@ -123,7 +124,10 @@ export async function grantOnce(
 
 export const NEW_USER_KEY = "new_user";
 
-/** A new user is one who has not received the new-user grant (ARCHITECTURE "New user"). */
+/**
+ * A new user is a person who has not received the new-user grant (ARCHITECTURE "New user"): not
+ * on this account row, and not under any of their stable identities (a deleted earlier account).
+ */
 export async function isNewUser(userId: number, executor: Executor = db()) {
   const marker = await executor
     .selectFrom("coupon_grants")
@@ -131,7 +135,8 @@ export async function isNewUser(userId: number, executor: Executor = db()) {
     .where("user_id", "=", userId)
     .where("grant_key", "=", NEW_USER_KEY)
     .executeTakeFirst();
-  return !marker;
+  if (marker) return false;
+  return !(await hasMark(executor, await identityHashesOf(userId, executor), "new_user"));
 }
 
 // ---------------------------------------------------------------------------------------------

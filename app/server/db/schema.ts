@@ -637,6 +637,13 @@ export interface CouponChoicesTable {
   updated_at: string;
 }
 
+/** Promotions once per person (0012): keyed hashes of stable identities, kept after account deletion. */
+export interface PromotionMarksTable {
+  identity_hash: string;
+  mark: "new_user" | "has_assisted";
+  created_at: string;
+}
+
 export interface MutualHelpRequestsTable {
   post_id: number;
   user_id: number;
@@ -702,6 +709,7 @@ export interface Database {
   coupon_templates: CouponTemplatesTable;
   coupon_grant_rules: CouponGrantRulesTable;
   coupon_grants: CouponGrantsTable;
+  promotion_marks: PromotionMarksTable;
   user_coupons: UserCouponsTable;
   invite_links: InviteLinksTable;
   invites: InvitesTable;

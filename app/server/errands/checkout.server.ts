@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import { PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { defaultCounts, reconcileCounts, type PackageCounts, type PricedType } from "~/lib/package-counts";
-import { MAX_ENTRIES, type PickupEntry } from "~/lib/pickup-entries";
-import { db, now } from "../db/db.server";
+import { MAX_ENTRIES, sameParcel, type PickupEntry } from "~/lib/pickup-entries";
+import { db, dialect, now } from "../db/db.server";
+import type { Executor } from "../notify/outbox.server";
 
 // The checkout: one row per user holding what the market page and its confirm sheet show
 // (campus, SMS text, parcels, package counts, address, remark). Every change raises `version`
@@ -144,4 +145,45 @@ export async function updateCheckout<T>(
 /** The key the orders issue uses to create an order from this checkout at most once. */
 export function checkoutKey(checkout: Pick<Checkout, "id" | "version">) {
   return `${checkout.id}:${checkout.version}`;
+}
+
+/**
+ * PostgreSQL: holds the user's checkout row until the transaction ends, so two order creations
+ * of one user check and take their parcels one after the other (SQLite runs one writer at a time).
+ */
+export async function lockCheckout(executor: Executor, userId: number) {
+  if (dialect() !== "postgres") return;
+  await executor.selectFrom("checkouts").select("id").where("user_id", "=", userId).forUpdate().execute();
+}
+
+/**
+ * An order was created with `ordered` (in the caller's transaction): those parcels leave the
+ * checkout list, the counts go back to the default, and the version moves on (its id + version,
+ * the idempotency key, is spent: the next order needs the next version).
+ */
+export async function takeParcelsOut(
+  executor: Executor,
+  userId: number,
+  ordered: { pickupCode: string | null; trackingNumber: string | null; stationName: string }[],
+  types: PricedType[],
+) {
+  const row = await executor.selectFrom("checkouts").select(COLUMNS).where("user_id", "=", userId).executeTakeFirst();
+  if (!row) return;
+  const entries = parseEntries(row.entries);
+  const left = entries.filter((entry) => !ordered.some((parcel) => sameParcel(entry, parcel)));
+  const counts = left.length === entries.length ? reconcileCounts(parseCounts(row.counts), types, left.length) : defaultCounts(types, left.length);
+  await executor
+    .updateTable("checkouts")
+    .set({
+      entries: JSON.stringify(left),
+      counts: JSON.stringify(Object.fromEntries(PACKAGE_TYPE_KEYS.map((key) => [key, counts[key]]))),
+      // The text the parcels were read from would bring them back at the next recognition.
+      sms_text: left.some((entry) => entry.source === "text") ? row.sms_text : "",
+      // The remark went with the order when nothing is left to order.
+      remark: left.length > 0 ? row.remark : "",
+      version: row.version + 1,
+      updated_at: now(),
+    })
+    .where("id", "=", row.id)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
+  createCookie,
   MaxPartSizeExceededError,
   redirect,
   redirectDocument,
@@ -20,8 +21,10 @@ import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser, type User } from "../auth/session.server";
 import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
 import { campusSelectorState } from "../campus/selector.server";
+import { config } from "../config.server";
 import { log } from "../log.server";
-import { createOrderFromCheckout } from "../orders/orders.server";
+import { createOrderFromCheckout, latestUnpaidOrder, pickAddress } from "../orders/orders.server";
+import { payPage as payPageMessages } from "~/lib/messages/pay-page";
 import { subscribeWidgetState } from "../notify/subscribe.server";
 import { deleteAddress, findAddress, listAddresses, saveAddress, setDefaultAddress } from "./addresses.server";
 import { CheckoutConflictError, checkoutKey, loadCheckout, newEntryId, updateCheckout, type Checkout } from "./checkout.server";
@@ -50,6 +53,8 @@ export type MarketActionData = {
   result?: SubmissionResult<string[]>;
   /** The parcel form's error beside its fields. */
   entryError?: string;
+  /** The live order that already holds a parcel of this order (the error links to it). */
+  liveOrder?: string;
 };
 
 function returnPath(request: Request) {
@@ -57,6 +62,28 @@ function returnPath(request: Request) {
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
   return url.pathname + url.search;
+}
+
+/**
+ * Text an anonymous visitor pasted survives the messenger authorization (issue 16): kept for
+ * 30 minutes in a signed cookie of their own browser, recognised into the checkout on return.
+ * At most PENDING_SMS_MAX characters (a cookie holds about 4 KB).
+ */
+const PENDING_SMS_MAX = 800;
+function pendingSmsCookie() {
+  return createCookie("__pending_sms", { secrets: [config().sessionSecret], httpOnly: true, sameSite: "lax", secure: config().isProduction, path: "/market", maxAge: 30 * 60 });
+}
+
+async function recognizePendingSms(request: Request, user: User | null, config: ExpressConfig | null): Promise<string | null> {
+  if (!user?.openid || !config) return null;
+  const text: unknown = await pendingSmsCookie().parse(request.headers.get("Cookie"));
+  if (typeof text !== "string" || !text.trim()) return null;
+  const found = recognizeText(text);
+  await updateCheckout(user.id, config.packageTypes, (current) => {
+    const merged = mergeRecognized(current.entries, found, "text", newEntryId);
+    return { set: { smsText: text, entries: merged.entries }, result: null };
+  });
+  return pendingSmsCookie().serialize("", { maxAge: 0 });
 }
 
 /**
@@ -99,7 +126,9 @@ async function expressState(request: Request, user: User | null) {
 export async function marketLoader(request: Request) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  const { selector, config, warning, setCookie } = await expressState(request, user);
+  const { selector, config, warning, setCookie: campusCookie } = await expressState(request, user);
+  const pendingCookie = await recognizePendingSms(request, user, config);
+  const setCookie = [campusCookie, pendingCookie].filter((cookie): cookie is string => Boolean(cookie));
   const tab = parseTab(url.searchParams.get("tab"));
   const staticSheet = parseStaticSheet(url.searchParams.get("sheet"));
   const messenger = Boolean(user?.openid);
@@ -110,11 +139,10 @@ export async function marketLoader(request: Request) {
   let addresses: AddressView[] = [];
   if (user?.openid && config) {
     [checkout, addresses] = await Promise.all([loadCheckout(user.id, config.packageTypes), listAddresses(user.id)]);
+    // ARCHITECTURE "Parcels": the picker offers only addresses on the order's service campus.
+    addresses = addresses.filter((address) => address.campusCode === config.campusCode);
   }
-  const selectedAddress =
-    (checkout?.addressId ? addresses.find((address) => address.id === checkout!.addressId) : undefined) ??
-    addresses.find((address) => address.isDefault) ??
-    null;
+  const selectedAddress = (config && pickAddress(addresses, checkout?.addressId ?? null, config.campusCode)) ?? null;
   const totalFen = checkout && config ? priceOf(checkout.counts, config.packageTypes) : 0;
   // Coupons (issue 9): the sheet's discount and coupon row, the promo card, the coupon and assist dialogs.
   const coupons = await marketCouponParts({
@@ -128,8 +156,14 @@ export async function marketLoader(request: Request) {
   // The read-only panels open over the page they were opened from; closing returns there.
   const base = url.pathname;
 
+  const unpaid = user?.openid ? await latestUnpaidOrder(user.id) : null;
   const data = {
     selector,
+    unpaidOrder: unpaid && {
+      text: fillTemplate(payPageMessages.unpaidBanner, { orderNumber: unpaid }),
+      action: payPageMessages.unpaidAction,
+      href: `/market/pay/${unpaid}`,
+    },
     campusWarning: warning,
     tab,
     sheetError: url.searchParams.get("sheetError") === "empty" ? m.checkout.emptyList : null,
@@ -216,15 +250,16 @@ export async function parcelSheetLoader(request: Request, entryId: string | unde
 
 /** /market/address/new or /market/address/:id: the address and every open campus's buildings. */
 export async function addressFormLoader(request: Request, addressId: string | undefined) {
-  const { user } = await requireCheckout(request);
+  const { user, config } = await requireCheckout(request);
   const address = addressId === undefined ? null : /^\d+$/.test(addressId) ? await findAddress(user.id, Number(addressId)) : undefined;
   // Another user's address (or no address at all) is not found, like any id of someone else's.
   if (address === undefined) throw new Response(m.address.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return { address, campuses: await campusesWithBuildings() };
+  return { address, campuses: await campusesWithBuildings(config.campusCode) };
 }
 
-async function campusesWithBuildings() {
-  const campuses = (await listCampuses()).filter((campus) => campus.active);
+/** The open campuses with their buildings; from the market, only the order's service campus (ARCHITECTURE "Parcels"). */
+async function campusesWithBuildings(serviceCampus: string | null = null) {
+  const campuses = (await listCampuses()).filter((campus) => campus.active && (!serviceCampus || campus.code === serviceCampus));
   return Promise.all(
     campuses.map(async (campus) => ({
       code: campus.code,
@@ -279,6 +314,12 @@ export async function marketAction(request: Request, clientIp?: string): Promise
   }
   if (value.intent === "supermarket-submit") return { intent, error: m.feature.supermarketClosed };
 
+  if (value.intent === "recognize" && value.text.trim() && !(await getUser(request))?.openid) {
+    // Through the authorization, the pasted text comes along (recognised when the visitor is back).
+    throw redirectDocument(messengerAuthPath(returnPath(request)), {
+      headers: { "Set-Cookie": await pendingSmsCookie().serialize(value.text.slice(0, PENDING_SMS_MAX)) },
+    });
+  }
   const user = await requireMarketUser(request);
   const config = await configFor(user, request);
   const types = config.packageTypes;
@@ -288,10 +329,12 @@ export async function marketAction(request: Request, clientIp?: string): Promise
       case "recognize": {
         const text = value.text;
         if (!text.trim()) {
-          await updateCheckout(user.id, types, (current) => ({
-            set: { smsText: "", entries: current.entries.filter((entry) => entry.source !== "text") },
-            result: null,
-          }));
+          const { result: kept } = await updateCheckout(user.id, types, (current) => {
+            const left = current.entries.filter((entry) => entry.source !== "text");
+            return { set: { smsText: "", entries: left }, result: left.length };
+          });
+          // Clearing the text keeps what was added by hand: say so rather than leave it silently.
+          if (kept > 0) return { intent, notice: fillTemplate(m.recognize.clearedKept, { count: kept }) };
           return value.auto ? { intent } : { intent, error: m.recognize.emptyText };
         }
         const refused = await limited("recognize-text", user.id);
@@ -379,6 +422,9 @@ export async function marketAction(request: Request, clientIp?: string): Promise
       case "select-address": {
         const address = await findAddress(user.id, value.addressId);
         if (!address) return { intent, error: m.address.notFound };
+        if (address.campusCode !== config.campusCode) {
+          return Response.json({ intent, error: msg.orders.create.addressCampus } satisfies MarketActionData, { status: 400 });
+        }
         await updateCheckout(user.id, types, () => ({ set: { addressId: address.id }, result: null }));
         throw redirect(marketHref({ sheet: "confirm" }));
       }
@@ -391,18 +437,16 @@ export async function marketAction(request: Request, clientIp?: string): Promise
         return done ? { intent } : { intent, error: m.address.notFound };
       }
       case "pay": {
-        const checkout = await loadCheckout(user.id, types);
-        if (checkout.id !== value.checkoutId || checkout.version !== value.version) return { intent, error: m.checkout.stale };
-        if (checkout.entries.length === 0) return { intent, error: m.checkout.emptyParcels };
-        const addresses = await listAddresses(user.id);
-        const address = addresses.find((a) => a.id === checkout.addressId) ?? addresses.find((a) => a.isDefault);
-        if (!address) return { intent, error: m.checkout.needAddress };
+        // Order creation is rate-limited (issue 18); the checkout checks happen in createOrderFromCheckout.
         const refused = await limited("order", user.id);
         if (refused) return refused;
         // Orders (issue 8): the order is made from this checkout (prices recomputed, one order per
-        // checkout version), then paid on /market/pay/:orderId, whose JavaScript goes straight on.
+        // checkout version; the same version again answers the order it made), then paid on
+        // /market/pay/:orderId, whose JavaScript goes straight on.
         const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version });
-        if (!created.ok) return Response.json({ intent, error: created.message } satisfies MarketActionData, { status: created.status });
+        if (!created.ok) {
+          return Response.json({ intent, error: created.message, liveOrder: created.liveOrder } satisfies MarketActionData, { status: created.status });
+        }
         throw redirect(`/market/pay/${created.orderNumber}?start=1`);
       }
     }
@@ -425,7 +469,8 @@ function recognitionAnswer(intent: string, found: number, duplicates: number): M
 
 async function saveAddressAction(request: Request, formData: FormData) {
   const user = await requireMarketUser(request);
-  const campuses = await campusesWithBuildings();
+  const { config: serviceConfig } = await expressState(request, user);
+  const campuses = await campusesWithBuildings(serviceConfig?.campusCode ?? null);
   const submission = await parseWithZod(formData, {
     schema: AddressSchema.superRefine((value, ctx) => {
       const campus = campuses.find((c) => c.code === value.campus);

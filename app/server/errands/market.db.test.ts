@@ -10,6 +10,7 @@ import { action as recognizeImageAction } from "~/routes/errands.pickup-code.rec
 import { action as recognizeTextAction } from "~/routes/errands.pickup-code.recognize-text";
 import { action as marketAction, loader as marketLoader } from "~/routes/market._shell";
 import { loader as checkoutLoader } from "~/routes/market._shell.checkout";
+import { action as payAction } from "~/routes/market.pay.$orderId";
 import { loader as parcelLoader } from "~/routes/market._shell.parcel.$id";
 import { action as campusAction } from "~/routes/market.campus";
 import { resetConfig } from "~/server/config.server";
@@ -102,7 +103,7 @@ describe("campus list, service config and schedule (JSON)", () => {
     const row = await db().selectFrom("users").select("campus_code").where("id", "=", user.id).executeTakeFirstOrThrow();
     expect(row.campus_code).toBeNull();
     const data = await page(cookie, "/market?selectCampus=1&campusError=inactive");
-    expect(data.selector).toMatchObject({ open: true, current: null, error: "该校区暂未开通，请选择已开通的校区" });
+    expect(data.selector).toMatchObject({ open: true, current: null, error: "该校区暂未开通快递代拿服务" });
   });
 
   it("GET /api/express/delivery-schedule gives the slots as a JSON string", async () => {
@@ -279,10 +280,15 @@ describe("the checkout on /market (per user, on the server)", () => {
     data = await page(cookie, "/market/checkout");
     expect(data.selectedAddressId).not.toBeNull();
     // The order is created and paid on its pay page (the orders issue).
-    expect((await pay()).headers.get("Location")).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
+    const made = (await pay()).headers.get("Location");
+    expect(made).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
+    // The same version again answers the order it made; its parcels have left the list.
+    expect((await pay()).headers.get("Location")).toBe(made);
+    expect((await page(cookie)).checkout.entries).toEqual([]);
 
     await call(marketAction, form({ intent: "remark", remark: "放宿管阿姨处" }, cookie));
-    expect((await (await pay()).json()).error).toBe("订单信息已更新，请确认后再试");
+    const stale = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version - 1) }, cookie));
+    expect((await stale.json()).error).toBe("订单信息已更新，请确认后再试");
     expect((await page(cookie)).checkout.remark).toBe("放宿管阿姨处");
   });
 
@@ -339,5 +345,95 @@ describe("the checkout on /market (per user, on the server)", () => {
     for (const table of ["checkouts", "addresses", "feature_requests"] as const) {
       expect(await db().selectFrom(table).selectAll().where("user_id", "in", [from.id, into.id]).execute()).toEqual([]);
     }
+  });
+});
+
+describe("one parcel, one charge on the market page (issue 16)", () => {
+  const entriesOf = async (cookie: string) => (await page(cookie)).checkout.entries as { id: string; pickupCode: string | null; company: string; stationName: string }[];
+  const saveEntry = async (cookie: string, fields: Record<string, string>) => call(marketAction, form({ intent: "save-entry", ...fields }, cookie, "/market/parcel/new"));
+
+  it("recognising the same text again, after a carrier was edited, adds nothing", async () => {
+    const { cookie } = await messenger();
+    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const [first] = await entriesOf(cookie);
+    const edited = await saveEntry(cookie, { entryId: first!.id, company: "韵达快递", credential: first!.pickupCode!, station: first!.stationName });
+    expect(edited.status).toBe(302);
+    const again = await (await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie))).json();
+    expect(again.error).toBe("该快递信息已存在，请勿重复添加");
+    const entries = await entriesOf(cookie);
+    expect(entries).toHaveLength(2);
+    expect(entries.find((entry) => entry.pickupCode === "5-5-1201")?.company).toBe("韵达快递");
+  });
+
+  it("a code already listed, added by hand under another carrier, is refused with the spec's message", async () => {
+    const { cookie } = await messenger();
+    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const [first] = await entriesOf(cookie);
+    const refused = await saveEntry(cookie, { company: "韵达快递", credential: "5-5-1201", station: first!.stationName });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).entryError).toBe("该取件码信息已存在，请勿重复添加");
+    expect(await entriesOf(cookie)).toHaveLength(2);
+    // The same code at another station is another parcel.
+    expect((await saveEntry(cookie, { company: "韵达快递", credential: "5-5-1201", station: "南门驿站" })).status).toBe(302);
+    expect(await entriesOf(cookie)).toHaveLength(3);
+  });
+
+  it("the unpaid order: its parcels leave the list, /market links to it, a second order is refused, cancelling releases them", async () => {
+    const { user, cookie } = await messenger();
+    await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑1栋", room: "302", isDefault: true });
+    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    let data = await page(cookie);
+    const paid = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+    const number = /\/market\/pay\/(E\d{14})/.exec(paid.headers.get("Location")!)![1]!;
+    data = await page(cookie);
+    expect(data.checkout.entries).toEqual([]);
+    expect(data.unpaidOrder).toEqual({ text: `你有一个待支付订单 ${number}`, action: "去支付", href: `/market/pay/${number}` });
+
+    // The same parcels again: refused, naming the live order.
+    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    data = await page(cookie);
+    const again = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: `该快递已在订单 ${number} 中，请勿重复下单`, liveOrder: number });
+
+    // Cancelled on its pay page: the parcels are free, the order can be made.
+    const cancelled = await (payAction({ request: form({ intent: "cancel" }, cookie, `/market/pay/${number}`), params: { orderId: number }, context: {} }) as Promise<Response>).catch((thrown: Response) => thrown);
+    expect(cancelled.headers.get("Location")).toBe(`/market/pay/${number}?cancelled=1`);
+    data = await page(cookie);
+    expect(data.unpaidOrder).toBeNull();
+    const made = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+    expect(made.headers.get("Location")).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
+  });
+
+  it("the address picker offers only the service campus's addresses, and another campus's one is refused", async () => {
+    const { user, cookie } = await messenger();
+    await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "yuntang", building: "2栋", room: "518", isDefault: true });
+    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    let data = await page(cookie);
+    expect(data.addresses).toEqual([]);
+    expect(data.selectedAddressId).toBeNull();
+    const other = await db().selectFrom("addresses").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    const refused = await call(marketAction, form({ intent: "select-address", addressId: String(other.id) }, cookie, "/market/address"));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe("收货地址不在当前服务校区，请选择或新增该校区的地址");
+    await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "jinpenling", building: "西苑2栋", room: "518", isDefault: false });
+    data = await page(cookie);
+    expect(data.addresses.map((address: { text: string }) => address.text)).toEqual(["金盆岭校区 西苑2栋518"]);
+    expect(data.selectedAddressId).toBe(data.addresses[0].id);
+  });
+});
+
+describe("text pasted before the authorization (issue 16)", () => {
+  it("comes through the messenger authorization and is recognised on return", async () => {
+    const anonymous = await call(marketAction, request("/market?index", { method: "POST", body: new URLSearchParams({ intent: "recognize", text: TWO_SMS }), headers: { Accept: "text/html" } }));
+    expect(anonymous.headers.get("Location")).toMatch(/^\/api\/wechat\/auth\?redirect_url=/);
+    const pending = anonymous.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(pending).toMatch(/^__pending_sms=/);
+    const { cookie } = await messenger();
+    const back = await call(marketLoader, request("/market", { cookie: `${cookie}; ${pending}`, headers: { Accept: "text/html" } }));
+    const data = await back.json();
+    expect(data.checkout.smsText).toBe(TWO_SMS);
+    expect(data.checkout.entries.map((entry: { pickupCode: string }) => entry.pickupCode)).toEqual(["5-5-1201", "62093517"]);
+    expect(back.headers.get("Set-Cookie")).toMatch(/__pending_sms=;.*Max-Age=0/);
   });
 });

@@ -226,6 +226,7 @@ export function renderFeatureTab(kind: "online" | "errand") {
         <form method="post" className="card space-y-2">
           <input type="hidden" name="intent" value="supermarket-submit" />
           <h3 className="text-sm font-semibold">{f.submitOrder}</h3>
+          <input name="address" type="text" placeholder={f.address} aria-label={f.address} autoComplete="street-address" className="field-input text-sm" />
           <input name="phone" type="tel" placeholder={f.phone} aria-label={f.phone} className="field-input text-sm" />
           <button type="submit" className="btn-ghost h-10 w-full">
             {f.submitOrder}

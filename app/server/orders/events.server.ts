@@ -2,6 +2,7 @@
 // and, for the statuses customers hear about, calls the notifications issue's one entry point in
 // the same transaction (so the change and its messages commit together, and a repeated change —
 // a repeated pay notification — queues nothing twice).
+import { orderAddress } from "~/lib/address";
 import type { Selectable } from "kysely";
 import { deliveryText } from "~/lib/orders";
 import type { OrderEventStatus } from "~/lib/notify";
@@ -67,6 +68,7 @@ export async function notifyOrder(executor: Executor, order: OrderRow, status: O
         campusName: order.campus_name,
         dorm: order.recipient_dorm ?? "",
         room: order.recipient_room ?? "",
+        address: orderAddress(order),
         at,
         estimatedDelivery: deliveryText(order.estimated_delivery_at, new Date(at)),
       },

@@ -23,7 +23,9 @@ import { loadExpressConfig } from "~/server/errands/market-config.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { call, postJson as json, postForm as form, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
-import { createOrderFromCheckout, findOrder } from "./orders.server";
+import { createOrderFromCheckout, findOrder, orderDetail } from "./orders.server";
+import { orderAddress } from "~/lib/address";
+import { toCard } from "~/server/admin/orders.server";
 import { approveRefund, pendingRefundRequests, rejectRefund } from "./refunds.server";
 
 const TYPES = async () => {
@@ -247,14 +249,16 @@ describe("paying with the simulated provider", () => {
 });
 
 describe("the customer's actions", () => {
-  it("cancelling an unpaid order makes it cancelled; the same checkout may order again", async () => {
+  it("cancelling an unpaid order makes it cancelled and releases its parcels: they may be ordered again", async () => {
     const { user, cookie, checkout } = await customer({ student: true });
     const order = await place(user);
     const path = `/express/orders/${order.order_number}`;
     const response = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel", reason: "不需要了" }, cookie), { orderId: order.order_number });
     expect(response.headers.get("Location")).toBe(`${path}?done=cancelled`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "cancelled", payment_status: "closed", cancel_reason: "不需要了", idempotency_key: null });
-    const again = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    // The order took its parcels out of the list; listed again, they are no longer held.
+    const { checkout: relisted } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: checkout.entries }, result: null }));
+    const again = await createOrderFromCheckout(user, "jinpenling", { checkoutId: relisted.id, version: relisted.version });
     expect(again).toMatchObject({ ok: true, created: true });
     expect((again as { orderNumber: string }).orderNumber).not.toBe(order.order_number);
     // A second cancel of the cancelled order is refused with the spec's message.
@@ -276,6 +280,25 @@ describe("the customer's actions", () => {
       { dedupe_key: `order:${order.order_number}:paid` },
       { dedupe_key: `order:${order.order_number}:refunded` },
     ]);
+    // Header, bar and banner agree (issue 16): refunded, no bar, '已退款', and no estimate.
+    const page = await (await call(pageLoader as never, request(`${path}?done=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
+    expect(page.order.view).toMatchObject({ label: "退款成功", percent: null, amountKind: "paid", showEstimate: false });
+    expect(page.done).toBe("订单已取消，已退款");
+  });
+
+  it("a cancelled, never-paid order shows no paid amount and no estimated delivery (issue 16)", async () => {
+    const { user, cookie } = await customer({ student: true });
+    const order = await place(user);
+    const path = `/express/orders/${order.order_number}`;
+    const unpaid = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
+    expect(unpaid.order.view).toMatchObject({ amountKind: "due", showEstimate: true });
+    await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
+    const page = await (await call(pageLoader as never, request(`${path}?done=cancelled`, { cookie }), { orderId: order.order_number })).json();
+    expect(page.order.view).toMatchObject({ label: "订单已取消", amountKind: "total", showEstimate: false });
+    expect(page.done).toBe("订单已取消");
+    await setStatus(order.order_number, "completed");
+    const completed = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
+    expect(completed.order.view).toMatchObject({ percent: 100, amountKind: "paid", showEstimate: false });
   });
 
   it("a refund request needs a reason, waits for an operator, and is approved to refunded or rejected", async () => {
@@ -476,5 +499,118 @@ describe("personal data", () => {
     const student = await createStudent();
     await db().transaction().execute((trx) => mergeUserRows(user.id, student.id, trx));
     expect(await findOrder(order.order_number)).toMatchObject({ user_id: student.id });
+  });
+});
+
+describe("one parcel, one charge; the right address (issue 16)", () => {
+  const jsonBody = (over: Record<string, unknown> = {}) => ({
+    campus_code: "jinpenling",
+    recipient_name: "李四",
+    recipient_phone: "13900139000",
+    recipient_campus: "金盆岭校区",
+    recipient_dorm: "西苑1栋",
+    recipient_room: "101",
+    expressCheckoutList: ["1-1-1001", "1-1-1002", "1-1-1003", "1-1-1004", "1-1-1005"].map((pickupCode) => ({ pickupCode, company: "圆通速递", stationName: "南门驿站" })),
+    ...over,
+  });
+  const ordersOf = async (userId: number) => db().selectFrom("orders").select(["order_number", "amount_fen", "parcel_count"]).where("user_id", "=", userId).execute();
+
+  it.each([
+    ["fewer counted than parcels", { pocket: 1 }],
+    ["more counted than parcels", { pocket: 6 }],
+    ["a negative count", { pocket: 6, small: -1 }],
+    ["an unknown type", { pocket: 4, huge: 1 }],
+  ])("the JSON call with %s is a 400 and stores nothing", async (_name, counts) => {
+    const { user, cookie } = await customer();
+    const response = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressPackageCounts: counts }), cookie));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, message: "各类型件数之和必须等于快递数量，请重新确认" });
+    expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it("the JSON call with counts adding up is priced on the server for every parcel", async () => {
+    const { user, cookie } = await customer();
+    const response = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressPackageCounts: { pocket: 4, large: 1 } }), cookie));
+    expect(response.status).toBe(200);
+    expect(await ordersOf(user.id)).toMatchObject([{ parcel_count: 5, amount_fen: 4 * 120 + 400 }]);
+  });
+
+  it("the same parcel twice in one request (another carrier, full-width code) is refused", async () => {
+    const { user, cookie } = await customer();
+    const list = [
+      { pickupCode: "7-2-3301", company: "韵达快递", stationName: "菜鸟驿站" },
+      { pickupCode: "７－２－３３０１", company: "中通快递", stationName: "菜鸟驿站" },
+    ];
+    const response = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressCheckoutList: list, expressPackageCounts: { pocket: 2 } }), cookie));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("该快递信息已存在，请勿重复添加");
+    expect(await ordersOf(user.id)).toEqual([]);
+  });
+
+  it("a parcel of a live order is refused in a new order (with a link to it) until that order is cancelled", async () => {
+    const { user, cookie } = await customer({ codes: ["8-6-1066"] });
+    const first = await place(user);
+    // The order took the parcel out of the list.
+    expect((await loadCheckout(user.id, await TYPES())).entries).toEqual([]);
+    // Listed again (another carrier this time) and ordered again, from the sheet and the JSON call.
+    const { checkout } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: [entry("8-6-1066", "韵达快递")] }, result: null }));
+    const again = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    expect(again).toEqual({ ok: false, status: 409, liveOrder: first.order_number, message: `该快递已在订单 ${first.order_number} 中，请勿重复下单` });
+    const viaJson = await call(
+      createAction as never,
+      json("/api/express/order_create", jsonBody({ expressCheckoutList: [{ pickupCode: "8-6-1066", stationName: "梨园菜鸟驿站" }], expressPackageCounts: { pocket: 1 } }), cookie),
+    );
+    expect(viaJson.status).toBe(409);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    // The same code at another station is another parcel.
+    const elsewhere = await call(
+      createAction as never,
+      json("/api/express/order_create", jsonBody({ expressCheckoutList: [{ pickupCode: "8-6-1066", stationName: "南门驿站" }], expressPackageCounts: { pocket: 1 } }), cookie),
+    );
+    expect(elsewhere.status).toBe(200);
+    // Paid and in progress still holds it; refunded releases it.
+    await setStatus(first.order_number, "picking");
+    const fromSheet = async () => {
+      const current = await loadCheckout(user.id, await TYPES());
+      return createOrderFromCheckout(user, "jinpenling", { checkoutId: current.id, version: current.version });
+    };
+    expect(await fromSheet()).toMatchObject({ ok: false, liveOrder: first.order_number });
+    await db().updateTable("orders").set({ status: "refunded", payment_status: "refunded" }).where("order_number", "=", first.order_number).execute();
+    expect(await fromSheet()).toMatchObject({ ok: true, created: true });
+  });
+
+  it("another user's live order does not hold my parcel", async () => {
+    const mine = await customer({ codes: ["3-3-3003"] });
+    const theirs = await customer({ codes: ["3-3-3003"] });
+    await place(theirs.user);
+    expect((await place(mine.user)).parcel_count).toBe(1);
+  });
+
+  it("an address on another campus is refused, never relabelled; the order keeps the address's snapshot", async () => {
+    const user = await createMessengerUser({ campus_code: "jinpenling" });
+    await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "yuntang", building: "2栋", room: "518", isDefault: true });
+    const { checkout } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: [entry("9-9-9001")] }, result: null }));
+    const refused = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    expect(refused).toMatchObject({ ok: false, status: 400, message: "收货地址不在当前服务校区，请选择或新增该校区的地址" });
+    expect(await ordersOf(user.id)).toEqual([]);
+    // The JSON call naming a building of another campus is refused too.
+    const cookie = await sessionCookieFor(user.id);
+    const viaJson = await call(
+      createAction as never,
+      json("/api/express/order_create", jsonBody({ recipient_campus: "云塘校区", recipient_dorm: "2栋", expressCheckoutList: [{ pickupCode: "9-9-9002" }], expressPackageCounts: { pocket: 1 } }), cookie),
+    );
+    expect(viaJson.status).toBe(400);
+    expect(await ordersOf(user.id)).toEqual([]);
+
+    // An address on the service campus is used even while the other campus's one is the default.
+    await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "jinpenling", building: "西苑2栋", room: "518", isDefault: false });
+    const ok = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    expect(ok).toMatchObject({ ok: true });
+    const order = (await findOrder((ok as { orderNumber: string }).orderNumber))!;
+    expect(order).toMatchObject({ campus_code: "jinpenling", campus_name: "金盆岭校区", recipient_dorm: "西苑2栋", recipient_room: "518", delivery_address: "金盆岭校区 西苑2栋518" });
+    // Every view shows that snapshot: the customer's page, the admin card (and CSV), the notifications.
+    expect((await orderDetail(order)).delivery_address).toBe("金盆岭校区 西苑2栋518");
+    expect(toCard(order).address).toBe("金盆岭校区 西苑2栋518");
+    expect(orderAddress(order)).toBe("金盆岭校区 西苑2栋518");
   });
 });

@@ -9,16 +9,18 @@ import { PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { orderView, type OrderState, type OrderStatus } from "~/lib/order-status";
+import { orderView, statusesOf, type OrderState, type OrderStatus } from "~/lib/order-status";
+import { fillTemplate } from "~/lib/service-hours";
 import { UNPAID_ORDER_TTL_MS, deliveryText, orderNumber, parsePickupCodes, ratingText } from "~/lib/orders";
-import { reconcileCounts, totalParcels, type PackageCounts } from "~/lib/package-counts";
-import { entryFromInput, MAX_ENTRIES } from "~/lib/pickup-entries";
+import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/package-counts";
+import { entryFromInput, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
 import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
 import { formatShanghai } from "~/lib/time";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
 import { listAddresses } from "../errands/addresses.server";
-import { loadCheckout } from "../errands/checkout.server";
+import { loadCheckout, lockCheckout, takeParcelsOut } from "../errands/checkout.server";
+import type { Executor } from "../notify/outbox.server";
 import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../errands/market-config.server";
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
@@ -31,7 +33,8 @@ export type { OrderRow } from "./events.server";
 
 export type CreateOrderResult =
   | { ok: true; orderNumber: string; created: boolean; amountFen: number }
-  | { ok: false; message: string; status: number };
+  /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
+  | { ok: false; message: string; status: number; liveOrder?: string };
 
 type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string };
 
@@ -62,6 +65,17 @@ async function pricingConfig(campusCode: string | null): Promise<ExpressConfig |
 }
 
 /**
+ * The address an order from the checkout goes to: the one chosen, else the default one, else
+ * (when those are on another campus) the service campus's default or first one.
+ */
+export function pickAddress<A extends { id: number; isDefault: boolean; campusCode: string }>(addresses: A[], chosenId: number | null, campusCode: string): A | undefined {
+  const chosen = addresses.find((item) => item.id === chosenId);
+  if (chosen) return chosen;
+  const onCampus = addresses.filter((item) => item.campusCode === campusCode);
+  return onCampus.find((item) => item.isDefault) ?? onCampus[0] ?? addresses.find((item) => item.isDefault);
+}
+
+/**
  * The market sheet's pay button: the user's checkout as stored on the server (parcels, counts,
  * the chosen or default address, remark), under the campus the page shows. `key` is the checkout
  * id and version the sheet was showing.
@@ -74,11 +88,18 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
     const config = await pricingConfig(campusCode);
     if (typeof config === "string") return fail(config);
     const checkout = await loadCheckout(user.id, config.packageTypes);
-    if (checkout.id !== key.checkoutId || checkout.version !== key.version) return fail(msg.orders.create.stale, 409);
+    if (checkout.id !== key.checkoutId || checkout.version !== key.version) {
+      // A parallel submission of the same version may have made the order meanwhile (and moved the version on).
+      const made = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
+      if (made) return { ok: true, orderNumber: made.order_number, created: false, amountFen: made.amount_fen };
+      return fail(msg.orders.create.stale, 409);
+    }
     if (checkout.entries.length === 0) return fail(msg.orders.create.emptyList);
     const addresses = await listAddresses(user.id);
-    const address = addresses.find((item) => item.id === checkout.addressId) ?? addresses.find((item) => item.isDefault);
+    const address = pickAddress(addresses, checkout.addressId, config.campusCode);
     if (!address) return fail(msg.orders.create.needAddress);
+    // ARCHITECTURE "Parcels": the address is on the order's service campus, never relabelled.
+    if (address.campusCode !== config.campusCode) return fail(msg.orders.create.addressCampus);
     // An operator may turn a building off (admin reference data): no new deliveries there.
     if (!config.buildings.includes(address.building)) return fail(msg.orders.create.addressNotServed);
     return await insertOrder({
@@ -120,17 +141,24 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
       building: body.recipient_dorm,
       room: body.recipient_room,
     });
-    if (!recipient.success || !config.buildings.includes(recipient.data.building)) return fail(msg.orders.create.needAddress);
-    const items = (body.expressCheckoutList ?? [])
-      .map(entryFromInput)
-      .filter((entry): entry is NonNullable<typeof entry> => entry !== null)
-      .slice(0, MAX_ENTRIES);
+    if (!recipient.success) return fail(msg.orders.create.needAddress);
+    const campusNamed = body.recipient_campus;
+    if (!config.buildings.includes(recipient.data.building) || (campusNamed && campusNamed !== config.campusName && campusNamed !== config.campusCode)) {
+      return fail(msg.orders.create.addressCampus);
+    }
+    const list = body.expressCheckoutList ?? [];
+    if (list.length > MAX_ENTRIES) return fail(msg.orders.create.tooManyParcels);
+    const items = list.map(entryFromInput).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
     if (items.length === 0) return fail(msg.orders.create.emptyList);
+    if (items.some((item, index) => items.findIndex((other) => sameParcel(other, item)) !== index)) return fail(msg.orders.create.duplicateParcel);
+    // ARCHITECTURE "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
+    const counts = countsFromClient(body.expressPackageCounts, config.packageTypes, items.length);
+    if (!counts) return fail(msg.orders.create.countsMismatch);
     return await insertOrder({
       userId: user.id,
       config,
       items,
-      counts: reconcileCounts(body.expressPackageCounts, config.packageTypes, items.length),
+      counts,
       recipient: { ...recipient.data, campusName: config.campusName },
       remark: (body.remark ?? "").trim().slice(0, 200),
       checkout: { id: checkoutId, version },
@@ -149,6 +177,8 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
   const counts = Object.fromEntries(PACKAGE_TYPE_KEYS.map((type) => [type, input.counts[type]])) as PackageCounts;
   const parcelCount = totalParcels(counts);
   if (parcelCount === 0) return fail(msg.orders.create.emptyList);
+  // The one rule both front doors end in: as many counted parcels as parcels listed.
+  if (parcelCount !== input.items.length) return fail(msg.orders.create.countsMismatch);
   const at = input.at.toISOString();
 
   // A collision of the random six digits on the same day retries with new ones.
@@ -157,6 +187,12 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
     const inserted = await db()
       .transaction()
       .execute(async (trx) => {
+        await lockCheckout(trx, input.userId);
+        // The same submission again (in parallel): the order it made, not a clash with itself.
+        const made = await trx.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+        if (made) return made;
+        const clash = await liveOrderHolding(trx, input.userId, input.items, input.at);
+        if (clash) return { clash };
         const price = await priceOrder(trx, { userId: input.userId, counts, types: input.config.packageTypes });
         const row = await trx
           .insertInto("orders")
@@ -203,17 +239,67 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
         await recordEvent(trx, row, { type: "created", to: "created", actor: "customer", at });
         // A coupon may make an order free: nothing to pay, it is paid at once.
         if (row.amount_fen === 0) await applyPaid(trx, row.id, { actor: "system", at });
+        // The ordered parcels leave the checkout list (a cancel or refund does not bring them back:
+        // they are free to be listed and ordered again).
+        await takeParcelsOut(trx, input.userId, input.items, input.config.packageTypes);
         return row;
       });
-    if (inserted) return { ok: true, orderNumber: inserted.order_number, created: true, amountFen: inserted.amount_fen };
+    if (inserted && "clash" in inserted) {
+      return { ok: false, status: 409, liveOrder: inserted.clash, message: fillTemplate(msg.orders.create.parcelInLiveOrder, { orderNumber: inserted.clash }) };
+    }
+    if (inserted) return { ok: true, orderNumber: inserted.order_number, created: inserted.order_number === number, amountFen: inserted.amount_fen };
     const winner = await findByKey(key);
     if (winner) return { ok: true, orderNumber: winner.order_number, created: false, amountFen: winner.amount_fen };
   }
   throw new Error("no free order number after 8 attempts");
 }
 
+/** Statuses in which an order holds its parcels: unpaid, paid or in progress. */
+export const LIVE_ORDER_STATUSES = [...statusesOf("pending_payment"), ...statusesOf("in_progress")];
+
+/**
+ * The user's live order that already holds one of `items` (ARCHITECTURE "Parcels"), or null.
+ * An unpaid order past its 24 hours is closed by the job and holds nothing any more.
+ */
+export async function liveOrderHolding(executor: Executor, userId: number, items: PickupItem[], at: Date): Promise<string | null> {
+  const live = await executor
+    .selectFrom("orders")
+    .select(["order_number", "pickup_codes", "status", "expires_at"])
+    .where("user_id", "=", userId)
+    .where("status", "in", LIVE_ORDER_STATUSES)
+    .where("deleted_at", "is", null)
+    .orderBy("id", "desc")
+    .execute();
+  const stamp = at.toISOString();
+  for (const order of live) {
+    if (order.status === "created" && order.expires_at <= stamp) continue;
+    const held = parsePickupCodes(order.pickup_codes);
+    const holds = held.some((parcel) =>
+      items.some((item) => sameParcel({ pickupCode: parcel.code, trackingNumber: parcel.trackingNumber, stationName: parcel.station }, item)),
+    );
+    if (holds) return order.order_number;
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
+
+/** The user's newest order still waiting for payment (not past its 24 hours), by number. */
+export async function latestUnpaidOrder(userId: number, at = new Date()): Promise<string | null> {
+  const row = await db()
+    .selectFrom("orders")
+    .select("order_number")
+    .where("user_id", "=", userId)
+    .where("status", "=", "created")
+    .where("payment_status", "=", "pending")
+    .where("deleted_at", "is", null)
+    .where("expires_at", ">", at.toISOString())
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.order_number ?? null;
+}
 
 /** The user's order by its number, or undefined (also for another user's order). */
 export async function findOwnOrder(userId: number, number: string): Promise<OrderRow | undefined> {

@@ -9,6 +9,7 @@ import { CONTACT_DIALOG_HOURS, SERVICE_PHONE, SERVICE_PHONE_HREF, formatHours } 
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { pay as payMessages } from "~/lib/messages/pay";
+import { cancelNotice } from "~/lib/order-status";
 import { PAY_RELOADS, isInvalidOrderParam, isOrderNumber } from "~/lib/orders";
 import { OrderActionSchema } from "~/lib/schemas/orders";
 import { requireMessengerUser, requireStudent, type User } from "../auth/session.server";
@@ -64,6 +65,16 @@ function contactInfo() {
   return { hours: formatHours(CONTACT_DIALOG_HOURS), phone: SERVICE_PHONE.display, phoneHref: SERVICE_PHONE_HREF };
 }
 
+/**
+ * The banner after an action, from the order as it is now: a cancel says what the status table
+ * says (cancelled, refund processing, refunded), never a word the header contradicts.
+ */
+function doneNotice(done: string | null, order: OrderRow): string | null {
+  if (!(DONE_NOTICES as readonly string[]).includes(done ?? "")) return null;
+  if (done === "cancelled" || done === "cancelRefund") return cancelNotice({ status: order.status, refundState: order.refund_state });
+  return msg.orders.done[done as DoneNotice];
+}
+
 export async function orderPageLoader(request: Request, orderId: string | undefined) {
   const user = await requireStudent(request);
   if (isInvalidOrderParam(orderId)) return Response.json({ kind: "invalid" as const, message: msg.orders.failures.invalidId, titles: DETAIL_TITLES }, { status: 400 });
@@ -81,7 +92,7 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
       order: detail,
       subscribeHtml,
       path: `/express/orders/${detail.order_number}`,
-      done: (DONE_NOTICES as readonly string[]).includes(done ?? "") ? msg.orders.done[done as DoneNotice] : null,
+      done: doneNotice(done, order),
       paying: payingParam(url, detail.payment_status === "pending"),
       contact: contactInfo(),
     };
@@ -165,12 +176,15 @@ export async function payPageLoader(request: Request, orderId: string | undefine
       address: detail.delivery_address,
       recipient: detail.recipient_name,
       estimated: detail.estimated_text,
+      showEstimate: detail.view.showEstimate,
       status: detail.order_status,
       paymentStatus: detail.payment_status,
       canPay: detail.view.actions.includes("pay"),
+      canCancel: detail.view.actions.includes("cancel") && detail.payment_status === "pending",
       label: detail.view.label,
     },
     start: url.searchParams.get("start") === "1",
+    cancelled: url.searchParams.get("cancelled") === "1" && detail.order_status === "cancelled",
     paying: payingParam(url, detail.payment_status === "pending"),
     simulated: isSimulatedPayment(),
   };
@@ -181,8 +195,15 @@ export async function payPageAction(request: Request, orderId: string | undefine
   if (isInvalidOrderParam(orderId) || !isOrderNumber(orderId)) notFound();
   const order = await findOwnOrder(user.id, orderId);
   if (!order) notFound();
+  const intent = (await request.formData()).get("intent");
+  // The unpaid order can be cancelled where it is paid (no student login needed): its parcels are released.
+  if (intent === "cancel") {
+    const result = await cancelOrder(user.id, order.order_number, "");
+    if (!result.ok) return Response.json({ intent: "cancel", error: result.message, paid: false }, { status: result.status });
+    throw redirect(`${new URL(request.url).pathname}?cancelled=1`);
+  }
   // Only the pay button's form (intent=pay) starts a payment: any other body is refused.
-  if ((await request.formData()).get("intent") !== "pay") return Response.json({ intent: "pay", error: msg.pay.badRequest, paid: false }, { status: 400 });
+  if (intent !== "pay") return Response.json({ intent: "pay", error: msg.pay.badRequest, paid: false }, { status: 400 });
   const result = await createPayment(user, order.order_number);
   if (!result.ok) return Response.json({ intent: "pay", error: result.message, paid: result.paid ?? false }, { status: result.status });
   if (result.simulated) throw redirect(`${new URL(request.url).pathname}?paying=1`);

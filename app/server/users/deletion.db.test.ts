@@ -165,6 +165,14 @@ describe("account deletion", () => {
       status: "completed",
       recipient_name: null,
     });
+    // Promotions once per person (issue 16): the new-user grant stays marked under keyed hashes of
+    // the school account and the openid (in the dump above, so they name nobody); logging in
+    // again with the same school account grants nothing.
+    const marks = await db().selectFrom("promotion_marks").select(["mark"]).execute();
+    expect(marks.map((mark) => mark.mark)).toEqual(["new_user", "new_user"]);
+    await login();
+    const again = await db().selectFrom("users").select("id").where("student_id", "=", STUDENT.studentId).executeTakeFirstOrThrow();
+    expect(await db().selectFrom("user_coupons").select("id").where("user_id", "=", again.id).execute()).toEqual([]);
     // The operator keeps their own link; the neighbour keeps their account, not the like's item.
     expect(dump).toContain("oOperatorKeeps0000000000001");
     expect(await db().selectFrom("inbox_items").select("id").where("user_id", "=", neighbour.id).execute()).toHaveLength(0);

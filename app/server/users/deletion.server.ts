@@ -5,6 +5,7 @@ import { accountKey, accountThrottlePrefix, sweepLoginThrottles } from "../auth/
 import { sweepCaptchaNonces } from "../auth/captcha.server";
 import { endUserSessions } from "../auth/session.server";
 import { deleteCouponData } from "../coupons/personal-data.server";
+import { keepPromotionMarks } from "../coupons/promotion-identity.server";
 import { deleteForumData } from "../forum/posts.server";
 import { deleteGradesData } from "../grades/grades.server";
 import { deleteNotifyData } from "../notify/personal-data.server";
@@ -14,7 +15,7 @@ import { deleteRateLimitCounts } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
 import { removeAvatarFiles } from "./profile.server";
 
-type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable">;
+type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable" | "insertInto">;
 
 /** Marks the account for deletion and ends its sessions at once; the job does the rest. */
 export async function requestAccountDeletion(userId: number) {
@@ -45,6 +46,9 @@ export async function deleteUserData(executor: Executor, userId: number) {
   await anonymiseAudit(executor, userId);
   // Orders (issue 8): kept only as anonymised accounting rows (number, amounts, status, times).
   await anonymiseOrders(executor, userId);
+  // Promotions once per person (issue 16): the keyed hashes of the person's identities keep what
+  // they received (new-user grant, an assist given). Not personal data; /about says they stay.
+  await keepPromotionMarks(executor, userId);
   // Coupons and invites (issue 9): coupons, grant markers, the invite link, invites and assists.
   await deleteCouponData(executor, userId);
   // The timetable (issue 5): cached timetables, reminder switches and the calendar-feed token.

@@ -13,6 +13,7 @@ import * as threadsCaptchaLockouts from "./0013_threads_captcha_lockouts";
 import * as rateLimits from "./0014_rate_limits";
 import * as grades from "./0015_grades";
 import * as referenceData from "./0011_reference_data";
+import * as promotionMarks from "./0012_promotion_marks";
 import * as mutualHelp from "./0019_mutual_help";
 import * as appearance from "./0020_appearance";
 
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "0014_rate_limits": rateLimits,
   "0015_grades": grades,
   "0011_reference_data": referenceData,
+  "0012_promotion_marks": promotionMarks,
   "0019_mutual_help": mutualHelp,
   "0020_appearance": appearance,
 };
