@@ -135,6 +135,18 @@ describe("the production server (what the Docker image runs)", () => {
     } finally {
       database.close();
     }
+    // Each capability that is off is one warning line at start (the admin pages show the same banner).
+    const warnings = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: string; event: string })
+      .filter((line) => line.event.startsWith("capability-off-"));
+    expect(warnings.map((line) => [line.level, line.event])).toEqual([
+      ["warn", "capability-off-payment"],
+      ["warn", "capability-off-template-messages"],
+      ["warn", "capability-off-academic-system"],
+    ]);
     server.child.kill("SIGTERM");
     expect(await server.exited).toEqual({ code: 0, signal: null });
   });
