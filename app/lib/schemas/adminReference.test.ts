@@ -31,10 +31,11 @@ const PRICES = {
 
 describe("the adapter kinds", () => {
   it("are one list; every kind but the demo needs a base URL", () => {
-    expect(SCHOOL_SYSTEM_KINDS).toEqual(["demo", "zfsoft"]);
+    expect(SCHOOL_SYSTEM_KINDS).toEqual(["demo", "zfsoft", "qiangzhi"]);
     expect(SCHOOL_SYSTEM_KINDS.map((kind) => [kind, systemNeedsBaseUrl(kind)])).toEqual([
       ["demo", false],
       ["zfsoft", true],
+      ["qiangzhi", true],
     ]);
     expect(isSchoolSystemKind("urp")).toBe(false);
   });

@@ -15,7 +15,7 @@ export const InviteRegisterSchema = z.object({
   school: z.string({ error: login.selectSchool }).trim().min(1, login.selectSchool).max(64),
   password: z.string({ error: login.enterPassword }).min(1, login.enterPassword).max(128),
   captcha: z.string({ error: login.enterCaptcha }).trim().min(1, login.enterCaptcha).max(8),
-  captchaId: z.string().max(64).optional(),
+  captchaId: z.string().max(400).optional(),
   invite: z.string().trim().max(32).optional(),
   inviter: z.string().trim().max(64).optional(),
 });

@@ -129,7 +129,8 @@ describe("the invite-register dialog", () => {
     // An invented student id: the school does not know it — nothing granted, no assist, still new.
     const invented = await post({ nickname: "小刚", phone: "13700137000", school: "demo", studentId: "20239998", password: "demo1234", captcha: CAPTCHA });
     expect(invented.status).toBe(400);
-    expect(Object.values((await invented.json()).error).flat().join()).toContain(msg.login.accountMissing);
+    // The same answer as a wrong password: the login never confirms which ids exist (decision 015).
+    expect(Object.values((await invented.json()).error).flat().join()).toContain(msg.login.wrongPassword);
     expect(await couponNames(invitee.id)).toEqual([]);
     expect(await couponNames(host.user.id)).toEqual([]);
     expect(await isNewUser(invitee.id)).toBe(true);

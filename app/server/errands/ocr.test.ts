@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfig } from "../config.server";
 import { stopOcr } from "./ocr.server";
 import { recognizeImage, recognizeText } from "./recognition.server";
+import { captureLogs } from "../../../tests/setup/log-capture";
 
 const ticket = { owner: "ocr-test" };
 
@@ -86,12 +87,8 @@ describe("OCR of rendered SMS screenshots", () => {
 
   it("loads the model on the first image and releases it after idle, logging both", async () => {
     await stopOcr();
-    const events: Record<string, unknown>[] = [];
-    const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-      const text = String(chunk);
-      if (text.startsWith("{")) events.push(JSON.parse(text));
-      return true;
-    });
+    const logs = captureLogs();
+    const events = logs.events;
     process.env.OCR_IDLE_MS = "300";
     resetConfig();
     try {
@@ -110,7 +107,7 @@ describe("OCR of rendered SMS screenshots", () => {
     } finally {
       delete process.env.OCR_IDLE_MS;
       resetConfig();
-      write.mockRestore();
+      logs.restore();
     }
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { db } from "~/server/db/db.server";
 import { FAKE_QZ_STUDENT, startFakeQiangzhi, type FakeQiangzhi } from "../../../tests/fakes/qiangzhi-server";
 import { gradeRow, startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { captureLogs } from "../../../tests/setup/log-capture";
 import { calendarFeed } from "../schedule/calendar.server";
 import { loadTimetable } from "../schedule/timetable.server";
 import { loadGrades } from "./grades.server";
@@ -135,9 +136,7 @@ describe("the grades page on a ZFsoft school", () => {
     const { cookie, user } = await loginZf();
     const first = await loadGrades(user);
     zf.state.mode = "down";
-    const written: string[] = [];
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    const logs = captureLogs();
     const later = new Date(new Date(first.fetchedAt!).getTime() + 2 * DAY);
     const stale = await loadGrades(user, { now: later });
     expect(stale).toMatchObject({ source: "stale", fetchedAt: first.fetchedAt, error: msg.grades.loadFailed, errorKind: "failed" });
@@ -145,8 +144,9 @@ describe("the grades page on a ZFsoft school", () => {
     const refused = await postGrades(cookie, { intent: "refresh" });
     expect(refused.status).toBe(502);
     expect(await refused.json()).toEqual({ error: msg.grades.loadFailed });
-    expect(written.join("")).toContain("grades-failed");
-    for (const secret of ["大学计算机基础", "92", "4.2", zfStudent.password]) expect(written.join("")).not.toContain(secret);
+    logs.restore();
+    expect(logs.text()).toContain("grades-failed");
+    for (const secret of ["大学计算机基础", "92", "4.2", zfStudent.password]) expect(logs.text()).not.toContain(secret);
   });
 
   it("lists the term's exams upcoming first with the days left, past ones marked", async () => {
