@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errors as errorMessages } from "~/lib/messages/errors";
 import { orderBody } from "../support/app-process";
 import { rawRequest, type RawAnswer } from "./http";
-import { insertStudent, makeMessengerUser, sql, startServer, type Server, type Student } from "./server";
+import { CAPTCHA_ANSWER, captchaToken, insertStudent, makeMessengerUser, sql, startServer, type Server, type Student } from "./server";
 
 const LIMITS = {
   RATE_LIMIT_POST: "2,1000/600",
@@ -171,7 +171,8 @@ describe("rate limits, per user and per address", () => {
 
   it("invite registration: the 2nd in an hour is a 429 in the dialog's form errors", async () => {
     const student = students[7]!;
-    const fields = { intent: "register", nickname: "新同学", phone: "13800138000", studentId: "20249999" };
+    // A complete form (invite registration is a school-account login): the limit counts once the form is valid.
+    const fields = { intent: "register", nickname: "新同学", phone: "13800138000", school: "demo", studentId: "20249999", password: "not-the-password", captcha: CAPTCHA_ANSWER, captchaId: captchaToken() };
     const first = await rawRequest(server.base, dataUrl("/market/promo-activity", "routes/market.promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
     expect(first.status).not.toBe(429);
     const second = await rawRequest(server.base, dataUrl("/market/promo-activity", "routes/market.promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
