@@ -55,6 +55,7 @@ async function operatorMakesCampus(page: Page, campus: Campus, js: boolean) {
   await expect(page).toHaveURL(/\/admin\/login/);
   await page.getByLabel("用户名").fill(admin.username);
   await page.getByLabel("密码").fill(admin.password);
+  await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page.getByRole("heading", { name: "校区管理" })).toBeVisible();
   // The capabilities this test server lacks are named above the navigation.
@@ -207,6 +208,7 @@ test("an operator without the admin role is told who may change the reference da
   await page.goto("/admin/login?redirectTo=/admin/schools");
   await page.getByLabel("用户名").fill(courier.username);
   await page.getByLabel("密码").fill(courier.password);
+  await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page).toHaveURL(/\/admin\/schools$/);
   await expect(page.getByRole("alert")).toContainText("仅管理员可以修改基础数据");
