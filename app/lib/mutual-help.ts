@@ -8,8 +8,8 @@ import { fillTemplate } from "./template";
 
 const msg = { mutualHelp: mutualHelpMessages, schedule: scheduleMessages };
 
-/** Forum category 3 is mutual help (spec: /forum/posts/create with category_id 3). */
-export const MUTUAL_HELP_CATEGORY_ID = 3;
+/** Forum category 3 is mutual help (spec: /forum/posts/create with category_id 3); one home, the circle's rules. */
+export { MUTUAL_HELP_CATEGORY_ID } from "./forum";
 export const MUTUAL_HELP_NOTE_MAX = 200;
 
 export const COURSE_KINDS = ["normal", "experiment"] as const;

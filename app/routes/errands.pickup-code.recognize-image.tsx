@@ -7,7 +7,7 @@ import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { UPLOAD_ID_PATTERN } from "~/lib/screenshot-recognition";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/errands/json-body.server";
-import { MAX_IMAGE_BYTES, decodeBase64Image } from "~/server/errands/ocr.server";
+import { decodeBase64Image } from "~/server/errands/ocr.server";
 import { outcomeHeaders, recognizeImage } from "~/server/errands/recognition.server";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 import { bodyRule } from "~/lib/request-limits";
