@@ -30,11 +30,20 @@ export function pagePath(pathname: string): string {
   return path === "/_root" || path === "" ? "/" : path;
 }
 
+/**
+ * Removes single fetch's `_routes` (and any old `_data`) from a query: a loader's request.url
+ * keeps `_routes` (Remix strips only the `.data` suffix), and a return address must not carry it.
+ */
+export function deleteDataParams(params: URLSearchParams): URLSearchParams {
+  for (const name of DATA_PARAMS) params.delete(name);
+  return params;
+}
+
 /** The page URL a request is for: the path as pagePath, without single fetch's `_routes` (and any old `_data`). */
 export function pageUrl(url: string | URL): URL {
   const page = new URL(url.toString(), "http://localhost");
   page.pathname = pagePath(page.pathname);
-  for (const name of DATA_PARAMS) page.searchParams.delete(name);
+  deleteDataParams(page.searchParams);
   return page;
 }
 
