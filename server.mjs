@@ -241,7 +241,8 @@ function routeExists(pathname) {
 function routeOf(pathname, status) {
   if (pathname.startsWith("/build/")) return { name: "/build/*", path: pathname };
   if (pathname === "/metrics") return { name: "/metrics", path: pathname };
-  const path = pathname.replace(/\/{2,}/g, "/");
+  // A single-fetch data request (/post/12.data) is logged and counted as its page.
+  const path = app.pagePath(pathname.replace(/\/{2,}/g, "/"));
   for (const pattern of patterns) {
     const match = pattern.regex.exec(path);
     if (!match) continue;
