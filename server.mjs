@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler, writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler, redirect, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -133,12 +133,13 @@ server.use(async (req, res, next) => {
       res.status(403).type("text/plain; charset=utf-8").send("跨站请求已被拒绝");
       return;
     }
-    const location = await app.accessRedirect(request, routeExists(req.path));
+    const location = await app.accessRedirect(request, routeExists(app.pagePath(req.path)));
     if (!location) return next();
-    if ("_data" in req.query) {
-      // Remix's client follows redirects of data requests only in this form.
-      res.status(204).set({ "X-Remix-Redirect": location, "X-Remix-Status": "302" }).end();
-      return;
+    if (app.isDataRequest(req.path)) {
+      // A single-fetch data request (/page.data) follows a redirect only as Remix encodes it:
+      // its loaders and action throw it instead of running (withBodyChecks below).
+      res.locals.accessRedirect = location;
+      return next();
     }
     res.redirect(302, location);
   } catch (error) {
@@ -150,11 +151,10 @@ const handleRemix = createRequestHandler(build, "production");
 server.all("*", async (req, res, next) => {
   try {
     const request = remixRequest(req, res);
-    // Remix strips ?_data before an action sees the request; dataRequest keeps that fact.
     const context = {
       nonce: res.locals.nonce,
       clientIp: req.ip ?? "unknown",
-      dataRequest: new URLSearchParams(req.url.split("?")[1] ?? "").has("_data"),
+      accessRedirect: res.locals.accessRedirect,
       bodyRefusal: () => res.locals.refusal ?? null,
     };
     const response = await handleRemix(request, context);
@@ -241,7 +241,8 @@ function routeExists(pathname) {
 function routeOf(pathname, status) {
   if (pathname.startsWith("/build/")) return { name: "/build/*", path: pathname };
   if (pathname === "/metrics") return { name: "/metrics", path: pathname };
-  const path = pathname.replace(/\/{2,}/g, "/");
+  // A single-fetch data request (/post/12.data) is logged and counted as its page.
+  const path = app.pagePath(pathname.replace(/\/{2,}/g, "/"));
   for (const pattern of patterns) {
     const match = pattern.regex.exec(path);
     if (!match) continue;
@@ -282,12 +283,18 @@ function isBodyError(error) {
 function withBodyChecks(original) {
   const routes = {};
   for (const [id, route] of Object.entries(original.routes)) {
-    const action = route.module.action;
-    if (typeof action !== "function") {
+    const { action, loader } = route.module;
+    if (typeof action !== "function" && typeof loader !== "function") {
       routes[id] = route;
       continue;
     }
+    // The access guard's answer to a data request (see accessRedirect above), before any loader reads data.
+    const guardedLoader = async (args) => {
+      if (args.context?.accessRedirect) throw redirect(args.context.accessRedirect);
+      return loader(args);
+    };
     const guarded = async (args) => {
+      if (args.context?.accessRedirect) throw redirect(args.context.accessRedirect);
       const refused = () => args.context?.bodyRefusal?.() ?? null;
       const pathname = () => new URL(args.request.url).pathname;
       if (refused()) throw app.refusalResponse(pathname(), refused());
@@ -306,7 +313,10 @@ function withBodyChecks(original) {
       if (result instanceof Response && result.status === 429 && args.context) args.context.retryAfter = result.headers.get("Retry-After");
       return result;
     };
-    routes[id] = { ...route, module: { ...route.module, action: guarded } };
+    const module = { ...route.module };
+    if (typeof action === "function") module.action = guarded;
+    if (typeof loader === "function") module.loader = guardedLoader;
+    routes[id] = { ...route, module };
   }
   return { ...original, routes };
 }

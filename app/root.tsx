@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { useNonce } from "~/components/nonce";
 import { TabBar } from "~/components/TabBar";
@@ -27,8 +27,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { theme, appearance };
 }
 
+/**
+ * A route with no interaction says `export const handle = { hydrate: false }` (decision 027): a
+ * page whose every matched route says so ships no JavaScript at all (no <Scripts />, hence no
+ * modulepreload, no hydration data); its links are plain anchors and its forms plain forms.
+ */
+export type RouteHandle = { hydrate?: boolean };
+
+function useHydrates() {
+  const routes = useMatches().filter((match) => match.id !== "root");
+  return routes.length === 0 || routes.some((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const hydrates = useHydrates();
   const theme = data?.theme ?? DEFAULT_THEME;
   const appearance = data?.appearance ?? DEFAULT_APPEARANCE;
   const nonce = useNonce();
@@ -44,8 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

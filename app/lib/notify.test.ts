@@ -96,7 +96,7 @@ describe("subscribe widget: 'later' and the 7-day authorization", () => {
   it("links and result parameters", () => {
     expect(subscribeHref("ORDER_STATUS", "/backpack/inbox")).toBe("/api/wechat/subscribe?template=ORDER_STATUS&returnTo=%2Fbackpack%2Finbox");
     expect(withSubscribeNotice("/backpack/inbox?before=5", "ORDER_STATUS", "ok")).toBe("/backpack/inbox?before=5&subscribe=ok&subscribeKey=ORDER_STATUS");
-    expect(withoutSubscribeNotice("/backpack/inbox?subscribe=ok&subscribeKey=ORDER_STATUS&before=5&_data=x")).toBe("/backpack/inbox?before=5");
+    expect(withoutSubscribeNotice("/backpack/inbox?subscribe=ok&subscribeKey=ORDER_STATUS&before=5&_routes=x")).toBe("/backpack/inbox?before=5");
     expect(subscribeScene("EXPRESS_DELIVERY")).toBe(1001);
     expect(subscribeScene("SYSTEM_NOTICE")).toBe(1004);
   });

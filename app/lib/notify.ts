@@ -5,6 +5,7 @@
 import { notify as notifyMessages } from "~/lib/messages/notify";
 import { fillTemplate } from "./template";
 import { formatShanghai } from "./time";
+import { deleteDataParams } from "./request-kind";
 
 const msg = { notify: notifyMessages };
 
@@ -404,7 +405,7 @@ export function withoutSubscribeNotice(path: string) {
   const url = new URL(path, "http://same.origin");
   url.searchParams.delete("subscribe");
   url.searchParams.delete("subscribeKey");
-  url.searchParams.delete("_data");
+  deleteDataParams(url.searchParams);
   return url.pathname + url.search;
 }
 

@@ -1,5 +1,6 @@
 import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "./forum";
 import { PAY_NOTIFY_PATH } from "./pay-params";
+import { pagePath } from "./request-kind";
 
 // Bounded requests (issue 18, must-hold 1): every request body is limited before anything parses
 // it, by route class. server.mjs applies these rules in front of Remix: a declared Content-Length
@@ -65,7 +66,8 @@ const IMAGE_ROUTES: { path: string; name: string; maxBytes: number; multipart?: 
 const JSON_PREFIXES = ["/api/", "/errands/", "/coupon/", "/info/"];
 
 function trimmedPath(pathname: string) {
-  const path = pathname.replace(/\/{2,}/g, "/");
+  // A single-fetch data request (/publish-post.data) has its page's limit.
+  const path = pagePath(pathname.replace(/\/{2,}/g, "/"));
   return path.length > 1 ? path.replace(/\/+$/, "") : path;
 }
 

@@ -15,10 +15,14 @@ import {
   phoneHoursLine,
   serviceNotice,
 } from "~/lib/service-hours";
+import type { RouteHandle } from "~/root";
 
 const msg = { app: appMessages, customerService: customerServiceMessages, titles: titlesMessages };
 
 // Open to anyone (see app/lib/access.ts): no loader, everything here is static.
+
+/** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.customerService} · ${msg.app.name}` }];
 

@@ -8,8 +8,12 @@ import type { AboutSection } from "~/lib/content/about";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { requireStudent } from "~/server/auth/session.server";
+import type { RouteHandle } from "~/root";
 
 const msg = { app: appMessages, titles: titlesMessages };
+
+/** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStudent(request);

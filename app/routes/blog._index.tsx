@@ -13,6 +13,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { blog as blogMessages } from "~/lib/messages/blog";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { titles as titlesMessages } from "~/lib/messages/titles";
+import type { RouteHandle } from "~/root";
 
 const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, titles: titlesMessages };
 
@@ -23,6 +24,9 @@ const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, titl
 const LIST_PATH = "/blog";
 
 type Reader = { found: true; article: Article } | { found: false };
+
+/** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const read = new URL(request.url).searchParams.get("read");
@@ -99,7 +103,9 @@ function ReaderDialog({ reader }: { reader: Reader }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const titleId = "reader-title";
 
-  // With JavaScript: move focus into the dialog and let Escape close it. Without, the links do it.
+  // The page ships no JavaScript on a first visit: public/static/dialog.js moves focus into the
+  // dialog and lets Escape close it. Opened inside the running app (a client-side navigation), this
+  // effect does the same (React does not run a script element it renders).
   useEffect(() => {
     dialogRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -114,6 +120,8 @@ function ReaderDialog({ reader }: { reader: Reader }) {
       <Link to={LIST_PATH} preventScrollReset tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-slate-900/50" />
       <div
         ref={dialogRef}
+        data-static-dialog=""
+        data-close={LIST_PATH}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -166,6 +174,7 @@ function ReaderDialog({ reader }: { reader: Reader }) {
           )}
         </div>
       </div>
+      <script src="/static/dialog.js" async />
     </div>
   );
 }

@@ -8,8 +8,12 @@ import { app as appMessages } from "~/lib/messages/app";
 import { blog as blogMessages } from "~/lib/messages/blog";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { titles as titlesMessages } from "~/lib/messages/titles";
+import type { RouteHandle } from "~/root";
 
 const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, titles: titlesMessages };
+
+/** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = params.id ?? "";

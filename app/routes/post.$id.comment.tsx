@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link, useActionData, useFetcher, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
-import { COMMENT_MAX_LENGTH, newCommentHref, type ForumAnswer } from "~/lib/forum";
+import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
 import { errorsOf, submittedText } from "~/lib/form-result";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
@@ -20,7 +19,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /**
  * /post/:id/comment (?reply=…): the comment sheet, a child route so its code loads when opened.
  * A reply starts with an @mention of the comment's author. With JS it sends without leaving the
- * page (the comment shows at once in the list behind), and closes when the server has it.
+ * page (the comment shows at once in the list behind); the action's redirect to the new comment
+ * closes it, for a fetcher and a plain form post alike.
  */
 export default function CommentSheet() {
   const data = useRouteLoaderData<PostLoaderData>("routes/post.$id");
@@ -28,17 +28,9 @@ export default function CommentSheet() {
   const [params] = useSearchParams();
   const fetcher = useFetcher<ForumAnswer>({ key: "comment" });
   const documentAnswer = useActionData<ForumAnswer>();
-  const navigate = useNavigate();
-  const sent = useRef(false);
   const base = `/post/${id}`;
   const replyId = Number(params.get("reply"));
   const replyTo = replyId && data ? commentOnPage(data.comments, replyId) : null;
-
-  useEffect(() => {
-    if (!sent.current || fetcher.state !== "idle" || !fetcher.data) return;
-    sent.current = false;
-    if (fetcher.data.success && fetcher.data.id) navigate(newCommentHref(base, fetcher.data.id, fetcher.data.thread), { replace: true });
-  }, [fetcher.state, fetcher.data, base, navigate]);
 
   if (!data) return null;
   const answer = (fetcher.state === "idle" && fetcher.data && !fetcher.data.success ? fetcher.data : null) ?? (documentAnswer && !documentAnswer.success ? documentAnswer : null);
@@ -55,9 +47,6 @@ export default function CommentSheet() {
           method="post"
           action={`${base}/comment${replyTo ? `?reply=${replyTo.id}` : ""}`}
           className="space-y-3"
-          onSubmit={() => {
-            sent.current = true;
-          }}
         >
           <input type="hidden" name="intent" value="comment" />
           {replyTo ? <input type="hidden" name="parentId" value={replyTo.id} /> : null}

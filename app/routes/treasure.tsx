@@ -10,6 +10,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { treasure as treasureMessages } from "~/lib/messages/treasure";
 import { requireStudent } from "~/server/auth/session.server";
+import type { RouteHandle } from "~/root";
 
 const msg = { app: appMessages, titles: titlesMessages, treasure: treasureMessages };
 
@@ -18,6 +19,9 @@ const msg = { app: appMessages, titles: titlesMessages, treasure: treasureMessag
 
 const PATH = "/treasure";
 const DEV_PATH = `${PATH}?notice=dev`;
+
+/** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
+export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStudent(request);

@@ -17,8 +17,12 @@ import {
   messengerAuthPath,
   messengerErrorMessage,
 } from "~/lib/wechat-auth";
+import type { RouteHandle } from "~/root";
 
 const msg = { app: appMessages, titles: titlesMessages, wechat: wechatMessages };
+
+/** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.wxCallback} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 

@@ -146,8 +146,8 @@ test("an anonymous post shows no identity to a second student", async ({ page, b
     await expect(reader.page.getByText(content)).toBeVisible();
     const detailHtml = await reader.page.content();
     for (const secret of ["不想露脸的小红", "李小红", author.studentId]) expect(detailHtml).not.toContain(secret);
-    // The loader data the page's JS reads (Remix's ?_data answer) has no trace either.
-    const data = await reader.page.evaluate(async () => (await fetch(`${location.pathname}?_data=routes%2Fpost.%24id`)).text());
+    // The loader data the page's JS reads (single fetch's /post/:id.data answer) has no trace either.
+    const data = await reader.page.evaluate(async () => (await fetch(`${location.pathname}.data`)).text());
     for (const secret of ["不想露脸的小红", "李小红", author.studentId, `"userId"`, `"user_id"`]) expect(data).not.toContain(secret);
   } finally {
     await reader.close();

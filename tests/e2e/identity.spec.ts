@@ -115,8 +115,10 @@ test("no page's HTML or loader data ever carries the student's password", async 
   for (const path of PAGES) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).not.toContain(PASSWORD);
-    const route = await page.request.get(`${path}${path.includes("?") ? "&" : "?"}_data=root`);
-    expect(await route.text(), `${path} root data`).not.toContain(PASSWORD);
+    // The page's data as its JavaScript fetches it (single fetch: every loader, at /path.data).
+    const [pathname, query] = path.split("?");
+    const route = await page.request.get(`${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`);
+    expect(await route.text(), `${path} loader data`).not.toContain(PASSWORD);
     await page.goto(path);
     expect(await page.content(), `${path} DOM`).not.toContain(PASSWORD);
   }

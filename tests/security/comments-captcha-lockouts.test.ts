@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/server/auth/password.server";
 import { CAPTCHA_ANSWER, captchaToken, insertStudent, sql, startServer, type Server, type Student } from "./server";
+import { actionAnswer, dataPath } from "../support/single-fetch";
 
 let server: Server;
 
@@ -52,14 +53,16 @@ function rowCounts(): Record<string, number> {
 }
 
 function studentLogin(studentId: string, password: string, ip: string, cookie?: string) {
-  return call(`/crLogin?_data=${encodeURIComponent("routes/crLogin")}`, {
+  // As the login page's JavaScript posts it (single fetch's data request, decision 027).
+  return call(dataPath("/crLogin"), {
     ip,
     cookie,
     form: { school: "demo", studentId, password, captcha: CAPTCHA_ANSWER, captchaId: captchaToken(CAPTCHA_ANSWER), redirectTo: "/schedule" },
   });
 }
 
-const messagesOf = (answer: Answer) => Object.values((JSON.parse(answer.body) as { result?: { error?: Record<string, string[] | null> } }).result?.error ?? {}).flat();
+const messagesOf = async (answer: Answer) =>
+  Object.values((await actionAnswer<{ result?: { error?: Record<string, string[] | null> } }>(answer.body)).data?.result?.error ?? {}).flat();
 
 describe("finding 2: a 3,000-deep reply chain", () => {
   let student: Student;
@@ -181,7 +184,7 @@ describe("finding 5: lockouts cannot be turned against their victim", () => {
     // One attacker address: after 4 failures the 5th answer is a wait, and then even the right password waits.
     for (let i = 0; i < 5; i++) await studentLogin("20230002", `wrong-again-${i}`, "198.18.2.100");
     const waiting = await studentLogin("20230002", "demo1234", "198.18.2.100");
-    expect(messagesOf(waiting)[0]).toMatch(/登录尝试过于频繁，请 \d+ 秒后再试/);
+    expect((await messagesOf(waiting))[0]).toMatch(/登录尝试过于频繁，请 \d+ 秒后再试/);
     expect(cookieOf(waiting, "__session")).toBeUndefined();
     // The student, from a client without failures, with the right password and captcha, gets in.
     const victim = await studentLogin("20230002", "demo1234", "198.18.2.200");
@@ -233,7 +236,7 @@ describe("finding 6: the delete-account password check", () => {
     expect(session).toBeTruthy();
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const answer = await call("/backpack/settings?_data=" + encodeURIComponent("routes/backpack.settings"), {
+      const answer = await call(dataPath("/backpack/settings"), {
         ip: "198.18.5.1",
         cookie: session,
         form: { intent: "delete", password: `guess-${i}` },
@@ -243,7 +246,7 @@ describe("finding 6: the delete-account password check", () => {
     expect(statuses.filter((status) => status === 400).length).toBeLessThanOrEqual(4);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(36);
     // While waiting, even the right password deletes nothing.
-    const right = await call("/backpack/settings?_data=" + encodeURIComponent("routes/backpack.settings"), { ip: "198.18.5.1", cookie: session, form: { intent: "delete", password: "demo1234" } });
+    const right = await call(dataPath("/backpack/settings"), { ip: "198.18.5.1", cookie: session, form: { intent: "delete", password: "demo1234" } });
     expect(right.status).toBe(429);
     expect(sql<{ d: string | null }>(server, "SELECT deletion_requested_at AS d FROM users WHERE student_id = '20230001'")[0]!.d).toBeNull();
   });
@@ -254,8 +257,8 @@ describe("finding 9: unknown student ids", () => {
     const unknown = await studentLogin("20990077", "demo1234", "198.18.6.1");
     const wrong = await studentLogin("20230001", "not-the-password", "198.18.6.2");
     expect(unknown.status).toBe(wrong.status);
-    expect(messagesOf(unknown)).toEqual(messagesOf(wrong));
-    expect(messagesOf(unknown)).toEqual(["账号或密码错误，请检查后重试"]);
+    expect(await messagesOf(unknown)).toEqual(await messagesOf(wrong));
+    expect(await messagesOf(unknown)).toEqual(["账号或密码错误，请检查后重试"]);
     expect(unknown.body).not.toContain("账号不存在");
   });
 });

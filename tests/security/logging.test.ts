@@ -64,7 +64,8 @@ describe("a whole journey leaves no person in the log", () => {
     for (const url of ["/backpack", "/circle", "/market", "/orders", "/backpack/settings", "/market/address/new", "/backpack/inbox"]) {
       expect((await go(url, { cookie })).status, url).toBeLessThan(500);
     }
-    const address = await go("/market?_data=routes%2Fmarket._shell._index", {
+    // The page's fetchers post single fetch's data requests (the index route's action: ?index).
+    const address = await go("/market.data?index", {
       method: "POST",
       cookie,
       type: "application/x-www-form-urlencoded",
@@ -81,7 +82,7 @@ describe("a whole journey leaves no person in the log", () => {
     const published = await go("/publish-post", { method: "POST", cookie, body: form });
     expect(published.status).toBe(302);
     const [post] = sql<{ id: number }>(server, "SELECT id FROM posts WHERE user_id = ?", student.userId);
-    const comment = await go(`/post/${post!.id}?_data=routes%2Fpost.%24id`, {
+    const comment = await go(`/post/${post!.id}.data`, {
       method: "POST",
       cookie,
       type: "application/x-www-form-urlencoded",

@@ -9,6 +9,7 @@ import { errors as errorMessages } from "~/lib/messages/errors";
 import { orderBody } from "../support/app-process";
 import { rawRequest, type RawAnswer } from "./http";
 import { CAPTCHA_ANSWER, captchaToken, insertStudent, makeMessengerUser, sql, startServer, type Server, type Student } from "./server";
+import { actionAnswer, dataPath } from "../support/single-fetch";
 
 const LIMITS = {
   RATE_LIMIT_POST: "2,1000/600",
@@ -56,7 +57,8 @@ afterAll(async () => {
 });
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const dataUrl = (path: string, routeId: string) => `${path}?_data=${encodeURIComponent(routeId)}`;
+// The page's fetchers send single fetch's data requests (/page.data, decision 027).
+const dataUrl = (path: string) => dataPath(path);
 
 function expectLimited(answer: RawAnswer) {
   expect(answer.status).toBe(429);
@@ -64,6 +66,15 @@ function expectLimited(answer: RawAnswer) {
   expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
   expect(answer.body).toContain(LIMITED_TEXT);
   return retryAfter;
+}
+
+/** A page action's 429 as its fetcher gets it: the action's data in turbo-stream, with Retry-After. */
+async function expectLimitedData(answer: RawAnswer) {
+  expectLimited(answer);
+  const { data } = await actionAnswer<{ success: boolean; intent?: string; message: string; result?: { error?: Record<string, string[]> } }>(answer.body);
+  expect(data?.success).toBe(false);
+  expect(data?.message).toMatch(new RegExp(`^${LIMITED_TEXT}\\d+ (秒|分钟)后再试$`));
+  return data!;
 }
 
 function expectLimitedJson(answer: RawAnswer) {
@@ -75,9 +86,9 @@ function expectLimitedJson(answer: RawAnswer) {
 }
 
 describe("rate limits, per user and per address", () => {
-  it("comments (the flood of replies of finding 2): the 4th in a minute is a 429 in the sheet's JSON, and without JS the sheet keeps the typed comment", async () => {
+  it("comments (the flood of replies of finding 2): the 4th in a minute is a 429 in the sheet's data, and without JS the sheet keeps the typed comment", async () => {
     const [student] = students;
-    const url = dataUrl(`/post/${postId}/comment`, "routes/post.$id.comment");
+    const url = dataUrl(`/post/${postId}/comment`);
     let parent: number | undefined;
     for (let i = 0; i < 3; i++) {
       const answer = await rawRequest(server.base, url, {
@@ -85,11 +96,13 @@ describe("rate limits, per user and per address", () => {
         cookie: student!.cookie,
         body: form({ intent: "comment", content: `回复 ${i}`, ...(parent ? { parentId: String(parent) } : {}) }),
       });
-      expect(answer.status, answer.body).toBe(200);
-      parent = JSON.parse(answer.body).id;
+      // A sent comment moves on to itself (single fetch's redirect: 202 with the target).
+      expect(answer.status, answer.body).toBe(202);
+      const { redirect } = await actionAnswer(answer.body);
+      parent = Number(/#comment-(\d+)$/.exec(redirect!.redirect)?.[1]);
     }
     const fourth = await rawRequest(server.base, url, { headers: FORM, cookie: student!.cookie, body: form({ intent: "comment", content: "第四条", parentId: String(parent) }) });
-    const body = expectLimitedJson(fourth);
+    const body = await expectLimitedData(fourth);
     expect(body.intent).toBe("comment");
     // A form without JavaScript: the comment sheet again, its error shown, the text kept.
     const page = await rawRequest(server.base, `/post/${postId}/comment`, { headers: FORM, cookie: student!.cookie, body: form({ intent: "comment", content: "没有脚本的第五条" }) });
@@ -102,12 +115,12 @@ describe("rate limits, per user and per address", () => {
 
   it("likes of posts and comments share one limit: the 4th toggle is a 429", async () => {
     const student = students[1]!;
-    const url = dataUrl(`/post/${postId}`, "routes/post.$id");
+    const url = dataUrl(`/post/${postId}`);
     for (let i = 0; i < 3; i++) {
       const answer = await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like" }) });
       expect(answer.status, answer.body).toBe(200);
     }
-    expectLimitedJson(await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like" }) }));
+    await expectLimitedData(await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like" }) }));
     // Three toggles: liked, unliked, liked.
     expect(sql(server, "SELECT user_id FROM post_likes WHERE post_id = ? AND user_id = ?", postId, student.userId)).toHaveLength(1);
   });
@@ -173,11 +186,12 @@ describe("rate limits, per user and per address", () => {
     const student = students[7]!;
     // A complete form (invite registration is a school-account login): the limit counts once the form is valid.
     const fields = { intent: "register", nickname: "新同学", phone: "13800138000", school: "demo", studentId: "20249999", password: "not-the-password", captcha: CAPTCHA_ANSWER, captchaId: captchaToken() };
-    const first = await rawRequest(server.base, dataUrl("/market/promo-activity", "routes/market.promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
+    const first = await rawRequest(server.base, dataUrl("/market/promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
     expect(first.status).not.toBe(429);
-    const second = await rawRequest(server.base, dataUrl("/market/promo-activity", "routes/market.promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
+    const second = await rawRequest(server.base, dataUrl("/market/promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
     expectLimited(second);
-    expect(JSON.parse(second.body).error[""][0]).toContain(LIMITED_TEXT);
+    const { data } = await actionAnswer<{ error: Record<string, string[]> }>(second.body);
+    expect(data!.error[""]![0]).toContain(LIMITED_TEXT);
   });
 
   it("feature requests: per user (the 3rd of one student) and per address (the 6th from one address, whoever sends it)", async () => {

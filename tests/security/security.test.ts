@@ -8,6 +8,7 @@ import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
 import { fakeMerchant, generateRsaKeyPair } from "../fakes/wechatpay-server";
+import { dataPath, loaderAnswers } from "../support/single-fetch";
 import {
   APP_ENCRYPTION_KEY,
   CAPTCHA_ANSWER,
@@ -395,9 +396,10 @@ describe("headers in production", () => {
   });
 
   it("a real /crLogin login sets a HttpOnly, SameSite=Lax, Secure session cookie", async () => {
-    const loginData = await request(`/crLogin?_data=${encodeURIComponent("routes/crLogin")}`);
+    const loginData = await request(dataPath("/crLogin"));
     expect(loginData.status).toBe(200);
-    expect((JSON.parse(loginData.body) as { captcha: { id: string } }).captcha.id).toMatch(/^c1\./);
+    const { routes } = await loaderAnswers(loginData.body);
+    expect((routes["routes/crLogin"]?.data as { captcha: { id: string } }).captcha.id).toMatch(/^c1\./);
     // Production draws a random answer; the suite knows the session secret, so it signs its own token.
     const captchaId = captchaToken(CAPTCHA_ANSWER);
     const response = await request("/crLogin", {
@@ -420,7 +422,7 @@ describe("headers in production", () => {
     expect(session).toMatch(/;\s*Secure/i);
     // The logged-in pages and their loader data carry neither the password nor a secret.
     const cookie = session!.split(";")[0]!;
-    for (const url of ["/schedule", "/backpack", "/backpack/settings", `/schedule?_data=${encodeURIComponent("routes/schedule._index")}`, `/backpack/settings?_data=${encodeURIComponent("routes/backpack.settings")}`, `/?_data=root`]) {
+    for (const url of ["/schedule", "/backpack", "/backpack/settings", dataPath("/schedule"), dataPath("/backpack/settings"), dataPath("/")]) {
       const page = await request(url, { cookie });
       expect(page.status, url).toBeLessThan(500);
     }
@@ -530,14 +532,14 @@ describe("malformed bodies to every action and resource route", () => {
     const timeByRoute = new Map<string, number>();
     // Eight ways of sending, in turn: a document POST (a form without JavaScript: the action, the
     // loaders and the page re-rendered) anonymous and as the fuzz student (a messenger user too;
-    // an operator on /admin), and six data requests (?_data=, what the app's fetchers send; the
-    // action alone, much cheaper to answer), half anonymous.
+    // an operator on /admin), and six data requests (single fetch's /page.data, what the app's
+    // fetchers send; the action alone, much cheaper to answer), half anonymous.
     type Job = { route: ActionRoute; method: "POST" | "GET"; name: string; url: string; body?: Body["body"]; contentType?: string; cookie?: string };
     const jobs: Job[] = routes.flatMap((route) =>
       malformedBodies(route.fields).map((body, index) => {
         const mode = index % 8;
         const cookie = mode % 2 === 0 ? undefined : asOperator(route) ? operator.cookie : fuzzStudent.cookie;
-        const url = mode === 0 || mode === 5 ? route.url : `${route.url}?_data=${encodeURIComponent(route.id)}`;
+        const url = mode === 0 || mode === 5 ? route.url : dataPath(route.id.endsWith("._index") ? `${route.url}?index` : route.url);
         return { route, method: "POST" as const, name: body.name, url, body: body.body, contentType: body.contentType, cookie };
       }),
     );
@@ -647,21 +649,17 @@ describe("access", () => {
   it("every admin URL sends anonymous visitors and students to the operator login, never data", async () => {
     const urls = adminUrls();
     expect(urls.map((item) => item.url)).toContain("/admin/orders");
-    for (const { url, id: routeId } of urls) {
+    for (const { url } of urls) {
       for (const cookie of [undefined, fuzzStudent.cookie]) {
         const page = await request(url, { cookie });
         expect(page.status, `${url} ${cookie ? "student" : "anonymous"}`).toBe(302);
         expect(page.headers.get("location"), url).toMatch(/^\/admin\/login/);
-        const data = await request(`${url}?_data=${encodeURIComponent(routeId)}`, { cookie });
-        // A page's data request is redirected to the login; a resource route (the CSV export)
-        // answers a non-page request 403. Either way: no data.
-        expect([204, 302, 403], `${url}?_data`).toContain(data.status);
-        if (data.status !== 403) {
-          expect(data.headers.get("x-remix-redirect") ?? data.headers.get("location"), `${url}?_data`).toMatch(/^\/admin\/login/);
-          expect(data.body).toBe("");
-        } else {
-          expect(data.body, `${url}?_data`).not.toMatch(/订单号|E\d{14}/);
-        }
+        // The page's data request (single fetch's /page.data) is sent to the login as single
+        // fetch carries a redirect (202, the target in the body), with no data beside it.
+        const data = await request(dataPath(url), { cookie });
+        expect(data.status, `${dataPath(url)}`).toBe(202);
+        expect((await loaderAnswers(data.body)).redirect?.redirect, dataPath(url)).toMatch(/^\/admin\/login/);
+        expect(data.body, dataPath(url)).not.toMatch(/订单号|E\d{14}/);
       }
     }
   });
@@ -686,7 +684,7 @@ describe("access", () => {
     const theirs = await request(`/express/orders/${ownerOrder}`, { cookie: other.cookie });
     expect(theirs.status).toBe(404);
     expect(theirs.body).not.toContain("秘密收件人");
-    const data = await request(`/express/orders/${ownerOrder}?_data=${encodeURIComponent("routes/express.orders.$orderId")}`, { cookie: other.cookie });
+    const data = await request(dataPath(`/express/orders/${ownerOrder}`), { cookie: other.cookie });
     expect(data.status).toBe(404);
     expect(data.body).not.toContain("秘密收件人");
     const unknown = await request("/express/orders/NOPE000000000", { cookie: other.cookie });
@@ -752,7 +750,8 @@ describe("other users' ids", () => {
     const before = snapshot();
     const formType = "application/x-www-form-urlencoded";
     const json = "application/json";
-    const data = (url: string, id: string) => `${url}?_data=${encodeURIComponent(id)}`;
+    // What the page's fetchers send: single fetch's /page.data (?index for an index route's action).
+    const data = (url: string, id: string) => dataPath(id.endsWith("._index") ? `${url}?index` : url);
     const probes: { what: string; url: string; method?: string; body?: string; contentType?: string; notFound?: string }[] = [
       { what: "address form", url: `/market/address/${address!.id}` },
       { what: "address form data", url: data(`/market/address/${address!.id}`, "routes/market._shell.address.$id") },
@@ -1008,7 +1007,7 @@ describe("login brute force", () => {
   it("500 attempts from one address: that client waits, doubling, after 4 wrong passwords for an account and 30 failures in all", async () => {
     const database = openDb(server);
     const attempt = async (studentId: string, password: string, headers: Record<string, string> = {}) =>
-      request(`/crLogin?_data=${encodeURIComponent("routes/crLogin")}`, {
+      request(dataPath("/crLogin"), {
         method: "POST",
         contentType: "application/x-www-form-urlencoded",
         body: form([
@@ -1088,7 +1087,7 @@ describe("behind a reverse proxy", () => {
     return new Promise<Answer>((resolve, reject) => {
       const body = form([["school", "demo"], ["studentId", studentId], ["password", password], ["captcha", CAPTCHA_ANSWER], ["captchaId", captchaId], ["redirectTo", "/schedule"]]);
       const req = http.request(
-        `${target.base}/crLogin?_data=${encodeURIComponent("routes/crLogin")}`,
+        `${target.base}${dataPath("/crLogin")}`,
         {
           method: "POST",
           agent: false,
@@ -1171,15 +1170,15 @@ describe("secrets", () => {
     for (const url of [
       "/no-such-page",
       "/post/999999",
-      `/circle?_data=${encodeURIComponent("routes/circle._index")}`,
+      dataPath("/circle"),
       "/healthz",
       "/crLogin",
-      `/?_data=root`,
-      `/market?_data=root`,
-      `/market/checkout?_data=${encodeURIComponent("routes/market._shell")}`,
-      `/market/promo-activity?_data=${encodeURIComponent("routes/market.promo-activity")}`,
-      `/no-such-page?_data=${encodeURIComponent("routes/$")}`,
-      `/post/abc?_data=${encodeURIComponent("routes/post.$id")}`,
+      dataPath("/"),
+      dataPath("/market?_routes=root"),
+      dataPath("/market/checkout"),
+      dataPath("/market/promo-activity"),
+      dataPath("/no-such-page"),
+      dataPath("/post/abc"),
     ]) {
       await request(url, { cookie: fuzzStudent.cookie });
     }
@@ -1187,12 +1186,12 @@ describe("secrets", () => {
     // the request, the error is logged), the JS-SDK config (the app secret fetches a token), and
     // a pay notification with a forged signature.
     const order = insertOrder(server, fuzzStudent.userId);
-    for (const url of [`/market/pay/${order}`, `/express/orders/${order}`, `/market/pay/${order}?_data=${encodeURIComponent("routes/market.pay.$orderId")}`]) {
+    for (const url of [`/market/pay/${order}`, `/express/orders/${order}`, dataPath(`/market/pay/${order}`)]) {
       expect((await request(url, { cookie: fuzzStudent.cookie })).status, url).toBeLessThan(500);
     }
     const payment = await request("/api/pay/wechat/create-payment", { method: "POST", cookie: fuzzStudent.cookie, body: JSON.stringify({ order_id: order }), contentType: "application/json" });
     expect([200, 502, 503]).toContain(payment.status);
-    await request(`/market/pay/${order}?_data=${encodeURIComponent("routes/market.pay.$orderId")}`, {
+    await request(dataPath(`/market/pay/${order}`), {
       method: "POST",
       cookie: fuzzStudent.cookie,
       body: form([["intent", "pay"]]),

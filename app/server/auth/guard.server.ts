@@ -1,6 +1,7 @@
 import { decideAccess } from "~/lib/access";
 import { isMessengerBrowser } from "~/lib/browser";
 import { isCrossSiteMutation } from "~/lib/origin";
+import { pageSearch, pageUrl } from "~/lib/request-kind";
 import { config } from "../config.server";
 import { hasStudentAccount, lookupSession } from "./session.server";
 
@@ -11,11 +12,12 @@ import { hasStudentAccount, lookupSession } from "./session.server";
 export async function accessRedirect(request: Request, routeExists = true): Promise<string | null> {
   // An unknown path gets the 404 page, logged in or not: the login page would only mislead.
   if (!routeExists) return null;
-  const url = new URL(request.url);
+  // A single-fetch data request (/schedule.data?_routes=…) is judged as the page it is for.
+  const url = pageUrl(request.url);
   const lookup = await lookupSession(request);
   const decision = decideAccess({
     pathname: url.pathname,
-    search: searchWithoutData(url),
+    search: pageSearch(url),
     hasStudent: lookup.state === "active" && hasStudentAccount(lookup.user),
     isMessenger: isMessengerBrowser(request.headers.get("User-Agent")),
     messengerOnly: config().isProduction && !config().allowAnyBrowser,
@@ -26,13 +28,6 @@ export async function accessRedirect(request: Request, routeExists = true): Prom
     if (reason) return `${decision.location}${decision.location.includes("?") ? "&" : "?"}reason=${reason}`;
   }
   return decision.location;
-}
-
-function searchWithoutData(url: URL) {
-  const params = new URLSearchParams(url.search);
-  params.delete("_data");
-  const text = params.toString();
-  return text ? `?${text}` : "";
 }
 
 /** True when a mutation comes from another site's page (see lib/origin). */

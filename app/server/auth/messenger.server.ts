@@ -32,6 +32,7 @@ import { moveMarketData } from "../errands/merge.server";
 import { moveCouponData } from "../coupons/personal-data.server";
 import { moveOrderRows } from "../orders/personal-data.server";
 import { deleteUserData } from "../users/deletion.server";
+import { deleteDataParams } from "~/lib/request-kind";
 
 export { needsReauthorization } from "~/lib/wechat-auth";
 
@@ -585,6 +586,6 @@ export async function messengerAuthRedirect(request: Request, user: User | null)
   if (user?.openid && !needsReauthorization(user, new Date())) return null;
   if (!messengerProvider() || (await authLockActive(request))) return null;
   const url = new URL(request.url);
-  url.searchParams.delete("_data");
+  deleteDataParams(url.searchParams);
   return messengerAuthPath(url.pathname + url.search);
 }

@@ -183,16 +183,17 @@ describe("operator login", () => {
 
 describe("requireAdmin", () => {
   it("refuses a request without a session: pages go to the operator login with redirectTo", async () => {
-    const response = await thrownResponse(requireAdmin(request("/admin/orders?tab=paid&_data=routes%2Fadmin.orders")));
+    const response = await thrownResponse(requireAdmin(request("/admin/orders?tab=paid&_routes=routes%2Fadmin.orders")));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/admin/login?redirectTo=${encodeURIComponent("/admin/orders?tab=paid")}`);
 
     const plain = await thrownResponse(requireAdmin(request("/admin/orders")));
     expect(plain.headers.get("Location")).toBe("/admin/login");
 
-    // A non-page client (no HTML, not a Remix data request) posting gets a 403.
+    // Every caller gets the same answer (decision 027): a post asking for JSON goes to the login too.
     const api = await thrownResponse(requireAdmin(request("/admin/orders", { method: "POST", headers: { Accept: "application/json" } })));
-    expect(api.status).toBe(403);
+    expect(api.status).toBe(302);
+    expect(api.headers.get("Location")).toBe("/admin/login");
   });
 
   it("refuses an ended (logged out) session and an expired one", async () => {

@@ -12,6 +12,7 @@ import type { OperatorsTable } from "../db/schema";
 import { verifyCaptcha } from "./captcha.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
+import { deleteDataParams } from "~/lib/request-kind";
 
 // Operators (couriers and staff) are not students: their own table, their own session rows and
 // their own cookie, scoped to /admin, so one phone can hold a student session and an operator
@@ -167,7 +168,7 @@ export async function getOperator(request: Request): Promise<Operator | null> {
 
 function requestPath(request: Request) {
   const url = new URL(request.url);
-  url.searchParams.delete("_data");
+  deleteDataParams(url.searchParams);
   url.searchParams.delete("index");
   return url.pathname + url.search;
 }
@@ -187,19 +188,12 @@ export function adminRedirect(target: unknown) {
 
 /**
  * Guards every /admin loader and action: the operator of an active session, else a redirect to
- * the operator login (pages, form posts and Remix data requests) or a 403 (other clients).
+ * the operator login, whoever asks (a page, a form post, the page's fetchers; decision 027).
  * Students are refused like anyone else: their session says nothing about operators.
  */
 export async function requireAdmin(request: Request): Promise<Operator> {
   const operator = await getOperator(request);
   if (operator) return operator;
-  const url = new URL(request.url);
-  const accept = request.headers.get("Accept") ?? "";
-  const wantsPage =
-    ["GET", "HEAD"].includes(request.method.toUpperCase()) ||
-    accept.includes("text/html") ||
-    url.searchParams.has("_data");
-  if (!wantsPage) throw Response.json({ success: false, message: msg.errors.forbidden }, { status: 403 });
   throw redirect(adminLoginPath(requestPath(request)));
 }
 

@@ -81,7 +81,7 @@ describe("sessions in the database", () => {
     expect(await getUser(request("/", { cookie: firstCookie }))).toBeNull();
     expect((await getUser(request("/", { cookie: secondCookie })))?.id).toBe(student.id);
 
-    const response = await thrownResponse(requireStudent(request("/schedule?week=3&_data=routes%2Fschedule._index", { cookie: firstCookie })));
+    const response = await thrownResponse(requireStudent(request("/schedule?week=3&_routes=routes%2Fschedule._index", { cookie: firstCookie })));
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("Location")!, "http://localhost");
     expect(location.pathname).toBe("/crLogin");

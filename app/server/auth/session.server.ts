@@ -9,6 +9,7 @@ import { db, now } from "../db/db.server";
 import { setRequestUser } from "../log.server";
 import type { SessionEndReason, UsersTable } from "../db/schema";
 import { authLockActive } from "./messenger-cookies.server";
+import { deleteDataParams } from "~/lib/request-kind";
 
 export type User = Selectable<UsersTable>;
 export const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
@@ -201,7 +202,7 @@ const REASON_PARAM: Partial<Record<SessionEndReason, string>> = {
 
 function requestPath(request: Request) {
   const url = new URL(request.url);
-  url.searchParams.delete("_data");
+  deleteDataParams(url.searchParams);
   return url.pathname + url.search;
 }
 
@@ -222,7 +223,7 @@ export async function requireStudent(request: Request) {
 export async function requireMessengerUser(request: Request) {
   const user = await getUser(request);
   const accept = request.headers.get("Accept") ?? "";
-  const wantsPage = accept.includes("text/html") && !new URL(request.url).searchParams.has("_data");
+  const wantsPage = accept.includes("text/html");
   if (user?.openid) {
     if (!wantsPage || !needsReauthorization(user, new Date()) || (await authLockActive(request))) return user;
   }

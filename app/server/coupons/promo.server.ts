@@ -32,6 +32,7 @@ import {
 import { inviteShareOf } from "./share.server";
 import { couponSummary, isNewUser, loadRules } from "./wallet.server";
 import { consumeRateLimit } from "../rate-limits.server";
+import { deleteDataParams } from "~/lib/request-kind";
 
 const m = couponMessages;
 
@@ -48,7 +49,7 @@ export type PromoDialog = (typeof PROMO_DIALOGS)[number];
 
 function pathWith(url: URL, changes: Record<string, string | null>) {
   const params = new URLSearchParams(url.search);
-  params.delete("_data");
+  deleteDataParams(params);
   params.delete("registered");
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) params.delete(key);

@@ -67,7 +67,7 @@ describe("anonymous means anonymous", () => {
 
     // The answers to the reader's own actions carry only counts.
     const like = (await postAction({
-      request: request(`/post/${id}?_data=routes%2Fpost.%24id`, { method: "POST", body: new URLSearchParams({ intent: "like" }), cookie: readerCookie }),
+      request: request(`/post/${id}`, { method: "POST", body: new URLSearchParams({ intent: "like" }), cookie: readerCookie }),
       params: { id: String(id) },
       context: {},
     })) as Response;

@@ -12,7 +12,6 @@ import { forumCategories } from "./categories.server";
 import { parsePostId, postAction as handlePostAction } from "./post-actions.server";
 import { createPost, deletePost, ForumError, getPostWithAuthor, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
-import { isDataRequest } from "../load-context";
 import { consumeRateLimit } from "../rate-limits.server";
 
 // The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
@@ -92,7 +91,7 @@ export async function postPage(request: Request, idParam: string | undefined) {
 
 /** The forms of /post/:id and its comment sheet. */
 export function postAction(request: Request, idParam: string | undefined, context?: AppLoadContext) {
-  return handlePostAction(request, parsePostId(idParam), isDataRequest(request, context), context?.clientIp);
+  return handlePostAction(request, parsePostId(idParam), context?.clientIp);
 }
 
 /** /publish-post: the category pills (a `category` query preselects one). */
@@ -122,11 +121,9 @@ function failure(result: FormResult, images: Uploaded[], status: number, headers
  */
 export async function publishAction(request: Request, context?: AppLoadContext) {
   const user = await getUser(request);
-  if (!user || !hasStudentAccount(user)) {
-    if (isDataRequest(request, context)) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
-    await requireStudent(request);
-    throw new Error("unreachable");
-  }
+  // The access guard sends a visitor without a session to the login page before this runs; a
+  // session that ended in between gets the message on the form, whoever sent it.
+  if (!user || !hasStudentAccount(user)) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
   if (declaredTooLarge(request)) return failure({ status: "error", error: { "": [msg.publish.imageTooLarge] } }, [], 413);
 
   let formData: FormData;

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "@remix-run/node";
+import { redirect, replace } from "@remix-run/node";
 import { newCommentHref, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { PostActionSchema } from "~/lib/schemas/forum";
@@ -30,18 +30,24 @@ export function parsePostId(value: string | undefined) {
 }
 
 /**
- * The forms of /post/:id (and its comment sheet), told apart by intent. A JavaScript request
- * (Remix's ?_data) gets the spec's JSON answers (like: action + like_count; comment like:
- * is_liked + like_count; 401 'login expired' for a comment, 'please log in first' for a comment
- * like); a plain form post gets a redirect back, or the page again with the error.
+ * The forms of /post/:id (and its comment sheet), told apart by intent. Every caller gets the
+ * same answer (decision 027): a like stays on the page and answers its data (action + like_count;
+ * comment like: is_liked + like_count), which the page's fetcher and a plain form post (the page
+ * again, revalidated) both show; a comment, a deletion or a report moves on with a redirect.
+ * Without a student session, a comment and a comment like answer 401 with their message (the
+ * sheet keeps what was typed); the other forms go to the login page.
  */
-export async function postAction(request: Request, id: number, isData: boolean, clientIp?: string) {
+export async function postAction(request: Request, id: number, clientIp?: string) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) {
-    if (isData && intent === "comment") return answer({ success: false, intent, message: msg.postSheets.loginExpired }, 401);
-    if (isData && intent === "commentLike") return answer({ success: false, intent, message: msg.postSheets.pleaseLogin }, 401);
+    if (intent === "comment") {
+      // What was typed comes back to the sheet (the form without JavaScript is rendered anew).
+      const content = String(formData.get("content") ?? "");
+      return answer({ success: false, intent, message: msg.postSheets.loginExpired, result: { status: "error", initialValue: { content }, error: {} } }, 401);
+    }
+    if (intent === "commentLike") return answer({ success: false, intent, message: msg.postSheets.pleaseLogin }, 401);
     await requireStudent(request);
     throw new Error("unreachable");
   }
@@ -62,13 +68,13 @@ export async function postAction(request: Request, id: number, isData: boolean, 
         const refused = await limited("like");
         if (refused) return refused;
         const result = await togglePostLike(id, user.id);
-        return isData ? answer({ success: true, intent, action: result.action, like_count: result.likeCount }) : back();
+        return answer({ success: true, intent, action: result.action, like_count: result.likeCount });
       }
       case "commentLike": {
         const refused = await limited("like");
         if (refused) return refused;
         const result = await toggleCommentLike(id, value.commentId, user.id);
-        return isData ? answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount }) : back("", `#comment-${value.commentId}`);
+        return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
       }
       case "comment": {
         if (!hasPublicName(user)) {
@@ -78,9 +84,8 @@ export async function postAction(request: Request, id: number, isData: boolean, 
         const refused = await limited("comment");
         if (refused) return refused;
         const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
-        return isData
-          ? answer({ success: true, intent, id: created.id, comment_count: created.commentCount, thread: created.rootId })
-          : redirect(newCommentHref(`/post/${id}`, created.id, created.rootId));
+        // The sheet closes on the new comment (replacing the sheet's history entry).
+        return replace(newCommentHref(`/post/${id}`, created.id, created.rootId));
       }
       case "deletePost": {
         if (!(await deletePost(id, { userId: user.id }))) throw new ForumError("not_found", msg.postDetail.postNotFound);

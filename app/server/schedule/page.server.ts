@@ -24,6 +24,7 @@ import type { User } from "../auth/session.server";
 import { calendarUrl } from "./calendar.server";
 import { getScheduleSettings } from "./settings.server";
 import { loadTermInfo, loadTimetable } from "./timetable.server";
+import { deleteDataParams } from "~/lib/request-kind";
 
 export type CourseDetail = {
   index: number;
@@ -43,7 +44,7 @@ export type CourseDetail = {
 /** The path and query the student asked for, as the login page's return address. */
 export function returnPath(url: URL) {
   const params = new URLSearchParams(url.search);
-  params.delete("_data");
+  deleteDataParams(params);
   const query = params.toString();
   return url.pathname + (query ? `?${query}` : "");
 }
