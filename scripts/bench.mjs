@@ -100,18 +100,36 @@ function cannon(options) {
   });
 }
 
-async function measure(label, options, { warmup: warm = warmup } = {}) {
+/** CPU seconds (user + system) a process has used so far, from /proc (null where there is none). */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run. With `pid` (the server's process), also the server's CPU time per answered
+ * request: unlike requests/s it hardly moves when other processes load the machine.
+ */
+async function measure(label, options, { warmup: warm = warmup, pid } = {}) {
   if (warm > 0) await cannon({ ...options, duration: warm });
+  const cpuBefore = pid ? cpuSecondsOf(pid) : null;
   const result = await cannon({ ...options, duration });
+  const cpuAfter = pid ? cpuSecondsOf(pid) : null;
+  const answered = result.requests.total;
   const row = {
     label,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuMs: cpuBefore !== null && cpuAfter !== null && answered > 0 ? ((cpuAfter - cpuBefore) * 1000) / answered : null,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-  console.log(`  ${label.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.non2xx ? `  non-2xx ${row.non2xx}` : ""}${row.errors ? `  errors ${row.errors}` : ""}`);
+  console.log(`  ${label.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.cpuMs === null ? "" : `  cpu ${row.cpuMs.toFixed(2)} ms/req`}${row.non2xx ? `  non-2xx ${row.non2xx}` : ""}${row.errors ? `  errors ${row.errors}` : ""}`);
   return row;
 }
 
@@ -274,7 +292,7 @@ try {
 
   const headers = { Cookie: student };
   const targets = [
-    { key: "reference", label: "reference: bare Remix v2, 10 items", options: { url: `${reference.base}/` } },
+    { key: "reference", label: "reference: bare Remix v2, 10 items", options: { url: `${reference.base}/` }, pid: reference.pid },
     { key: "floor", label: "floor: /blog/article/1", options: { url: `${server.base}/blog/article/1` } },
     { key: "circle", label: "/circle (student)", options: { url: `${server.base}/circle`, headers } },
     { key: "post", label: `/post/${postId} (student)`, options: { url: `${server.base}/post/${postId}`, headers } },
@@ -294,7 +312,7 @@ try {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]);
     if (round % 2 === 1) order.reverse();
     for (const target of order) {
-      const row = await measure(`${target.label} (round ${round + 1})`, target.options, { warmup: round === 0 ? warmup : 0 });
+      const row = await measure(`${target.label} (round ${round + 1})`, target.options, { warmup: round === 0 ? warmup : 0, pid: target.pid ?? server.pid });
       runs.get(target.key).push(row);
     }
   }
@@ -305,6 +323,7 @@ try {
       rps: median(list.map((row) => row.rps)),
       p50: median(list.map((row) => row.p50)),
       p99: median(list.map((row) => row.p99)),
+      cpuMs: list.every((row) => row.cpuMs !== null) ? median(list.map((row) => row.cpuMs)) : null,
       non2xx: list.reduce((sum, row) => sum + row.non2xx, 0),
       errors: list.reduce((sum, row) => sum + row.errors, 0),
     };
@@ -349,14 +368,16 @@ try {
 
   const fmt = (value) => value.toLocaleString("en-US");
   const table = [
-    "| target | req/s | p50 ms | p99 ms | × reference req/s | p99 × reference | goal | non-2xx |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    "| target | req/s | p50 ms | p99 ms | × reference req/s | p99 × reference | CPU ms/req | reference CPU ÷ page CPU | goal | non-2xx |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
     ...rows.map((row) => {
       const goal = goalOf(row);
       const goalText = goal === null ? "" : `≥ ${goal}×, p99 ≤ 3×: ${verdict(row)}`;
-      return `| ${row.label} | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${(row.p99 / ref.p99).toFixed(1)} | ${goalText} | ${row.non2xx} |`;
+      const cpu = row.cpuMs === null ? "—" : row.cpuMs.toFixed(2);
+      const cpuRatio = row.cpuMs === null || ref.cpuMs === null ? "—" : (ref.cpuMs / row.cpuMs).toFixed(2);
+      return `| ${row.label} | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${(row.p99 / ref.p99).toFixed(1)} | ${cpu} | ${cpuRatio} | ${goalText} | ${row.non2xx} |`;
     }),
-    ...extras.map((row) => `| ${row.label} (one run) | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${(row.p99 / ref.p99).toFixed(1)} |  | ${row.non2xx} |`),
+    ...extras.map((row) => `| ${row.label} (one run) | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${(row.p99 / ref.p99).toFixed(1)} | — | — |  | ${row.non2xx} |`),
   ].join("\n");
   console.log(`\n${table}`);
   const loadAtEnd = os.loadavg()[0].toFixed(1);

@@ -71,6 +71,7 @@ export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey
   return {
     base,
     port,
+    pid: child.pid,
     output: () => output.slice(-keep),
     stop: () =>
       new Promise((resolve) => {

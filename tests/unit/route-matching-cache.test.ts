@@ -1,9 +1,11 @@
 // Issue 20: patches/@remix-run+router+1.23.3.patch (applied by `npm ci` through the postinstall
 // `patch-package`) keeps @remix-run/router's flattened and ranked route branches per routes
-// array and its compiled paths, instead of rebuilding both on every matchRoutes call (26–31% of
-// the server's CPU under load). This proves the patched copy is the one the server runs, that the
-// cache is used, that a tree changed by patchRoutes is seen, and that every answer is the same as
-// the unpatched router's (its UMD build, which the patch leaves alone) on the app's own routes.
+// tree shape, the branch each pathname matched, and compiled paths, instead of rebuilding them on
+// every matchRoutes call (26–31% of the server's CPU under load). This proves the patched copy is
+// the one the server runs, that the cache is used (also by fresh copies of a tree, as Remix makes
+// for every render, answering with the copy's own routes), that a tree changed by patchRoutes is
+// seen, and that every answer equals the unpatched router's (its UMD build, which the patch leaves
+// alone) on the app's own routes.
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +20,7 @@ type Router = {
   matchRoutes: (routes: RouteObject[], location: string, basename?: string) => Match[] | null;
   createRouter: (init: Record<string, unknown>) => { initialize(): unknown; patchRoutes(routeId: string | null, children: RouteObject[]): void; routes: RouteObject[]; dispose(): void };
   createMemoryHistory: (options?: { initialEntries?: string[] }) => unknown;
-  UNSAFE_routeBranchCacheStats?: { flattens: number; hits: number };
+  UNSAFE_routeBranchCacheStats?: { flattens: number; shapeHits: number; arrayHits: number; matchHits: number };
 };
 
 const router: Router = require("@remix-run/router");
@@ -62,17 +64,27 @@ describe("the route-matching cache (patches/@remix-run+router+1.23.3.patch)", ()
     expect(router.UNSAFE_routeBranchCacheStats, "the patch is not applied: run `npx patch-package`").toBeDefined();
   });
 
-  it("flattens and ranks a routes array once, however often it is matched", () => {
+  it("flattens and ranks a tree once, however often and in however many copies it is matched", () => {
     const stats = router.UNSAFE_routeBranchCacheStats!;
-    const routes = appRoutes();
+    // A shape no other test uses (the cache is per process).
+    const routes = [{ id: "only-here", path: "/only-here-1", children: appRoutes() }];
     const before = { ...stats };
-    router.matchRoutes(routes, "/circle");
-    router.matchRoutes(routes, "/post/7");
-    router.matchRoutes(routes, "/nowhere/at/all");
+    expect(router.matchRoutes(routes, "/only-here-1/circle")?.length).toBeGreaterThan(1);
+    router.matchRoutes(routes, "/only-here-1/post/7");
+    router.matchRoutes(routes, "/only-here-1/nowhere/at/all");
     expect(stats.flattens - before.flattens).toBe(1);
-    expect(stats.hits - before.hits).toBe(2);
-    // Another array (even with the same routes) is flattened on its own.
-    router.matchRoutes([...routes], "/circle");
+    expect(stats.arrayHits - before.arrayHits).toBe(2);
+    // A fresh copy of the same tree (what Remix builds for every render) reuses the branches...
+    const copy = structuredClone(routes);
+    const matches = router.matchRoutes(copy, "/only-here-1/circle")!;
+    expect(stats.flattens - before.flattens).toBe(1);
+    expect(stats.shapeHits - before.shapeHits).toBe(1);
+    // ...and the pathname's branch, but answers with the copy's own route objects.
+    expect(stats.matchHits - before.matchHits).toBe(1);
+    expect(matches[0].route).toBe(copy[0]);
+    expect(matches[1].route).toBe(copy[0].children!.find((route) => route.id === matches[1].route.id));
+    // A tree of another shape is flattened on its own.
+    router.matchRoutes([{ id: "only-here", path: "/only-here-2", children: appRoutes() }], "/only-here-2/circle");
     expect(stats.flattens - before.flattens).toBe(2);
   });
 
@@ -83,9 +95,14 @@ describe("the route-matching cache (patches/@remix-run+router+1.23.3.patch)", ()
     for (const basename of ["/", "/app"]) {
       for (const pathname of paths) {
         const location = basename === "/" ? pathname : `/app${pathname}`;
-        // Twice: the first call fills the caches, the second reads them.
-        expect(summary(router.matchRoutes(routes, location, basename)), location).toEqual(summary(unpatched.matchRoutes(routes, location, basename)));
-        expect(summary(router.matchRoutes(routes, location, basename)), location).toEqual(summary(unpatched.matchRoutes(routes, location, basename)));
+        const expected = summary(unpatched.matchRoutes(routes, location, basename));
+        // The first call fills the caches, the second reads them, the third reads them for a copy.
+        expect(summary(router.matchRoutes(routes, location, basename)), location).toEqual(expected);
+        expect(summary(router.matchRoutes(routes, location, basename)), location).toEqual(expected);
+        const copy = structuredClone(routes);
+        const copied = router.matchRoutes(copy, location, basename);
+        expect(summary(copied), location).toEqual(expected);
+        if (copied) expect(copied[0].route, location).toBe(copy[0]);
       }
     }
   });

@@ -6,7 +6,7 @@ import { loginPath } from "~/lib/redirect";
 import { messengerAuthPath, needsReauthorization } from "~/lib/wechat-auth";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
-import { setRequestUser } from "../log.server";
+import { forgetRequestMemo, requestMemo, setRequestUser } from "../log.server";
 import type { SessionEndReason, UsersTable } from "../db/schema";
 import { authLockActive } from "./messenger-cookies.server";
 
@@ -62,6 +62,7 @@ export type SessionRecord = {
  * "replaced": that device's next request lands on the login page with the reason.
  */
 export async function createUserSession(userId: number, options: { deviceId: string; platform: string }) {
+  forgetLookups();
   const id = crypto.randomBytes(32).toString("base64url");
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS).toISOString();
@@ -113,12 +114,21 @@ export function sessionQuery(id: string) {
     .where("sessions.id", "=", id);
 }
 
-// A page's GET runs the root loader (the theme) and the route's loader (its guard) side by side,
-// each with its own copy of the request: both ask for the session. They share one lookup (one
-// signature check, one query), keyed by the Cookie header while it is in flight and until the
-// next turn of the event loop. Only for GET and HEAD: an action's own changes (a login, a theme)
-// must be seen by the loaders that run after it in the same request.
+// A page's GET asks for the session several times: the access guard before Remix (server.mjs),
+// then the root loader (the theme) and the route's loader side by side, each with its own copy of
+// the request. They share one lookup (one signature check, one query): for the whole request
+// through the request context (requestMemo, issue 20), and otherwise keyed by the Cookie header
+// while it is in flight and until the next turn of the event loop. Only for GET and HEAD: an
+// action's own changes (a login, a theme) must be seen by the loaders that run after it in the
+// same request; a session started or ended here drops the request's lookup as well.
 const sharedLookups = new Map<string, Promise<SessionLookup>>();
+const LOOKUP_MEMO = "session-lookup:";
+
+/** A session starts or ends: no lookup read before it is handed out again. */
+function forgetLookups() {
+  sharedLookups.clear();
+  forgetRequestMemo(LOOKUP_MEMO);
+}
 
 export async function lookupSession(request: Request): Promise<SessionLookup> {
   const lookup = await sharedLookup(request);
@@ -130,6 +140,10 @@ export async function lookupSession(request: Request): Promise<SessionLookup> {
 function sharedLookup(request: Request): Promise<SessionLookup> {
   const cookie = request.headers.get("Cookie");
   if (!cookie || (request.method !== "GET" && request.method !== "HEAD")) return readSession(request);
+  return requestMemo(LOOKUP_MEMO + cookie, () => inFlightLookup(request, cookie));
+}
+
+function inFlightLookup(request: Request, cookie: string): Promise<SessionLookup> {
   const shared = sharedLookups.get(cookie);
   if (shared) return shared;
   const lookup = readSession(request);
@@ -160,6 +174,7 @@ async function readSession(request: Request): Promise<SessionLookup> {
 }
 
 export async function endSession(id: string, reason: SessionEndReason) {
+  forgetLookups();
   await db()
     .updateTable("sessions")
     .set({ ended_at: now(), end_reason: reason })
@@ -169,6 +184,7 @@ export async function endSession(id: string, reason: SessionEndReason) {
 }
 
 export async function endUserSessions(userId: number, reason: SessionEndReason) {
+  forgetLookups();
   await db()
     .updateTable("sessions")
     .set({ ended_at: now(), end_reason: reason })
