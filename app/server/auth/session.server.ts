@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { type Cookie, createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { loginPath } from "~/lib/redirect";
@@ -14,16 +14,25 @@ export type User = Selectable<UsersTable>;
 export const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 // The cookie carries only the signed session id; everything else lives in the sessions table,
-// so logout really ends a session and a login elsewhere can replace it.
+// so logout really ends a session and a login elsewhere can replace it. Its object is made once
+// per configuration (every request reads it: issue 20).
+let sessionCookieOf: { settings: ReturnType<typeof config>; cookie: Cookie } | undefined;
 function sessionCookie() {
-  return createCookie("__session", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  });
+  const settings = config();
+  if (sessionCookieOf?.settings !== settings) {
+    sessionCookieOf = {
+      settings,
+      cookie: createCookie("__session", {
+        secrets: [settings.sessionSecret],
+        httpOnly: true,
+        sameSite: "lax",
+        secure: settings.isProduction,
+        path: "/",
+        maxAge: SESSION_LIFETIME_MS / 1000,
+      }),
+    };
+  }
+  return sessionCookieOf.cookie;
 }
 
 function deviceCookie() {
