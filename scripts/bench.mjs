@@ -1,18 +1,26 @@
 #!/usr/bin/env node
 // `npm run bench` (builds first; not part of `npm test`): the production server on a throwaway
-// SQLite database seeded to campus size, then autocannon (50 connections, 10 s each, after a
-// 3 s warm-up) against the main pages, with two references measured in the same run: the
-// framework floor (/blog/article/1, a static route with no data) and the physical ceiling (a
-// bare node:http server answering the same /circle HTML from memory). Prints requests/s, p50,
-// p99 and the ratios; --write appends the table to docs/performance.md.
+// SQLite database seeded to campus size and, in the same run, the reference app (issue 20): a bare
+// Remix v2 app kept in scripts/bench/reference, built here with the same node_modules and served
+// the same way (express + compression). autocannon (50 connections) measures every target for
+// --rounds rounds (3) of --duration s (8), the targets alternating and their order rotating each
+// round so that the machine's drift falls on all of them alike; each figure is the median of its
+// rounds. Each page is reported as × the reference's requests/s and its p99 as × the reference's
+// p99, against issue 20's goals (floor ≥ 0.8×, data pages ≥ 0.6×, /admin/orders ≥ 0.5×, p99 ≤ 3×).
+// Then, once each: an action (recognize-text) and the physical ceiling (a bare node:http server
+// answering the same /circle HTML from memory), and the SMS parser. --write appends to
+// docs/performance.md.
 //
 // Flags (defaults are issue 11's campus size): --students 2000 --posts 20000 --comments 100000
-//   --likes 200000 --orders 10000 --connections 50 --duration 10 --warmup 3 --write
+//   --likes 200000 --orders 10000 --connections 50 --duration 8 --warmup 3 --rounds 3 --write
 //   --scale <n>          multiplies every size (--scale 10: 20,000 students … 100,000 orders)
 //   --compare-scale <n>  issue 11's growth check: the floor and the data pages at 1× and at n×,
 //                        each side on its own freshly seeded database and server, measured
 //                        --rounds times (3) alternating between the sides; medians, then the loss
 //                        per page (target: at most 15% at 10×)
+//   --pages a,b          only these of floor,circle,post,schedule,market,orders (with the reference)
+//   --no-extras          skip the one-off targets and the parser
+//   --profile <dir>      run both servers under `node --cpu-prof`, profiles written to <dir> at exit
 //   --parser-only        only the pickup-SMS parser's throughput (scripts/bench-parser.mjs), which
 //                        every run also prints after the HTTP table
 import { execSync } from "node:child_process";
@@ -25,6 +33,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
+import { buildReference, startReference } from "./bench/reference.mjs";
 import { freePort, loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
@@ -35,6 +44,10 @@ const args = process.argv.slice(2);
 function flag(name, fallback) {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? Number(args[index + 1]) : fallback;
+}
+function option(name) {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
 }
 const baseSize = {
   students: flag("students", 2000),
@@ -47,7 +60,7 @@ const scaled = (factor) => Object.fromEntries(Object.entries(baseSize).map(([key
 const compareScale = flag("compare-scale", 0);
 const size = scaled(flag("scale", 1));
 const connections = flag("connections", 50);
-const duration = flag("duration", 10);
+const duration = flag("duration", 8);
 const warmup = flag("warmup", 3);
 const SESSION_SECRET = "bench-session-secret-0123456789abcdef";
 const APP_ENCRYPTION_KEY = "7a".repeat(32);
@@ -87,18 +100,36 @@ function cannon(options) {
   });
 }
 
-async function measure(label, options) {
-  await cannon({ ...options, duration: warmup });
+/** CPU seconds (user + system) a process has used so far, from /proc (null where there is none). */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run. With `pid` (the server's process), also the server's CPU time per answered
+ * request: unlike requests/s it hardly moves when other processes load the machine.
+ */
+async function measure(label, options, { warmup: warm = warmup, pid } = {}) {
+  if (warm > 0) await cannon({ ...options, duration: warm });
+  const cpuBefore = pid ? cpuSecondsOf(pid) : null;
   const result = await cannon({ ...options, duration });
+  const cpuAfter = pid ? cpuSecondsOf(pid) : null;
+  const answered = result.requests.total;
   const row = {
     label,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuMs: cpuBefore !== null && cpuAfter !== null && answered > 0 ? ((cpuAfter - cpuBefore) * 1000) / answered : null,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-  console.log(`  ${label.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.non2xx ? `  non-2xx ${row.non2xx}` : ""}${row.errors ? `  errors ${row.errors}` : ""}`);
+  console.log(`  ${label.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.cpuMs === null ? "" : `  cpu ${row.cpuMs.toFixed(2)} ms/req`}${row.non2xx ? `  non-2xx ${row.non2xx}` : ""}${row.errors ? `  errors ${row.errors}` : ""}`);
   return row;
 }
 
@@ -224,16 +255,30 @@ if (compareScale > 0) {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-bench-"));
 const dbFile = path.join(dir, "app.db");
 let server;
+let reference;
 let ceiling;
 const loadAtStart = os.loadavg()[0].toFixed(1);
+const rounds = flag("rounds", 3);
+const profileDir = option("profile");
+const only = option("pages")?.split(",");
 try {
   console.log(`bench ${new Date().toISOString()} commit ${commit}, ${os.cpus().length} cores, node ${process.version}, load average ${loadAtStart}`);
+  // 0. the reference: a bare Remix v2 app built with the same node_modules (scripts/bench/reference)
+  const referenceBuildMs = await buildReference();
+  console.log(`reference app built in ${(referenceBuildMs / 1000).toFixed(1)} s`);
   // 1. migrate and seed the demo data through the server itself, then stop it and seed to size
   server = await startServer(dbFile);
   await server.stop();
   const seedMs = await seed(dbFile);
   console.log(`seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s (${(fs.statSync(dbFile).size / 1024 / 1024).toFixed(0)} MB)`);
-  server = await startServer(dbFile);
+  const profileArgs = (name) => (profileDir ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(profileDir), "--cpu-prof-name", `${name}-${Date.now()}.cpuprofile`] : []);
+  server = await startAppServer({
+    databaseUrl: `file:${dbFile}`,
+    sessionSecret: SESSION_SECRET,
+    encryptionKey: APP_ENCRYPTION_KEY,
+    nodeArgs: profileArgs("app"),
+  });
+  reference = await startReference({ nodeArgs: profileArgs("reference") });
   const student = await loginStudent(server.base, dbFile);
   const operator = await operatorCookie(dbFile);
   const db = new Database(dbFile, { readonly: true });
@@ -242,61 +287,117 @@ try {
   // /schedule once, so the runs below are cache hits
   await fetch(`${server.base}/schedule`, { headers: { Cookie: student } });
   const circleHtml = await (await fetch(`${server.base}/circle`, { headers: { Cookie: student } })).text();
+  const referenceHtml = await (await fetch(`${reference.base}/`)).text();
+  if (!referenceHtml.includes("条目 10")) throw new Error("the reference app does not render its 10 items");
 
   const headers = { Cookie: student };
-  console.log(`autocannon: ${connections} connections, ${warmup} s warm-up + ${duration} s each`);
-  const rows = [];
-  rows.push(await measure("floor: /blog/article/1", { url: `${server.base}/blog/article/1` }));
-  rows.push(await measure("/circle (student)", { url: `${server.base}/circle`, headers }));
-  rows.push(await measure(`/post/${postId} (student)`, { url: `${server.base}/post/${postId}`, headers }));
-  rows.push(await measure("/schedule (student, cache hit)", { url: `${server.base}/schedule`, headers }));
-  rows.push(await measure("/market (student)", { url: `${server.base}/market`, headers }));
-  rows.push(await measure("/admin/orders (operator)", { url: `${server.base}/admin/orders`, headers: { Cookie: operator } }));
-  rows.push(
-    await measure("recognize-text, 5 SMS (student)", {
-      url: `${server.base}/errands/pickup-code/recognize-text`,
-      method: "POST",
-      headers: { ...headers, Origin: server.base, "Content-Type": "application/json" },
-      body: JSON.stringify({ text_data: SMS }),
-    }),
-  );
+  const targets = [
+    { key: "reference", label: "reference: bare Remix v2, 10 items", options: { url: `${reference.base}/` }, pid: reference.pid },
+    { key: "floor", label: "floor: /blog/article/1", options: { url: `${server.base}/blog/article/1` } },
+    { key: "circle", label: "/circle (student)", options: { url: `${server.base}/circle`, headers } },
+    { key: "post", label: `/post/${postId} (student)`, options: { url: `${server.base}/post/${postId}`, headers } },
+    { key: "schedule", label: "/schedule (student, cache hit)", options: { url: `${server.base}/schedule`, headers } },
+    { key: "market", label: "/market (student)", options: { url: `${server.base}/market`, headers } },
+    { key: "orders", label: "/admin/orders (operator)", options: { url: `${server.base}/admin/orders`, headers: { Cookie: operator } }, goal: 0.5 },
+  ].filter((target) => target.key === "reference" || !only || only.includes(target.key));
+  // Every target answers 200 before anything is measured (a redirect would measure the login page).
+  for (const target of targets) {
+    const response = await fetch(target.options.url, { headers: target.options.headers, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${target.label} answers ${response.status}, not 200`);
+  }
+  console.log(`autocannon: ${connections} connections, ${rounds} rounds of ${duration} s per target (a ${warmup} s warm-up before the first), the targets alternating and their order rotating every round; medians`);
+  const runs = new Map(targets.map((target) => [target.key, []]));
+  for (let round = 0; round < rounds; round++) {
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+    if (round % 2 === 1) order.reverse();
+    for (const target of order) {
+      const row = await measure(`${target.label} (round ${round + 1})`, target.options, { warmup: round === 0 ? warmup : 0, pid: target.pid ?? server.pid });
+      runs.get(target.key).push(row);
+    }
+  }
+  const summarize = (target) => {
+    const list = runs.get(target.key);
+    return {
+      ...target,
+      rps: median(list.map((row) => row.rps)),
+      p50: median(list.map((row) => row.p50)),
+      p99: median(list.map((row) => row.p99)),
+      cpuMs: list.every((row) => row.cpuMs !== null) ? median(list.map((row) => row.cpuMs)) : null,
+      non2xx: list.reduce((sum, row) => sum + row.non2xx, 0),
+      errors: list.reduce((sum, row) => sum + row.errors, 0),
+    };
+  };
+  const rows = targets.map(summarize);
+  const ref = rows[0];
+  const goalOf = (row) => (row.key === "reference" ? null : row.key === "floor" ? 0.8 : (row.goal ?? 0.6));
+  const verdict = (row) => {
+    const goal = goalOf(row);
+    if (goal === null) return "";
+    const ok = row.rps / ref.rps >= goal && row.p99 <= 3 * ref.p99;
+    return ok ? "ok" : "missed";
+  };
+
+  // 2. once each, outside the rounds: an action, and the physical ceiling (the same /circle HTML from memory)
+  const extras = [];
+  if (!args.includes("--no-extras")) {
+    extras.push(
+      await measure("recognize-text, 5 SMS (student)", {
+        url: `${server.base}/errands/pickup-code/recognize-text`,
+        method: "POST",
+        headers: { ...headers, Origin: server.base, "Content-Type": "application/json" },
+        body: JSON.stringify({ text_data: SMS }),
+      }),
+    );
+  }
   await server.stop();
   server = null;
+  await reference.stop();
+  reference = null;
+  if (!args.includes("--no-extras")) {
+    const ceilingPort = await freePort();
+    ceiling = http.createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(circleHtml);
+    });
+    await new Promise((resolve) => ceiling.listen(ceilingPort, "127.0.0.1", resolve));
+    extras.push(await measure("ceiling: node:http, /circle HTML from memory", { url: `http://127.0.0.1:${ceilingPort}/` }));
+    await new Promise((resolve) => ceiling.close(resolve));
+    ceiling = null;
+  }
 
-  // 2. the ceiling: the same /circle HTML from memory, no framework
-  const ceilingPort = await freePort();
-  ceiling = http.createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    res.end(circleHtml);
-  });
-  await new Promise((resolve) => ceiling.listen(ceilingPort, "127.0.0.1", resolve));
-  rows.push(await measure("ceiling: node:http, /circle HTML from memory", { url: `http://127.0.0.1:${ceilingPort}/` }));
-  await new Promise((resolve) => ceiling.close(resolve));
-  ceiling = null;
-
-  const floor = rows[0].rps;
-  const top = rows[rows.length - 1].rps;
+  const fmt = (value) => value.toLocaleString("en-US");
   const table = [
-    "| route | req/s | p50 ms | p99 ms | × floor | × ceiling | non-2xx |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...rows.map((row) => `| ${row.label} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${(row.rps / floor).toFixed(2)} | ${(row.rps / top).toFixed(3)} | ${row.non2xx} |`),
+    "| target | req/s | p50 ms | p99 ms | × reference req/s | p99 × reference | CPU ms/req | reference CPU ÷ page CPU | goal | non-2xx |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    ...rows.map((row) => {
+      const goal = goalOf(row);
+      const goalText = goal === null ? "" : `≥ ${goal}×, p99 ≤ 3×: ${verdict(row)}`;
+      const cpu = row.cpuMs === null ? "—" : row.cpuMs.toFixed(2);
+      const cpuRatio = row.cpuMs === null || ref.cpuMs === null ? "—" : (ref.cpuMs / row.cpuMs).toFixed(2);
+      return `| ${row.label} | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${(row.p99 / ref.p99).toFixed(1)} | ${cpu} | ${cpuRatio} | ${goalText} | ${row.non2xx} |`;
+    }),
+    ...extras.map((row) => `| ${row.label} (one run) | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${(row.p99 / ref.p99).toFixed(1)} | — | — |  | ${row.non2xx} |`),
   ].join("\n");
   console.log(`\n${table}`);
+  const loadAtEnd = os.loadavg()[0].toFixed(1);
+  console.log(`\nload average at the start ${loadAtStart}, at the end ${loadAtEnd}`);
   // 3. the pickup-SMS parser alone (issue 17: a 20 KB paste in at most 20 ms)
-  const parserTable = formatParserBench(await benchParser());
-  console.log(`\n${parserTable}`);
+  const parserTable = args.includes("--no-extras") ? "" : formatParserBench(await benchParser());
+  if (parserTable) console.log(`\n${parserTable}`);
   if (args.includes("--write")) {
     const file = path.join(root, "docs/performance.md");
     const entry =
-      `\n## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}\n\n` +
+      `\n## ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}: against the reference app\n\n` +
       `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}; seeded ${JSON.stringify(size)} in ${(seedMs / 1000).toFixed(1)} s; ` +
-      `autocannon ${connections} connections, ${warmup} s warm-up + ${duration} s per route; load average at the start ${loadAtStart}, at the end ${os.loadavg()[0].toFixed(1)} ` +
-      `(other processes on the machine share its cores).\n\n${table}\n\n${parserTable}\n`;
+      `autocannon ${connections} connections, ${rounds} rounds of ${duration} s per target, alternating (medians shown); load average at the start ${loadAtStart}, at the end ${loadAtEnd} ` +
+      `(other processes on the machine share its cores).\n\n${table}\n${parserTable ? `\n${parserTable}\n` : ""}`;
     fs.appendFileSync(file, entry);
     console.log(`\nappended to ${path.relative(root, file)}`);
   }
 } finally {
   if (server) await server.stop();
+  if (reference) await reference.stop();
   if (ceiling) ceiling.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }

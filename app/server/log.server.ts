@@ -21,6 +21,8 @@ export type LogContext = {
   job?: string;
   jobId?: string;
   user?: RequestUser;
+  /** Values computed once per request (requestMemo), such as the session lookup. */
+  memo?: Map<string, unknown>;
 };
 
 /** Field names whose values are a person's data or a secret: replaced by "[redacted]" at any of the first two levels. */
@@ -111,6 +113,27 @@ export function runWithRequestContext<T>(reqId: string, work: (store: LogContext
 export function setRequestUser(user: RequestUser) {
   const store = context.getStore();
   if (store?.reqId) store.user = user;
+}
+
+/**
+ * The value `make` gives, computed once per request (per key) while a request context is open
+ * (server.mjs opens one per request); outside one, `make` runs every time.
+ */
+export function requestMemo<T>(key: string, make: () => T): T {
+  const store = context.getStore();
+  if (!store?.reqId) return make();
+  store.memo ??= new Map();
+  if (store.memo.has(key)) return store.memo.get(key) as T;
+  const value = make();
+  store.memo.set(key, value);
+  return value;
+}
+
+/** Drops this request's memoized values whose key starts with `prefix` (after a change they derive from). */
+export function forgetRequestMemo(prefix: string) {
+  const memo = context.getStore()?.memo;
+  if (!memo) return;
+  for (const key of memo.keys()) if (key.startsWith(prefix)) memo.delete(key);
 }
 
 export function currentLogContext(): LogContext | undefined {

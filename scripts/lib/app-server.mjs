@@ -24,13 +24,13 @@ export async function freePort() {
 }
 
 /**
- * Starts `node server.mjs` and waits for /healthz. `output()` is what it printed (the last
+ * Starts `node server.mjs` (or `script`, with `nodeArgs` such as --cpu-prof before it) and waits for /healthz. `output()` is what it printed (the last
  * `keep` characters of stdout and stderr, in order), `stop()` ends it with SIGTERM (a graceful
  * shutdown; SIGKILL after 10 s).
  */
-export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey, env = {}, logLevel = "silent", keep = 200_000, timeoutMs = 60_000, script = "server.mjs" }) {
+export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey, env = {}, logLevel = "silent", keep = 200_000, timeoutMs = 60_000, script = "server.mjs", nodeArgs = [] }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
@@ -71,6 +71,7 @@ export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey
   return {
     base,
     port,
+    pid: child.pid,
     output: () => output.slice(-keep),
     stop: () =>
       new Promise((resolve) => {

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { type Cookie, createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { loginPath } from "~/lib/redirect";
 import { messengerAuthPath, needsReauthorization } from "~/lib/wechat-auth";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
-import { setRequestUser } from "../log.server";
+import { forgetRequestMemo, requestMemo, setRequestUser } from "../log.server";
 import type { SessionEndReason, UsersTable } from "../db/schema";
 import { authLockActive } from "./messenger-cookies.server";
 import { deleteDataParams } from "~/lib/request-kind";
@@ -15,16 +15,25 @@ export type User = Selectable<UsersTable>;
 export const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 // The cookie carries only the signed session id; everything else lives in the sessions table,
-// so logout really ends a session and a login elsewhere can replace it.
+// so logout really ends a session and a login elsewhere can replace it. Its object is made once
+// per configuration (every request reads it: issue 20).
+let sessionCookieOf: { settings: ReturnType<typeof config>; cookie: Cookie } | undefined;
 function sessionCookie() {
-  return createCookie("__session", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  });
+  const settings = config();
+  if (sessionCookieOf?.settings !== settings) {
+    sessionCookieOf = {
+      settings,
+      cookie: createCookie("__session", {
+        secrets: [settings.sessionSecret],
+        httpOnly: true,
+        sameSite: "lax",
+        secure: settings.isProduction,
+        path: "/",
+        maxAge: SESSION_LIFETIME_MS / 1000,
+      }),
+    };
+  }
+  return sessionCookieOf.cookie;
 }
 
 function deviceCookie() {
@@ -63,6 +72,7 @@ export type SessionRecord = {
  * "replaced": that device's next request lands on the login page with the reason.
  */
 export async function createUserSession(userId: number, options: { deviceId: string; platform: string }) {
+  forgetLookups();
   const id = crypto.randomBytes(32).toString("base64url");
   const createdAt = new Date();
   const expiresAt = new Date(createdAt.getTime() + SESSION_LIFETIME_MS).toISOString();
@@ -114,12 +124,21 @@ export function sessionQuery(id: string) {
     .where("sessions.id", "=", id);
 }
 
-// A page's GET runs the root loader (the theme) and the route's loader (its guard) side by side,
-// each with its own copy of the request: both ask for the session. They share one lookup (one
-// signature check, one query), keyed by the Cookie header while it is in flight and until the
-// next turn of the event loop. Only for GET and HEAD: an action's own changes (a login, a theme)
-// must be seen by the loaders that run after it in the same request.
+// A page's GET asks for the session several times: the access guard before Remix (server.mjs),
+// then the root loader (the theme) and the route's loader side by side, each with its own copy of
+// the request. They share one lookup (one signature check, one query): for the whole request
+// through the request context (requestMemo, issue 20), and otherwise keyed by the Cookie header
+// while it is in flight and until the next turn of the event loop. Only for GET and HEAD: an
+// action's own changes (a login, a theme) must be seen by the loaders that run after it in the
+// same request; a session started or ended here drops the request's lookup as well.
 const sharedLookups = new Map<string, Promise<SessionLookup>>();
+const LOOKUP_MEMO = "session-lookup:";
+
+/** A session starts or ends: no lookup read before it is handed out again. */
+function forgetLookups() {
+  sharedLookups.clear();
+  forgetRequestMemo(LOOKUP_MEMO);
+}
 
 export async function lookupSession(request: Request): Promise<SessionLookup> {
   const lookup = await sharedLookup(request);
@@ -131,6 +150,10 @@ export async function lookupSession(request: Request): Promise<SessionLookup> {
 function sharedLookup(request: Request): Promise<SessionLookup> {
   const cookie = request.headers.get("Cookie");
   if (!cookie || (request.method !== "GET" && request.method !== "HEAD")) return readSession(request);
+  return requestMemo(LOOKUP_MEMO + cookie, () => inFlightLookup(request, cookie));
+}
+
+function inFlightLookup(request: Request, cookie: string): Promise<SessionLookup> {
   const shared = sharedLookups.get(cookie);
   if (shared) return shared;
   const lookup = readSession(request);
@@ -161,6 +184,7 @@ async function readSession(request: Request): Promise<SessionLookup> {
 }
 
 export async function endSession(id: string, reason: SessionEndReason) {
+  forgetLookups();
   await db()
     .updateTable("sessions")
     .set({ ended_at: now(), end_reason: reason })
@@ -170,6 +194,7 @@ export async function endSession(id: string, reason: SessionEndReason) {
 }
 
 export async function endUserSessions(userId: number, reason: SessionEndReason) {
+  forgetLookups();
   await db()
     .updateTable("sessions")
     .set({ ended_at: now(), end_reason: reason })
