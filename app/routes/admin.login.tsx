@@ -12,7 +12,8 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminLoginSchema } from "~/lib/schemas/admin";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { createCaptcha } from "~/server/auth/captcha.server";
-import { adminRedirect, getOperator, loginOperator } from "~/server/auth/operator.server";
+import { LoginRefused, authenticateOperator, signInHeaders } from "~/server/auth/authenticator.server";
+import { adminRedirect, getOperator } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
 
@@ -30,22 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
-  if (submission.status !== "success") {
-    return Response.json({ result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: createCaptcha() }, { status: 400 });
+  try {
+    const signedIn = await authenticateOperator(request, context);
+    return redirect(signedIn.location, { headers: signInHeaders(signedIn.setCookies) });
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    // Every answer spends the captcha.
+    return Response.json({ result: error.reply, captcha: createCaptcha() }, { status: error.status });
   }
-  const { username, password, redirectTo, captcha, captchaId } = submission.value;
-  const result = await loginOperator(username, password, context.clientIp ?? "unknown", { request, captcha, captchaId });
-  if (!result.ok) {
-    const reply = submission.reply({
-      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
-      hideFields: ["password", "captcha"],
-    });
-    return Response.json({ result: reply, captcha: createCaptcha() }, { status: result.reason === "limited" ? 429 : 400 });
-  }
-  const headers = new Headers({ "Set-Cookie": result.setCookie });
-  headers.append("Set-Cookie", result.trustCookie);
-  return redirect(adminRedirect(redirectTo), { headers });
 }
 
 export default function AdminLogin() {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -13,9 +12,8 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema } from "~/lib/schemas/login";
 import { createCaptcha } from "~/server/auth/captcha.server";
-import { deviceIdOf, getUser } from "~/server/auth/session.server";
-import { loginStudent } from "~/server/auth/student-login.server";
-import { log } from "~/server/log.server";
+import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
+import { getUser } from "~/server/auth/session.server";
 import { listSchools } from "~/server/school/school.server";
 
 const msg = { app: appMessages, backpack: backpackMessages, login: loginMessages, titles: titlesMessages };
@@ -45,45 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") {
-    return Response.json(
-      { result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: createCaptcha(), code: null },
-      { status: 400 },
-    );
-  }
-  const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
-  const inMessenger = isMessengerBrowser(request.headers.get("User-Agent"));
   try {
-    const outcome = await loginStudent(submission.value, {
-      ip: context.clientIp ?? "unknown",
-      request,
-      deviceId,
-      inMessenger,
-      current: await getUser(request),
-    });
-    if (outcome.ok) {
-      const headers = new Headers({ "Set-Cookie": outcome.setCookie });
-      headers.append("Set-Cookie", outcome.trustCookie);
-      if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
-      return redirect(safeRedirect(submission.value.redirectTo, "/schedule"), { headers });
-    }
-    const status = outcome.code === "REQUIRE_WECHAT_AUTH" ? 400 : outcome.code ? 409 : 401;
-    const reply = submission.reply({
-      hideFields: ["password", "captcha"],
-      ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
-    });
-    return Response.json(
-      { result: reply, captcha: outcome.refreshCaptcha ? createCaptcha() : null, code: outcome.code ?? null, schoolChallenge: outcome.schoolChallenge ?? null },
-      { status },
-    );
+    const signedIn = await authenticateStudent("school-account", request, context);
+    return redirect(signedIn.location, { headers: signInHeaders(signedIn.setCookies) });
   } catch (error) {
-    log("error", "login", { error: error instanceof Error ? error.message : String(error) });
-    return Response.json(
-      { result: submission.reply({ formErrors: [msg.login.serverError], hideFields: ["password", "captcha"] }), captcha: createCaptcha(), code: null },
-      { status: 500 },
-    );
+    if (!(error instanceof LoginRefused)) throw error;
+    const { refreshCaptcha, code, schoolChallenge } = error.detail;
+    // A refused attempt spends the captcha (unless the refusal came before it was checked).
+    return Response.json({ result: error.reply, captcha: refreshCaptcha ? createCaptcha() : null, code, schoolChallenge }, { status: error.status });
   }
 }
 
