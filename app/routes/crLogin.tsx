@@ -1,8 +1,9 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { fieldProps, formProps, useServerForm } from "~/components/form";
 import { Icon } from "~/components/icons";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
@@ -10,7 +11,7 @@ import { backpack as backpackMessages } from "~/lib/messages/backpack";
 import { login as loginMessages } from "~/lib/messages/login";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { safeRedirect } from "~/lib/redirect";
-import { LoginSchema } from "~/lib/schemas/login";
+import { LoginSchema, type LoginFields } from "~/lib/schemas/login";
 import { createCaptcha } from "~/server/auth/captcha.server";
 import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
 import { getUser } from "~/server/auth/session.server";
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schools,
     schoolsFallback: fallback,
     captcha,
+    // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
+    constraint: getZodConstraint(LoginSchema),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     reason: REASONS[url.searchParams.get("reason") ?? ""] ?? (url.searchParams.has("redirectTo") ? msg.login.reasonLoginRequired : null),
     needsWechatAuth: isMessengerBrowser(request.headers.get("User-Agent")) && !user?.openid,
@@ -70,7 +73,14 @@ export default function Login() {
   }, [actionData]);
   useEffect(() => setCaptcha(data.captcha), [data.captcha]);
 
-  const [form, fields] = useServerForm("login-form", actionData?.result, ["school", "studentId", "password", "captcha"], { school: data.schools.length === 1 ? data.schools[0].school_code : "" });
+  // conform shows the server's answer (errors beside the fields, typed values kept); the server
+  // validates, with or without JavaScript.
+  const [form, fields] = useForm<LoginFields>({
+    id: "login-form",
+    lastResult: actionData?.result,
+    constraint: data.constraint,
+    defaultValue: { school: data.schools.length === 1 ? data.schools[0].school_code : "" },
+  });
 
   async function refreshCaptcha() {
     const response = await fetch("/api/captcha", { method: "POST" });
@@ -92,7 +102,7 @@ export default function Login() {
             {data.reason}
           </p>
         ) : null}
-        <Form method="post" {...formProps(form)} className="space-y-4" noValidate>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="redirectTo" value={data.redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
           {form.errors ? (
@@ -104,7 +114,7 @@ export default function Login() {
             <label htmlFor={fields.school.id} className="field-label">
               {msg.login.school}
             </label>
-            <select {...fieldProps(fields.school)} className="field-input" required>
+            <select {...getSelectProps(fields.school)} className="field-input">
               <option value="">{msg.login.schoolPlaceholder}</option>
               {data.schools.map((school) => (
                 <option key={school.school_code} value={school.school_code}>
@@ -120,13 +130,11 @@ export default function Login() {
               {msg.login.studentId}
             </label>
             <input
-              {...fieldProps(fields.studentId)}
-              type="text"
+              {...getInputProps(fields.studentId, { type: "text" })}
               className="field-input"
               placeholder={msg.login.studentIdPlaceholder}
               inputMode="numeric"
               autoComplete="username"
-              required
             />
             <FieldError id={fields.studentId.errorId} errors={fields.studentId.errors} />
           </div>
@@ -136,14 +144,11 @@ export default function Login() {
             </label>
             <div className="relative">
               <input
-                {...fieldProps(fields.password)}
-                defaultValue=""
-                type={showPassword ? "text" : "password"}
+                {...getInputProps(fields.password, { type: showPassword ? "text" : "password", value: false })}
                 key={`password-${captcha.id}`}
                 className="field-input pr-20"
                 placeholder={msg.login.passwordPlaceholder}
                 autoComplete="current-password"
-                required
               />
               <button
                 type="button"
@@ -162,16 +167,13 @@ export default function Login() {
             </label>
             <div className="flex items-center gap-2">
               <input
-                {...fieldProps(fields.captcha)}
-                defaultValue=""
-                type="text"
+                {...getInputProps(fields.captcha, { type: "text", value: false })}
                 key={`captcha-${captcha.id}`}
                 className="field-input flex-1 uppercase"
                 placeholder={msg.login.captchaPlaceholder}
                 maxLength={4}
                 autoComplete="off"
                 autoCapitalize="characters"
-                required
               />
               <button type="button" onClick={refreshCaptcha} title={msg.login.captchaRefresh} className="shrink-0 overflow-hidden rounded-xl border border-slate-200">
                 <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />
