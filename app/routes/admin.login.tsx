@@ -1,18 +1,19 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { fieldProps, formProps as serverFormProps, useServerForm } from "~/components/form";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { AdminLoginSchema } from "~/lib/schemas/admin";
+import { AdminLoginSchema, type AdminLoginFields } from "~/lib/schemas/admin";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { createCaptcha } from "~/server/auth/captcha.server";
-import { adminRedirect, getOperator, loginOperator } from "~/server/auth/operator.server";
+import { LoginRefused, authenticateOperator, signInHeaders } from "~/server/auth/authenticator.server";
+import { adminRedirect, getOperator } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
 
@@ -30,48 +31,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
-  if (submission.status !== "success") {
-    return Response.json({ result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: createCaptcha() }, { status: 400 });
+  try {
+    const signedIn = await authenticateOperator(request, context);
+    return redirect(signedIn.location, { headers: signInHeaders(signedIn.setCookies) });
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    // Every answer spends the captcha.
+    return Response.json({ result: error.reply, captcha: createCaptcha() }, { status: error.status });
   }
-  const { username, password, redirectTo, captcha, captchaId } = submission.value;
-  const result = await loginOperator(username, password, context.clientIp ?? "unknown", { request, captcha, captchaId });
-  if (!result.ok) {
-    const reply = submission.reply({
-      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
-      hideFields: ["password", "captcha"],
-    });
-    return Response.json({ result: reply, captcha: createCaptcha() }, { status: result.reason === "limited" ? 429 : 400 });
-  }
-  const headers = new Headers({ "Set-Cookie": result.setCookie });
-  headers.append("Set-Cookie", result.trustCookie);
-  return redirect(adminRedirect(redirectTo), { headers });
 }
 
 export default function AdminLogin() {
   const { redirectTo, constraint, captcha: firstCaptcha } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useServerForm("admin-login", answer?.result, ["username", "password", "captcha"]);
+  // conform shows the server's answer; the HTML constraints come from the schema, computed in the
+  // loader so zod stays off the page (decision 026).
+  const [form, fields] = useForm<AdminLoginFields>({ id: "admin-login", lastResult: answer?.result, constraint, onSubmit: clearPassword });
   // Every answer spends the captcha; show the new one it brought.
   const [captcha, setCaptcha] = useState(firstCaptcha);
   useEffect(() => {
     if (answer?.captcha) setCaptcha(answer.captcha);
   }, [answer]);
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
-  // HTML constraints computed on the server from the schema give instant feedback without JS code.
-  const usernameProps = { ...fieldProps(fields.username), ...constraint.username, type: "text" };
-  const passwordProps = { ...fieldProps(fields.password), ...constraint.password, type: "password", defaultValue: "" };
   // The server never sends the password back (hideFields). With JS, the typed one is cleared as
   // soon as the submission has taken it (Remix reads the form synchronously in its submit handler).
   const passwordRef = useRef<HTMLInputElement>(null);
-  const formProps = serverFormProps(form);
-  const onSubmit = () => {
+  function clearPassword() {
     const input = passwordRef.current;
     setTimeout(() => {
       if (input) input.value = "";
     }, 0);
-  };
+  }
 
   return (
     <Page title={msg.titles.adminLogin}>
@@ -83,7 +74,8 @@ export default function AdminLogin() {
           <p className="text-sm text-slate-500">{msg.admin.loginHint}</p>
         </div>
 
-        <Form method="post" {...formProps} onSubmit={onSubmit} className="space-y-4">
+        {/* The browser checks the constraints before sending, with or without JavaScript. */}
+        <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
           {form.errors ? (
@@ -96,7 +88,7 @@ export default function AdminLogin() {
               {msg.admin.username}
             </label>
             <input
-              {...usernameProps}
+              {...getInputProps(fields.username, { type: "text" })}
               className="field-input"
               autoComplete="username"
               autoCapitalize="none"
@@ -113,7 +105,7 @@ export default function AdminLogin() {
             <label htmlFor={fields.password.id} className="field-label">
               {msg.admin.password}
             </label>
-            <input ref={passwordRef} {...passwordProps} className="field-input" autoComplete="current-password" />
+            <input ref={passwordRef} {...getInputProps(fields.password, { type: "password", value: false })} className="field-input" autoComplete="current-password" />
             {fields.password.errors ? (
               <p id={fields.password.errorId} className="field-error">
                 {fields.password.errors[0]}
@@ -126,15 +118,12 @@ export default function AdminLogin() {
             </label>
             <div className="flex items-center gap-2">
               <input
-                {...fieldProps(fields.captcha)}
-                defaultValue=""
+                {...getInputProps(fields.captcha, { type: "text", value: false })}
                 key={`captcha-${captcha.id}`}
-                type="text"
                 className="field-input flex-1 uppercase"
                 maxLength={4}
                 autoComplete="off"
                 autoCapitalize="characters"
-                required
               />
               <img src={captcha.image} width={120} height={44} alt={msg.admin.captcha} className="shrink-0 rounded-xl border border-slate-200" />
             </div>

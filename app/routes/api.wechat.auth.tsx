@@ -1,47 +1,21 @@
-// GET /api/wechat/auth?redirect_url=… — the start of the messenger authorization: a 302 to the
-// provider's authorize page (or the simulated one in development). A second start within 10 s
-// from the same browser is refused with a clear message instead of looping.
+// GET /api/wechat/auth?redirect_url=… — the start of the messenger authorization: the messenger
+// strategy answers with a 302 to the provider's authorize page (or the simulated one in
+// development). A second start within 10 s from the same browser is refused with a clear message
+// instead of looping. With purpose=operator, an operator links their openid (/admin/settings).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { messengerErrorPath } from "~/lib/wechat-auth";
-import { authLockActive } from "~/server/auth/messenger-cookies.server";
-import { MessengerAuthError, returnPathFrom, startAuthorization, withLinkStatus } from "~/server/auth/messenger.server";
-import { adminLoginPath, operatorForLink } from "~/server/auth/operator.server";
-import { log } from "~/server/log.server";
+import { authenticateStudent } from "~/server/auth/authenticator.server";
+import { MessengerAuthError } from "~/server/auth/messenger.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const returnPath = returnPathFrom(request, params.get("redirect_url"));
-  if (params.get("purpose") === "operator") return operatorLink(request, returnPath);
-  if (await authLockActive(request)) {
-    log("info", "wechat-auth-locked");
-    return redirect(messengerErrorPath("REDIRECT_LOCKED", returnPath), { headers: { "Cache-Control": "no-store" } });
-  }
   try {
-    const start = await startAuthorization(request, { returnPath });
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    for (const cookie of start.setCookies) headers.append("Set-Cookie", cookie);
-    return redirect(start.location, { headers });
+    // A start always ends in a thrown redirect: to the provider, or to the operator login.
+    await authenticateStudent("messenger", request);
+    throw new Error("the messenger strategy signed someone in at its start");
   } catch (error) {
+    if (error instanceof Response) return error;
     if (!(error instanceof MessengerAuthError)) throw error;
-    return redirect(messengerErrorPath(error.code, returnPath), { headers: { "Cache-Control": "no-store" } });
-  }
-}
-
-/**
- * An operator linking their messenger account (a deliberate form post on /admin/settings, so no
- * redirect lock): the link cookie names the operator; without it, the operator login.
- */
-async function operatorLink(request: Request, returnPath: string) {
-  const operator = await operatorForLink(request);
-  if (!operator) return redirect(adminLoginPath("/admin/settings"), { headers: { "Cache-Control": "no-store" } });
-  try {
-    const start = await startAuthorization(request, { returnPath, purpose: "operator", operatorId: operator.id });
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    for (const cookie of start.setCookies) headers.append("Set-Cookie", cookie);
-    return redirect(start.location, { headers });
-  } catch (error) {
-    if (!(error instanceof MessengerAuthError)) throw error;
-    return redirect(withLinkStatus(returnPath, "failed"), { headers: { "Cache-Control": "no-store" } });
+    return redirect(messengerErrorPath(error.code, error.returnPath), { headers: { "Cache-Control": "no-store" } });
   }
 }

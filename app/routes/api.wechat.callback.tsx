@@ -1,23 +1,24 @@
-// GET /api/wechat/callback?code=…&state=… — where the provider sends the browser back. The code is
-// exchanged once (a reload never reuses it); the user lands on the saved return path, or on
-// /wx/callback?error=CODE&message=… when the user refused or something failed.
+// GET /api/wechat/callback?code=…&state=… — where the provider sends the browser back. The
+// messenger strategy exchanges the code once (a reload never reuses it); the user lands on the
+// saved return path, or on /wx/callback?error=CODE&message=… when the user refused or something
+// failed.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { messengerErrorPath } from "~/lib/wechat-auth";
+import { authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
 import { clearAuthLock } from "~/server/auth/messenger-cookies.server";
-import { MessengerAuthError, completeAuthorization, withLinkStatus } from "~/server/auth/messenger.server";
+import { MessengerAuthError, withLinkStatus } from "~/server/auth/messenger.server";
 import { clearOperatorLink } from "~/server/auth/operator.server";
 import { log } from "~/server/log.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
   try {
-    const result = await completeAuthorization(request, { code: params.get("code"), state: params.get("state") });
+    const result = await authenticateStudent("messenger", request);
     log("info", "wechat-auth-complete", { outcome: result.outcome });
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-    return redirect(result.location, { headers });
+    return redirect(result.location, { headers: signInHeaders(result.setCookies, { "Cache-Control": "no-store" }) });
   } catch (error) {
+    // A reload of a used callback: back, or a fresh authorization (the strategy's redirect).
+    if (error instanceof Response) return error;
     const failure = error instanceof MessengerAuthError ? error : null;
     // A refusal is the user's choice, not a fault.
     if (failure) log(failure.code === "AUTH_DENIED" ? "info" : "warn", "wechat-auth-failed", { code: failure.code });

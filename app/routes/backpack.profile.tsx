@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { errorsOf, type FormResult } from "~/lib/form-result";
 import { app as appMessages } from "~/lib/messages/app";
 import { profile as profileMessages } from "~/lib/messages/profile";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { NICKNAME_MAX } from "~/lib/nickname";
 import { safeRedirect } from "~/lib/redirect";
-import { NicknameSchema } from "~/lib/schemas/profile";
+import { NicknameSchema, type NicknameFields } from "~/lib/schemas/profile";
 import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
@@ -22,7 +22,8 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.profile} · ${ms
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  return profileView(user);
+  // HTML constraints from the nickname schema, computed here so zod stays off the page (decision 026).
+  return { ...profileView(user), constraint: getZodConstraint(NicknameSchema) };
 }
 
 /** The avatar form is multipart (one picture); the nickname form is a plain form. */
@@ -54,14 +55,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Profile() {
   const view = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as (FormResult & { avatarError?: string }) | undefined;
-  const reply = answer?.avatarError ? undefined : answer;
-  const avatarError = answer?.avatarError;
+  const answer = useActionData<typeof action>();
+  const reply = answer && !("avatarError" in answer) ? answer : undefined;
+  const avatarError = answer && "avatarError" in answer ? answer.avatarError : undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const error = errorsOf(reply, "nickname")[0];
-  const typed = typeof reply?.initialValue?.nickname === "string" ? reply.initialValue.nickname : view.nickname;
+  const [form, fields] = useForm<NicknameFields>({ id: "nickname-form", lastResult: reply, constraint: view.constraint, defaultValue: { nickname: view.nickname } });
+  const error = fields.nickname.errors?.[0];
   const saving = navigation.state === "submitting";
   return (
     <Page title={msg.titles.profile} back="/backpack">
@@ -124,30 +125,25 @@ export default function Profile() {
           {msg.profile.uploadAvatar}
         </button>
       </Form>
-      <Form method="post" replace className="card space-y-3" noValidate>
+      <Form method="post" replace {...getFormProps(form)} className="card space-y-3">
         <input type="hidden" name="intent" value="nickname" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <div className="space-y-1">
-          <label htmlFor="nickname" className="text-sm font-medium text-slate-700">
+          <label htmlFor={fields.nickname.id} className="text-sm font-medium text-slate-700">
             {msg.profile.nickname}
           </label>
           <input
-            id="nickname"
-            name="nickname"
-            defaultValue={typed}
-            required
+            {...getInputProps(fields.nickname, { type: "text", ariaDescribedBy: fields.nickname.descriptionId })}
             maxLength={NICKNAME_MAX * 2}
             autoComplete="nickname"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "nickname-error nickname-hint" : "nickname-hint"}
             className="field-input"
           />
           {error ? (
-            <p id="nickname-error" role="alert" className="field-error">
+            <p id={fields.nickname.errorId} role="alert" className="field-error">
               {error}
             </p>
           ) : null}
-          <p id="nickname-hint" className="text-xs text-slate-500">
+          <p id={fields.nickname.descriptionId} className="text-xs text-slate-500">
             {msg.profile.nicknameHint}
           </p>
         </div>

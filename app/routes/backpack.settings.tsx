@@ -1,14 +1,14 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { formProps, useServerForm } from "~/components/form";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { settings as settingsMessages } from "~/lib/messages/settings";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { SettingsSchema } from "~/lib/schemas/settings";
+import { DeleteAccountSchema, SettingsSchema, ThemeSchema, type DeleteAccountFields, type ThemeFields } from "~/lib/schemas/settings";
 import { APPEARANCES, APPEARANCE_NAMES, THEMES, THEME_NAMES, appearanceCookieHeader, appearanceOrDefault, readAppearanceCookie, themeCookieHeader, themeOrDefault, type Appearance, type ThemeName } from "~/lib/theme";
 import { config } from "~/server/config.server";
 import { logout, requireStudent } from "~/server/auth/session.server";
@@ -22,7 +22,12 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.settings} · ${m
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  return { theme: themeOrDefault(user.theme), appearance: appearanceOrDefault(user.appearance ?? readAppearanceCookie(request.headers.get("Cookie"))) };
+  return {
+    theme: themeOrDefault(user.theme),
+    appearance: appearanceOrDefault(user.appearance ?? readAppearanceCookie(request.headers.get("Cookie"))),
+    // HTML constraints from the forms' schemas, computed here so zod stays off the page (decision 026).
+    constraint: { theme: getZodConstraint(ThemeSchema), delete: getZodConstraint(DeleteAccountSchema) },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,20 +58,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { theme, appearance } = useLoaderData<typeof loader>();
+  const { theme, appearance, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const deleteResult = lastResult?.initialValue?.intent === "delete" ? lastResult : undefined;
-  const [form, fields] = useServerForm("theme-form", deleteResult ? undefined : lastResult, ["theme"], { theme });
-  const [deleteForm, deleteFields] = useServerForm("delete-form", deleteResult, ["password"]);
+  const [form, fields] = useForm<ThemeFields>({ id: "theme-form", lastResult: deleteResult ? undefined : lastResult, constraint: constraint.theme, defaultValue: { theme } });
+  const [deleteForm, deleteFields] = useForm<DeleteAccountFields>({ id: "delete-form", lastResult: deleteResult, constraint: constraint.delete });
   const confirmingLogout = searchParams.get("confirm") === "logout";
   const confirmingDelete = searchParams.get("confirm") === "delete" || Boolean(deleteResult);
   const saved = searchParams.get("saved") === "theme";
 
   return (
     <Page title={msg.titles.settings} back="/backpack">
-      <Form method="post" {...formProps(form)} className="card space-y-3">
+      <Form method="post" {...getFormProps(form)} noValidate={false} className="card space-y-3">
         <input type="hidden" name="intent" value="theme" />
         <fieldset>
           <legend className="mb-2 text-base font-semibold">{msg.settings.theme}</legend>
@@ -82,7 +87,11 @@ export default function Settings() {
               </label>
             ))}
           </div>
-          {fields.theme.errors ? <p className="field-error">{fields.theme.errors[0]}</p> : null}
+          {fields.theme.errors ? (
+            <p id={fields.theme.errorId} className="field-error">
+              {fields.theme.errors[0]}
+            </p>
+          ) : null}
         </fieldset>
         <fieldset>
           <legend className="mb-2 text-base font-semibold">{msg.settings.appearance}</legend>
@@ -151,20 +160,15 @@ export default function Settings() {
               {msg.settings.deleteTitle}
             </h2>
             <p className="mt-2 text-sm text-slate-500">{msg.settings.deleteBody}</p>
-            <Form method="post" {...formProps(deleteForm)} className="mt-3 space-y-3">
+            <Form method="post" {...getFormProps(deleteForm)} noValidate={false} className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="delete" />
               <label htmlFor={deleteFields.password.id} className="field-label">
                 {msg.settings.deletePassword}
               </label>
               <input
-                id={deleteFields.password.id}
-                name={deleteFields.password.name}
-                type="password"
+                {...getInputProps(deleteFields.password, { type: "password", value: false })}
                 autoComplete="current-password"
-                required
                 className="field-input"
-                aria-invalid={deleteFields.password.errors ? true : undefined}
-                aria-describedby={deleteFields.password.errors ? deleteFields.password.errorId : undefined}
               />
               {deleteFields.password.errors ? (
                 <p id={deleteFields.password.errorId} className="field-error">

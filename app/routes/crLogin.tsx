@@ -1,9 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { fieldProps, formProps, useServerForm } from "~/components/form";
 import { Icon } from "~/components/icons";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
@@ -11,11 +11,10 @@ import { backpack as backpackMessages } from "~/lib/messages/backpack";
 import { login as loginMessages } from "~/lib/messages/login";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { safeRedirect } from "~/lib/redirect";
-import { LoginSchema } from "~/lib/schemas/login";
+import { LoginSchema, type LoginFields } from "~/lib/schemas/login";
 import { createCaptcha } from "~/server/auth/captcha.server";
-import { deviceIdOf, getUser } from "~/server/auth/session.server";
-import { loginStudent } from "~/server/auth/student-login.server";
-import { log } from "~/server/log.server";
+import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
+import { getUser } from "~/server/auth/session.server";
 import { listSchools } from "~/server/school/school.server";
 
 const msg = { app: appMessages, backpack: backpackMessages, login: loginMessages, titles: titlesMessages };
@@ -38,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schools,
     schoolsFallback: fallback,
     captcha,
+    // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
+    constraint: getZodConstraint(LoginSchema),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
     reason: REASONS[url.searchParams.get("reason") ?? ""] ?? (url.searchParams.has("redirectTo") ? msg.login.reasonLoginRequired : null),
     needsWechatAuth: isMessengerBrowser(request.headers.get("User-Agent")) && !user?.openid,
@@ -45,45 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") {
-    return Response.json(
-      { result: submission.reply({ hideFields: ["password", "captcha"] }), captcha: createCaptcha(), code: null },
-      { status: 400 },
-    );
-  }
-  const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
-  const inMessenger = isMessengerBrowser(request.headers.get("User-Agent"));
   try {
-    const outcome = await loginStudent(submission.value, {
-      ip: context.clientIp ?? "unknown",
-      request,
-      deviceId,
-      inMessenger,
-      current: await getUser(request),
-    });
-    if (outcome.ok) {
-      const headers = new Headers({ "Set-Cookie": outcome.setCookie });
-      headers.append("Set-Cookie", outcome.trustCookie);
-      if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
-      return redirect(safeRedirect(submission.value.redirectTo, "/schedule"), { headers });
-    }
-    const status = outcome.code === "REQUIRE_WECHAT_AUTH" ? 400 : outcome.code ? 409 : 401;
-    const reply = submission.reply({
-      hideFields: ["password", "captcha"],
-      ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
-    });
-    return Response.json(
-      { result: reply, captcha: outcome.refreshCaptcha ? createCaptcha() : null, code: outcome.code ?? null, schoolChallenge: outcome.schoolChallenge ?? null },
-      { status },
-    );
+    const signedIn = await authenticateStudent("school-account", request, context);
+    return redirect(signedIn.location, { headers: signInHeaders(signedIn.setCookies) });
   } catch (error) {
-    log("error", "login", { error: error instanceof Error ? error.message : String(error) });
-    return Response.json(
-      { result: submission.reply({ formErrors: [msg.login.serverError], hideFields: ["password", "captcha"] }), captcha: createCaptcha(), code: null },
-      { status: 500 },
-    );
+    if (!(error instanceof LoginRefused)) throw error;
+    const { refreshCaptcha, code, schoolChallenge } = error.detail;
+    // A refused attempt spends the captcha (unless the refusal came before it was checked).
+    return Response.json({ result: error.reply, captcha: refreshCaptcha ? createCaptcha() : null, code, schoolChallenge }, { status: error.status });
   }
 }
 
@@ -103,7 +73,14 @@ export default function Login() {
   }, [actionData]);
   useEffect(() => setCaptcha(data.captcha), [data.captcha]);
 
-  const [form, fields] = useServerForm("login-form", actionData?.result, ["school", "studentId", "password", "captcha"], { school: data.schools.length === 1 ? data.schools[0].school_code : "" });
+  // conform shows the server's answer (errors beside the fields, typed values kept); the server
+  // validates, with or without JavaScript.
+  const [form, fields] = useForm<LoginFields>({
+    id: "login-form",
+    lastResult: actionData?.result,
+    constraint: data.constraint,
+    defaultValue: { school: data.schools.length === 1 ? data.schools[0].school_code : "" },
+  });
 
   async function refreshCaptcha() {
     const response = await fetch("/api/captcha", { method: "POST" });
@@ -125,7 +102,7 @@ export default function Login() {
             {data.reason}
           </p>
         ) : null}
-        <Form method="post" {...formProps(form)} className="space-y-4" noValidate>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="redirectTo" value={data.redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
           {form.errors ? (
@@ -137,7 +114,7 @@ export default function Login() {
             <label htmlFor={fields.school.id} className="field-label">
               {msg.login.school}
             </label>
-            <select {...fieldProps(fields.school)} className="field-input" required>
+            <select {...getSelectProps(fields.school)} className="field-input">
               <option value="">{msg.login.schoolPlaceholder}</option>
               {data.schools.map((school) => (
                 <option key={school.school_code} value={school.school_code}>
@@ -153,13 +130,11 @@ export default function Login() {
               {msg.login.studentId}
             </label>
             <input
-              {...fieldProps(fields.studentId)}
-              type="text"
+              {...getInputProps(fields.studentId, { type: "text" })}
               className="field-input"
               placeholder={msg.login.studentIdPlaceholder}
               inputMode="numeric"
               autoComplete="username"
-              required
             />
             <FieldError id={fields.studentId.errorId} errors={fields.studentId.errors} />
           </div>
@@ -169,14 +144,11 @@ export default function Login() {
             </label>
             <div className="relative">
               <input
-                {...fieldProps(fields.password)}
-                defaultValue=""
-                type={showPassword ? "text" : "password"}
+                {...getInputProps(fields.password, { type: showPassword ? "text" : "password", value: false })}
                 key={`password-${captcha.id}`}
                 className="field-input pr-20"
                 placeholder={msg.login.passwordPlaceholder}
                 autoComplete="current-password"
-                required
               />
               <button
                 type="button"
@@ -195,16 +167,13 @@ export default function Login() {
             </label>
             <div className="flex items-center gap-2">
               <input
-                {...fieldProps(fields.captcha)}
-                defaultValue=""
-                type="text"
+                {...getInputProps(fields.captcha, { type: "text", value: false })}
                 key={`captcha-${captcha.id}`}
                 className="field-input flex-1 uppercase"
                 placeholder={msg.login.captchaPlaceholder}
                 maxLength={4}
                 autoComplete="off"
                 autoCapitalize="characters"
-                required
               />
               <button type="button" onClick={refreshCaptcha} title={msg.login.captchaRefresh} className="shrink-0 overflow-hidden rounded-xl border border-slate-200">
                 <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />

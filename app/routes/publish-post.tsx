@@ -1,3 +1,5 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
@@ -6,11 +8,11 @@ import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";
 import { DRAFT_STORAGE_KEY, IMAGE_ACCEPT, IMAGE_MAX_BYTES, isImageType, POST_MAX_IMAGES, POST_MAX_LENGTH, UPLOAD_GAP_MS, UPLOAD_TIMEOUT_MS } from "~/lib/forum";
-import { allErrors, errorsOf, submittedText } from "~/lib/form-result";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { publish as publishMessages } from "~/lib/messages/publish";
 import { titles as titlesMessages } from "~/lib/messages/titles";
+import { PublishPostSchema, type PublishPostFields } from "~/lib/schemas/forum";
 import { publishAction, publishPage, type PublishAnswer } from "~/server/forum/pages.server";
 
 
@@ -19,7 +21,8 @@ const msg = { app: appMessages, errors: errorsMessages, publish: publishMessages
 export const meta: MetaFunction = () => [{ title: `${msg.titles.publishPost} · ${msg.app.name}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return publishPage(request);
+  // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
+  return { ...(await publishPage(request)), constraint: getZodConstraint(PublishPostSchema) };
 }
 
 type Uploaded = { url: string; thumbUrl: string };
@@ -77,15 +80,15 @@ function uploadImage(file: File, onProgress: (percent: number) => void) {
 let counter = 0;
 
 export default function PublishPost() {
-  const { categories, warning, categoryId: preselected } = useLoaderData<typeof loader>();
+  const { categories, warning, categoryId: preselected, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<PublishAnswer>();
   const navigation = useNavigation();
-  const result = actionData?.result;
-  const initialCategory = Number(submittedText(result, "categoryId")) || preselected;
+  const [form, fields] = useForm<PublishPostFields>({ id: "publish-form", lastResult: actionData?.result, constraint, onSubmit: check });
+  const initialCategory = Number(fields.categoryId.initialValue) || preselected;
 
-  const [content, setContent] = useState(submittedText(result, "content") ?? "");
+  const [content, setContent] = useState(fields.content.initialValue ?? "");
   const [categoryId, setCategoryId] = useState<number | null>(initialCategory || null);
-  const [anonymous, setAnonymous] = useState(submittedText(result, "isAnonymous") === "on");
+  const [anonymous, setAnonymous] = useState(fields.isAnonymous.initialValue === "on");
   const [items, setItems] = useState<Item[]>(() => (actionData?.images ?? []).map((image) => ({ id: image.url, name: "", status: "done", progress: 100, ...image })));
   const [clientError, setClientError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -202,8 +205,12 @@ export default function PublishPost() {
     if (problem) event.preventDefault();
   }
 
-  const serverErrors = allErrors(result).filter((message) => !errorsOf(result, "content").includes(message) && !errorsOf(result, "categoryId").includes(message));
-  const banner = clientError ?? (serverErrors.length > 0 ? (result && errorsOf(result, "").includes(msg.publish.noPermission) ? msg.publish.noPermission : serverErrors.join("；")) : null);
+  const contentErrors = fields.content.errors ?? [];
+  const categoryErrors = fields.categoryId.errors ?? [];
+  const serverErrors = Object.values(form.allErrors)
+    .flat()
+    .filter((message) => !contentErrors.includes(message) && !categoryErrors.includes(message));
+  const banner = clientError ?? (serverErrors.length > 0 ? (form.errors?.includes(msg.publish.noPermission) ? msg.publish.noPermission : serverErrors.join("；")) : null);
 
   return (
     <Page title={msg.titles.publishPost} back="/circle">
@@ -212,7 +219,7 @@ export default function PublishPost() {
           {warning}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" onSubmit={check} className="space-y-3" noValidate>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3">
         <fieldset className="card">
           <legend className="sr-only">{msg.publish.category}</legend>
           <p className="mb-2 text-sm font-medium text-slate-700" aria-hidden="true">
@@ -223,7 +230,7 @@ export default function PublishPost() {
               <label key={category.id} className="cursor-pointer">
                 <input
                   type="radio"
-                  name="categoryId"
+                  name={fields.categoryId.name}
                   value={category.id}
                   checked={categoryId === category.id}
                   onChange={() => setCategoryId(category.id)}
@@ -235,7 +242,7 @@ export default function PublishPost() {
               </label>
             ))}
           </div>
-          {errorsOf(result, "categoryId").map((message) => (
+          {categoryErrors.map((message) => (
             <p key={message} className="field-error">
               {message}
             </p>
@@ -268,12 +275,12 @@ export default function PublishPost() {
               onChange={(event) => setContent(event.target.value)}
               placeholder={msg.publish.contentPlaceholder}
               className="field-input resize-none leading-6"
-              aria-invalid={errorsOf(result, "content").length > 0 || undefined}
+              aria-invalid={contentErrors.length > 0 || undefined}
               aria-describedby="post-content-count"
             />
             <div className="mt-1 flex items-start gap-2">
               <div className="flex-1">
-                {errorsOf(result, "content").map((message) => (
+                {contentErrors.map((message) => (
                   <p key={message} className="field-error mt-0">
                     {message}
                   </p>

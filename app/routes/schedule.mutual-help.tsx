@@ -1,4 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -18,11 +19,10 @@ import {
   readHelpCourseRef,
   type CourseKind,
 } from "~/lib/mutual-help";
-import { MutualHelpSchema } from "~/lib/schemas/schedule";
+import { MutualHelpSchema, type MutualHelpFields } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
 import { helpClassOf, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
-import { errorsOf, type FormResult } from "~/lib/form-result";
 
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
 
@@ -51,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       college: user.college ?? "",
     },
     lastContact: await lastContactOf(user.id),
+    // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
+    constraint: getZodConstraint(MutualHelpSchema),
   };
 }
 
@@ -74,28 +76,22 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/post/${result.id}`);
 }
 
-type Reply = FormResult;
-
-function errorOf(reply: Reply | undefined, name: string) {
-  return errorsOf(reply, name)[0];
-}
-
 export default function MutualHelp() {
-  const { ref, course, time, profile, lastContact } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as Reply | undefined;
+  const { ref, course, time, profile, lastContact, constraint } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const initialKind = reply?.initialValue?.kind;
-  const initialNote = typeof reply?.initialValue?.note === "string" ? reply.initialValue.note : "";
+  const [form, fields] = useForm<MutualHelpFields>({ id: "help-form", lastResult: reply, constraint, defaultValue: { contact: lastContact } });
+  const initialKind = fields.kind.initialValue;
+  const initialNote = fields.note.initialValue ?? "";
   const [kind, setKind] = useState<CourseKind | null>(isCourseKind(initialKind) ? initialKind : null);
   const [noteLength, setNoteLength] = useState(initialNote.length);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const publishing = navigation.state !== "idle" && navigation.formAction?.startsWith("/schedule/mutual-help") === true;
-  const formError = errorOf(reply, "");
-  const kindError = errorOf(reply, "kind");
-  const noteError = errorOf(reply, "note");
-  const contactError = errorOf(reply, "contact");
-  const initialContact = typeof reply?.initialValue?.contact === "string" ? reply.initialValue.contact : lastContact;
+  const formError = form.errors?.[0];
+  const kindError = fields.kind.errors?.[0];
+  const noteError = fields.note.errors?.[0];
+  const contactError = fields.contact.errors?.[0];
   const hasCourse = course !== null;
 
   const courseRows: [string, string][] = course
@@ -117,7 +113,7 @@ export default function MutualHelp() {
 
   return (
     <Page title={msg.titles.mutualHelp} back="/schedule">
-      <Form method="post" className="space-y-3 pb-24" aria-describedby={formError ? "help-form-error" : undefined}>
+      <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-3 pb-24">
         {ref ? (
           <div hidden>
             <input type="hidden" name="term" value={ref.term} />
@@ -127,7 +123,7 @@ export default function MutualHelp() {
         ) : null}
 
         {formError ? (
-          <p id="help-form-error" role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
             {formError}
           </p>
         ) : null}
@@ -149,7 +145,7 @@ export default function MutualHelp() {
           )}
         </section>
 
-        <fieldset className="card space-y-3" aria-describedby={kindError ? "kind-error" : undefined}>
+        <fieldset className="card space-y-3" aria-describedby={kindError ? fields.kind.errorId : undefined}>
           <legend className="float-left mb-3 flex w-full items-center gap-1.5 text-base font-semibold">
             <Icon name="tag" className="h-5 w-5 text-brand" />
             {h.kind}
@@ -162,7 +158,7 @@ export default function MutualHelp() {
               >
                 <input
                   type="radio"
-                  name="kind"
+                  name={fields.kind.name}
                   value={value}
                   defaultChecked={initialKind === value}
                   onChange={() => setKind(value)}
@@ -174,7 +170,7 @@ export default function MutualHelp() {
             ))}
           </div>
           {kindError ? (
-            <p id="kind-error" role="alert" className="field-error">
+            <p id={fields.kind.errorId} role="alert" className="field-error">
               {kindError}
             </p>
           ) : null}
@@ -187,26 +183,22 @@ export default function MutualHelp() {
           </h2>
           <InfoList rows={profileRows} />
           <div className="space-y-1 border-t border-slate-100 pt-3">
-            <label htmlFor="contact" className="text-sm font-medium text-slate-700">
+            <label htmlFor={fields.contact.id} className="text-sm font-medium text-slate-700">
               {h.contactLabel}
             </label>
             <input
-              id="contact"
-              name="contact"
-              defaultValue={initialContact}
+              {...getInputProps(fields.contact, { type: "text", ariaDescribedBy: fields.contact.descriptionId })}
               maxLength={CONTACT_MAX}
               autoComplete="off"
               placeholder={h.contactPlaceholder}
-              aria-invalid={contactError ? true : undefined}
-              aria-describedby={contactError ? "contact-error contact-hint" : "contact-hint"}
               className="field-input"
             />
             {contactError ? (
-              <p id="contact-error" role="alert" className="field-error">
+              <p id={fields.contact.errorId} role="alert" className="field-error">
                 {contactError}
               </p>
             ) : null}
-            <p id="contact-hint" className="text-xs text-slate-500">
+            <p id={fields.contact.descriptionId} className="text-xs text-slate-500">
               {h.contactHint}
             </p>
           </div>
@@ -214,7 +206,7 @@ export default function MutualHelp() {
 
         <section className="card space-y-2">
           <div className="flex items-baseline justify-between">
-            <label htmlFor="note" className="text-base font-semibold">
+            <label htmlFor={fields.note.id} className="text-base font-semibold">
               {h.note}
             </label>
             <span className={`text-xs ${noteLength > MUTUAL_HELP_NOTE_MAX ? "text-red-600" : "text-slate-500"}`} aria-hidden="true">
@@ -222,11 +214,7 @@ export default function MutualHelp() {
             </span>
           </div>
           <textarea
-            id="note"
-            name="note"
-            defaultValue={initialNote}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? "note-error" : undefined}
+            {...getTextareaProps(fields.note)}
             rows={3}
             maxLength={MUTUAL_HELP_NOTE_MAX}
             placeholder={h.notePlaceholder}
@@ -234,7 +222,7 @@ export default function MutualHelp() {
             className="field-input resize-none"
           />
           {noteError ? (
-            <p id="note-error" className="field-error">
+            <p id={fields.note.errorId} className="field-error">
               {noteError}
             </p>
           ) : null}

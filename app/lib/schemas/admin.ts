@@ -19,6 +19,8 @@ export const AdminLoginSchema = z.object({
   captchaId: z.string().max(400).optional(),
 });
 
+export type AdminLoginFields = z.input<typeof AdminLoginSchema>;
+
 export const AdminSettingsSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("link-messenger") }),
   z.object({ intent: z.literal("unlink-messenger") }),

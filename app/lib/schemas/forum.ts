@@ -21,6 +21,7 @@ export const PublishPostSchema = z.object({
 });
 
 export type PublishPost = z.infer<typeof PublishPostSchema>;
+export type PublishPostFields = z.input<typeof PublishPostSchema>;
 
 const commentContent = z
   .string({ error: d.commentRequired })

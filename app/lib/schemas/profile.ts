@@ -24,3 +24,5 @@ export const NicknameSchema = z.object({
     }),
   redirectTo: z.string().optional(),
 });
+
+export type NicknameFields = z.input<typeof NicknameSchema>;

@@ -48,7 +48,11 @@ export const MutualHelpSchema = z.object({
   contact: contact.optional(),
 });
 
+export type MutualHelpFields = z.input<typeof MutualHelpSchema>;
+
 /** /post/:id/help: 我来帮忙 needs the helper's contact. */
 export const HelpOfferSchema = z.object({
   contact: z.string({ error: msg.mutualHelp.offerContactRequired }).trim().min(1, msg.mutualHelp.offerContactRequired).pipe(contact),
 });
+
+export type HelpOfferFields = z.input<typeof HelpOfferSchema>;

@@ -8,11 +8,15 @@ export const ThemeSchema = z.object({
   appearance: z.enum(APPEARANCE_NAMES as [string, ...string[]], { error: msg.settings.appearanceInvalid }).default(DEFAULT_APPEARANCE),
 });
 
+export type ThemeFields = z.input<typeof ThemeSchema>;
+
 export const LogoutSchema = z.object({ intent: z.literal("logout") });
 
 export const DeleteAccountSchema = z.object({
   intent: z.literal("delete"),
   password: z.string({ error: msg.settings.deletePasswordRequired }).min(1, msg.settings.deletePasswordRequired).max(128),
 });
+
+export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>;
 
 export const SettingsSchema = z.discriminatedUnion("intent", [ThemeSchema, LogoutSchema, DeleteAccountSchema]);

@@ -1,7 +1,9 @@
 // The messenger OAuth (scope snsapi_userinfo), see ../shared/protocols/messenger.md:
 //   /api/wechat/auth      startAuthorization: a random state (return path kept here), 302 to the provider
-//   /api/wechat/callback  completeAuthorization: state once, code → access_token → userinfo, the identity
-//                         stored on the right user row, a session, back to the return path
+//   /api/wechat/callback  the state once, code → access_token → userinfo, the identity stored on the
+//                         right user row, a session, back to the return path
+// Both routes go through the remix-auth MessengerStrategy (messenger-strategy.server.ts), which
+// runs these steps in order; this module holds the steps and the rows.
 // The base URLs are configuration: tests point them at a fake on loopback, and the simulated
 // provider of development is an in-app copy of the real API, so this code runs unchanged there.
 // Codes, tokens and openids are never logged.
@@ -319,7 +321,8 @@ export async function fetchUserInfo(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Step 2 back at our callback: the state once, the exchange, the identity, the session
+// Step 2 back at our callback: the state once, the exchange, the identity, the session.
+// The order of these steps is the messenger strategy's (messenger-strategy.server.ts).
 
 export type AuthorizationOutcome =
   | "created" // a new user row for this openid, signed in
@@ -338,60 +341,53 @@ export type AuthorizationResult = {
   userId?: number;
 };
 
-type StateRow = Selectable<OAuthStatesTable>;
+export type StateRow = Selectable<OAuthStatesTable>;
 
 function withReturnPath(error: MessengerAuthError, returnPath: string) {
   error.returnPath ??= returnPath;
   return error;
 }
 
-/**
- * The callback: `state` is consumed exactly once. A reload of the same URL never exchanges the
- * code again: signed in already → the return path; otherwise a fresh authorization. Failures
- * throw MessengerAuthError (with the return path) for /wx/callback.
- */
-export async function completeAuthorization(
-  request: Request,
-  input: { code?: string | null; state?: string | null },
-): Promise<AuthorizationResult> {
-  const state = input.state ?? "";
+/** The stored state of an authorization, or null. A malformed state is INVALID_STATE. */
+export async function findState(state: string): Promise<StateRow | null> {
   if (!STATE_PATTERN.test(state)) throw new MessengerAuthError("INVALID_STATE", "malformed state");
-  const row = await db().selectFrom("oauth_states").selectAll().where("state", "=", state).executeTakeFirst();
-  if (!row) throw new MessengerAuthError("INVALID_STATE", "unknown state");
-  const returnPath = safeRedirect(row.return_path, MESSENGER_DEFAULT_RETURN);
-
-  try {
-    const provider = messengerProvider();
-    if (!provider) throw new MessengerAuthError("NOT_CONFIGURED");
-    if (row.used_at) return await afterUsedState(request, row, returnPath);
-    // Only the browser that started this authorization may finish it (no login CSRF).
-    if (!(await browserStartedState(request, state))) throw new MessengerAuthError("INVALID_STATE", "state of another browser");
-    if (row.expires_at <= now()) throw new MessengerAuthError("INVALID_STATE", "expired state");
-
-    const consumed = await db()
-      .updateTable("oauth_states")
-      .set({ used_at: now() })
-      .where("state", "=", state)
-      .where("used_at", "is", null)
-      .executeTakeFirst();
-    if (Number(consumed.numUpdatedRows) !== 1) return await afterUsedState(request, row, returnPath);
-
-    if (!input.code) throw new MessengerAuthError("AUTH_DENIED");
-    const token = await exchangeCode(provider, input.code);
-    const profile = await fetchUserInfo(provider, token);
-
-    if (row.purpose === "operator") return await linkOperator(request, row, profile, returnPath);
-    return await signIn(request, row, profile, returnPath);
-  } catch (error) {
-    if (error instanceof MessengerAuthError) {
-      error.purpose ??= row.purpose;
-      throw withReturnPath(error, returnPath);
-    }
-    throw error;
-  }
+  return (await db().selectFrom("oauth_states").selectAll().where("state", "=", state).executeTakeFirst()) ?? null;
 }
 
-async function afterUsedState(request: Request, row: StateRow, returnPath: string): Promise<AuthorizationResult> {
+/**
+ * Marks the state used, exactly once: false when another request (a reload, a parallel tab) was
+ * first. Only the browser that started the authorization may finish it (no login CSRF).
+ */
+export async function consumeState(request: Request, row: StateRow): Promise<boolean> {
+  if (!(await browserStartedState(request, row.state))) throw new MessengerAuthError("INVALID_STATE", "state of another browser");
+  if (row.expires_at <= now()) throw new MessengerAuthError("INVALID_STATE", "expired state");
+  const consumed = await db()
+    .updateTable("oauth_states")
+    .set({ used_at: now() })
+    .where("state", "=", row.state)
+    .where("used_at", "is", null)
+    .executeTakeFirst();
+  return Number(consumed.numUpdatedRows) === 1;
+}
+
+/** The return path a stored state carries (always one of ours). */
+export function stateReturnPath(row: StateRow) {
+  return safeRedirect(row.return_path, MESSENGER_DEFAULT_RETURN);
+}
+
+/** Attaches the state's return path and purpose to a failure, for /wx/callback or /admin/settings. */
+export function failureOfState(error: MessengerAuthError, row: StateRow) {
+  error.purpose ??= row.purpose;
+  return withReturnPath(error, stateReturnPath(row));
+}
+
+/**
+ * A state used already (a reload of the callback URL): the code is never exchanged again.
+ * Signed in already (or an operator's link): back to the return path; otherwise a fresh
+ * authorization.
+ */
+export async function afterUsedState(request: Request, row: StateRow): Promise<AuthorizationResult> {
+  const returnPath = stateReturnPath(row);
   if (row.purpose === "operator") return { outcome: "reload", location: returnPath, setCookies: [] };
   const lookup = await lookupSession(request);
   if (lookup.state === "active" && lookup.user.openid) {
@@ -399,6 +395,16 @@ async function afterUsedState(request: Request, row: StateRow, returnPath: strin
   }
   const start = await startAuthorization(request, { returnPath });
   return { outcome: "restarted", location: start.location, setCookies: start.setCookies };
+}
+
+/**
+ * The verified profile of a fresh authorization onto our rows (the messenger strategy's verify):
+ * an operator's link, or a user's identity and session.
+ */
+export async function applyMessengerProfile(request: Request, row: StateRow, profile: MessengerProfile): Promise<AuthorizationResult> {
+  const returnPath = stateReturnPath(row);
+  if (row.purpose === "operator") return linkOperator(request, row, profile, returnPath);
+  return signIn(request, row, profile, returnPath);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { cursorParam } from "~/lib/comment-tree";
-import type { FormResult } from "~/lib/form-result";
+import type { SubmissionResult } from "@conform-to/react";
 import { POST_MAX_IMAGES } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { MyPostsActionSchema, PublishPostSchema } from "~/lib/schemas/forum";
@@ -108,9 +108,9 @@ export async function publishPage(request: Request) {
 
 type Uploaded = { url: string; thumbUrl: string };
 /** What a refused publish answers: conform's result and the images already stored (kept in the form). */
-export type PublishAnswer = { result: FormResult; images: Uploaded[] };
+export type PublishAnswer = { result: SubmissionResult<string[]>; images: Uploaded[] };
 
-function failure(result: FormResult, images: Uploaded[], status: number, headers?: Record<string, string>) {
+function failure(result: SubmissionResult<string[]>, images: Uploaded[], status: number, headers?: Record<string, string>) {
   return Response.json({ result, images } satisfies PublishAnswer, { status, headers });
 }
 
