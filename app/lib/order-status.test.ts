@@ -5,6 +5,9 @@ import {
   STATUS_TABLE,
   adminActions,
   canAdvance,
+  canTransition,
+  transitionGuard,
+  type Transition,
   cancelNotice,
   customerActions,
   orderView,
@@ -186,5 +189,47 @@ describe("the order page tells the truth (issue 16)", () => {
     [{ status: "paid", refundState: "failed" }, "退款未成功，请联系客服"],
   ] as const)("the banner after a cancel of %o agrees with the header: %s", (state, text) => {
     expect(cancelNotice(state)).toBe(text);
+  });
+});
+
+describe("transition guards (read from the status table)", () => {
+  const any = ["created", "paid", "assigned", "picking", "delivering", "completed", "cancelled", "refunded"] as const;
+  it.each<[string, Transition, OrderState["status"][], OrderState["paymentStatus"], (OrderState["refundState"])[] | undefined]>([
+    ["pay", { kind: "pay" }, ["created"], "pending", undefined],
+    ["late pay", { kind: "late_pay" }, ["cancelled"], "closed", undefined],
+    ["customer close", { kind: "close", by: "customer" }, ["created"], "pending", undefined],
+    ["operator close", { kind: "close", by: "operator" }, ["created"], "pending", undefined],
+    ["closer", { kind: "close", by: "system" }, ["created"], "pending", undefined],
+    ["customer cancel of a paid order", { kind: "cancel_refund", by: "customer" }, ["paid", "assigned"], "paid", [null, "rejected", "failed"]],
+    ["operator cancel of a paid order", { kind: "cancel_refund", by: "operator" }, ["paid", "assigned", "picking"], "paid", [null, "rejected", "failed"]],
+    ["refund request", { kind: "refund_request" }, ["picking", "delivering", "completed"], "paid", [null, "rejected", "failed"]],
+    ["review", { kind: "review" }, ["completed"], "paid", undefined],
+    ["assign", { kind: "advance", to: "assigned" }, ["paid"], "paid", [null, "refunded", "rejected", "failed"]],
+    ["pick up", { kind: "advance", to: "picking" }, ["paid", "assigned"], "paid", [null, "refunded", "rejected", "failed"]],
+    ["deliver", { kind: "advance", to: "delivering" }, ["paid", "assigned", "picking"], "paid", [null, "refunded", "rejected", "failed"]],
+    ["complete", { kind: "advance", to: "completed" }, ["paid", "assigned", "picking", "delivering"], "paid", [null, "refunded", "rejected", "failed"]],
+    ["never back to paid", { kind: "advance", to: "paid" }, [], "paid", [null, "refunded", "rejected", "failed"]],
+    ["never to cancelled by a step", { kind: "advance", to: "cancelled" }, [], "paid", [null, "refunded", "rejected", "failed"]],
+  ])("%s", (_name, transition, statuses, paymentStatus, refundStates) => {
+    expect(transitionGuard(transition)).toEqual({ statuses, paymentStatus, ...(refundStates ? { refundStates } : {}) });
+  });
+
+  // Every state (status × payment × refund): the buttons agree with the guards the server's UPDATEs use.
+  const payments = ["pending", "paid", "refunded", "closed"] as const;
+  const refunds = [null, "requested", "processing", "refunded", "rejected", "failed"] as const;
+  const states = any.flatMap((status) => payments.flatMap((paymentStatus) => refunds.map((refundState) => ({ status, paymentStatus, refundState }) as OrderState)));
+  it.each(states)("buttons agree with the guards: %o", (state) => {
+    const customer = customerActions(state);
+    expect(customer.includes("cancel")).toBe(canTransition({ kind: "close", by: "customer" }, state) || canTransition({ kind: "cancel_refund", by: "customer" }, state));
+    expect(customer.includes("refund")).toBe(canTransition({ kind: "refund_request" }, state));
+    expect(customer.includes("pay")).toBe(canTransition({ kind: "pay" }, state));
+    const admin = adminActions(state);
+    expect(admin.includes("cancel")).toBe(canTransition({ kind: "close", by: "operator" }, state) || canTransition({ kind: "cancel_refund", by: "operator" }, state));
+    expect(admin.includes("complete")).toBe(canTransition({ kind: "advance", to: "completed" }, state));
+    // No transition starts while a refund is under way, except the provider's own (pay, late pay).
+    if (state.paymentStatus === "paid" && (state.refundState === "requested" || state.refundState === "processing")) {
+      expect(customer.filter((action) => action === "cancel" || action === "refund")).toEqual([]);
+      expect(admin.filter((action) => action === "cancel" || action === "complete")).toEqual([]);
+    }
   });
 });

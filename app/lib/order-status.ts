@@ -83,20 +83,103 @@ export function refundUnderWay(refundState: RefundState | null) {
   return refundState === "requested" || refundState === "processing";
 }
 
+/**
+ * The transitions of an order, each with the actor that starts it. Every status change on the
+ * server (app/server/orders/transitions.server.ts) goes through one of these, and its guard —
+ * the statuses, payment status and refund states it may start from — is read from the table
+ * above by `transitionGuard`: the buttons (customerActions, adminActions, canAdvance) and the
+ * conditional UPDATEs on the server read the same guard.
+ */
+export type Transition =
+  /** The provider's confirmation (or a free order): pending payment → paid. */
+  | { kind: "pay" }
+  /** A payment for an order that was closed meanwhile: the money is recorded and refunded at once. */
+  | { kind: "late_pay" }
+  /** An unpaid order ends: cancelled by the customer or an operator, closed by the 24-hour closer. */
+  | { kind: "close"; by: "customer" | "operator" | "system" }
+  /** A paid order is cancelled: a refund starts at once (the order keeps its status meanwhile). */
+  | { kind: "cancel_refund"; by: "customer" | "operator" }
+  /** The customer asks for a refund (reason required); an operator decides. */
+  | { kind: "refund_request" }
+  /** The customer reviews a completed order (once). */
+  | { kind: "review" }
+  /** An operator moves a paid order on: assign, pick up, deliver, complete. */
+  | { kind: "advance"; to: OrderStatus };
+
+export type TransitionGuard = {
+  statuses: readonly OrderStatus[];
+  paymentStatus: PaymentStatus;
+  /** The refund states it may start from (null: no refund); undefined: any. */
+  refundStates?: readonly (RefundState | null)[];
+};
+
+/** A refund may start (cancel or request) with none, or after one was rejected or failed. */
+export const REFUND_MAY_START: readonly (RefundState | null)[] = [null, "rejected", "failed"];
+/** Nothing under way: an operator's step is blocked while a refund is requested or processing. */
+const NO_REFUND_UNDER_WAY: readonly (RefundState | null)[] = [null, ...REFUND_STATES.filter((state) => !refundUnderWay(state))];
+
+function statusesWhere(test: (row: StatusRow, status: OrderStatus) => boolean) {
+  return ORDER_STATUSES.filter((status) => test(STATUS_TABLE[status], status));
+}
+
+/** Where a transition may start from, read from the status table. */
+export function transitionGuard(transition: Transition): TransitionGuard {
+  switch (transition.kind) {
+    case "pay":
+      return { statuses: statusesWhere((row) => row.customer.includes("pay")), paymentStatus: "pending" };
+    case "late_pay":
+      return { statuses: statusesWhere((row) => row.group === "cancelled"), paymentStatus: "closed" };
+    case "close":
+      return {
+        statuses: statusesWhere((row) => row.cancel === "close" && (transition.by !== "operator" || row.admin.includes("cancel"))),
+        paymentStatus: "pending",
+      };
+    case "cancel_refund":
+      return {
+        statuses: statusesWhere((row) => (transition.by === "customer" ? row.cancel === "refund" : row.admin.includes("cancel") && row.cancel !== "close")),
+        paymentStatus: "paid",
+        refundStates: REFUND_MAY_START,
+      };
+    case "refund_request":
+      return { statuses: statusesWhere((row) => row.customer.includes("refund")), paymentStatus: "paid", refundStates: REFUND_MAY_START };
+    case "review":
+      return { statuses: statusesWhere((row) => row.customer.includes("review")), paymentStatus: "paid" };
+    case "advance":
+      return {
+        statuses: statusesWhere((row) => row.next.includes(transition.to) && (transition.to !== "completed" || row.admin.includes("complete"))),
+        paymentStatus: "paid",
+        refundStates: NO_REFUND_UNDER_WAY,
+      };
+  }
+}
+
+/** Does the order's state pass the guard? */
+export function guardAllows(guard: TransitionGuard, state: Pick<OrderState, "status" | "paymentStatus" | "refundState">) {
+  return (
+    guard.statuses.includes(state.status) &&
+    state.paymentStatus === guard.paymentStatus &&
+    (guard.refundStates === undefined || guard.refundStates.includes(state.refundState))
+  );
+}
+
+/** May this transition start from the order's state? */
+export function canTransition(transition: Transition, state: Pick<OrderState, "status" | "paymentStatus" | "refundState">) {
+  return guardAllows(transitionGuard(transition), state);
+}
+
 /** The actions the customer may take now, in the page's button order. */
 export function customerActions(state: OrderState): CustomerAction[] {
   const row = STATUS_TABLE[state.status];
   return row.customer.filter((action) => {
     switch (action) {
       case "pay":
-        return state.status === "created" && state.paymentStatus === "pending" && !state.expired;
+        return canTransition({ kind: "pay" }, state) && !state.expired;
       case "cancel":
-        if (row.cancel === "close") return state.paymentStatus === "pending";
-        return state.paymentStatus === "paid" && !refundUnderWay(state.refundState);
+        return canTransition({ kind: "close", by: "customer" }, state) || canTransition({ kind: "cancel_refund", by: "customer" }, state);
       case "refund":
-        return state.paymentStatus === "paid" && !refundUnderWay(state.refundState);
+        return canTransition({ kind: "refund_request" }, state);
       case "review":
-        return !state.reviewed;
+        return !state.reviewed && canTransition({ kind: "review" }, state);
       case "contact":
         return true;
     }
@@ -111,16 +194,15 @@ export function canCustomer(action: CustomerAction, state: OrderState) {
 export function adminActions(state: OrderState): AdminAction[] {
   const row = STATUS_TABLE[state.status];
   return row.admin.filter((action) => {
-    if (action === "cancel" && state.status === "created") return state.paymentStatus === "pending";
-    if (action === "cancel" || action === "complete") return state.paymentStatus === "paid" && !refundUnderWay(state.refundState);
+    if (action === "cancel") return canTransition({ kind: "close", by: "operator" }, state) || canTransition({ kind: "cancel_refund", by: "operator" }, state);
+    if (action === "complete") return canTransition({ kind: "advance", to: "completed" }, state);
     return true;
   });
 }
 
 /** May an operator move the order from its status to `to`? */
 export function canAdvance(state: OrderState, to: OrderStatus) {
-  if (state.paymentStatus !== "paid" || refundUnderWay(state.refundState)) return false;
-  return STATUS_TABLE[state.status].next.includes(to);
+  return canTransition({ kind: "advance", to }, state);
 }
 
 /**

@@ -1,26 +1,18 @@
 // What an operator does to orders: the courier steps (assign, pick up, deliver), complete, cancel,
-// delete, and the decisions on refund requests. Each checks the one status table
-// (adminActions / canAdvance in app/lib/order-status.ts) and writes the audit log.
-//
-// The orders issue's functions do the status changes that need the pay provider (cancel: close
-// an unpaid order or refund a paid one; approve: refund) and the courier steps. Two things are
-// done here instead:
-//   - complete, because its DELIVERY_COMPLETED message names the operator as the courier and the
-//     orders issue's applyStatus sends the order's messages without a courier label (the message
-//     is recorded once per order and status, so it must be sent with the label the first time);
-//   - delete, a soft delete this issue adds (0009_admin).
-import { orderAddress } from "~/lib/address";
+// delete, and the decisions on refund requests. Every status change goes through the order
+// state machine (app/server/orders/transitions.server.ts, guards from the status table); this
+// module adds the operator's side: the audit row (in the same transaction where the change is
+// local), the failure messages, and the soft delete (0009_admin), which is not a status change.
 import { COURIER_STEPS, type CourierStep } from "~/lib/admin-orders";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { STATUS_TABLE, adminActions, canAdvance } from "~/lib/order-status";
-import { deliveryText } from "~/lib/orders";
 import type { Operator } from "../auth/operator.server";
 import { db, now } from "../db/db.server";
-import { notify } from "../notify/notify.server";
-import { advanceOrder, cancelOrderByOperator } from "../orders/cancel.server";
-import { recordEvent, type OrderRow } from "../orders/events.server";
+import { cancelOrderByOperator } from "../orders/cancel.server";
+import type { OrderRow } from "../orders/events.server";
 import { approveRefund, rejectRefund } from "../orders/refunds.server";
+import { applyStatus } from "../orders/transitions.server";
 import { recordAudit } from "./audit.server";
 import { findLiveOrder, stateOfRow } from "./orders.server";
 
@@ -65,69 +57,35 @@ export async function runOrderAction(operator: Operator, input: { intent: OrderI
 }
 
 // ---------------------------------------------------------------------------------------------
-// Complete
+// Complete and the courier steps
 
 /**
- * Any in-progress status → completed, once: the conditional UPDATE lets one of two racing
- * operators through. The status change, its event, the customer's DELIVERY_COMPLETED message
- * (through notify, with this operator's display name as the courier) and the audit row commit
- * together.
+ * Any in-progress status → completed, or a courier step, once: the state machine's conditional
+ * UPDATE lets one of two racing operators through. The status change, its event, the customer's
+ * message (DELIVERY_COMPLETED names this operator as the courier) and the audit row commit together.
  */
 async function completeOrder(operator: Operator, order: OrderRow): Promise<AdminResult> {
-  if (!adminActions(stateOfRow(order)).includes("complete")) return fail("complete", "notAllowed", 409);
-  const at = now();
-  const done = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const updated = await trx
-        .updateTable("orders")
-        .set({ status: "completed", completed_at: at, updated_at: at })
-        .where("id", "=", order.id)
-        .where("status", "=", order.status)
-        .where("payment_status", "=", "paid")
-        .where("deleted_at", "is", null)
-        .where((eb) => eb.or([eb("refund_state", "is", null), eb("refund_state", "not in", ["requested", "processing"])]))
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      const changed = await trx.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
-      await recordEvent(trx, changed, { type: "completed", from: order.status, to: "completed", actor: "operator", operatorId: operator.id, at });
-      if (changed.user_id !== null) {
-        await notify(
-          {
-            kind: "order_status",
-            recipientUserId: changed.user_id,
-            data: {
-              status: "completed",
-              orderNumber: changed.order_number,
-              amountFen: changed.amount_fen,
-              parcelCount: changed.parcel_count,
-              campusName: changed.campus_name,
-              dorm: changed.recipient_dorm ?? "",
-              room: changed.recipient_room ?? "",
-              address: orderAddress(changed),
-              at,
-              estimatedDelivery: deliveryText(changed.estimated_delivery_at, new Date(at)),
-              courierLabel: operator.display_name,
-            },
-          },
-          { executor: trx, now: new Date(at) },
-        );
-      }
-      await recordAudit(trx, operator, { action: "complete", order: changed, detail: statusChange(order.status, "completed"), at });
-      return true;
-    });
-  return done ? { ok: true, done: "completed" } : fail("complete", "notAllowed", 409);
+  return move(operator, order, "completed");
 }
 
-// ---------------------------------------------------------------------------------------------
-// Courier steps
-
 async function advance(operator: Operator, order: OrderRow, to: CourierStep): Promise<AdminResult> {
-  if (!(COURIER_STEPS as readonly string[]).includes(to) || !canAdvance(stateOfRow(order), to)) return fail("advance", "notAllowed", 409);
-  const result = await advanceOrder(order.order_number, to, operator.id);
-  if (!result.ok) return fail("advance", result.reason === "not_found" ? "notFound" : "notAllowed", result.reason === "not_found" ? 404 : 409);
-  await recordAudit(db(), operator, { action: to, order, detail: statusChange(order.status, to) });
-  return { ok: true, done: to };
+  if (!(COURIER_STEPS as readonly string[]).includes(to)) return fail("advance", "notAllowed", 409);
+  return move(operator, order, to);
+}
+
+async function move(operator: Operator, order: OrderRow, to: CourierStep | "completed"): Promise<AdminResult> {
+  const failure = to === "completed" ? "complete" : "advance";
+  if (!canAdvance(stateOfRow(order), to)) return fail(failure, "notAllowed", 409);
+  const at = now();
+  const changed = await db()
+    .transaction()
+    .execute(async (trx) => {
+      const changed = await applyStatus(trx, order, to, { actor: "operator", operatorId: operator.id, courierLabel: operator.display_name, at });
+      if (changed) await recordAudit(trx, operator, { action: to === "completed" ? "complete" : to, order: changed, detail: statusChange(order.status, to), at });
+      return changed;
+    });
+  if (!changed) return fail(failure, "notAllowed", 409);
+  return { ok: true, done: to === "completed" ? "completed" : to };
 }
 
 // ---------------------------------------------------------------------------------------------

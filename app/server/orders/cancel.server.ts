@@ -63,7 +63,7 @@ export async function cancelOrder(userId: number, number: string, reason: string
     // Paid meanwhile: the customer still wants out, so it is the cancel of a paid order.
     order = (await findOwnOrder(userId, number))!;
   }
-  const refundId = await startRefund(order, { kind: "cancel", reason: cleanReason, actor: "customer" });
+  const refundId = await startRefund(order, { reason: cleanReason, actor: "customer" });
   if (refundId === null) return { ok: false, message: msg.orders.failures.cancel, status: 409 };
   return { ok: true, message: msg.orders.done.cancelRefund, done: "cancelRefund" };
 }
@@ -111,11 +111,6 @@ export async function advanceOrder(number: string, to: OrderStatus, operatorId: 
   return changed ? { ok: true, order: changed } : { ok: false, reason: "not_allowed" };
 }
 
-/** Admin complete: any in-progress status. */
-export async function completeOrder(number: string, operatorId: number) {
-  return advanceOrder(number, "completed", operatorId);
-}
-
 /** Admin cancel: an unpaid order is cancelled; paid, assigned or picking starts a refund at once. */
 export async function cancelOrderByOperator(number: string, operatorId: number, reason: string | null = null): Promise<OperatorResult> {
   const order = await orderForOperator(number);
@@ -126,7 +121,7 @@ export async function cancelOrderByOperator(number: string, operatorId: number, 
     if (outcome === "failed") return { ok: false, reason: "provider" };
     if (outcome !== "closed") return { ok: false, reason: "not_allowed" };
   } else {
-    const refundId = await startRefund(order, { kind: "cancel", reason, actor: "operator", operatorId });
+    const refundId = await startRefund(order, { reason, actor: "operator", operatorId });
     if (refundId === null) return { ok: false, reason: "not_allowed" };
   }
   return { ok: true, order: (await findOrder(number))! };

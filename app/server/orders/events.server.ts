@@ -54,7 +54,7 @@ export async function recordEvent(
 }
 
 /** The customer's inbox item and messages for a status they hear about. */
-export async function notifyOrder(executor: Executor, order: OrderRow, status: OrderEventStatus, at: string) {
+export async function notifyOrder(executor: Executor, order: OrderRow, status: OrderEventStatus, at: string, extra: { courierLabel?: string } = {}) {
   if (order.user_id === null) return;
   await notify(
     {
@@ -71,6 +71,7 @@ export async function notifyOrder(executor: Executor, order: OrderRow, status: O
         address: orderAddress(order),
         at,
         estimatedDelivery: deliveryText(order.estimated_delivery_at, new Date(at)),
+        ...(extra.courierLabel ? { courierLabel: extra.courierLabel } : {}),
       },
     },
     { executor, now: new Date(at) },

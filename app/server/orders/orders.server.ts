@@ -25,7 +25,7 @@ import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
 import { priceOrder, reserveCoupon } from "./pricing.server";
-import { applyPaid, checkoutIdempotencyKey } from "./transitions.server";
+import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.server";
 
 const msg = { orders: ordersMessages, orderPage: orderPageMessages };
 
@@ -448,18 +448,8 @@ export async function reviewOrder(userId: number, number: string, input: { ratin
   const order = await findOwnOrder(userId, number);
   if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
   if (order.status !== "completed") return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
-  const at = now();
   const saved = await db()
     .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .insertInto("reviews")
-        .values({ order_id: order.id, user_id: userId, rating: input.rating, comment: input.comment || null, created_at: at })
-        .onConflict((oc) => oc.column("order_id").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      if (row) await recordEvent(trx, order, { type: "reviewed", actor: "customer", note: String(input.rating), at });
-      return Boolean(row);
-    });
+    .execute((trx) => applyReviewed(trx, order, { userId, rating: input.rating, comment: input.comment, at: now() }));
   return saved ? { ok: true, message: msg.orders.done.reviewed } : { ok: false, message: msg.orders.failures.alreadyReviewed, status: 409 };
 }

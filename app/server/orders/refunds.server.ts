@@ -11,22 +11,21 @@ import { canCustomer } from "~/lib/order-status";
 import { db, now } from "../db/db.server";
 import { log } from "../log.server";
 import { PayError, paymentProvider, type RefundNotification, type RefundResult } from "../pay/provider.server";
-import { recordEvent, type Actor, type OrderRow } from "./events.server";
+import type { OrderRow } from "./events.server";
 import { findOwnOrder, reviewOf, stateOf, type ActionResult } from "./orders.server";
-import { applyRefundFailed, applyRefunded } from "./transitions.server";
+import {
+  applyLatePayment,
+  applyRefundApproved,
+  applyRefundFailed,
+  applyRefundRejected,
+  applyRefundRequested,
+  applyRefundStarted,
+  applyRefunded,
+} from "./transitions.server";
 
 const msg = { orders: ordersMessages };
 
 export type RefundRow = { id: number; order_id: number; out_refund_no: string; amount_fen: number; state: string; kind: string };
-
-async function nextRefundNumber(executor: Pick<ReturnType<typeof db>, "selectFrom">, order: OrderRow) {
-  const { count } = await executor
-    .selectFrom("refunds")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("order_id", "=", order.id)
-    .executeTakeFirstOrThrow();
-  return `${order.order_number}R${Number(count) + 1}`;
-}
 
 /**
  * A refund of the whole paid amount, at once: a customer or operator cancel of a paid order.
@@ -35,43 +34,12 @@ async function nextRefundNumber(executor: Pick<ReturnType<typeof db>, "selectFro
  */
 export async function startRefund(
   order: OrderRow,
-  details: { kind: "cancel" | "auto"; reason: string | null; actor: Actor; operatorId?: number | null },
+  details: { reason: string | null; actor: "customer" | "operator"; operatorId?: number | null },
 ): Promise<number | null> {
   const at = now();
   const refundId = await db()
     .transaction()
-    .execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("orders")
-        .set({ refund_state: "processing", refund_reason: details.reason, updated_at: at })
-        .where("id", "=", order.id)
-        .where("status", "=", order.status)
-        .where("payment_status", "=", "paid")
-        .where((eb) => eb.or([eb("refund_state", "is", null), eb("refund_state", "in", ["rejected", "failed"])]))
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return null;
-      const row = await trx
-        .insertInto("refunds")
-        .values({
-          order_id: order.id,
-          out_refund_no: await nextRefundNumber(trx, order),
-          kind: details.kind,
-          amount_fen: order.amount_fen,
-          state: "processing",
-          reason: details.reason,
-          refund_id: null,
-          operator_id: details.operatorId ?? null,
-          error: null,
-          decided_at: at,
-          succeeded_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordEvent(trx, order, { type: "refund_started", actor: details.actor, operatorId: details.operatorId, note: details.reason, at });
-      return row.id;
-    });
+    .execute((trx) => applyRefundStarted(trx, order, { by: details.actor, reason: details.reason, operatorId: details.operatorId, at }));
   if (refundId !== null) await executeRefund(refundId);
   return refundId;
 }
@@ -82,40 +50,9 @@ export async function requestRefund(userId: number, number: string, reason: stri
   if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
   const reviewed = Boolean(await reviewOf(order.id));
   if (!canCustomer("refund", stateOf(order, { reviewed }))) return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
-  const at = now();
   const done = await db()
     .transaction()
-    .execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("orders")
-        .set({ refund_state: "requested", refund_reason: reason, updated_at: at })
-        .where("id", "=", order.id)
-        .where("status", "=", order.status)
-        .where("payment_status", "=", "paid")
-        .where((eb) => eb.or([eb("refund_state", "is", null), eb("refund_state", "in", ["rejected", "failed"])]))
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
-      await trx
-        .insertInto("refunds")
-        .values({
-          order_id: order.id,
-          out_refund_no: await nextRefundNumber(trx, order),
-          kind: "request",
-          amount_fen: order.amount_fen,
-          state: "requested",
-          reason,
-          refund_id: null,
-          operator_id: null,
-          error: null,
-          decided_at: null,
-          succeeded_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await recordEvent(trx, order, { type: "refund_requested", actor: "customer", note: reason, at });
-      return true;
-    });
+    .execute((trx) => applyRefundRequested(trx, order, { reason, at: now() }));
   return done ? { ok: true, message: msg.orders.done.refundRequested } : { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
 }
 
@@ -126,23 +63,9 @@ export type RefundDecision = { ok: true; refundId: number; state: string } | { o
  * For the admin issue's queue: pending requests are `refunds` rows with state 'requested'.
  */
 export async function approveRefund(refundId: number, operatorId: number): Promise<RefundDecision> {
-  const at = now();
   const outcome = await db()
     .transaction()
-    .execute(async (trx) => {
-      const refund = await trx.selectFrom("refunds").select(["id", "order_id", "state"]).where("id", "=", refundId).executeTakeFirst();
-      if (!refund) return "not_found" as const;
-      const claimed = await trx
-        .updateTable("refunds")
-        .set({ state: "processing", operator_id: operatorId, decided_at: at, updated_at: at })
-        .where("id", "=", refundId)
-        .where("state", "=", "requested")
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return "not_requested" as const;
-      await trx.updateTable("orders").set({ refund_state: "processing", updated_at: at }).where("id", "=", refund.order_id).execute();
-      await recordEvent(trx, { id: refund.order_id }, { type: "refund_approved", actor: "operator", operatorId, at });
-      return "ok" as const;
-    });
+    .execute((trx) => applyRefundApproved(trx, refundId, { operatorId, at: now() }));
   if (outcome !== "ok") return { ok: false, reason: outcome };
   await executeRefund(refundId);
   const state = await db().selectFrom("refunds").select("state").where("id", "=", refundId).executeTakeFirstOrThrow();
@@ -151,23 +74,10 @@ export async function approveRefund(refundId: number, operatorId: number): Promi
 
 /** An operator turns a refund request down; the customer may ask again. */
 export async function rejectRefund(refundId: number, operatorId: number, note: string | null = null): Promise<RefundDecision> {
-  const at = now();
-  return db()
+  const outcome = await db()
     .transaction()
-    .execute(async (trx): Promise<RefundDecision> => {
-      const refund = await trx.selectFrom("refunds").select(["id", "order_id"]).where("id", "=", refundId).executeTakeFirst();
-      if (!refund) return { ok: false, reason: "not_found" };
-      const claimed = await trx
-        .updateTable("refunds")
-        .set({ state: "rejected", operator_id: operatorId, decided_at: at, error: note, updated_at: at })
-        .where("id", "=", refundId)
-        .where("state", "=", "requested")
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return { ok: false, reason: "not_requested" };
-      await trx.updateTable("orders").set({ refund_state: "rejected", updated_at: at }).where("id", "=", refund.order_id).execute();
-      await recordEvent(trx, { id: refund.order_id }, { type: "refund_rejected", actor: "operator", operatorId, note, at });
-      return { ok: true, refundId, state: "rejected" };
-    });
+    .execute((trx) => applyRefundRejected(trx, refundId, { operatorId, note, at: now() }));
+  return outcome === "ok" ? { ok: true, refundId, state: "rejected" } : { ok: false, reason: outcome };
 }
 
 /** Waiting refund requests, oldest first (the admin issue's queue reads this). */
@@ -269,46 +179,9 @@ export async function handleRefundNotification(notification: RefundNotification)
  * provider): the money is recorded and refunded at once; the order ends refunded.
  */
 export async function startAutoRefund(order: OrderRow, details: { transactionId: string | null; payerOpenid: string | null }) {
-  const at = now();
   const refundId = await db()
     .transaction()
-    .execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("orders")
-        .set({ payment_status: "paid", paid_at: at, refund_state: "processing", refund_reason: msg.orders.autoRefund, updated_at: at })
-        .where("id", "=", order.id)
-        .where("status", "=", "cancelled")
-        .where("payment_status", "=", "closed")
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return null;
-      await trx
-        .updateTable("payments")
-        .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, updated_at: at })
-        .where("order_id", "=", order.id)
-        .execute();
-      const row = await trx
-        .insertInto("refunds")
-        .values({
-          order_id: order.id,
-          out_refund_no: await nextRefundNumber(trx, order),
-          kind: "auto",
-          amount_fen: order.amount_fen,
-          state: "processing",
-          reason: msg.orders.autoRefund,
-          refund_id: null,
-          operator_id: null,
-          error: null,
-          decided_at: at,
-          succeeded_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await recordEvent(trx, order, { type: "paid", from: "cancelled", to: "cancelled", actor: "provider", note: details.transactionId, at });
-      await recordEvent(trx, order, { type: "refund_started", actor: "system", note: msg.orders.autoRefund, at });
-      return row.id;
-    });
+    .execute((trx) => applyLatePayment(trx, order, { ...details, at: now() }));
   if (refundId !== null) await executeRefund(refundId);
 }
 

@@ -1,11 +1,34 @@
-// The state changes of an order, each inside the caller's transaction and each guarded by a
-// conditional UPDATE (… WHERE status = <expected>): when two callers race — five deliveries of
-// the same pay notification, a notification and a status poll, a cancel and the closer — exactly
-// one of them changes the row and records the event and the messages; the others change nothing.
-import type { OrderStatus } from "~/lib/order-status";
+// The order state machine: every change of an order's status, payment or refund — by the
+// customer (cancel, refund request, review), an operator (courier steps, complete, cancel,
+// refund decisions), a pay notification or poll, a refund's result, the 24-hour closer — is one
+// of the functions here. Each runs inside the caller's transaction and is a conditional UPDATE
+// whose WHERE is the transition's guard from the status table (transitionGuard in
+// app/lib/order-status.ts) plus the status the caller read: when two callers race — five
+// deliveries of the same pay notification, a notification after a cancel, a customer and an
+// operator — exactly one changes the row and records the event and the messages (the
+// notifications are queued from here only); the others change nothing and get null/false.
+// Calls to the pay provider happen outside, before or after (cancel.server, refunds.server).
+import type { ExpressionBuilder } from "kysely";
+import { transitionGuard, type OrderStatus, type RefundState, type Transition } from "~/lib/order-status";
+import { orders as ordersMessages } from "~/lib/messages/orders";
+import type { Database } from "../db/schema";
 import type { Executor } from "../notify/outbox.server";
 import { notifyOrder, recordEvent, type Actor, type OrderRow } from "./events.server";
 import { consumeCoupon, releaseCoupon } from "./pricing.server";
+
+/** The transition's guard as a WHERE on the orders row. */
+function guardOf(transition: Transition) {
+  const guard = transitionGuard(transition);
+  return (eb: ExpressionBuilder<Database, "orders">) => {
+    const parts = [eb("status", "in", [...guard.statuses]), eb("payment_status", "=", guard.paymentStatus)];
+    if (guard.refundStates) {
+      const states = guard.refundStates.filter((state): state is RefundState => state !== null);
+      const refund = [...(guard.refundStates.includes(null) ? [eb("refund_state", "is", null)] : []), ...(states.length > 0 ? [eb("refund_state", "in", states)] : [])];
+      parts.push(eb.or(refund));
+    }
+    return eb.and(parts);
+  };
+}
 
 async function reload(executor: Executor, id: number): Promise<OrderRow> {
   return executor.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -32,8 +55,7 @@ export async function applyPaid(executor: Executor, orderId: number, details: Pa
     .updateTable("orders")
     .set({ status: "paid", payment_status: "paid", paid_at: details.at, updated_at: details.at })
     .where("id", "=", orderId)
-    .where("status", "=", "created")
-    .where("payment_status", "=", "pending")
+    .where(guardOf({ kind: "pay" }))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   const order = await reload(executor, orderId);
@@ -73,6 +95,7 @@ export async function applyClosed(
   orderId: number,
   details: { type: "cancelled" | "closed"; actor: Actor; operatorId?: number | null; reason?: string | null; at: string },
 ): Promise<OrderRow | null> {
+  const by = details.type === "closed" ? "system" : details.actor === "operator" ? "operator" : "customer";
   const updated = await executor
     .updateTable("orders")
     .set({
@@ -84,8 +107,7 @@ export async function applyClosed(
       updated_at: details.at,
     })
     .where("id", "=", orderId)
-    .where("status", "=", "created")
-    .where("payment_status", "=", "pending")
+    .where(guardOf({ kind: "close", by }))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   const order = await reload(executor, orderId);
@@ -163,24 +185,199 @@ const NOTIFIED: Partial<Record<OrderStatus, "assigned" | "delivering" | "complet
   completed: "completed",
 };
 
-/** An operator moves a paid order on (assigned, picking, delivering, completed). */
+/**
+ * An operator moves a paid order on (assigned, picking, delivering, completed) from the status
+ * it was read in, unless it was deleted or a refund got under way meanwhile. The customer's
+ * message names the operator as the courier (DELIVERY_COMPLETED); it is recorded once per order
+ * and status, so this is the only place that sends it.
+ */
 export async function applyStatus(
   executor: Executor,
   order: OrderRow,
   to: OrderStatus,
-  details: { actor: Actor; operatorId?: number | null; at: string },
+  details: { actor: Actor; operatorId?: number | null; courierLabel?: string | null; at: string },
 ): Promise<OrderRow | null> {
   const updated = await executor
     .updateTable("orders")
     .set({ status: to, ...(to === "completed" ? { completed_at: details.at } : {}), updated_at: details.at })
     .where("id", "=", order.id)
     .where("status", "=", order.status)
-    .where("payment_status", "=", "paid")
+    .where("deleted_at", "is", null)
+    .where(guardOf({ kind: "advance", to }))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   const changed = await reload(executor, order.id);
   await recordEvent(executor, changed, { type: to as "assigned" | "picking" | "delivering" | "completed", from: order.status, to, actor: details.actor, operatorId: details.operatorId, at: details.at });
   const notified = NOTIFIED[to];
-  if (notified) await notifyOrder(executor, changed, notified, details.at);
+  if (notified) await notifyOrder(executor, changed, notified, details.at, { courierLabel: details.courierLabel ?? undefined });
   return changed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds: each has its own row (out_refund_no 'E…R1', 'E…R2'); the order keeps its status while
+// the refund is requested or processing, and becomes refunded on the provider's confirmation.
+
+export type RefundKind = "cancel" | "request" | "auto";
+
+async function nextRefundNumber(executor: Executor, order: Pick<OrderRow, "id" | "order_number">) {
+  const { count } = await executor
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("order_id", "=", order.id)
+    .executeTakeFirstOrThrow();
+  return `${order.order_number}R${Number(count) + 1}`;
+}
+
+/** The one insert of a refunds row: the whole paid amount, waiting (requested) or at once (processing). */
+async function insertRefund(
+  executor: Executor,
+  order: Pick<OrderRow, "id" | "order_number" | "amount_fen">,
+  refund: { kind: RefundKind; state: "requested" | "processing"; reason: string | null; operatorId?: number | null; at: string },
+): Promise<number> {
+  const row = await executor
+    .insertInto("refunds")
+    .values({
+      order_id: order.id,
+      out_refund_no: await nextRefundNumber(executor, order),
+      kind: refund.kind,
+      amount_fen: order.amount_fen,
+      state: refund.state,
+      reason: refund.reason,
+      refund_id: null,
+      operator_id: refund.operatorId ?? null,
+      error: null,
+      decided_at: refund.state === "processing" ? refund.at : null,
+      succeeded_at: null,
+      created_at: refund.at,
+      updated_at: refund.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A paid order is cancelled (customer: paid, assigned; operator: also picking): a refund starts
+ * at once. Returns the refund's id (to send to the provider after the commit), or null when the
+ * order moved on or a refund is already under way (a double tap, the other side's cancel).
+ */
+export async function applyRefundStarted(
+  executor: Executor,
+  order: OrderRow,
+  details: { by: "customer" | "operator"; reason: string | null; operatorId?: number | null; at: string },
+): Promise<number | null> {
+  const claimed = await executor
+    .updateTable("orders")
+    .set({ refund_state: "processing", refund_reason: details.reason, updated_at: details.at })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .where(guardOf({ kind: "cancel_refund", by: details.by }))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  const refundId = await insertRefund(executor, order, { kind: "cancel", state: "processing", reason: details.reason, operatorId: details.operatorId, at: details.at });
+  await recordEvent(executor, order, { type: "refund_started", actor: details.by, operatorId: details.operatorId, note: details.reason, at: details.at });
+  return refundId;
+}
+
+/** The customer's refund request (picking, delivering, completed; reason required): it waits for an operator. */
+export async function applyRefundRequested(executor: Executor, order: OrderRow, details: { reason: string; at: string }): Promise<boolean> {
+  const claimed = await executor
+    .updateTable("orders")
+    .set({ refund_state: "requested", refund_reason: details.reason, updated_at: details.at })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .where(guardOf({ kind: "refund_request" }))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  await insertRefund(executor, order, { kind: "request", state: "requested", reason: details.reason, at: details.at });
+  await recordEvent(executor, order, { type: "refund_requested", actor: "customer", note: details.reason, at: details.at });
+  return true;
+}
+
+export type RefundDecisionOutcome = "ok" | "not_found" | "not_requested";
+
+/** An operator approves a waiting request: it is processing now (the caller sends it to the provider). */
+export async function applyRefundApproved(executor: Executor, refundId: number, details: { operatorId: number; at: string }): Promise<RefundDecisionOutcome> {
+  const refund = await executor.selectFrom("refunds").select(["id", "order_id"]).where("id", "=", refundId).executeTakeFirst();
+  if (!refund) return "not_found";
+  const claimed = await executor
+    .updateTable("refunds")
+    .set({ state: "processing", operator_id: details.operatorId, decided_at: details.at, updated_at: details.at })
+    .where("id", "=", refundId)
+    .where("state", "=", "requested")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return "not_requested";
+  await executor.updateTable("orders").set({ refund_state: "processing", updated_at: details.at }).where("id", "=", refund.order_id).execute();
+  await recordEvent(executor, { id: refund.order_id }, { type: "refund_approved", actor: "operator", operatorId: details.operatorId, at: details.at });
+  return "ok";
+}
+
+/** An operator turns a waiting request down, with a note the customer reads; the customer may ask again. */
+export async function applyRefundRejected(
+  executor: Executor,
+  refundId: number,
+  details: { operatorId: number; note: string | null; at: string },
+): Promise<RefundDecisionOutcome> {
+  const refund = await executor.selectFrom("refunds").select(["id", "order_id"]).where("id", "=", refundId).executeTakeFirst();
+  if (!refund) return "not_found";
+  const claimed = await executor
+    .updateTable("refunds")
+    .set({ state: "rejected", operator_id: details.operatorId, decided_at: details.at, error: details.note, updated_at: details.at })
+    .where("id", "=", refundId)
+    .where("state", "=", "requested")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return "not_requested";
+  await executor.updateTable("orders").set({ refund_state: "rejected", updated_at: details.at }).where("id", "=", refund.order_id).execute();
+  await recordEvent(executor, { id: refund.order_id }, { type: "refund_rejected", actor: "operator", operatorId: details.operatorId, note: details.note, at: details.at });
+  return "ok";
+}
+
+/**
+ * A payment arrived for an order that was closed meanwhile (the close never reached the
+ * provider): the money is recorded and a refund starts at once; the order stays cancelled and
+ * ends refunded. Returns the refund's id, or null when this call did not make the change.
+ */
+export async function applyLatePayment(
+  executor: Executor,
+  order: OrderRow,
+  details: { transactionId: string | null; payerOpenid: string | null; at: string },
+): Promise<number | null> {
+  const reason = ordersMessages.autoRefund;
+  const claimed = await executor
+    .updateTable("orders")
+    .set({ payment_status: "paid", paid_at: details.at, refund_state: "processing", refund_reason: reason, updated_at: details.at })
+    .where("id", "=", order.id)
+    .where(guardOf({ kind: "late_pay" }))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  await executor
+    .updateTable("payments")
+    .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, updated_at: details.at })
+    .where("order_id", "=", order.id)
+    .execute();
+  const refundId = await insertRefund(executor, order, { kind: "auto", state: "processing", reason, at: details.at });
+  await recordEvent(executor, order, { type: "paid", from: "cancelled", to: "cancelled", actor: "provider", note: details.transactionId, at: details.at });
+  await recordEvent(executor, order, { type: "refund_started", actor: "system", note: reason, at: details.at });
+  return refundId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+/** The customer reviews a completed order, once (the reviews row's unique order id decides a race). */
+export async function applyReviewed(
+  executor: Executor,
+  order: OrderRow,
+  details: { userId: number; rating: number; comment: string; at: string },
+): Promise<boolean> {
+  const guard = transitionGuard({ kind: "review" });
+  if (!guard.statuses.includes(order.status) || order.payment_status !== guard.paymentStatus) return false;
+  const row = await executor
+    .insertInto("reviews")
+    .values({ order_id: order.id, user_id: details.userId, rating: details.rating, comment: details.comment || null, created_at: details.at })
+    .onConflict((oc) => oc.column("order_id").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (row) await recordEvent(executor, order, { type: "reviewed", actor: "customer", note: String(details.rating), at: details.at });
+  return Boolean(row);
 }
