@@ -1,6 +1,8 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { ADD_PARCEL_HREF } from "~/lib/market-links";
+import { ADD_PARCEL_HREF, MARKET_ACTION } from "~/lib/market-links";
+import type { MarketActionData } from "~/lib/market-views";
 import { market } from "~/lib/messages/market";
 import { QUEUE_POLL_MS, type QueuedImage } from "~/lib/screenshot-recognition";
 import { Icon } from "../icons";
@@ -19,6 +21,8 @@ export type ExpressProps = {
   authHref: string;
   smsText: string;
   hydrated: boolean;
+  /** The SMS field's constraints, computed from the action's zod schema in the loader. */
+  constraint?: Record<string, { required?: boolean; maxLength?: number }>;
 };
 
 /** The part of the express tab that needs JavaScript: the SMS form and the screenshot upload. */
@@ -26,9 +30,12 @@ export function ExpressTab(props: ExpressProps) {
   return <SmsCard {...props} />;
 }
 
-function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
-  const fetcher = useFetcher();
+function SmsCard({ messenger, smsText, hydrated, authHref, constraint }: ExpressProps) {
+  const fetcher = useFetcher<MarketActionData>();
   useFetcherToast(fetcher);
+  // conform shows the server's reply beside the field (a plain post's answer is the index route's toast).
+  const [form, fields] = useForm({ id: "sms", lastResult: fetcher.data?.result as SubmissionResult<string[]> | undefined, constraint });
+  const error = fields.text.errors?.[0];
   const { show, hint } = useToast();
   const [text, setText] = useState(smsText);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -38,7 +45,7 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
 
   const recognize = (value: string, auto: boolean) => {
     lastSent.current = value;
-    fetcher.submit({ intent: "recognize", text: value, ...(auto ? { auto: "1" } : {}) }, { method: "post" });
+    fetcher.submit({ intent: "recognize", text: value, ...(auto ? { auto: "1" } : {}) }, { method: "post", action: MARKET_ACTION });
   };
   const onInput = (value: string) => {
     setText(value);
@@ -64,27 +71,38 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
       </div>
       <fetcher.Form
         method="post"
+        action={MARKET_ACTION}
+        {...getFormProps(form)}
         onSubmit={(event) => {
           clearTimeout(timer.current);
           if (!text.trim()) {
             event.preventDefault();
             show(m.recognize.emptyText, "error");
+            return;
           }
+          form.onSubmit(event);
         }}
         className="space-y-3"
       >
         <input type="hidden" name="intent" value="recognize" />
         <textarea
-          name="text"
+          id={fields.text.id}
+          name={fields.text.name}
           value={text}
           onChange={(event) => onInput(event.target.value)}
           rows={5}
-          maxLength={20000}
+          maxLength={fields.text.maxLength ?? 20000}
           placeholder={m.express.smsPlaceholder}
           aria-label={m.express.smsLabel}
-          aria-describedby="sms-hint"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fields.text.errorId} sms-hint` : "sms-hint"}
           className="field-input min-h-[8.5rem] resize-y text-[15px] leading-6"
         />
+        {error ? (
+          <p id={fields.text.errorId} role="alert" className="field-error -mt-1">
+            {error}
+          </p>
+        ) : null}
         <p id="sms-hint" className="-mt-1 text-xs text-slate-500">
           {m.express.smsHint}
         </p>
@@ -207,7 +225,7 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
       }),
     );
     const found = foundPerImage.flat();
-    if (found.length > 0) fetcher.submit({ intent: "add-entries", entries: JSON.stringify(found) }, { method: "post" });
+    if (found.length > 0) fetcher.submit({ intent: "add-entries", entries: JSON.stringify(found) }, { method: "post", action: MARKET_ACTION });
     else if (foundPerImage.length > 0) {
       show(upload.noCodeMessage, "error");
       flashHint();
@@ -291,6 +309,6 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
 
 /** The multipart form the screenshot input belongs to (outside the SMS form: forms cannot nest). */
 export function ScreenshotForm() {
-  return <Form id="screenshot-form" method="post" encType="multipart/form-data" preventScrollReset className="hidden" />;
+  return <Form id="screenshot-form" method="post" action={MARKET_ACTION} encType="multipart/form-data" preventScrollReset className="hidden" />;
 }
 

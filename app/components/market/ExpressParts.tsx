@@ -1,43 +1,27 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { Icon } from "~/components/icons";
-import { formatYuan } from "~/lib/catalog";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { CHECKOUT_ACTION, MARKET_ACTION } from "~/lib/market-links";
 import { fill, marketHref } from "~/lib/market-url";
+import type { PromoCardView } from "~/lib/market-views";
 import { marketPage } from "~/lib/messages/market-page";
 import type { PickupEntry } from "~/lib/pickup-entries";
+import { Icon } from "../icons";
+import { Glyph } from "./glyphs";
+import { useFetcherToast } from "./toast-context";
 
-// The express tab's parts that need no script of their own (the hero, the authorization prompt,
-// the parcel list with its edit links, delete and confirm forms, the notice links), rendered here
-// to HTML. The page shows them through ServerHtml, which sends their links and forms through the
-// router with JavaScript; without JavaScript they are plain links and forms. The list updates
-// with the loader after every action.
+// The express tab's parts around the SMS form: the hero, the authorization prompt, the promo card,
+// the parcel list with its edit links, delete and confirm forms, and the notice links. Links and
+// forms work without JavaScript; with it they go through the router.
 
 const m = marketPage;
 
-const GLYPHS = {
-  truck: "M1 3h15v13H1zM16 8h4l3 3v5h-7zM5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
-  box: "M21 16V8a2 2 0 0 0-1-1.7l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.7l7 4a2 2 0 0 0 2 0l7-4a2 2 0 0 0 1-1.7zM3.3 7L12 12l8.7-5M12 22V12",
-  trash: "M3 6h18M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6",
-};
-
-function Glyph({ name, className }: { name: keyof typeof GLYPHS; className: string }) {
+export function ExpressTop({ priceFrom, estimate, messenger, authHref }: { priceFrom: string | null; estimate: { time: string; dayOffset: number }; messenger: boolean; authHref: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
-      <path d={GLYPHS[name]} />
-    </svg>
-  );
-}
-
-export function renderExpressTop(options: { priceFromFen: number | null; estimate: { time: string; dayOffset: number }; messenger: boolean; authHref: string }) {
-  const { priceFromFen, estimate } = options;
-  return renderToStaticMarkup(
     <>
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand to-brand-dark p-4 text-white shadow-sm">
         <div className="flex items-center gap-2">
           <Glyph name="truck" className="h-6 w-6" />
           <h2 className="text-lg font-semibold">{m.express.heroTitle}</h2>
-          {priceFromFen ? (
-            <span className="ml-auto rounded-full bg-white/20 px-2.5 py-0.5 text-xs">{fill(m.express.priceFrom, { price: formatYuan(priceFromFen) })}</span>
-          ) : null}
+          {priceFrom ? <span className="ml-auto rounded-full bg-white/20 px-2.5 py-0.5 text-xs">{priceFrom}</span> : null}
         </div>
         <p className="mt-1 text-sm text-white/85">{m.express.heroHint}</p>
         <p className="mt-3 inline-flex items-center gap-1 rounded-xl bg-white/15 px-2.5 py-1 text-xs">
@@ -46,22 +30,76 @@ export function renderExpressTop(options: { priceFromFen: number | null; estimat
         </p>
         <Glyph name="box" className="pointer-events-none absolute -bottom-4 -right-3 h-24 w-24 text-white/10" />
       </section>
-      {!options.messenger ? (
-        <section className="card mt-3 flex items-center gap-3 border border-amber-100 bg-amber-50/70">
+      {!messenger ? (
+        <section className="card flex items-center gap-3 border border-amber-100 bg-amber-50/70">
           <Icon name="shield" className="h-6 w-6 shrink-0 text-amber-600" />
           <p className="flex-1 text-sm text-amber-900">{m.authNeeded}</p>
           {/* A document link: the authorization leaves the app. */}
-          <a href={options.authHref} data-document="" className="btn-primary shrink-0 px-3 py-1.5 text-xs">
+          <a href={authHref} className="btn-primary shrink-0 px-3 py-1.5 text-xs">
             {m.authAction}
           </a>
         </section>
       ) : null}
-    </>,
+    </>
   );
 }
 
-export function renderExpressList(entries: PickupEntry[]) {
-  return renderToStaticMarkup(
+function Ticket({ label, count }: { label: string; count?: number }) {
+  return (
+    <span className="relative inline-flex min-w-[3.5rem] flex-col items-center rounded-xl bg-white px-2 py-1.5 text-orange-700 shadow-sm">
+      <span className="text-lg font-bold leading-5">{label}</span>
+      {count ? <span className="text-[11px] text-orange-700">×{count}</span> : null}
+    </span>
+  );
+}
+
+/** The coupon campaign's card (its copy comes from the grant rules, filled in by the loader). */
+export function PromoCard({ promo }: { promo: PromoCardView }) {
+  return (
+    <section className="card overflow-hidden p-0" aria-labelledby="promo-card-title" data-testid="promo-card">
+      <Link to={promo.links.promo} className="block bg-gradient-to-r from-orange-500 to-rose-500 px-4 py-3 text-white">
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <h2 id="promo-card-title" className="text-xs font-medium text-white/90">
+              {promo.title}
+            </h2>
+            <p className="mt-0.5 text-lg font-bold">{promo.priceFrom}</p>
+            <p className="mt-0.5 text-xs text-white/85">
+              {promo.threshold} · {promo.validity}
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-1.5">
+            {promo.tickets.map((ticket) => (
+              <Ticket key={ticket.label} label={ticket.label} count={ticket.count} />
+            ))}
+          </div>
+        </div>
+      </Link>
+      <div className="flex items-center gap-2 px-4 py-2.5">
+        <p className="min-w-0 flex-1 text-xs leading-5 text-slate-600">{promo.line}</p>
+        {promo.messenger ? (
+          <>
+            <Link to={promo.links.promo} className="shrink-0 text-xs text-orange-700">
+              {promo.actions.more}
+            </Link>
+            <Link to={promo.links.invite} preventScrollReset className="shrink-0 rounded-full bg-orange-700 px-3 py-1 text-xs font-medium text-white">
+              {promo.actions.invite}
+            </Link>
+          </>
+        ) : (
+          // A document link: the authorization leaves the app.
+          <a href={promo.authHref} className="shrink-0 rounded-full bg-orange-700 px-3 py-1 text-xs font-medium text-white">
+            {promo.actions.authorize}
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The recognised parcels: edit (a link to the parcel dialog), delete, and on to the order-confirm sheet. */
+export function ExpressList({ entries }: { entries: PickupEntry[] }) {
+  return (
     <>
       <section className="card space-y-3" aria-labelledby="entries-title">
         <div className="flex items-center justify-between">
@@ -69,10 +107,10 @@ export function renderExpressList(entries: PickupEntry[]) {
             {m.express.listTitle}
             {entries.length > 0 ? <span className="ml-1 text-sm font-normal text-slate-500">({entries.length})</span> : null}
           </h2>
-          <a href={marketHref({ sheet: "tip" })} className="inline-flex items-center gap-1 text-xs text-slate-500 hover:text-brand">
+          <Link to={marketHref({ sheet: "tip" })} preventScrollReset className="inline-flex items-center gap-1 text-xs text-slate-500 hover:text-brand">
             <Icon name="info" className="h-3.5 w-3.5" />
             {m.express.tipButton}
-          </a>
+          </Link>
         </div>
         {entries.length === 0 ? (
           <p className="rounded-xl bg-slate-50 px-3 py-6 text-center text-sm text-slate-500">{m.express.listEmpty}</p>
@@ -86,34 +124,37 @@ export function renderExpressList(entries: PickupEntry[]) {
         <p className="text-xs text-slate-500" role="status">
           {entries.length > 0 ? fill(m.express.statusTip, { count: entries.length }) : m.express.statusTipEmpty}
         </p>
-        <form method="post">
+        <Form method="post" action={CHECKOUT_ACTION} preventScrollReset>
           <input type="hidden" name="intent" value="open-checkout" />
           <button type="submit" className="btn-primary h-11 w-full text-[15px]">
             {m.express.confirm}
             {entries.length > 0 ? ` (${entries.length})` : ""}
           </button>
-        </form>
+        </Form>
       </section>
-      <nav className="mt-3 flex items-center justify-center gap-6 pb-2 text-sm text-slate-600">
-        <a href={marketHref({ sheet: "notice" })} className="inline-flex items-center gap-1 hover:text-brand">
+      <nav className="flex items-center justify-center gap-6 pb-2 text-sm text-slate-600">
+        <Link to={marketHref({ sheet: "notice" })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand">
           <Icon name="info" className="h-4 w-4" />
           {m.express.serviceNotice}
-        </a>
-        <a href={marketHref({ sheet: "contact" })} className="inline-flex items-center gap-1 hover:text-brand">
+        </Link>
+        <Link to={marketHref({ sheet: "contact" })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand">
           <Icon name="service" className="h-4 w-4" />
           {m.express.contactService}
-        </a>
+        </Link>
       </nav>
-    </>,
+    </>
   );
 }
 
 function EntryRow({ entry }: { entry: PickupEntry }) {
+  const remove = useFetcher();
+  useFetcherToast(remove);
   const credential = entry.pickupCode ?? entry.trackingNumber ?? "";
   return (
     <li className="flex items-stretch gap-2 rounded-xl border border-slate-100 bg-slate-50/60" data-testid="pickup-entry">
-      <a
-        href={marketHref({ sheet: "edit", entry: entry.id })}
+      <Link
+        to={marketHref({ sheet: "edit", entry: entry.id })}
+        preventScrollReset
         className="flex min-w-0 flex-1 items-center gap-3 px-3 py-2.5"
         aria-label={`${m.express.edit} ${credential}`}
       >
@@ -135,20 +176,17 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
             <span className="shrink-0 rounded bg-white px-1.5 py-0.5 text-[11px] text-slate-600 ring-1 ring-slate-200">{entry.company}</span>
             <span className="min-w-0 break-words">{entry.stationName}</span>
           </span>
-          {entry.pickupCode && entry.trackingNumber ? (
-            <span className="mt-0.5 block break-all font-mono text-[11px] text-slate-400">{entry.trackingNumber}</span>
-          ) : null}
+          {entry.pickupCode && entry.trackingNumber ? <span className="mt-0.5 block break-all font-mono text-[11px] text-slate-400">{entry.trackingNumber}</span> : null}
         </span>
         <Icon name="edit" className="h-4 w-4 shrink-0 text-slate-300" />
-      </a>
-      <form method="post" className="flex">
+      </Link>
+      <remove.Form method="post" action={MARKET_ACTION} className="flex">
         <input type="hidden" name="intent" value="delete-entry" />
         <input type="hidden" name="entryId" value={entry.id} />
         <button type="submit" className="px-3 text-slate-500 hover:text-red-500" aria-label={`${m.express.delete} ${credential}`}>
           <Glyph name="trash" className="h-5 w-5" />
         </button>
-      </form>
+      </remove.Form>
     </li>
   );
 }
-
