@@ -52,7 +52,7 @@ export type InfoPanelView = { title: string; closeTo: string } & (
   | { kind: "message"; body: string }
 );
 
-/** The coupon detail dialog (/market/checkout?sheet=coupon). */
+/** The coupon detail dialog (/market/checkout/coupon). */
 export type CouponPanelView = {
   title: string;
   closeTo: string;

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { ADDRESS_PICKER_ACTION } from "~/lib/market-links";
 import { marketHref } from "~/lib/market-url";
 import { marketSheets } from "~/lib/messages/market-sheets";
+import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
 
@@ -23,10 +23,10 @@ export type AddressItem = {
 };
 
 /** The address picker: saved addresses with default and selected tags; add, edit, delete, confirm. */
-export function AddressPicker({ addresses, selectedId, lastResult }: { addresses: AddressItem[]; selectedId: number | null; lastResult?: SubmissionResult<string[]> }) {
+export function AddressPicker({ addresses, selectedId, lastResult }: { addresses: AddressItem[]; selectedId: number | null; lastResult?: FormReply }) {
   const [chosen, setChosen] = useState<number | null>(selectedId);
   // The choice is checked by the action's schema; what it refuses (another campus) shows above the list.
-  const [form] = useForm({ id: "address-select", lastResult });
+  const form = formReply("address-select", lastResult, undefined);
   const error = form.errors?.[0];
   return (
     <Panel
@@ -47,7 +47,7 @@ export function AddressPicker({ addresses, selectedId, lastResult }: { addresses
       {addresses.length === 0 ? (
         <p className="rounded-2xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-500">{m.empty}</p>
       ) : (
-        <Form method="post" action={ADDRESS_PICKER_ACTION} preventScrollReset {...getFormProps(form)}>
+        <Form method="post" action={ADDRESS_PICKER_ACTION} preventScrollReset id="address-select" aria-describedby={error ? form.errorId : undefined}>
           <input type="hidden" name="intent" value="select-address" />
           {error ? (
             <p id={form.errorId} role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -137,7 +137,7 @@ type CampusOption = { code: string; name: string; buildings: string[] };
 
 /**
  * The address form (spec section 5). The server validates with the zod schema and answers
- * conform's reply; useForm shows its errors beside the fields and keeps what was typed, and the
+ * conform's reply; the form shows its errors beside the fields and keeps what was typed, and the
  * fields carry the schema's constraints (computed in the loader). The building select waits for a
  * campus and is reset when the campus changes; without JavaScript it lists every campus's buildings
  * by group and the server checks that the building belongs to the campus.
@@ -152,35 +152,31 @@ export function AddressForm({
 }: {
   address: AddressItem | null;
   campuses: CampusOption[];
-  lastResult: SubmissionResult<string[]> | undefined;
-  constraint?: Record<string, { required?: boolean; maxLength?: number; pattern?: string }>;
+  lastResult: FormReply;
+  constraint?: Constraints;
   hydrated: boolean;
   defaultCampus: string | null;
 }) {
-  const [form, fields] = useForm({
-    id: "address-form",
+  const form = formReply(
+    "address-form",
     lastResult,
     constraint,
-    defaultValue: address
+    address
       ? { name: address.name, phone: address.phone, campus: address.campusCode, building: address.building, room: address.room, isDefault: address.isDefault ? "on" : undefined }
       : { campus: defaultCampus ?? "" },
-  });
-  const [campus, setCampus] = useState<string>(String(fields.campus.initialValue ?? defaultCampus ?? ""));
-  const [building, setBuilding] = useState<string>(String(fields.building.initialValue ?? ""));
+  );
+  const fields = Object.fromEntries((["name", "phone", "campus", "building", "room", "isDefault"] as const).map((name) => [name, form.field(name)])) as Record<
+    "name" | "phone" | "campus" | "building" | "room" | "isDefault",
+    ReturnType<typeof form.field>
+  >;
+  const [campus, setCampus] = useState<string>(fields.campus.value || defaultCampus || "");
+  const [building, setBuilding] = useState<string>(fields.building.value);
   const buildings = campuses.find((c) => c.code === campus)?.buildings ?? [];
   const formError = form.errors?.[0];
-  const input = (field: typeof fields.name, type: "text" | "tel" = "text") => {
-    const { key: _key, ...props } = getInputProps(field, { type });
-    return props;
-  };
-  const select = (field: typeof fields.campus) => {
-    const { key: _key, defaultValue: _value, ...props } = getSelectProps(field);
-    return props;
-  };
 
   return (
     <Panel title={address ? m.editTitle : m.newTitle} closeTo={marketHref({ sheet: "address" })} labelId="address-form-title">
-      <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
+      <Form method="post" noValidate preventScrollReset className="space-y-3" id="address-form" key={JSON.stringify(lastResult?.initialValue ?? null)}>
         <input type="hidden" name="intent" value="save-address" />
         {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
         {formError ? (
@@ -189,15 +185,15 @@ export function AddressForm({
           </p>
         ) : null}
         <Field label={m.name} field={fields.name}>
-          <input {...input(fields.name)} placeholder={m.namePlaceholder} autoComplete="name" className="field-input" />
+          <input {...fields.name.props} defaultValue={fields.name.value} placeholder={m.namePlaceholder} autoComplete="name" className="field-input" />
         </Field>
         <Field label={m.phone} field={fields.phone}>
-          <input {...input(fields.phone, "tel")} placeholder={m.phonePlaceholder} inputMode="numeric" maxLength={11} autoComplete="tel" className="field-input" />
+          <input {...fields.phone.props} type="tel" defaultValue={fields.phone.value} placeholder={m.phonePlaceholder} inputMode="numeric" maxLength={11} autoComplete="tel" className="field-input" />
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Field label={m.campus} field={fields.campus}>
             <select
-              {...select(fields.campus)}
+              {...fields.campus.props}
               value={campus}
               onChange={(event) => {
                 setCampus(event.target.value);
@@ -215,7 +211,7 @@ export function AddressForm({
           </Field>
           <Field label={m.building} field={fields.building}>
             <select
-              {...select(fields.building)}
+              {...fields.building.props}
               value={building}
               onChange={(event) => setBuilding(event.target.value)}
               disabled={hydrated && !campus}
@@ -241,13 +237,13 @@ export function AddressForm({
           </Field>
         </div>
         <Field label={m.room} field={fields.room}>
-          <input {...input(fields.room)} placeholder={m.roomPlaceholder} className="field-input" />
+          <input {...fields.room.props} defaultValue={fields.room.value} placeholder={m.roomPlaceholder} className="field-input" />
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
-            name={fields.isDefault.name}
-            defaultChecked={fields.isDefault.initialValue === "on"}
+            name="isDefault"
+            defaultChecked={fields.isDefault.value === "on"}
             className="h-4 w-4 accent-[rgb(var(--brand))]"
           />
           {m.setDefault}

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { AssistDialogView } from "~/lib/market-views";
+import { formReply, type Constraints } from "./form-reply";
 import { Panel } from "./Panel";
 
 function Avatar({ src, name }: { src: string | null; name: string }) {
@@ -18,13 +18,10 @@ function Avatar({ src, name }: { src: string | null; name: string }) {
  * always answers with a redirect back here (the refusal in the URL), so it works without
  * JavaScript; the refusal is shown beside the field as conform's error.
  */
-export function AssistDialog({ dialog, constraint }: { dialog: AssistDialogView; constraint?: Record<string, { required?: boolean; maxLength?: number }> }) {
-  const lastResult: SubmissionResult<string[]> | undefined = dialog.error
-    ? { status: "error", initialValue: { invite: dialog.code }, error: { invite: [dialog.error] } }
-    : undefined;
-  const [form, fields] = useForm({ id: "assist", lastResult, constraint, defaultValue: { invite: dialog.code } });
-  const invite = fields.invite;
-  const { key: _key, ...inputProps } = getInputProps(invite, { type: "text" });
+export function AssistDialog({ dialog, constraint }: { dialog: AssistDialogView; constraint?: Constraints }) {
+  // /market/assist's refusal comes back in the URL: it is this form's reply, beside the field.
+  const reply = dialog.error ? { status: "error" as const, initialValue: { invite: dialog.code }, error: { invite: [dialog.error] } } : undefined;
+  const invite = formReply("assist", reply, constraint, { invite: dialog.code }).field("invite");
   return (
     <Panel title={dialog.title} closeTo="/market" labelId="assist-dialog-title" variant="dialog">
       <div className="space-y-3">
@@ -35,11 +32,11 @@ export function AssistDialog({ dialog, constraint }: { dialog: AssistDialogView;
           </div>
         ) : null}
         <p className="text-sm text-slate-600">{dialog.body}</p>
-        <Form method="post" action={dialog.action} replace preventScrollReset className="space-y-3" {...getFormProps(form)}>
+        <Form method="post" action={dialog.action} replace preventScrollReset className="space-y-3" id="assist" noValidate>
           {dialog.token ? <input type="hidden" name="inviter" value={dialog.token} /> : null}
           <label className="block text-sm">
             <span className="text-slate-600">{dialog.labels.code}</span>
-            <input {...inputProps} placeholder={dialog.labels.placeholder} autoComplete="off" className="field-input mt-1 font-mono uppercase tracking-widest" />
+            <input {...invite.props} defaultValue={invite.value} placeholder={dialog.labels.placeholder} autoComplete="off" className="field-input mt-1 font-mono uppercase tracking-widest" />
           </label>
           {invite.errors?.length ? (
             <p id={invite.errorId} role="alert" className="field-error">

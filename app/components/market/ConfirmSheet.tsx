@@ -1,4 +1,3 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useFetchers, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatYuan, type PackageTypeKey } from "~/lib/catalog";
@@ -9,6 +8,7 @@ import type { PackageCounts } from "~/lib/package-counts";
 import { CouponRow, type CouponRowData } from "../coupons/CouponRow";
 import { Icon } from "../icons";
 import type { MarketActionData } from "~/lib/market-views";
+import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { Glyph } from "./sheet-glyphs";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
@@ -26,9 +26,9 @@ export type ConfirmProps = {
   coupon?: CouponRowData | null;
   estimate: { time: string; dayOffset: number };
   /** The remark field's constraints, computed from the action's zod schema in the loader. */
-  remarkConstraint?: Record<string, { required?: boolean; maxLength?: number }>;
+  remarkConstraint?: Constraints;
   /** The remark form's reply when it was posted without JavaScript. */
-  remarkResult?: SubmissionResult<string[]>;
+  remarkResult?: FormReply;
 };
 
 /** The order-confirm sheet, up to the pay button (orders and payment are the next issue). */
@@ -171,23 +171,17 @@ function StepperRow({ type, count }: { type: { type: PackageTypeKey; name: strin
   );
 }
 
-function RemarkForm({ remark, constraint, lastResult }: { remark: string; constraint: ConfirmProps["remarkConstraint"]; lastResult?: SubmissionResult<string[]> }) {
+function RemarkForm({ remark, constraint, lastResult }: { remark: string; constraint: ConfirmProps["remarkConstraint"]; lastResult?: FormReply }) {
   const fetcher = useFetcher<MarketActionData>();
   useFetcherToast(fetcher);
-  const [form, fields] = useForm({
-    id: "remark",
-    lastResult: (fetcher.data?.result as SubmissionResult<string[]> | undefined) ?? lastResult,
-    constraint,
-    defaultValue: { remark },
-  });
-  const { key: _key, ...textarea } = getTextareaProps(fields.remark);
+  const field = formReply("remark", (fetcher.data?.result as FormReply) ?? lastResult, constraint, { remark }).field("remark");
   return (
-    <fetcher.Form method="post" action={CHECKOUT_ACTION} className="space-y-2 px-3 pb-3" {...getFormProps(form)}>
+    <fetcher.Form method="post" action={CHECKOUT_ACTION} id="remark" noValidate className="space-y-2 px-3 pb-3">
       <input type="hidden" name="intent" value="remark" />
-      <textarea {...textarea} rows={2} placeholder={m.checkout.remarkPlaceholder} aria-label={m.checkout.remark} className="field-input text-sm" />
-      {fields.remark.errors?.length ? (
-        <p id={fields.remark.errorId} className="field-error">
-          {fields.remark.errors[0]}
+      <textarea {...field.props} key={field.value} defaultValue={field.value} rows={2} placeholder={m.checkout.remarkPlaceholder} aria-label={m.checkout.remark} className="field-input text-sm" />
+      {field.errors ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
         </p>
       ) : null}
       <button type="submit" className="btn-ghost px-3 py-1.5 text-xs" disabled={fetcher.state !== "idle"}>

@@ -1,6 +1,5 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { CHECKOUT_ACTION, MARKET_ACTION } from "~/lib/market-links";
-import { fill, marketHref } from "~/lib/market-url";
 import type { PromoCardView } from "~/lib/market-views";
 import { marketPage } from "~/lib/messages/market-page";
 import type { PickupEntry } from "~/lib/pickup-entries";
@@ -10,7 +9,8 @@ import { useFetcherToast } from "./toast-context";
 
 // The express tab's parts around the SMS form: the hero, the authorization prompt, the promo card,
 // the parcel list with its edit links, delete and confirm forms, and the notice links. Links and
-// forms work without JavaScript; with it they go through the router.
+// forms work without JavaScript; with it they go through the router. (Its few links are written
+// out rather than built with ~/lib/market-url, which the page's first visit need not carry.)
 
 const m = marketPage;
 
@@ -107,7 +107,7 @@ export function ExpressList({ entries }: { entries: PickupEntry[] }) {
             {m.express.listTitle}
             {entries.length > 0 ? <span className="ml-1 text-sm font-normal text-slate-500">({entries.length})</span> : null}
           </h2>
-          <Link to={marketHref({ sheet: "tip" })} preventScrollReset className="inline-flex items-center gap-1 text-xs text-slate-500 hover:text-brand">
+          <Link to="/market?sheet=tip" preventScrollReset className="inline-flex items-center gap-1 text-xs text-slate-500 hover:text-brand">
             <Icon name="info" className="h-3.5 w-3.5" />
             {m.express.tipButton}
           </Link>
@@ -122,7 +122,7 @@ export function ExpressList({ entries }: { entries: PickupEntry[] }) {
           </ul>
         )}
         <p className="text-xs text-slate-500" role="status">
-          {entries.length > 0 ? fill(m.express.statusTip, { count: entries.length }) : m.express.statusTipEmpty}
+          {entries.length > 0 ? m.express.statusTip.replace("{count}", String(entries.length)) : m.express.statusTipEmpty}
         </p>
         <Form method="post" action={CHECKOUT_ACTION} preventScrollReset>
           <input type="hidden" name="intent" value="open-checkout" />
@@ -133,11 +133,11 @@ export function ExpressList({ entries }: { entries: PickupEntry[] }) {
         </Form>
       </section>
       <nav className="flex items-center justify-center gap-6 pb-2 text-sm text-slate-600">
-        <Link to={marketHref({ sheet: "notice" })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand">
+        <Link to="/market?sheet=notice" preventScrollReset className="inline-flex items-center gap-1 hover:text-brand">
           <Icon name="info" className="h-4 w-4" />
           {m.express.serviceNotice}
         </Link>
-        <Link to={marketHref({ sheet: "contact" })} preventScrollReset className="inline-flex items-center gap-1 hover:text-brand">
+        <Link to="/market?sheet=contact" preventScrollReset className="inline-flex items-center gap-1 hover:text-brand">
           <Icon name="service" className="h-4 w-4" />
           {m.express.contactService}
         </Link>
@@ -153,7 +153,7 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
   return (
     <li className="flex items-stretch gap-2 rounded-xl border border-slate-100 bg-slate-50/60" data-testid="pickup-entry">
       <Link
-        to={marketHref({ sheet: "edit", entry: entry.id })}
+        to={`/market/parcel/${encodeURIComponent(entry.id)}`}
         preventScrollReset
         className="flex min-w-0 flex-1 items-center gap-3 px-3 py-2.5"
         aria-label={`${m.express.edit} ${credential}`}

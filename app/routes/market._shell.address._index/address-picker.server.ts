@@ -14,6 +14,12 @@ import { requireCheckout } from "../market._shell/guards.server";
 const m = marketMessages;
 const answer = (data: MarketActionData, init?: ResponseInit) => json(data, init);
 
+/** The picker needs the checkout (its addresses come with the layout's data). */
+export async function addressPickerLoader(request: Request) {
+  await requireCheckout(request);
+  return null;
+}
+
 export async function addressPickerAction(request: Request) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");

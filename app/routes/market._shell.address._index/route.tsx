@@ -3,15 +3,13 @@ import { useActionData } from "@remix-run/react";
 import { AddressPicker } from "~/components/market/AddressPanels";
 import { Toast } from "~/components/market/toast-context";
 import type { MarketActionData } from "~/lib/market-views";
-import { requireCheckout } from "../market._shell/guards.server";
 import { useMarketData } from "../market._shell/route";
-import { addressPickerAction } from "./address-picker.server";
+import { addressPickerAction, addressPickerLoader } from "./address-picker.server";
 
 // /market/address — the address picker (choose, set default, delete; add and edit lead on). It
 // holds the select-address, default-address and delete-address intents.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCheckout(request);
-  return null;
+  return addressPickerLoader(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

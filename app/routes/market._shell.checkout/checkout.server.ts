@@ -8,7 +8,7 @@ import { marketMessages } from "~/lib/messages/market-answers";
 import { totalParcels } from "~/lib/package-counts";
 import { CheckoutIntentSchema, RemarkSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
-import { checkoutQuote, couponPanel, COUPON_SHEET } from "~/server/coupons/market-parts.server";
+import { COUPON_DIALOG_PATH, COUPON_SHEET } from "~/server/coupons/market-parts.server";
 import { CheckoutConflictError } from "~/server/errands/checkout.server";
 import { setRemark, stepPackage } from "~/server/errands/checkout-edits.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";
@@ -21,14 +21,13 @@ const answer = (data: MarketActionData, init?: ResponseInit) => json(data, init)
 
 /** Only with parcels ('请先识别快递信息' otherwise). */
 export async function checkoutLoader(request: Request) {
-  const { user, config, checkout } = await requireCheckout(request);
+  const { user, checkout } = await requireCheckout(request);
   if (checkout.entries.length === 0) throw redirect("/market?sheetError=empty");
-  const sheet = new URL(request.url).searchParams.get("sheet");
-  const quote = sheet === COUPON_SHEET ? await checkoutQuote(user, config.packageTypes, checkout.counts) : null;
+  // The coupon detail dialog's older address.
+  if (new URL(request.url).searchParams.get("sheet") === COUPON_SHEET) throw redirect(COUPON_DIALOG_PATH);
   return {
     // The notifications issue's subscribe button: "tell me when my parcels arrive".
     subscribe: await subscribeWidgetState(user, "EXPRESS_DELIVERY", request),
-    couponPanel: quote ? couponPanel(quote) : null,
     // The remark form's constraints, from the schema the action validates with (zod stays on the server).
     remarkConstraint: getZodConstraint(RemarkSchema),
   };

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmSheet } from "~/components/market/ConfirmSheet";
-import { CouponPanel } from "~/components/market/CouponPanel";
 import { Toast } from "~/components/market/toast-context";
 import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
 import type { MarketActionData } from "~/lib/market-views";
@@ -10,7 +9,8 @@ import { useMarketData } from "../market._shell/route";
 import { checkoutAction, checkoutLoader } from "./checkout.server";
 
 // /market/checkout — the order-confirm sheet, up to the pay button, with the coupon detail dialog
-// over it (?sheet=coupon). It holds the sheet's intents: open-checkout, count, remark, pay.
+// over it as a child route (/market/checkout/coupon). It holds the sheet's intents: open-checkout,
+// count, remark, pay.
 export async function loader({ request }: LoaderFunctionArgs) {
   return checkoutLoader(request);
 }
@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CheckoutSheet() {
   const data = useMarketData();
-  const { subscribe, couponPanel, remarkConstraint } = useLoaderData<typeof loader>();
+  const { subscribe, remarkConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as MarketActionData | undefined;
   if (!data.checkout || !data.config) return null;
   const address = data.addresses.find((item) => item.id === data.selectedAddressId) ?? null;
@@ -38,7 +38,8 @@ export default function CheckoutSheet() {
         remarkResult={actionData?.intent === "remark" ? actionData.result : undefined}
         subscribe={subscribe ? <SubscribeWidget state={subscribe} mode="button" /> : null}
       />
-      {couponPanel ? <CouponPanel panel={couponPanel} /> : null}
+      {/* The coupon detail dialog (/market/checkout/coupon). */}
+      <Outlet />
       {actionData?.liveOrder ? (
         // The parcel is already in a live order: say so where it stays, with the way to that order.
         <p role="alert" data-testid="live-order-error" className="fixed inset-x-4 top-24 z-[60] rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-700 shadow-lg">

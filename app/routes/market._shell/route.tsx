@@ -3,10 +3,8 @@ import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/reac
 import { useEffect, useMemo, useState } from "react";
 import { CampusSelector } from "~/components/CampusSelector";
 import { Icon } from "~/components/icons";
-import { AssistDialog } from "~/components/market/AssistDialog";
 import { ExpressList, ExpressTop, PromoCard } from "~/components/market/ExpressParts";
 import { ExpressTab, ScreenshotForm } from "~/components/market/ExpressTab";
-import { FeatureTab } from "~/components/market/FeatureTab";
 import { InfoPanel } from "~/components/market/InfoPanel";
 import { ToastProvider } from "~/components/market/toast-context";
 import { Page } from "~/components/Page";
@@ -100,13 +98,11 @@ export default function Market() {
             <ExpressTab messenger={data.messenger} authHref={data.authHref} smsText={checkout?.smsText ?? ""} hydrated={hydrated} constraint={data.constraints.sms} />
             <ExpressList entries={checkout?.entries ?? []} />
           </>
-        ) : data.feature ? (
-          <FeatureTab feature={data.feature} />
         ) : null}
         <ScreenshotForm />
 
         <Outlet />
-        {data.panel ? <InfoPanel panel={data.panel} /> : data.assist ? <AssistDialog dialog={data.assist} constraint={data.constraints.assist} /> : null}
+        {data.panel ? <InfoPanel panel={data.panel} /> : null}
 
         {selector.open ? (
           <CampusSelector campuses={selector.campuses} current={selector.current?.code} redirectTo={selector.redirectTo} error={selector.error} />

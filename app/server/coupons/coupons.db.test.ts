@@ -13,7 +13,8 @@ import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { action as choiceAction } from "~/routes/market.coupon-choice";
 import { loader as marketLoader } from "~/routes/market._shell/route";
 import { action as pageAction } from "~/routes/market._shell._index/route";
-import { action as checkoutAction, loader as checkoutLoader } from "~/routes/market._shell.checkout/route";
+import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
+import { loader as couponDialogLoader } from "~/routes/market._shell.checkout.coupon/route";
 import { saveAddress } from "~/server/errands/addresses.server";
 import { cancelOrder } from "~/server/orders/cancel.server";
 import { applyPaid } from "~/server/orders/transitions.server";
@@ -347,14 +348,14 @@ describe("on the market sheet and at order creation", () => {
 
     const sheet = await page(cookie);
     expect(sheet.summary).toEqual({ parcels: 2, originalFen: 520, paidFen: 320 });
-    expect(sheet.coupon).toEqual({ href: "/market/checkout?sheet=coupon", text: "5折券 -¥2.00", discounted: true });
+    expect(sheet.coupon).toEqual({ href: "/market/checkout/coupon", text: "5折券 -¥2.00", discounted: true });
     // The promo card is on the express tab, rendered from the rules.
     expect(sheet.promo.priceFrom).toContain("取件低至0.6元");
     expect(sheet.promo.tickets.map((ticket: { label: string }) => ticket.label)).toContain("5折");
-    // The coupon detail dialog (the checkout route's data): totals, the usage, one row per parcel, the choice.
-    const detail = await (await call(checkoutLoader, request("/market/checkout?sheet=coupon", { cookie, headers: { Accept: "text/html" } }))).json();
-    expect(detail.couponPanel.title).toBe("优惠券明细");
-    for (const text of ["¥5.20", "-¥2.00", "¥3.20", "用于1件大件", "不使用优惠券"]) expect(JSON.stringify(detail.couponPanel)).toContain(text);
+    // The coupon detail dialog (its own route): totals, the usage, one row per parcel, the choice.
+    const detail = await (await call(couponDialogLoader, request("/market/checkout/coupon", { cookie, headers: { Accept: "text/html" } }))).json();
+    expect(detail.panel.title).toBe("优惠券明细");
+    for (const text of ["¥5.20", "-¥2.00", "¥3.20", "用于1件大件", "不使用优惠券"]) expect(JSON.stringify(detail.panel)).toContain(text);
 
     const paid = await call(checkoutAction, form({ intent: "pay", checkoutId: String(sheet.checkout.id), version: String(sheet.checkout.version) }, cookie, "/market/checkout"));
     expect(paid.status).toBe(302);

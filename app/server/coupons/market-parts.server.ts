@@ -1,6 +1,6 @@
 // The coupon parts of /market as plain data (issue 19: no HTML strings): the express tab's promo
 // card, the assist dialog (?invite=…), the order-confirm sheet's coupon row and the coupon detail
-// dialog (/market/checkout?sheet=coupon) with the choice of coupon. Texts are filled in here from
+// dialog (/market/checkout/coupon) with the choice of coupon. Texts are filled in here from
 // the grant rules; app/components/market/ draws them.
 import type { CouponRowData } from "~/components/coupons/CouponRow";
 import { formatYuan } from "~/lib/catalog";
@@ -19,6 +19,8 @@ const m = couponMessages;
 
 export const COUPON_SHEET = "coupon";
 export const CHECKOUT_PATH = "/market/checkout";
+/** The coupon detail dialog over the order-confirm sheet (its own route). */
+export const COUPON_DIALOG_PATH = "/market/checkout/coupon";
 export const ASSIST_PATH = "/market/assist";
 export const COUPON_CHOICE_PATH = "/market/coupon-choice";
 export const INVITE_DIALOG_PATH = "/market/invite";
@@ -40,7 +42,7 @@ export async function checkoutQuote(user: User | null, types: PricedType[] | nul
 /** The order-confirm sheet's coupon row (the coupon used and its discount, or why none). */
 export function couponRow(quote: Quote | null): CouponRowData | null {
   if (!quote) return null;
-  const href = `${CHECKOUT_PATH}?sheet=${COUPON_SHEET}`;
+  const href = COUPON_DIALOG_PATH;
   if (quote.coupon) return { href, text: `${quote.coupon.name} ${fillTemplate(m.row.discount, { amount: (quote.discountFen / 100).toFixed(2) })}`, discounted: true };
   const usable = quote.options.filter((option) => option.usable).length;
   if (usable > 0) return { href, text: m.row.notUsed, discounted: false };
