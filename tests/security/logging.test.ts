@@ -64,7 +64,7 @@ describe("a whole journey leaves no person in the log", () => {
     for (const url of ["/backpack", "/circle", "/market", "/orders", "/backpack/settings", "/market/address/new", "/backpack/inbox"]) {
       expect((await go(url, { cookie })).status, url).toBeLessThan(500);
     }
-    const address = await go("/market?_data=routes%2Fmarket._shell._index", {
+    const address = await go("/market/address/new?_data=routes%2Fmarket._shell.address.%24id", {
       method: "POST",
       cookie,
       type: "application/x-www-form-urlencoded",
