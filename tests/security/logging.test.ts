@@ -64,8 +64,8 @@ describe("a whole journey leaves no person in the log", () => {
     for (const url of ["/backpack", "/circle", "/market", "/orders", "/backpack/settings", "/market/address/new", "/backpack/inbox"]) {
       expect((await go(url, { cookie })).status, url).toBeLessThan(500);
     }
-    // The page's fetchers post single fetch's data requests (the index route's action: ?index).
-    const address = await go("/market.data?index", {
+    // The page's fetchers post single fetch's data requests to the route that owns the intent.
+    const address = await go("/market/address/new.data", {
       method: "POST",
       cookie,
       type: "application/x-www-form-urlencoded",

@@ -765,7 +765,7 @@ describe("other users' ids", () => {
       },
       ...(["select-address", "delete-address", "default-address"] as const).map((intent) => ({
         what: intent,
-        url: data("/market", "routes/market._shell._index"),
+        url: data("/market/address", "routes/market._shell.address._index"),
         method: "POST",
         body: form([["intent", intent], ["addressId", String(address!.id)]]),
         contentType: formType,

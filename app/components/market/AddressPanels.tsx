@@ -1,7 +1,9 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
+import { ADDRESS_PICKER_ACTION } from "~/lib/market-links";
 import { marketHref } from "~/lib/market-url";
 import { marketSheets } from "~/lib/messages/market-sheets";
+import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
 
@@ -21,8 +23,11 @@ export type AddressItem = {
 };
 
 /** The address picker: saved addresses with default and selected tags; add, edit, delete, confirm. */
-export function AddressPicker({ addresses, selectedId }: { addresses: AddressItem[]; selectedId: number | null }) {
+export function AddressPicker({ addresses, selectedId, lastResult }: { addresses: AddressItem[]; selectedId: number | null; lastResult?: FormReply }) {
   const [chosen, setChosen] = useState<number | null>(selectedId);
+  // The choice is checked by the action's schema; what it refuses (another campus) shows above the list.
+  const form = formReply("address-select", lastResult, undefined);
+  const error = form.errors?.[0];
   return (
     <Panel
       title={m.title}
@@ -42,8 +47,13 @@ export function AddressPicker({ addresses, selectedId }: { addresses: AddressIte
       {addresses.length === 0 ? (
         <p className="rounded-2xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-500">{m.empty}</p>
       ) : (
-        <Form id="address-select" method="post" preventScrollReset>
+        <Form method="post" action={ADDRESS_PICKER_ACTION} preventScrollReset id="address-select" aria-describedby={error ? form.errorId : undefined}>
           <input type="hidden" name="intent" value="select-address" />
+          {error ? (
+            <p id={form.errorId} role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
           <fieldset>
             <legend className="sr-only">{m.title}</legend>
             <ul className="space-y-2">
@@ -107,6 +117,7 @@ function AddressRowForms({ id }: { id: number }) {
       <remove.Form
         id={`address-delete-${id}`}
         method="post"
+        action={ADDRESS_PICKER_ACTION}
         onSubmit={(event) => {
           if (!window.confirm(m.deleteConfirm)) event.preventDefault();
         }}
@@ -114,7 +125,7 @@ function AddressRowForms({ id }: { id: number }) {
         <input type="hidden" name="intent" value="delete-address" />
         <input type="hidden" name="addressId" value={id} />
       </remove.Form>
-      <makeDefault.Form id={`address-default-${id}`} method="post">
+      <makeDefault.Form id={`address-default-${id}`} method="post" action={ADDRESS_PICKER_ACTION}>
         <input type="hidden" name="intent" value="default-address" />
         <input type="hidden" name="addressId" value={id} />
       </makeDefault.Form>
@@ -124,79 +135,70 @@ function AddressRowForms({ id }: { id: number }) {
 
 type CampusOption = { code: string; name: string; buildings: string[] };
 
-/** What the server answered for the address form (conform's submission.reply()). */
-export type AddressFormResult = { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | undefined;
-
 /**
  * The address form (spec section 5). The server validates with the zod schema and answers
- * conform's reply; the page shows its errors beside the fields and keeps what was typed. The
- * building select waits for a campus and is reset when the campus changes; without JavaScript it
- * lists every campus's buildings by group and the server checks that the building belongs to the campus.
+ * conform's reply; the form shows its errors beside the fields and keeps what was typed, and the
+ * fields carry the schema's constraints (computed in the loader). The building select waits for a
+ * campus and is reset when the campus changes; without JavaScript it lists every campus's buildings
+ * by group and the server checks that the building belongs to the campus.
  */
 export function AddressForm({
   address,
   campuses,
   lastResult,
+  constraint,
   hydrated,
   defaultCampus,
 }: {
   address: AddressItem | null;
   campuses: CampusOption[];
-  lastResult: AddressFormResult;
+  lastResult: FormReply;
+  constraint?: Constraints;
   hydrated: boolean;
   defaultCampus: string | null;
 }) {
-  const sent = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
-  const errors = lastResult?.error ?? {};
-  const value = (field: "name" | "phone" | "campus" | "building" | "room") => sent[field] ?? (address ? address[field === "campus" ? "campusCode" : field] : "");
-  const [campus, setCampus] = useState<string>(value("campus") || defaultCampus || "");
-  const [building, setBuilding] = useState<string>(value("building"));
+  const form = formReply(
+    "address-form",
+    lastResult,
+    constraint,
+    address
+      ? { name: address.name, phone: address.phone, campus: address.campusCode, building: address.building, room: address.room, isDefault: address.isDefault ? "on" : undefined }
+      : { campus: defaultCampus ?? "" },
+  );
+  const fields = Object.fromEntries((["name", "phone", "campus", "building", "room", "isDefault"] as const).map((name) => [name, form.field(name)])) as Record<
+    "name" | "phone" | "campus" | "building" | "room" | "isDefault",
+    ReturnType<typeof form.field>
+  >;
+  const [campus, setCampus] = useState<string>(fields.campus.value || defaultCampus || "");
+  const [building, setBuilding] = useState<string>(fields.building.value);
   const buildings = campuses.find((c) => c.code === campus)?.buildings ?? [];
-  const formError = errors[""]?.[0];
-  const props = (field: string) => ({
-    id: `address-${field}`,
-    name: field,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `address-${field}-error` : undefined,
-  });
+  const formError = form.errors?.[0];
 
   return (
     <Panel title={address ? m.editTitle : m.newTitle} closeTo={marketHref({ sheet: "address" })} labelId="address-form-title">
-      <Form method="post" noValidate preventScrollReset className="space-y-3" key={JSON.stringify(lastResult?.initialValue ?? null)}>
+      <Form method="post" noValidate preventScrollReset className="space-y-3" id="address-form" key={JSON.stringify(lastResult?.initialValue ?? null)}>
         <input type="hidden" name="intent" value="save-address" />
         {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
         {formError ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
             {formError}
           </p>
         ) : null}
-        <Field label={m.name} field="name" errors={errors.name}>
-          <input {...props("name")} defaultValue={value("name")} placeholder={m.namePlaceholder} maxLength={20} autoComplete="name" required className="field-input" />
+        <Field label={m.name} field={fields.name}>
+          <input {...fields.name.props} defaultValue={fields.name.value} placeholder={m.namePlaceholder} autoComplete="name" className="field-input" />
         </Field>
-        <Field label={m.phone} field="phone" errors={errors.phone}>
-          <input
-            {...props("phone")}
-            type="tel"
-            defaultValue={value("phone")}
-            placeholder={m.phonePlaceholder}
-            inputMode="numeric"
-            maxLength={11}
-            pattern="1[3-9][0-9]{9}"
-            autoComplete="tel"
-            required
-            className="field-input"
-          />
+        <Field label={m.phone} field={fields.phone}>
+          <input {...fields.phone.props} type="tel" defaultValue={fields.phone.value} placeholder={m.phonePlaceholder} inputMode="numeric" maxLength={11} autoComplete="tel" className="field-input" />
         </Field>
         <div className="grid grid-cols-2 gap-3">
-          <Field label={m.campus} field="campus" errors={errors.campus}>
+          <Field label={m.campus} field={fields.campus}>
             <select
-              {...props("campus")}
+              {...fields.campus.props}
               value={campus}
               onChange={(event) => {
                 setCampus(event.target.value);
                 setBuilding("");
               }}
-              required
               className="field-input"
             >
               <option value="">{m.campusPlaceholder}</option>
@@ -207,13 +209,12 @@ export function AddressForm({
               ))}
             </select>
           </Field>
-          <Field label={m.building} field="building" errors={errors.building}>
+          <Field label={m.building} field={fields.building}>
             <select
-              {...props("building")}
+              {...fields.building.props}
               value={building}
               onChange={(event) => setBuilding(event.target.value)}
               disabled={hydrated && !campus}
-              required
               className="field-input disabled:bg-slate-50 disabled:text-slate-500"
             >
               <option value="">{m.buildingPlaceholder}</option>
@@ -235,11 +236,16 @@ export function AddressForm({
             </select>
           </Field>
         </div>
-        <Field label={m.room} field="room" errors={errors.room}>
-          <input {...props("room")} defaultValue={value("room")} placeholder={m.roomPlaceholder} maxLength={20} required className="field-input" />
+        <Field label={m.room} field={fields.room}>
+          <input {...fields.room.props} defaultValue={fields.room.value} placeholder={m.roomPlaceholder} className="field-input" />
         </Field>
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="isDefault" defaultChecked={address?.isDefault || sent.isDefault === "on"} className="h-4 w-4 accent-[rgb(var(--brand))]" />
+          <input
+            type="checkbox"
+            name="isDefault"
+            defaultChecked={fields.isDefault.value === "on"}
+            className="h-4 w-4 accent-[rgb(var(--brand))]"
+          />
           {m.setDefault}
         </label>
         <button type="submit" className="btn-primary h-11 w-full">
@@ -250,16 +256,16 @@ export function AddressForm({
   );
 }
 
-function Field({ label, field, errors, children }: { label: string; field: string; errors?: string[] | null; children: React.ReactNode }) {
+function Field({ label, field, children }: { label: string; field: { id: string; errorId: string; errors?: string[] }; children: React.ReactNode }) {
   return (
     <div>
-      <label htmlFor={`address-${field}`} className="field-label">
+      <label htmlFor={field.id} className="field-label">
         {label}
       </label>
       {children}
-      {errors?.length ? (
-        <p id={`address-${field}-error`} className="field-error">
-          {errors[0]}
+      {field.errors?.length ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
         </p>
       ) : null}
     </div>

@@ -1,11 +1,14 @@
 import { Form, Link, useFetcher, useFetchers, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatYuan, type PackageTypeKey } from "~/lib/catalog";
+import { CHECKOUT_ACTION } from "~/lib/market-links";
 import { fill, marketHref } from "~/lib/market-url";
 import { marketSheets } from "~/lib/messages/market-sheets";
 import type { PackageCounts } from "~/lib/package-counts";
 import { CouponRow, type CouponRowData } from "../coupons/CouponRow";
 import { Icon } from "../icons";
+import type { MarketActionData } from "~/lib/market-views";
+import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { Glyph } from "./sheet-glyphs";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
@@ -22,10 +25,14 @@ export type ConfirmProps = {
   /** The coupon row as the server quoted it (the coupon issue); null: no quote. */
   coupon?: CouponRowData | null;
   estimate: { time: string; dayOffset: number };
+  /** The remark field's constraints, computed from the action's zod schema in the loader. */
+  remarkConstraint?: Constraints;
+  /** The remark form's reply when it was posted without JavaScript. */
+  remarkResult?: FormReply;
 };
 
 /** The order-confirm sheet, up to the pay button (orders and payment are the next issue). */
-export function ConfirmSheet({ checkout, packageTypes, address, summary, estimate, subscribe, coupon = null }: ConfirmProps & { subscribe?: ReactNode }) {
+export function ConfirmSheet({ checkout, packageTypes, address, summary, estimate, subscribe, coupon = null, remarkConstraint, remarkResult }: ConfirmProps & { subscribe?: ReactNode }) {
   const navigation = useNavigation();
   const countFetchers = useFetcherCount();
   const loading = navigation.state !== "idle" || countFetchers;
@@ -35,7 +42,7 @@ export function ConfirmSheet({ checkout, packageTypes, address, summary, estimat
       closeTo={marketHref({})}
       labelId="confirm-title"
       footer={
-        <Form method="post" preventScrollReset className="flex items-center gap-3">
+        <Form method="post" action={CHECKOUT_ACTION} preventScrollReset className="flex items-center gap-3">
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="checkoutId" value={checkout.id} />
           <input type="hidden" name="version" value={checkout.version} />
@@ -105,7 +112,7 @@ export function ConfirmSheet({ checkout, packageTypes, address, summary, estimat
             </span>
             <span className="max-w-[55%] truncate text-slate-500 group-open:hidden">{checkout.remark}</span>
           </summary>
-          <RemarkForm remark={checkout.remark} />
+          <RemarkForm remark={checkout.remark} constraint={remarkConstraint} lastResult={remarkResult} />
         </details>
         {subscribe}
       </div>
@@ -135,7 +142,7 @@ function StepperRow({ type, count }: { type: { type: PackageTypeKey; name: strin
           {type.desc} · {m.checkout.sizeGuide}
         </span>
       </Link>
-      <fetcher.Form method="post" className="flex items-center">
+      <fetcher.Form method="post" action={CHECKOUT_ACTION} className="flex items-center">
         <input type="hidden" name="intent" value="count" />
         <input type="hidden" name="type" value={type.type} />
         <button
@@ -164,21 +171,19 @@ function StepperRow({ type, count }: { type: { type: PackageTypeKey; name: strin
   );
 }
 
-function RemarkForm({ remark }: { remark: string }) {
-  const fetcher = useFetcher();
+function RemarkForm({ remark, constraint, lastResult }: { remark: string; constraint: ConfirmProps["remarkConstraint"]; lastResult?: FormReply }) {
+  const fetcher = useFetcher<MarketActionData>();
   useFetcherToast(fetcher);
+  const field = formReply("remark", (fetcher.data?.result as FormReply) ?? lastResult, constraint, { remark }).field("remark");
   return (
-    <fetcher.Form method="post" className="space-y-2 px-3 pb-3">
+    <fetcher.Form method="post" action={CHECKOUT_ACTION} id="remark" noValidate className="space-y-2 px-3 pb-3">
       <input type="hidden" name="intent" value="remark" />
-      <textarea
-        name="remark"
-        defaultValue={remark}
-        maxLength={200}
-        rows={2}
-        placeholder={m.checkout.remarkPlaceholder}
-        aria-label={m.checkout.remark}
-        className="field-input text-sm"
-      />
+      <textarea {...field.props} key={field.value} defaultValue={field.value} rows={2} placeholder={m.checkout.remarkPlaceholder} aria-label={m.checkout.remark} className="field-input text-sm" />
+      {field.errors ? (
+        <p id={field.errorId} className="field-error">
+          {field.errors[0]}
+        </p>
+      ) : null}
       <button type="submit" className="btn-ghost px-3 py-1.5 text-xs" disabled={fetcher.state !== "idle"}>
         {m.checkout.remarkSave}
       </button>

@@ -3,37 +3,47 @@ import { marketHref } from "~/lib/market-url";
 import { marketSheets } from "~/lib/messages/market-sheets";
 import { app } from "~/lib/messages/app";
 import { normalizeStation, type PickupEntry } from "~/lib/pickup-entries";
+import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { Panel } from "./Panel";
 
 const msg = { market: marketSheets, app };
 
 const m = msg.market;
 
-/** Edit a parcel (pickup place select, credential input) or add one by hand. */
+/**
+ * Edit a parcel (pickup place select, credential input) or add one by hand. The action validates
+ * with the same zod schema; its conform reply shows beside the fields (the rule that was broken
+ * above the buttons) and what was typed is kept.
+ */
 export function EntryDialog({
   entry,
   places,
-  error,
+  lastResult,
+  constraint,
 }: {
   entry: PickupEntry | null;
   places: string[];
-  error: string | undefined;
+  lastResult: FormReply;
+  constraint?: Constraints;
 }) {
   // A recognised station written with other brackets or spaces is the same place, listed once.
   const known = entry?.stationName ? places.find((place) => normalizeStation(place) === normalizeStation(entry.stationName)) : undefined;
   const station = known ?? entry?.stationName ?? "";
   const options = station && !places.includes(station) ? [station, ...places] : places;
   const credential = entry ? (entry.pickupCode ?? entry.trackingNumber ?? "") : "";
+  const form = formReply("entry", lastResult, constraint, { station, credential, company: entry?.company ?? "" });
+  const error = form.errors?.[0];
+  const fields = { station: form.field("station"), credential: form.field("credential"), company: form.field("company") };
   return (
     <Panel title={entry ? m.parcel.editTitle : m.parcel.addTitle} closeTo={marketHref({})} labelId="entry-title" variant="dialog">
-      <Form method="post" preventScrollReset className="space-y-3" noValidate>
+      <Form method="post" preventScrollReset className="space-y-3" id="entry" noValidate>
         <input type="hidden" name="intent" value="save-entry" />
         {entry ? <input type="hidden" name="entryId" value={entry.id} /> : null}
         <div>
-          <label htmlFor="entry-station" className="field-label">
+          <label htmlFor={fields.station.id} className="field-label">
             {m.parcel.stationLabel}
           </label>
-          <select id="entry-station" name="station" defaultValue={station} className="field-input">
+          <select {...fields.station.props} key={fields.station.value} defaultValue={fields.station.value} className="field-input">
             <option value="">{m.parcel.stationPlaceholder}</option>
             {options.map((place) => (
               <option key={place} value={place}>
@@ -41,29 +51,24 @@ export function EntryDialog({
               </option>
             ))}
           </select>
+          <FieldError id={fields.station.errorId} errors={fields.station.errors} />
         </div>
         <div>
-          <label htmlFor="entry-credential" className="field-label">
+          <label htmlFor={fields.credential.id} className="field-label">
             {m.parcel.credentialLabel}
           </label>
-          <input
-            id="entry-credential"
-            name="credential"
-            defaultValue={credential}
-            maxLength={40}
-            placeholder={m.parcel.credentialPlaceholder}
-            autoComplete="off"
-            className="field-input font-mono"
-          />
+          <input {...fields.credential.props} key={fields.credential.value} defaultValue={fields.credential.value} placeholder={m.parcel.credentialPlaceholder} autoComplete="off" className="field-input font-mono" />
+          <FieldError id={fields.credential.errorId} errors={fields.credential.errors} />
         </div>
         <div>
-          <label htmlFor="entry-company" className="field-label">
+          <label htmlFor={fields.company.id} className="field-label">
             {m.parcel.companyLabel}
           </label>
-          <input id="entry-company" name="company" defaultValue={entry?.company ?? ""} maxLength={32} placeholder={m.parcel.companyPlaceholder} className="field-input" />
+          <input {...fields.company.props} key={fields.company.value} defaultValue={fields.company.value} placeholder={m.parcel.companyPlaceholder} className="field-input" />
+          <FieldError id={fields.company.errorId} errors={fields.company.errors} />
         </div>
         {error ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
           </p>
         ) : (
@@ -82,3 +87,10 @@ export function EntryDialog({
   );
 }
 
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} className="field-error">
+      {errors[0]}
+    </p>
+  ) : null;
+}

@@ -1,11 +1,12 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { ADD_PARCEL_HREF } from "~/lib/market-links";
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
+import { ADD_PARCEL_HREF, MARKET_ACTION } from "~/lib/market-links";
+import type { MarketActionData } from "~/lib/market-views";
 import { market } from "~/lib/messages/market";
-import { QUEUE_POLL_MS, type QueuedImage } from "~/lib/screenshot-recognition";
 import { Icon } from "../icons";
 import { Glyph } from "./glyphs";
 import type { UploadStep } from "./upload-images";
+import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { useFetcherToast, useToast } from "./toast-context";
 
 const msg = { market };
@@ -19,6 +20,8 @@ export type ExpressProps = {
   authHref: string;
   smsText: string;
   hydrated: boolean;
+  /** The SMS field's constraints, computed from the action's zod schema in the loader. */
+  constraint?: Constraints;
 };
 
 /** The part of the express tab that needs JavaScript: the SMS form and the screenshot upload. */
@@ -26,9 +29,12 @@ export function ExpressTab(props: ExpressProps) {
   return <SmsCard {...props} />;
 }
 
-function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
-  const fetcher = useFetcher();
+function SmsCard({ messenger, smsText, hydrated, authHref, constraint }: ExpressProps) {
+  const fetcher = useFetcher<MarketActionData>();
   useFetcherToast(fetcher);
+  // The server's reply beside the field (a plain post's answer is the index route's toast).
+  const field = formReply("sms", fetcher.data?.result as FormReply, constraint).field("text");
+  const error = field.errors?.[0];
   const { show, hint } = useToast();
   const [text, setText] = useState(smsText);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -38,7 +44,7 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
 
   const recognize = (value: string, auto: boolean) => {
     lastSent.current = value;
-    fetcher.submit({ intent: "recognize", text: value, ...(auto ? { auto: "1" } : {}) }, { method: "post" });
+    fetcher.submit({ intent: "recognize", text: value, ...(auto ? { auto: "1" } : {}) }, { method: "post", action: MARKET_ACTION });
   };
   const onInput = (value: string) => {
     setText(value);
@@ -64,6 +70,8 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
       </div>
       <fetcher.Form
         method="post"
+        action={MARKET_ACTION}
+        id="sms"
         onSubmit={(event) => {
           clearTimeout(timer.current);
           if (!text.trim()) {
@@ -75,16 +83,23 @@ function SmsCard({ messenger, smsText, hydrated, authHref }: ExpressProps) {
       >
         <input type="hidden" name="intent" value="recognize" />
         <textarea
+          id={field.id}
           name="text"
           value={text}
           onChange={(event) => onInput(event.target.value)}
           rows={5}
-          maxLength={20000}
+          maxLength={field.props.maxLength ?? 20000}
           placeholder={m.express.smsPlaceholder}
           aria-label={m.express.smsLabel}
-          aria-describedby="sms-hint"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${field.errorId} sms-hint` : "sms-hint"}
           className="field-input min-h-[8.5rem] resize-y text-[15px] leading-6"
         />
+        {error ? (
+          <p id={field.errorId} role="alert" className="field-error -mt-1">
+            {error}
+          </p>
+        ) : null}
         <p id="sms-hint" className="-mt-1 text-xs text-slate-500">
           {m.express.smsHint}
         </p>
@@ -136,7 +151,10 @@ function useFlash(stamp: number, ms: number) {
   return on;
 }
 
-type Upload = { id: number; uploadId: string; url: string; status: "pending" | "done" | "error"; step: UploadStep };
+export type Upload = { id: number; uploadId: string; url: string; status: "pending" | "done" | "error"; step: UploadStep };
+
+// The thumbnails and the step-by-step progress: loaded with the upload code, when a screenshot is chosen.
+const UploadProgress = lazy(() => import("./UploadProgress"));
 
 /**
  * Up to 3 screenshots. Without JavaScript: a multipart form (the server reads them one after
@@ -149,27 +167,8 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
   useFetcherToast(fetcher);
   const { show, flashHint } = useToast();
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [places, setPlaces] = useState<QueuedImage[]>([]);
   const worker = useRef<typeof import("./upload-images") | null>(null);
   const navigation = useNavigation();
-  const queued = uploads.some((upload) => upload.status === "pending" && upload.step.kind === "queued");
-
-  // While an image waits for the server, ask for its place in the queue every second.
-  useEffect(() => {
-    if (!queued || !worker.current) return;
-    const upload = worker.current;
-    let stopped = false;
-    const poll = async () => {
-      const answer = await upload.queuePlaces();
-      if (!stopped && answer) setPlaces(answer);
-    };
-    void poll();
-    const timer = setInterval(poll, QUEUE_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [queued]);
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
@@ -207,7 +206,7 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
       }),
     );
     const found = foundPerImage.flat();
-    if (found.length > 0) fetcher.submit({ intent: "add-entries", entries: JSON.stringify(found) }, { method: "post" });
+    if (found.length > 0) fetcher.submit({ intent: "add-entries", entries: JSON.stringify(found) }, { method: "post", action: MARKET_ACTION });
     else if (foundPerImage.length > 0) {
       show(upload.noCodeMessage, "error");
       flashHint();
@@ -224,45 +223,10 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
   const uploadingNoJs = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   return (
     <div>
-      {uploads.length > 0 ? (
-        <ul className="mb-2 flex gap-2" aria-label={m.express.images}>
-          {uploads.map((upload, index) => (
-            <li key={upload.id} className="relative h-20 w-16 overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
-              <img src={upload.url} alt={`${m.express.images} ${index + 1}`} className="h-full w-full object-cover" />
-              {upload.status === "pending" ? (
-                <span className="absolute inset-0 flex items-center justify-center bg-black/40">
-                  <span className="h-5 w-5 animate-spin rounded-full border-2 border-white border-t-transparent" />
-                </span>
-              ) : null}
-              {upload.status === "error" ? <span className="absolute inset-x-0 bottom-0 bg-red-600/80 text-center text-[10px] text-white">!</span> : null}
-              <button
-                type="button"
-                onClick={() => remove(upload.id)}
-                aria-label={m.express.imageRemove}
-                className="absolute right-0.5 top-0.5 rounded-full bg-black/50 p-0.5 text-white"
-              >
-                <Icon name="close" className="h-3 w-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
       {uploads.length > 0 && worker.current ? (
-        <ol className="mb-2 space-y-1 text-sm" aria-label={m.express.imageSteps} aria-live="polite">
-          {uploads.map((upload, index) => (
-            <li
-              key={upload.id}
-              data-testid="image-step"
-              className={`flex items-center gap-2 ${upload.status === "error" ? "text-red-600" : upload.status === "done" ? "text-slate-600" : "text-brand"}`}
-            >
-              {upload.status === "pending" ? <span className="h-3.5 w-3.5 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
-              <span>
-                {m.express.imageLabel.replace("{n}", String(index + 1))}：
-                {worker.current!.stepText(upload.step, places.find((place) => place.uploadId === upload.uploadId))}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <Suspense fallback={null}>
+          <UploadProgress uploads={uploads} upload={worker.current} onRemove={remove} />
+        </Suspense>
       ) : null}
       {/* The screenshot form: a separate multipart form the label above points to. */}
       <div className={hydrated ? "sr-only" : "rounded-xl border border-dashed border-slate-200 p-3"}>
@@ -291,6 +255,6 @@ function ImageUploads({ messenger, hydrated, authHref }: { messenger: boolean; h
 
 /** The multipart form the screenshot input belongs to (outside the SMS form: forms cannot nest). */
 export function ScreenshotForm() {
-  return <Form id="screenshot-form" method="post" encType="multipart/form-data" preventScrollReset className="hidden" />;
+  return <Form id="screenshot-form" method="post" action={MARKET_ACTION} encType="multipart/form-data" preventScrollReset className="hidden" />;
 }
 

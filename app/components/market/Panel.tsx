@@ -30,7 +30,10 @@ export function Panel({
   useEffect(() => {
     panelRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") closeRef.current?.click();
+      if (event.key !== "Escape") return;
+      // Only the topmost dialog closes (a coupon dialog over the order-confirm sheet, say).
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      if (dialogs[dialogs.length - 1] === panelRef.current) closeRef.current?.click();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);

@@ -2,8 +2,8 @@ import * as z from "zod";
 import { PACKAGE_TYPE_KEYS } from "../catalog";
 import { marketMessages } from "../messages/market-answers";
 
-// The market page's form actions (POST /market), told apart by `intent`. The address form has its
-// own schema (./address); the image upload is multipart and read separately.
+// The market's form actions, told apart by `intent`, one union per route that holds them. The
+// address form has its own schema (./address); the image upload is multipart and read separately.
 
 const m = marketMessages;
 const optionalText = (max: number) =>
@@ -63,20 +63,13 @@ export const PaySchema = z.object({
 export const FeatureRequestSchema = z.object({ intent: z.literal("feature-request"), featureType: z.enum(["online", "errand"]) });
 export const SupermarketSchema = z.object({ intent: z.literal("supermarket-submit") });
 
-export const MarketIntentSchema = z.discriminatedUnion("intent", [
-  RecognizeSchema,
-  AddEntriesSchema,
-  SaveEntrySchema,
-  DeleteEntrySchema,
-  OpenCheckoutSchema,
-  CountSchema,
-  RemarkSchema,
-  SelectAddressSchema,
-  DeleteAddressSchema,
-  DefaultAddressSchema,
-  PaySchema,
-  FeatureRequestSchema,
-  SupermarketSchema,
-]);
+// One union per route that holds the intents (issue 19: routes own their actions).
 
-export type MarketIntent = z.output<typeof MarketIntentSchema>;
+/** POST /market?index: the page's own forms. */
+export const PageIntentSchema = z.discriminatedUnion("intent", [RecognizeSchema, AddEntriesSchema, DeleteEntrySchema, FeatureRequestSchema, SupermarketSchema]);
+
+/** POST /market/checkout: the order-confirm sheet (and the list's confirm button, open-checkout). */
+export const CheckoutIntentSchema = z.discriminatedUnion("intent", [OpenCheckoutSchema, CountSchema, RemarkSchema, PaySchema]);
+
+/** POST /market/address: the address picker. */
+export const AddressPickerIntentSchema = z.discriminatedUnion("intent", [SelectAddressSchema, DeleteAddressSchema, DefaultAddressSchema]);

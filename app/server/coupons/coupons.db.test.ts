@@ -11,7 +11,10 @@ import { action as checkNewUserAction } from "~/routes/coupon.express-pickup.che
 import { action as userCouponsAction } from "~/routes/coupon.express-pickup.user-coupons";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { action as choiceAction } from "~/routes/market.coupon-choice";
-import { action as marketAction, loader as marketLoader } from "~/routes/market._shell";
+import { loader as marketLoader } from "~/routes/market._shell/route";
+import { action as pageAction } from "~/routes/market._shell._index/route";
+import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
+import { loader as couponDialogLoader } from "~/routes/market._shell.checkout.coupon/route";
 import { saveAddress } from "~/server/errands/addresses.server";
 import { cancelOrder } from "~/server/orders/cancel.server";
 import { applyPaid } from "~/server/orders/transitions.server";
@@ -339,22 +342,22 @@ describe("on the market sheet and at order creation", () => {
   it("the sheet shows the best coupon, the order is created with it and pays the discounted amount", async () => {
     const { user, cookie } = await messenger();
     await grantAtStudentLogin(user.id);
-    await call(marketAction, form({ intent: "recognize", text: SMS }, cookie));
-    await call(marketAction, form({ intent: "count", type: "large", direction: "increase" }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: SMS }, cookie));
+    await call(checkoutAction, form({ intent: "count", type: "large", direction: "increase" }, cookie, "/market/checkout"));
     await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑3栋", room: "302", isDefault: true });
 
     const sheet = await page(cookie);
     expect(sheet.summary).toEqual({ parcels: 2, originalFen: 520, paidFen: 320 });
-    expect(sheet.coupon).toEqual({ href: "/market/checkout?sheet=coupon", text: "5折券 -¥2.00", discounted: true });
+    expect(sheet.coupon).toEqual({ href: "/market/checkout/coupon", text: "5折券 -¥2.00", discounted: true });
     // The promo card is on the express tab, rendered from the rules.
-    expect(sheet.expressHtml.top).toContain("取件低至0.6元");
-    expect(sheet.expressHtml.top).toContain("5折");
-    // The coupon detail dialog: totals, the usage, one row per parcel, the choice.
-    const detail = await page(cookie, "/market/checkout?sheet=coupon");
+    expect(sheet.promo.priceFrom).toContain("取件低至0.6元");
+    expect(sheet.promo.tickets.map((ticket: { label: string }) => ticket.label)).toContain("5折");
+    // The coupon detail dialog (its own route): totals, the usage, one row per parcel, the choice.
+    const detail = await (await call(couponDialogLoader, request("/market/checkout/coupon", { cookie, headers: { Accept: "text/html" } }))).json();
     expect(detail.panel.title).toBe("优惠券明细");
-    for (const text of ["¥5.20", "-¥2.00", "¥3.20", "用于1件大件", "不使用优惠券"]) expect(detail.panel.html).toContain(text);
+    for (const text of ["¥5.20", "-¥2.00", "¥3.20", "用于1件大件", "不使用优惠券"]) expect(JSON.stringify(detail.panel)).toContain(text);
 
-    const paid = await call(marketAction, form({ intent: "pay", checkoutId: String(sheet.checkout.id), version: String(sheet.checkout.version) }, cookie, "/market/checkout"));
+    const paid = await call(checkoutAction, form({ intent: "pay", checkoutId: String(sheet.checkout.id), version: String(sheet.checkout.version) }, cookie, "/market/checkout"));
     expect(paid.status).toBe(302);
     const number = /\/market\/pay\/(E\d+)/.exec(paid.headers.get("Location")!)![1]!;
     const order = await db().selectFrom("orders").selectAll().where("order_number", "=", number).executeTakeFirstOrThrow();
@@ -369,10 +372,10 @@ describe("on the market sheet and at order creation", () => {
   it("a cancelled unpaid order gives its coupon back", async () => {
     const { user, cookie } = await messenger();
     await grantAtStudentLogin(user.id);
-    await call(marketAction, form({ intent: "recognize", text: SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: SMS }, cookie));
     await saveAddress(user.id, { name: "李四", phone: "13800138001", campus: "jinpenling", building: "西苑3栋", room: "303", isDefault: true });
     const sheet = await page(cookie);
-    const paid = await call(marketAction, form({ intent: "pay", checkoutId: String(sheet.checkout.id), version: String(sheet.checkout.version) }, cookie, "/market/checkout"));
+    const paid = await call(checkoutAction, form({ intent: "pay", checkoutId: String(sheet.checkout.id), version: String(sheet.checkout.version) }, cookie, "/market/checkout"));
     const number = /\/market\/pay\/(E\d+)/.exec(paid.headers.get("Location")!)![1]!;
     const order = await db().selectFrom("orders").selectAll().where("order_number", "=", number).executeTakeFirstOrThrow();
     expect(order.amount_fen).toBe(180);

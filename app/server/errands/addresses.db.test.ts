@@ -1,7 +1,7 @@
 // Addresses on both dialects: the store's default rules and the page's address form (its
 // validation messages, the building that must belong to the campus, owner scoping).
 import { describe, expect, it } from "vitest";
-import { action as marketAction } from "~/routes/market._shell.address.$id";
+import { action as saveAddressAction } from "~/routes/market._shell.address.$id/route";
 import { db } from "~/server/db/db.server";
 import { createMessengerUser, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { deleteAddress, listAddresses, saveAddress, setDefaultAddress } from "./addresses.server";
@@ -25,7 +25,7 @@ async function post(cookie: string, fields: Record<string, string>) {
     headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
   });
   try {
-    return await marketAction({ request: req, params: {}, context: {} });
+    return await saveAddressAction({ request: req, params: {}, context: {} });
   } catch (thrown) {
     return thrown;
   }

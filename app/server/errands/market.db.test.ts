@@ -8,10 +8,12 @@ import { action as initInfoAction } from "~/routes/api.express.init_info";
 import { action as featureAction } from "~/routes/api.feature-request";
 import { action as recognizeImageAction } from "~/routes/errands.pickup-code.recognize-image";
 import { action as recognizeTextAction } from "~/routes/errands.pickup-code.recognize-text";
-import { action as marketAction, loader as marketLoader } from "~/routes/market._shell";
-import { loader as checkoutLoader } from "~/routes/market._shell.checkout";
+import { loader as marketLoader } from "~/routes/market._shell/route";
+import { action as pageAction } from "~/routes/market._shell._index/route";
+import { action as addressPickerAction } from "~/routes/market._shell.address._index/route";
+import { action as checkoutAction, loader as checkoutLoader } from "~/routes/market._shell.checkout/route";
 import { action as payAction } from "~/routes/market.pay.$orderId";
-import { loader as parcelLoader } from "~/routes/market._shell.parcel.$id";
+import { action as parcelAction, loader as parcelLoader } from "~/routes/market._shell.parcel.$id/route";
 import { action as campusAction } from "~/routes/market.campus";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
@@ -180,7 +182,7 @@ describe("recognition endpoints (JSON)", () => {
 describe("the checkout on /market (per user, on the server)", () => {
   it("recognises into the checkout, keeps it across loads, and raises the version on every change", async () => {
     const { cookie } = await messenger();
-    const answer = await (await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie))).json();
+    const answer = await (await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie))).json();
     expect(answer).toMatchObject({ intent: "recognize", notice: "识别到 2 个快递" });
     const first = await page(cookie);
     expect(first.checkout.smsText).toBe(TWO_SMS);
@@ -189,7 +191,7 @@ describe("the checkout on /market (per user, on the server)", () => {
     expect(first.summary).toEqual({ parcels: 2, originalFen: 240, paidFen: 240 });
 
     // The same text again: no new parcels; the version still moves (the text was saved).
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     const again = await page(cookie);
     expect(again.checkout.entries).toHaveLength(2);
     expect(again.checkout.version).toBeGreaterThan(first.checkout.version);
@@ -198,44 +200,44 @@ describe("the checkout on /market (per user, on the server)", () => {
 
   it("clears the text's parcels on an empty automatic recognition and complains on the button", async () => {
     const { cookie } = await messenger();
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
-    const button = await (await call(marketAction, form({ intent: "recognize", text: "" }, cookie))).json();
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const button = await (await call(pageAction, form({ intent: "recognize", text: "" }, cookie))).json();
     expect(button.error).toBe("请先输入取件短信内容再进行识别");
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
-    const auto = await (await call(marketAction, form({ intent: "recognize", text: "", auto: "1" }, cookie))).json();
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const auto = await (await call(pageAction, form({ intent: "recognize", text: "", auto: "1" }, cookie))).json();
     expect(auto.error).toBeUndefined();
     expect((await page(cookie)).checkout.entries).toEqual([]);
   });
 
   it("answers the no-code message with the manual hint, and the duplicate messages", async () => {
     const { cookie } = await messenger();
-    const none = await (await call(marketAction, form({ intent: "recognize", text: "你好" }, cookie))).json();
+    const none = await (await call(pageAction, form({ intent: "recognize", text: "你好" }, cookie))).json();
     expect(none).toMatchObject({ error: "智能识别未识别出取件码，请手动填写", manualHint: true });
 
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     const images = JSON.stringify([{ pickup_code: "5-5-1201", company: "菜鸟驿站", station_name: "梨园菜鸟驿站" }]);
-    const dup = await (await call(marketAction, form({ intent: "add-entries", entries: images }, cookie))).json();
+    const dup = await (await call(pageAction, form({ intent: "add-entries", entries: images }, cookie))).json();
     expect(dup.error).toBe("该快递信息已存在，请勿重复添加");
 
-    const manual = form({ intent: "save-entry", credential: "62093517", company: "申通快递", station: "梨园9栋丰巢柜" }, cookie);
-    const same = await call(marketAction, manual);
+    const manual = form({ intent: "save-entry", credential: "62093517", company: "申通快递", station: "梨园9栋丰巢柜" }, cookie, "/market/parcel/new");
+    const same = await call(parcelAction, manual);
     expect(same.status).toBe(400);
-    expect((await same.json()).entryError).toBe("该取件码信息已存在，请勿重复添加");
+    expect((await same.json()).result.error[""]).toEqual(["该取件码信息已存在，请勿重复添加"]);
 
-    const rule = await call(marketAction, form({ intent: "save-entry", credential: "" }, cookie));
-    expect((await rule.json()).entryError).toBe("保存条件：（快递单号+取件地址）或（取件码+快递公司）或（取件地址+取件凭证）");
+    const rule = await call(parcelAction, form({ intent: "save-entry", credential: "" }, cookie, "/market/parcel/new"));
+    expect((await rule.json()).result.error[""]).toEqual(["保存条件：（快递单号+取件地址）或（取件码+快递公司）或（取件地址+取件凭证）"]);
   });
 
   it("adds, edits and deletes parcels by hand", async () => {
     const { cookie } = await messenger();
-    const added = await call(marketAction, form({ intent: "save-entry", credential: "7-7-7777", station: "京东快递站（北门）" }, cookie));
+    const added = await call(parcelAction, form({ intent: "save-entry", credential: "7-7-7777", station: "京东快递站（北门）" }, cookie, "/market/parcel/new"));
     expect(added.status).toBe(302);
     let data = await page(cookie);
     expect(data.checkout.entries).toEqual([
       expect.objectContaining({ pickupCode: "7-7-7777", company: "未知快递", stationName: "京东快递站（北门）", source: "manual" }),
     ]);
     const id = data.checkout.entries[0].id;
-    await call(marketAction, form({ intent: "save-entry", entryId: id, credential: "SF1109876543210", station: "西苑丰巢快递柜（西苑3栋楼下）", company: "顺丰" }, cookie));
+    await call(parcelAction, form({ intent: "save-entry", entryId: id, credential: "SF1109876543210", station: "西苑丰巢快递柜（西苑3栋楼下）", company: "顺丰" }, cookie, "/market/parcel/new"));
     data = await page(cookie);
     expect(data.checkout.entries[0]).toMatchObject({ pickupCode: "SF1109876543210", company: "顺丰" });
     const edit = await (await call((a) => parcelLoader({ ...a, params: { id } }), request(`/market/parcel/${id}`, { cookie }))).json();
@@ -243,14 +245,14 @@ describe("the checkout on /market (per user, on the server)", () => {
     expect(data.config.pickupPlaces).toHaveLength(4);
     const missing = await call((a) => parcelLoader({ ...a, params: { id: "nope" } }), request("/market/parcel/nope", { cookie }));
     expect(missing.headers.get("Location")).toBe("/market");
-    await call(marketAction, form({ intent: "delete-entry", entryId: id }, cookie));
+    await call(pageAction, form({ intent: "delete-entry", entryId: id }, cookie));
     expect((await page(cookie)).checkout.entries).toEqual([]);
   });
 
   it("steps the package counts by the spec's rules and keeps them", async () => {
     const { cookie } = await messenger();
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
-    const step = (type: string, direction: string) => call(marketAction, form({ intent: "count", type, direction }, cookie)).then((r) => r.json());
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const step = (type: string, direction: string) => call(checkoutAction, form({ intent: "count", type, direction }, cookie, "/market/checkout")).then((r) => r.json());
     expect(await step("large", "increase")).toEqual({ intent: "count" });
     expect((await page(cookie)).checkout.counts).toEqual({ pocket: 1, small: 0, medium: 0, large: 1 });
     expect(await step("medium", "decrease")).toMatchObject({ error: "中件数量已为0" });
@@ -263,17 +265,17 @@ describe("the checkout on /market (per user, on the server)", () => {
 
   it("opens the sheet only with parcels, and pays only with an address and a current version", async () => {
     const { user, cookie } = await messenger();
-    const empty = await (await call(marketAction, form({ intent: "open-checkout" }, cookie))).json();
+    const empty = await (await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"))).json();
     expect(empty.error).toBe("请先识别快递信息");
     const closed = await call(checkoutLoader, request("/market/checkout", { cookie }));
     expect(closed.headers.get("Location")).toBe("/market?sheetError=empty");
     expect((await page(cookie, "/market?sheetError=empty")).sheetError).toBe("请先识别快递信息");
 
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
-    const open = await call(marketAction, form({ intent: "open-checkout" }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const open = await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"));
     expect(open.headers.get("Location")).toBe("/market/checkout");
     let data = await page(cookie, "/market/checkout");
-    const pay = () => call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie));
+    const pay = () => call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
     expect((await (await pay()).json()).error).toBe("请先选择收货地址");
 
     await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑1栋", room: "302", isDefault: false });
@@ -286,8 +288,8 @@ describe("the checkout on /market (per user, on the server)", () => {
     expect((await pay()).headers.get("Location")).toBe(made);
     expect((await page(cookie)).checkout.entries).toEqual([]);
 
-    await call(marketAction, form({ intent: "remark", remark: "放宿管阿姨处" }, cookie));
-    const stale = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version - 1) }, cookie));
+    await call(checkoutAction, form({ intent: "remark", remark: "放宿管阿姨处" }, cookie, "/market/checkout"));
+    const stale = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version - 1) }, cookie, "/market/checkout"));
     expect((await stale.json()).error).toBe("订单信息已更新，请确认后再试");
     expect((await page(cookie)).checkout.remark).toBe("放宿管阿姨处");
   });
@@ -297,7 +299,7 @@ describe("the checkout on /market (per user, on the server)", () => {
     const upload = (files: File[]) => {
       const body = new FormData();
       for (const file of files) body.append("images", file);
-      return call(marketAction, request("/market?index", { method: "POST", cookie, body, headers: { Accept: "text/html" } }));
+      return call(pageAction, request("/market?index", { method: "POST", cookie, body, headers: { Accept: "text/html" } }));
     };
     const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "a.png", { type: "image/png" });
     const four = await upload([png(), png(), png(), png()]);
@@ -311,7 +313,7 @@ describe("the checkout on /market (per user, on the server)", () => {
 
   it("offers the notifications' subscribe button on the sheet", async () => {
     const { cookie } = await messenger();
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     process.env.WECHAT_SUBSCRIBE_TEMPLATE_EXPRESS_DELIVERY = "sub_express_delivery";
     resetConfig();
     try {
@@ -325,7 +327,7 @@ describe("the checkout on /market (per user, on the server)", () => {
 
   it("sends a visitor without the messenger identity to the authorization", async () => {
     const student = await createStudent({ campus_code: "jinpenling" });
-    const response = await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, await sessionCookieFor(student.id)));
+    const response = await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, await sessionCookieFor(student.id)));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/api/wechat/auth?redirect_url=%2Fmarket");
   });
@@ -333,7 +335,7 @@ describe("the checkout on /market (per user, on the server)", () => {
   it("moves with a merge and is removed with the account", async () => {
     const { user: from, cookie } = await messenger();
     const into = await createStudent();
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     await saveAddress(from.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑1栋", room: "302", isDefault: false });
     await db().insertInto("feature_requests").values({ user_id: from.id, feature_type: "online", user_agent: null, platform: null, created_at: now() }).execute();
     await db().transaction().execute((trx) => moveMarketData(trx, from.id, into.id));
@@ -350,15 +352,15 @@ describe("the checkout on /market (per user, on the server)", () => {
 
 describe("one parcel, one charge on the market page (issue 16)", () => {
   const entriesOf = async (cookie: string) => (await page(cookie)).checkout.entries as { id: string; pickupCode: string | null; company: string; stationName: string }[];
-  const saveEntry = async (cookie: string, fields: Record<string, string>) => call(marketAction, form({ intent: "save-entry", ...fields }, cookie, "/market/parcel/new"));
+  const saveEntry = async (cookie: string, fields: Record<string, string>) => call(parcelAction, form({ intent: "save-entry", ...fields }, cookie, "/market/parcel/new"));
 
   it("recognising the same text again, after a carrier was edited, adds nothing", async () => {
     const { cookie } = await messenger();
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     const [first] = await entriesOf(cookie);
     const edited = await saveEntry(cookie, { entryId: first!.id, company: "韵达快递", credential: first!.pickupCode!, station: first!.stationName });
     expect(edited.status).toBe(302);
-    const again = await (await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie))).json();
+    const again = await (await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie))).json();
     expect(again.error).toBe("该快递信息已存在，请勿重复添加");
     const entries = await entriesOf(cookie);
     expect(entries).toHaveLength(2);
@@ -367,11 +369,11 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
 
   it("a code already listed, added by hand under another carrier, is refused with the spec's message", async () => {
     const { cookie } = await messenger();
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     const [first] = await entriesOf(cookie);
     const refused = await saveEntry(cookie, { company: "韵达快递", credential: "5-5-1201", station: first!.stationName });
     expect(refused.status).toBe(400);
-    expect((await refused.json()).entryError).toBe("该取件码信息已存在，请勿重复添加");
+    expect((await refused.json()).result.error[""]).toEqual(["该取件码信息已存在，请勿重复添加"]);
     expect(await entriesOf(cookie)).toHaveLength(2);
     // The same code at another station is another parcel.
     expect((await saveEntry(cookie, { company: "韵达快递", credential: "5-5-1201", station: "南门驿站" })).status).toBe(302);
@@ -381,18 +383,18 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
   it("the unpaid order: its parcels leave the list, /market links to it, a second order is refused, cancelling releases them", async () => {
     const { user, cookie } = await messenger();
     await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑1栋", room: "302", isDefault: true });
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     let data = await page(cookie);
-    const paid = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+    const paid = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
     const number = /\/market\/pay\/(E\d{14})/.exec(paid.headers.get("Location")!)![1]!;
     data = await page(cookie);
     expect(data.checkout.entries).toEqual([]);
     expect(data.unpaidOrder).toEqual({ text: `你有一个待支付订单 ${number}`, action: "去支付", href: `/market/pay/${number}` });
 
     // The same parcels again: refused, naming the live order.
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     data = await page(cookie);
-    const again = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+    const again = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: `该快递已在订单 ${number} 中，请勿重复下单`, liveOrder: number });
 
@@ -401,19 +403,19 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
     expect(cancelled.headers.get("Location")).toBe(`/market/pay/${number}?cancelled=1`);
     data = await page(cookie);
     expect(data.unpaidOrder).toBeNull();
-    const made = await call(marketAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+    const made = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
     expect(made.headers.get("Location")).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
   });
 
   it("the address picker offers only the service campus's addresses, and another campus's one is refused", async () => {
     const { user, cookie } = await messenger();
     await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "yuntang", building: "2栋", room: "518", isDefault: true });
-    await call(marketAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     let data = await page(cookie);
     expect(data.addresses).toEqual([]);
     expect(data.selectedAddressId).toBeNull();
     const other = await db().selectFrom("addresses").select("id").where("user_id", "=", user.id).executeTakeFirstOrThrow();
-    const refused = await call(marketAction, form({ intent: "select-address", addressId: String(other.id) }, cookie, "/market/address"));
+    const refused = await call(addressPickerAction, form({ intent: "select-address", addressId: String(other.id) }, cookie, "/market/address"));
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toBe("收货地址不在当前服务校区，请选择或新增该校区的地址");
     await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "jinpenling", building: "西苑2栋", room: "518", isDefault: false });
@@ -425,7 +427,7 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
 
 describe("text pasted before the authorization (issue 16)", () => {
   it("comes through the messenger authorization and is recognised on return", async () => {
-    const anonymous = await call(marketAction, request("/market?index", { method: "POST", body: new URLSearchParams({ intent: "recognize", text: TWO_SMS }), headers: { Accept: "text/html" } }));
+    const anonymous = await call(pageAction, request("/market?index", { method: "POST", body: new URLSearchParams({ intent: "recognize", text: TWO_SMS }), headers: { Accept: "text/html" } }));
     expect(anonymous.headers.get("Location")).toMatch(/^\/api\/wechat\/auth\?redirect_url=/);
     const pending = anonymous.headers.get("Set-Cookie")!.split(";")[0]!;
     expect(pending).toMatch(/^__pending_sms=/);

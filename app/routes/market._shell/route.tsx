@@ -1,10 +1,11 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { CampusSelector } from "~/components/CampusSelector";
 import { Icon } from "~/components/icons";
-import { ServerHtml } from "~/components/market/Dialogs";
+import { ExpressList, ExpressTop, PromoCard } from "~/components/market/ExpressParts";
 import { ExpressTab, ScreenshotForm } from "~/components/market/ExpressTab";
+import { InfoPanel } from "~/components/market/InfoPanel";
 import { ToastProvider } from "~/components/market/toast-context";
 import { Page } from "~/components/Page";
 import { MARKET_TABS, tabHref } from "~/lib/market-links";
@@ -12,12 +13,14 @@ import { app } from "~/lib/messages/app";
 import { campus } from "~/lib/messages/campus";
 import { market } from "~/lib/messages/market";
 import { titles } from "~/lib/messages/titles";
-import { marketAction, marketLoader, type MarketActionData } from "~/server/errands/market-page.server";
+import { marketLoader } from "./market.server";
 
 // The market (/market and its panels). This pathless layout holds the page: the campus, the
 // tabs, the express tab with the recognised parcels, and the read-only panels (?sheet=…). The
 // order-confirm sheet, the address picker and form and the parcel dialog are child routes
 // (/market/checkout, /market/address, /market/parcel/…), so their code loads only when opened.
+// The layout has no action: each route holds its own intents (the page's are on the index
+// route, /market?index; see docs/decisions/023).
 
 const msg = { app, campus, market, titles };
 export const MARKET_LAYOUT_ID = "routes/market._shell";
@@ -31,10 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(data, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return marketAction(request, context.clientIp);
-}
-
 /** The layout's data, for the panel routes. */
 export function useMarketData() {
   return useRouteLoaderData<typeof loader>(MARKET_LAYOUT_ID)!;
@@ -42,17 +41,16 @@ export function useMarketData() {
 
 export default function Market() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<MarketActionData>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { selector, checkout } = data;
 
+  // The routes' own answers to a plain form post are their toasts; the layout's are the loader's.
   const initialToast = useMemo(() => {
-    const message = actionData?.error ?? actionData?.notice ?? data.sheetError ?? data.campusWarning;
+    const message = data.sheetError ?? data.campusWarning;
     if (!message) return null;
-    const tone = actionData?.error || data.sheetError ? ("error" as const) : ("info" as const);
-    return { message, tone, stamp: Date.now() };
-  }, [actionData, data.sheetError, data.campusWarning]);
+    return { message, tone: data.sheetError ? ("error" as const) : ("info" as const), stamp: Date.now() };
+  }, [data.sheetError, data.campusWarning]);
 
   return (
     <ToastProvider initial={initialToast}>
@@ -93,19 +91,18 @@ export default function Market() {
           </p>
         ) : null}
 
-        {data.expressHtml ? (
+        {data.tab === "express" ? (
           <>
-            <ServerHtml html={data.expressHtml.top} />
-            <ExpressTab messenger={data.messenger} authHref={data.authHref} smsText={checkout?.smsText ?? ""} hydrated={hydrated} />
-            <ServerHtml html={data.expressHtml.list} />
+            <ExpressTop priceFrom={data.priceFrom} estimate={data.estimate} messenger={data.messenger} authHref={data.authHref} />
+            {data.promo ? <PromoCard promo={data.promo} /> : null}
+            <ExpressTab messenger={data.messenger} authHref={data.authHref} smsText={checkout?.smsText ?? ""} hydrated={hydrated} constraint={data.constraints.sms} />
+            <ExpressList entries={checkout?.entries ?? []} />
           </>
-        ) : data.featureHtml ? (
-          <ServerHtml html={data.featureHtml} />
         ) : null}
         <ScreenshotForm />
 
         <Outlet />
-        {data.panel ? <ServerHtml html={data.panel.html} closeTo={data.panel.closeTo} /> : null}
+        {data.panel ? <InfoPanel panel={data.panel} /> : null}
 
         {selector.open ? (
           <CampusSelector campuses={selector.campuses} current={selector.current?.code} redirectTo={selector.redirectTo} error={selector.error} />

@@ -1,0 +1,89 @@
+// What every market route reads (issue 19: domain results, no Response): the campus selector's
+// state, the campus's express config, the user's checkout, the campuses an address may name, and
+// the text an anonymous visitor pasted before the messenger authorization. The routes under
+// app/routes/market* turn "missing" answers into redirects.
+import { createCookie } from "@remix-run/node";
+import { mergeRecognized } from "~/lib/pickup-entries";
+import { campus as campusMessages } from "~/lib/messages/campus";
+import type { User } from "../auth/session.server";
+import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
+import { campusSelectorState } from "../campus/selector.server";
+import { config as appConfig } from "../config.server";
+import { log } from "../log.server";
+import { loadCheckout, newEntryId, updateCheckout, type Checkout } from "./checkout.server";
+import { loadExpressConfig, type ExpressConfig } from "./market-config.server";
+import { recognizeText } from "./recognition.server";
+
+export type SelectorState = Omit<Awaited<ReturnType<typeof campusSelectorState>>, "error"> & { error: string | null };
+
+async function selectorState(request: Request, user: User | null): Promise<SelectorState> {
+  try {
+    return await campusSelectorState(request, user);
+  } catch (error) {
+    // The spec: the list could not be loaded → the selector says so and asks for a refresh.
+    log("error", "campus-list", { error: String(error) });
+    const url = new URL(request.url);
+    return { campuses: [], current: null, asked: false, open: true, error: campusMessages.loadFailed, redirectTo: url.pathname + url.search };
+  }
+}
+
+/**
+ * The selector, the chosen campus's express config and its warning. A campus whose service is
+ * missing or broken is dropped (setCookie clears the choice) and the selector reopens with the reason.
+ */
+export async function expressState(request: Request, user: User | null) {
+  const selector = await selectorState(request, user);
+  if (!selector.current) return { selector, config: null, warning: null, setCookie: null };
+  const result = await loadExpressConfig(selector.current.code);
+  if (result.ok) return { selector, config: result.config, warning: result.warning, setCookie: null };
+  const setCookie = await clearCampusChoice(user);
+  return { selector: { ...selector, current: null, open: true, error: result.message }, config: null, warning: null, setCookie };
+}
+
+/** The campus's config and the user's checkout; null when no campus (with its express service) is chosen. */
+export async function checkoutState(request: Request, user: User): Promise<{ config: ExpressConfig; checkout: Checkout } | null> {
+  const { config } = await expressState(request, user);
+  if (!config) return null;
+  return { config, checkout: await loadCheckout(user.id, config.packageTypes) };
+}
+
+/** The open campuses with their buildings; from the market, only the order's service campus (ARCHITECTURE "Parcels"). */
+export async function campusesWithBuildings(serviceCampus: string | null = null) {
+  const campuses = (await listCampuses()).filter((campus) => campus.active && (!serviceCampus || campus.code === serviceCampus));
+  return Promise.all(
+    campuses.map(async (campus) => ({
+      code: campus.code,
+      name: campus.name,
+      buildings: (await campusConfig(campus.code)).buildings.map((building) => building.name),
+    })),
+  );
+}
+
+/**
+ * Text an anonymous visitor pasted survives the messenger authorization (issue 16): kept for
+ * 30 minutes in a signed cookie of their own browser, recognised into the checkout on return.
+ * At most PENDING_SMS_MAX characters (a cookie holds about 4 KB).
+ */
+export const PENDING_SMS_MAX = 800;
+function pendingSmsCookie() {
+  const config = appConfig();
+  return createCookie("__pending_sms", { secrets: [config.sessionSecret], httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/market", maxAge: 30 * 60 });
+}
+
+/** The Set-Cookie value that keeps `text` until the visitor is back. */
+export function keepPendingSms(text: string) {
+  return pendingSmsCookie().serialize(text.slice(0, PENDING_SMS_MAX));
+}
+
+/** Recognises a kept text into the checkout of a user who is back; answers the Set-Cookie that drops it (null: nothing kept). */
+export async function recognizePendingSms(request: Request, user: User | null, config: ExpressConfig | null): Promise<string | null> {
+  if (!user?.openid || !config) return null;
+  const text: unknown = await pendingSmsCookie().parse(request.headers.get("Cookie"));
+  if (typeof text !== "string" || !text.trim()) return null;
+  const found = recognizeText(text);
+  await updateCheckout(user.id, config.packageTypes, (current) => {
+    const merged = mergeRecognized(current.entries, found, "text", newEntryId);
+    return { set: { smsText: text, entries: merged.entries }, result: null };
+  });
+  return pendingSmsCookie().serialize("", { maxAge: 0 });
+}
