@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
@@ -7,10 +7,15 @@ import { COMMENT_MAX_LENGTH, newCommentHref, type ForumAnswer } from "~/lib/foru
 import { errorsOf, submittedText } from "~/lib/form-result";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
-import { postAction } from "~/server/forum/pages.server";
+import { commentSheetPage, postAction } from "~/server/forum/pages.server";
 import type { PostLoaderData } from "./post.$id";
 
 const msg = { commentSheet: commentSheetMessages, postDetail: postDetailMessages };
+
+/** A comment typed when the session had ended comes back here after the login (draft-stash.server). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return commentSheetPage(request, params.id);
+}
 
 /** The comment and reply form posts here (its own action, so a refused form without JS comes back to this sheet). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -28,6 +33,7 @@ export default function CommentSheet() {
   const [params] = useSearchParams();
   const fetcher = useFetcher<ForumAnswer>({ key: "comment" });
   const documentAnswer = useActionData<ForumAnswer>();
+  const draft = useLoaderData<typeof loader>()?.draft ?? null;
   const navigate = useNavigate();
   const sent = useRef(false);
   const base = `/post/${id}`;
@@ -71,7 +77,7 @@ export default function CommentSheet() {
             rows={4}
             required
             maxLength={COMMENT_MAX_LENGTH}
-            defaultValue={submittedText(result, "content") ?? (replyTo ? `@${replyTo.author.name} ` : "")}
+            defaultValue={submittedText(result, "content") ?? draft?.content ?? (replyTo ? `@${replyTo.author.name} ` : "")}
             autoFocus
             onFocus={(event) => event.target.setSelectionRange(event.target.value.length, event.target.value.length)}
             placeholder={msg.postDetail.commentPlaceholder}
@@ -79,6 +85,11 @@ export default function CommentSheet() {
             aria-invalid={errors.length > 0 || undefined}
             aria-describedby={errors.length > 0 ? "comment-errors" : undefined}
           />
+          {draft && !answer ? (
+            <p role="status" className="text-xs text-slate-500">
+              {draft.notice}
+            </p>
+          ) : null}
           {errors.length > 0 ? (
             <p id="comment-errors" role="alert" className="field-error mt-0">
               {errors.join("；")}
@@ -86,7 +97,7 @@ export default function CommentSheet() {
           ) : null}
           <div className="flex items-center gap-3">
             <label className="flex flex-1 items-center gap-2 text-sm text-slate-600">
-              <input type="checkbox" name="isAnonymous" defaultChecked={anonymousByDefault} className="h-4 w-4 accent-[rgb(var(--brand))]" />
+              <input type="checkbox" name="isAnonymous" defaultChecked={draft ? draft.isAnonymous : anonymousByDefault} className="h-4 w-4 accent-[rgb(var(--brand))]" />
               {anonymousByDefault ? msg.commentSheet.commentAnonymousAsAuthor : msg.commentSheet.commentAnonymous}
             </label>
             <button type="submit" className="btn-primary px-6" disabled={fetcher.state !== "idle"}>

@@ -13,6 +13,7 @@ import { parsePostId, postAction as handlePostAction } from "./post-actions.serv
 import { createPost, deletePost, ForumError, getPostWithAuthor, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
 import { isDataRequest } from "../load-context";
+import { draftFromForm, dropDraft, stashDraft, takeDraft, withDraftCookie } from "./draft-stash.server";
 import { consumeRateLimit } from "../rate-limits.server";
 
 // The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
@@ -90,6 +91,18 @@ export async function postPage(request: Request, idParam: string | undefined) {
   };
 }
 
+/** /post/:id/comment: the comment draft sent when the session had ended, back after the login. */
+export async function commentSheetPage(request: Request, idParam: string | undefined) {
+  const user = await requireStudent(request);
+  const id = parsePostId(idParam);
+  const stashed = await takeDraft(request, user.id, "comment", commentPath(id));
+  return { draft: stashed ? { content: stashed.content, isAnonymous: stashed.isAnonymous, notice: msg.publish.draftRestored } : null };
+}
+
+export function commentPath(id: number) {
+  return `/post/${id}/comment`;
+}
+
 /** The forms of /post/:id and its comment sheet. */
 export function postAction(request: Request, idParam: string | undefined, context?: AppLoadContext) {
   return handlePostAction(request, parsePostId(idParam), isDataRequest(request, context), context?.clientIp);
@@ -97,14 +110,58 @@ export function postAction(request: Request, idParam: string | undefined, contex
 
 /** /publish-post: the category pills (a `category` query preselects one). */
 export async function publishPage(request: Request) {
-  await requireStudent(request);
+  const user = await requireStudent(request);
   const { categories, warning } = await forumCategories();
   const requested = Number(new URL(request.url).searchParams.get("category"));
+  // The draft sent when the session had ended (see draft-stash.server), back after the login.
+  const stashed = await takeDraft(request, user.id, "post", PUBLISH_PATH);
+  const draft = stashed
+    ? {
+        content: stashed.content,
+        categoryId: categories.some((category) => category.id === stashed.categoryId) ? stashed.categoryId! : null,
+        isAnonymous: stashed.isAnonymous,
+        images: kept(stashed.images ?? []),
+      }
+    : null;
   return {
     categories: categories.map(({ id, name }) => ({ id, name })),
     warning,
     categoryId: categories.some((category) => category.id === requested) ? requested : null,
+    draft,
   };
+}
+
+const PUBLISH_PATH = "/publish-post";
+
+/** Image URLs of ours, with their thumbnails. */
+function kept(urls: string[]): Uploaded[] {
+  return urls.flatMap((url) => {
+    const key = uploadKeyFromUrl(url);
+    return key ? [{ url, thumbUrl: thumbUrl(key) }] : [];
+  });
+}
+
+/**
+ * A form sent without a valid session: its text is kept for after the login (draft-stash.server),
+ * then the login page (a thrown redirect), or for the page's JavaScript the 401 answer `refused`
+ * (whose following revalidation meets the same login page). Either way with the draft's cookie.
+ */
+async function keepDraftAndLogin(request: Request, kind: "post" | "comment", path: string, refused: ((headers?: Record<string, string>) => Response) | null): Promise<Response> {
+  let setCookie: string | null = null;
+  if (!declaredTooLarge(request)) {
+    try {
+      setCookie = await stashDraft(request, kind, path, draftFromForm(kind, await request.formData()));
+    } catch {
+      // an unreadable body: nothing to keep
+    }
+  }
+  if (refused) return refused(setCookie ? { "Set-Cookie": setCookie } : undefined);
+  try {
+    await requireStudent(request);
+  } catch (thrown) {
+    throw withDraftCookie(thrown, setCookie);
+  }
+  throw new Error("unreachable");
 }
 
 type Uploaded = { url: string; thumbUrl: string };
@@ -123,9 +180,8 @@ function failure(result: FormResult, images: Uploaded[], status: number, headers
 export async function publishAction(request: Request, context?: AppLoadContext) {
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) {
-    if (isDataRequest(request, context)) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
-    await requireStudent(request);
-    throw new Error("unreachable");
+    const refused = isDataRequest(request, context) ? (headers?: Record<string, string>) => failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401, headers) : null;
+    return keepDraftAndLogin(request, "post", PUBLISH_PATH, refused);
   }
   if (declaredTooLarge(request)) return failure({ status: "error", error: { "": [msg.publish.imageTooLarge] } }, [], 413);
 
@@ -147,11 +203,6 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
   } else {
     formData = await request.formData();
   }
-  const kept = (urls: string[]) =>
-    urls.flatMap((url) => {
-      const key = uploadKeyFromUrl(url);
-      return key ? [{ url, thumbUrl: thumbUrl(key) }] : [];
-    });
   const allImages = kept(formData.getAll("images").map(String));
 
   const submission = parseWithZod(formData, { schema: PublishPostSchema });
@@ -179,6 +230,7 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     const status = error.code === "banned" ? 403 : 400;
     return failure(submission.reply({ formErrors: [error.message] }), error.code === "invalid_image" ? [] : allImages, status);
   }
+  await dropDraft(request, "post");
   return redirect("/circle?notice=published");
 }
 

@@ -5,6 +5,7 @@ import * as msg from "~/lib/messages";
 import { PostActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "../auth/session.server";
 import { consumeRateLimit } from "../rate-limits.server";
+import { draftFromForm, dropDraft, stashDraft, withDraftCookie } from "./draft-stash.server";
 import type { ReportReason } from "../db/schema";
 import {
   addComment,
@@ -40,7 +41,17 @@ export async function postAction(request: Request, id: number, isData: boolean, 
   const intent = String(formData.get("intent") ?? "");
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) {
-    if (isData && intent === "comment") return answer({ success: false, intent, message: msg.postSheets.loginExpired }, 401);
+    if (intent === "comment") {
+      // The typed comment is kept for after the login (draft-stash.server).
+      const setCookie = await stashDraft(request, "comment", `/post/${id}/comment`, draftFromForm("comment", formData));
+      const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+      if (isData) return answer({ success: false, intent, message: msg.postSheets.loginExpired }, 401, headers);
+      try {
+        await requireStudent(request);
+      } catch (thrown) {
+        throw withDraftCookie(thrown, setCookie);
+      }
+    }
     if (isData && intent === "commentLike") return answer({ success: false, intent, message: msg.postSheets.pleaseLogin }, 401);
     await requireStudent(request);
     throw new Error("unreachable");
@@ -78,6 +89,7 @@ export async function postAction(request: Request, id: number, isData: boolean, 
         const refused = await limited("comment");
         if (refused) return refused;
         const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
+        await dropDraft(request, "comment");
         return isData
           ? answer({ success: true, intent, id: created.id, comment_count: created.commentCount, thread: created.rootId })
           : redirect(newCommentHref(`/post/${id}`, created.id, created.rootId));
