@@ -2,6 +2,7 @@ import { decideAccess } from "~/lib/access";
 import { isMessengerBrowser } from "~/lib/browser";
 import { isCrossSiteMutation } from "~/lib/origin";
 import { config } from "../config.server";
+import { isDraftForm } from "../forum/draft-stash.server";
 import { hasStudentAccount, lookupSession } from "./session.server";
 
 /**
@@ -12,6 +13,9 @@ export async function accessRedirect(request: Request, routeExists = true): Prom
   // An unknown path gets the 404 page, logged in or not: the login page would only mislead.
   if (!routeExists) return null;
   const url = new URL(request.url);
+  // The post and comment forms check the session themselves, so that a form sent after the
+  // session ended keeps its text for after the login (forum/draft-stash.server) on the way there.
+  if (request.method === "POST" && isDraftForm(url.pathname)) return null;
   const lookup = await lookupSession(request);
   const decision = decideAccess({
     pathname: url.pathname,

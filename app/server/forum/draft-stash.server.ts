@@ -15,6 +15,11 @@ import { uploadKeyFromUrl } from "../storage/images.server";
 // student logging in on the same browser never sees it. Text only: files sent with the form are
 // never kept; images the page had already uploaded are kept by their URL.
 
+/** The forms whose action keeps the draft (the access guard lets their POSTs through to it). */
+export function isDraftForm(pathname: string) {
+  return pathname === "/publish-post" || /^\/post\/[1-9]\d{0,9}\/comment$/.test(pathname);
+}
+
 export const DRAFT_STASH_MS = 30 * 60 * 1000;
 const MAX_PAYLOAD_CHARS = 4096;
 

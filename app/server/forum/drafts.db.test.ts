@@ -148,3 +148,15 @@ describe("the comment draft after a forced login", () => {
     expect(sheet.draft?.content).toBe("算我一个");
   });
 });
+
+describe("the access guard", () => {
+  it("lets the post and comment forms' POSTs through to their actions (which keep the draft); pages stay guarded", async () => {
+    const { accessRedirect } = await import("~/server/auth/guard.server");
+    const { cookie } = await studentWithEndedSession();
+    expect(await accessRedirect(request("/publish-post", { method: "POST", cookie }))).toBeNull();
+    expect(await accessRedirect(request("/post/12/comment", { method: "POST", cookie }))).toBeNull();
+    expect(await accessRedirect(request("/publish-post", { cookie }))).toBe("/crLogin?redirectTo=%2Fpublish-post&reason=replaced");
+    expect(await accessRedirect(request("/post/12/report", { method: "POST", cookie }))).toMatch(/^\/crLogin/);
+    expect(await accessRedirect(request("/post/12", { method: "POST", cookie }))).toMatch(/^\/crLogin/);
+  });
+});
