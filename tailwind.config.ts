@@ -35,6 +35,8 @@ export function appearanceVariables(night: boolean) {
   out["--surface"] = night ? rgb(colors.slate[900]) : "255 255 255";
   out["--brand-soft"] = night ? "var(--brand-soft-night)" : "var(--brand-soft-day)";
   out["--brand-text"] = night ? "var(--brand-text-night)" : "var(--brand)";
+  // text-brand-dark (on bg-brand-soft): the theme's dark shade by day, its light one at night.
+  out["--brand-dark-text"] = night ? "var(--brand-text-night)" : "var(--brand-dark)";
   return out;
 }
 
@@ -61,7 +63,7 @@ export default {
       textColor: {
         brand: {
           DEFAULT: "rgb(var(--brand-text) / <alpha-value>)",
-          dark: "rgb(var(--brand-dark) / <alpha-value>)",
+          dark: "rgb(var(--brand-dark-text) / <alpha-value>)",
           soft: "rgb(var(--brand-soft) / <alpha-value>)",
         },
       },

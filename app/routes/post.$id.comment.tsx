@@ -1,15 +1,20 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useFetcher, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
 import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
-import { postAction } from "~/server/forum/pages.server";
+import { commentSheetPage, postAction } from "~/server/forum/pages.server";
 import type { PostLoaderData } from "./post.$id";
 
 const msg = { commentSheet: commentSheetMessages, postDetail: postDetailMessages };
+
+/** A comment typed when the session had ended comes back here after the login (draft-stash.server). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return commentSheetPage(request, params.id);
+}
 
 /** The comment and reply form posts here (its own action, so a refused form without JS comes back to this sheet). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -28,6 +33,7 @@ export default function CommentSheet() {
   const [params] = useSearchParams();
   const fetcher = useFetcher<ForumAnswer>({ key: "comment" });
   const documentAnswer = useActionData<ForumAnswer>();
+  const draft = useLoaderData<typeof loader>()?.draft ?? null;
   const base = `/post/${id}`;
   const replyId = Number(params.get("reply"));
   const replyTo = replyId && data ? commentOnPage(data.comments, replyId) : null;
@@ -65,7 +71,7 @@ export default function CommentSheet() {
             rows={4}
             required
             maxLength={COMMENT_MAX_LENGTH}
-            defaultValue={fields.content.initialValue ?? (replyTo ? `@${replyTo.author.name} ` : "")}
+            defaultValue={fields.content.initialValue ?? draft?.content ?? (replyTo ? `@${replyTo.author.name} ` : "")}
             autoFocus
             onFocus={(event) => event.target.setSelectionRange(event.target.value.length, event.target.value.length)}
             placeholder={msg.postDetail.commentPlaceholder}
@@ -73,6 +79,11 @@ export default function CommentSheet() {
             aria-invalid={errors.length > 0 || undefined}
             aria-describedby={errors.length > 0 ? fields.content.errorId : undefined}
           />
+          {draft && !answer ? (
+            <p role="status" className="text-xs text-slate-500">
+              {draft.notice}
+            </p>
+          ) : null}
           {errors.length > 0 ? (
             <p id={fields.content.errorId} role="alert" className="field-error mt-0">
               {errors.join("；")}
@@ -80,7 +91,7 @@ export default function CommentSheet() {
           ) : null}
           <div className="flex items-center gap-3">
             <label className="flex flex-1 items-center gap-2 text-sm text-slate-600">
-              <input type="checkbox" name="isAnonymous" defaultChecked={anonymousByDefault} className="h-4 w-4 accent-[rgb(var(--brand))]" />
+              <input type="checkbox" name="isAnonymous" defaultChecked={draft ? draft.isAnonymous : anonymousByDefault} className="h-4 w-4 accent-[rgb(var(--brand))]" />
               {anonymousByDefault ? msg.commentSheet.commentAnonymousAsAuthor : msg.commentSheet.commentAnonymous}
             </label>
             <button type="submit" className="btn-primary px-6" disabled={fetcher.state !== "idle"}>

@@ -80,18 +80,20 @@ function uploadImage(file: File, onProgress: (percent: number) => void) {
 let counter = 0;
 
 export default function PublishPost() {
-  const { categories, warning, categoryId: preselected, constraint } = useLoaderData<typeof loader>();
+  const { categories, warning, categoryId: preselected, constraint, draft: stashed } = useLoaderData<typeof loader>();
   const actionData = useActionData<PublishAnswer>();
   const navigation = useNavigation();
   const [form, fields] = useForm<PublishPostFields>({ id: "publish-form", lastResult: actionData?.result, constraint, onSubmit: check });
-  const initialCategory = Number(fields.categoryId.initialValue) || preselected;
+  // A draft the server kept when the session had ended (restored by the loader, with or without JS).
+  const serverDraft = actionData ? null : stashed;
+  const initialCategory = Number(fields.categoryId.initialValue) || serverDraft?.categoryId || preselected;
 
-  const [content, setContent] = useState(fields.content.initialValue ?? "");
+  const [content, setContent] = useState(fields.content.initialValue ?? serverDraft?.content ?? "");
   const [categoryId, setCategoryId] = useState<number | null>(initialCategory || null);
-  const [anonymous, setAnonymous] = useState(fields.isAnonymous.initialValue === "on");
-  const [items, setItems] = useState<Item[]>(() => (actionData?.images ?? []).map((image) => ({ id: image.url, name: "", status: "done", progress: 100, ...image })));
+  const [anonymous, setAnonymous] = useState(serverDraft ? serverDraft.isAnonymous : fields.isAnonymous.initialValue === "on");
+  const [items, setItems] = useState<Item[]>(() => (actionData?.images ?? serverDraft?.images ?? []).map((image) => ({ id: image.url, name: "", status: "done", progress: 100, ...image })));
   const [clientError, setClientError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(serverDraft ? msg.publish.draftRestored : null);
   const [hydrated, setHydrated] = useState(false);
   const restored = useRef(false);
   const lastUploadEnd = useRef(0);
@@ -103,7 +105,7 @@ export default function PublishPost() {
   // Restore the draft once (unless the server just answered a submission), then save every change.
   useEffect(() => {
     setHydrated(true);
-    if (!actionData) {
+    if (!actionData && !serverDraft) {
       const draft = readDraft();
       if (draft && (draft.content || draft.images.length > 0)) {
         setContent(draft.content);

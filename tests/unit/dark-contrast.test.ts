@@ -52,4 +52,10 @@ describe.each([
     // Captions in the brand colour are short; the large-text 3:1 applies to headings only.
     expect(contrast(brandText, surface)).toBeGreaterThanOrEqual(night ? 4.5 : 3);
   });
+
+  it.each(THEME_NAMES)("the %s theme's badge (text-brand-dark on bg-brand-soft) reaches 4.5:1", (theme) => {
+    const t = THEMES[theme];
+    expect(vars["--brand-dark-text"]).toBe(night ? "var(--brand-text-night)" : "var(--brand-dark)");
+    expect(contrast(night ? t.light : t.dark, night ? t.night : t.soft)).toBeGreaterThanOrEqual(4.5);
+  });
 });

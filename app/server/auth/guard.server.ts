@@ -3,6 +3,7 @@ import { isMessengerBrowser } from "~/lib/browser";
 import { isCrossSiteMutation } from "~/lib/origin";
 import { pageSearch, pageUrl } from "~/lib/request-kind";
 import { config } from "../config.server";
+import { isDraftForm } from "../forum/draft-stash.server";
 import { hasStudentAccount, lookupSession } from "./session.server";
 
 /**
@@ -14,6 +15,9 @@ export async function accessRedirect(request: Request, routeExists = true): Prom
   if (!routeExists) return null;
   // A single-fetch data request (/schedule.data?_routes=…) is judged as the page it is for.
   const url = pageUrl(request.url);
+  // The post and comment forms check the session themselves, so that a form sent after the
+  // session ended keeps its text for after the login (forum/draft-stash.server) on the way there.
+  if (request.method === "POST" && isDraftForm(url.pathname)) return null;
   const lookup = await lookupSession(request);
   const decision = decideAccess({
     pathname: url.pathname,

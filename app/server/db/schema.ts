@@ -659,7 +659,19 @@ export interface MutualHelpOffersTable {
   created_at: string;
 }
 
+/** A draft sent after the session ended (0016): kept 30 minutes for the same browser and student. */
+export interface DraftStashTable {
+  id: string;
+  user_id: number | null;
+  kind: "post" | "comment";
+  path: string;
+  payload: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
+  draft_stash: DraftStashTable;
   mutual_help_requests: MutualHelpRequestsTable;
   mutual_help_offers: MutualHelpOffersTable;
   users: UsersTable;

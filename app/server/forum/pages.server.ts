@@ -12,6 +12,7 @@ import { forumCategories } from "./categories.server";
 import { parsePostId, postAction as handlePostAction } from "./post-actions.server";
 import { createPost, deletePost, ForumError, getPostWithAuthor, hasPublicName, isBanned, listMyPosts, listPosts, loadComments, recordView, type PostPage } from "./posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "./uploads.server";
+import { draftFromForm, dropDraft, stashDraft, takeDraft, withDraftCookie } from "./draft-stash.server";
 import { consumeRateLimit } from "../rate-limits.server";
 
 // The circle's loaders and actions. Routes stay thin (parse, call this, render), and each route
@@ -89,6 +90,18 @@ export async function postPage(request: Request, idParam: string | undefined) {
   };
 }
 
+/** /post/:id/comment: the comment draft sent when the session had ended, back after the login. */
+export async function commentSheetPage(request: Request, idParam: string | undefined) {
+  const user = await requireStudent(request);
+  const id = parsePostId(idParam);
+  const stashed = await takeDraft(request, user.id, "comment", commentPath(id));
+  return { draft: stashed ? { content: stashed.content, isAnonymous: stashed.isAnonymous, notice: msg.publish.draftRestored } : null };
+}
+
+export function commentPath(id: number) {
+  return `/post/${id}/comment`;
+}
+
 /** The forms of /post/:id and its comment sheet. */
 export function postAction(request: Request, idParam: string | undefined, context?: AppLoadContext) {
   return handlePostAction(request, parsePostId(idParam), context?.clientIp);
@@ -96,14 +109,56 @@ export function postAction(request: Request, idParam: string | undefined, contex
 
 /** /publish-post: the category pills (a `category` query preselects one). */
 export async function publishPage(request: Request) {
-  await requireStudent(request);
+  const user = await requireStudent(request);
   const { categories, warning } = await forumCategories();
   const requested = Number(new URL(request.url).searchParams.get("category"));
+  // The draft sent when the session had ended (see draft-stash.server), back after the login.
+  const stashed = await takeDraft(request, user.id, "post", PUBLISH_PATH);
+  const draft = stashed
+    ? {
+        content: stashed.content,
+        categoryId: categories.some((category) => category.id === stashed.categoryId) ? stashed.categoryId! : null,
+        isAnonymous: stashed.isAnonymous,
+        images: kept(stashed.images ?? []),
+      }
+    : null;
   return {
     categories: categories.map(({ id, name }) => ({ id, name })),
     warning,
     categoryId: categories.some((category) => category.id === requested) ? requested : null,
+    draft,
   };
+}
+
+const PUBLISH_PATH = "/publish-post";
+
+/** Image URLs of ours, with their thumbnails. */
+function kept(urls: string[]): Uploaded[] {
+  return urls.flatMap((url) => {
+    const key = uploadKeyFromUrl(url);
+    return key ? [{ url, thumbUrl: thumbUrl(key) }] : [];
+  });
+}
+
+/**
+ * A form sent without a valid session: its text is kept for after the login (draft-stash.server),
+ * then the login page (a thrown redirect carrying the draft's cookie), for every caller.
+ */
+async function keepDraftAndLogin(request: Request, kind: "post" | "comment", path: string): Promise<never> {
+  let setCookie: string | null = null;
+  if (!declaredTooLarge(request)) {
+    try {
+      setCookie = await stashDraft(request, kind, path, draftFromForm(kind, await request.formData()));
+    } catch {
+      // an unreadable body: nothing to keep
+    }
+  }
+  try {
+    await requireStudent(request);
+  } catch (thrown) {
+    throw withDraftCookie(thrown, setCookie);
+  }
+  throw new Error("unreachable");
 }
 
 type Uploaded = { url: string; thumbUrl: string };
@@ -121,9 +176,9 @@ function failure(result: SubmissionResult<string[]>, images: Uploaded[], status:
  */
 export async function publishAction(request: Request, context?: AppLoadContext) {
   const user = await getUser(request);
-  // The access guard sends a visitor without a session to the login page before this runs; a
-  // session that ended in between gets the message on the form, whoever sent it.
-  if (!user || !hasStudentAccount(user)) return failure({ status: "error", error: { "": [msg.publish.notLoggedIn] } }, [], 401);
+  // A form sent without a valid session (the guard lets the draft forms through): its text is
+  // kept for after the login, then the login page, for every caller.
+  if (!user || !hasStudentAccount(user)) return keepDraftAndLogin(request, "post", PUBLISH_PATH);
   if (declaredTooLarge(request)) return failure({ status: "error", error: { "": [msg.publish.imageTooLarge] } }, [], 413);
 
   let formData: FormData;
@@ -144,11 +199,6 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
   } else {
     formData = await request.formData();
   }
-  const kept = (urls: string[]) =>
-    urls.flatMap((url) => {
-      const key = uploadKeyFromUrl(url);
-      return key ? [{ url, thumbUrl: thumbUrl(key) }] : [];
-    });
   const allImages = kept(formData.getAll("images").map(String));
 
   const submission = parseWithZod(formData, { schema: PublishPostSchema });
@@ -176,6 +226,7 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     const status = error.code === "banned" ? 403 : 400;
     return failure(submission.reply({ formErrors: [error.message] }), error.code === "invalid_image" ? [] : allImages, status);
   }
+  await dropDraft(request, "post");
   return redirect("/circle?notice=published");
 }
 

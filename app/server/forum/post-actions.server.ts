@@ -5,6 +5,7 @@ import * as msg from "~/lib/messages";
 import { PostActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "../auth/session.server";
 import { consumeRateLimit } from "../rate-limits.server";
+import { draftFromForm, dropDraft, stashDraft, withDraftCookie } from "./draft-stash.server";
 import type { ReportReason } from "../db/schema";
 import {
   addComment,
@@ -43,9 +44,13 @@ export async function postAction(request: Request, id: number, clientIp?: string
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) {
     if (intent === "comment") {
-      // What was typed comes back to the sheet (the form without JavaScript is rendered anew).
-      const content = String(formData.get("content") ?? "");
-      return answer({ success: false, intent, message: msg.postSheets.loginExpired, result: { status: "error", initialValue: { content }, error: {} } }, 401);
+      // The typed comment is kept for after the login (draft-stash.server), for every caller.
+      const setCookie = await stashDraft(request, "comment", `/post/${id}/comment`, draftFromForm("comment", formData));
+      try {
+        await requireStudent(request);
+      } catch (thrown) {
+        throw withDraftCookie(thrown, setCookie);
+      }
     }
     if (intent === "commentLike") return answer({ success: false, intent, message: msg.postSheets.pleaseLogin }, 401);
     await requireStudent(request);
@@ -84,6 +89,7 @@ export async function postAction(request: Request, id: number, clientIp?: string
         const refused = await limited("comment");
         if (refused) return refused;
         const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
+        await dropDraft(request, "comment");
         // The sheet closes on the new comment (replacing the sheet's history entry).
         return replace(newCommentHref(`/post/${id}`, created.id, created.rootId));
       }

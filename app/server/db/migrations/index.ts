@@ -16,6 +16,7 @@ import * as referenceData from "./0011_reference_data";
 import * as promotionMarks from "./0012_promotion_marks";
 import * as mutualHelp from "./0019_mutual_help";
 import * as appearance from "./0020_appearance";
+import * as draftStash from "./0016_draft_stash";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0012_promotion_marks": promotionMarks,
   "0019_mutual_help": mutualHelp,
   "0020_appearance": appearance,
+  "0016_draft_stash": draftStash,
 };

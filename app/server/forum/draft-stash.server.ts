@@ -1,0 +1,141 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { COMMENT_MAX_LENGTH, POST_MAX_IMAGES, POST_MAX_LENGTH } from "~/lib/forum";
+import { readSessionId } from "../auth/session.server";
+import { config } from "../config.server";
+import { db, now } from "../db/db.server";
+import { uploadKeyFromUrl } from "../storage/images.server";
+
+// Nothing typed is lost (issue 21). A post or a comment sent when the session has ended (replaced
+// on another device, expired) is kept on the server for 30 minutes, keyed by a random id in a
+// signed httpOnly cookie, and the student goes to the login page. Back on the page after the
+// login, its loader takes the draft (once: the row is deleted) and renders it in the form, so it
+// works without JavaScript. The row is bound to the browser (the cookie) and to the student whose
+// session ended (or, when the browser had none, to the first student who takes it): another
+// student logging in on the same browser never sees it. Text only: files sent with the form are
+// never kept; images the page had already uploaded are kept by their URL.
+
+/** The forms whose action keeps the draft (the access guard lets their POSTs through to it). */
+export function isDraftForm(pathname: string) {
+  return pathname === "/publish-post" || /^\/post\/[1-9]\d{0,9}\/comment$/.test(pathname);
+}
+
+export const DRAFT_STASH_MS = 30 * 60 * 1000;
+const MAX_PAYLOAD_CHARS = 4096;
+
+export type DraftKind = "post" | "comment";
+export type StashedDraft = {
+  content: string;
+  isAnonymous: boolean;
+  categoryId?: number | null;
+  parentId?: number | null;
+  images?: string[];
+};
+
+function draftCookie() {
+  return createCookie("__draft", {
+    secrets: [config().sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().isProduction,
+    path: "/",
+    maxAge: DRAFT_STASH_MS / 1000,
+  });
+}
+
+async function stashIdOf(request: Request): Promise<string | null> {
+  const value = await draftCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[\w-]{43}$/.test(value) ? value : null;
+}
+
+function positiveIntOrNull(value: FormDataEntryValue | null) {
+  const text = typeof value === "string" ? value : "";
+  return /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null;
+}
+
+/** The draft a form carried, bounded: the text cut at the form's own limit, at most 9 image URLs of ours. */
+export function draftFromForm(kind: DraftKind, form: FormData): StashedDraft | null {
+  const raw = form.get("content");
+  const content = (typeof raw === "string" ? raw : "").slice(0, kind === "post" ? POST_MAX_LENGTH : COMMENT_MAX_LENGTH);
+  const isAnonymous = form.get("isAnonymous") === "on";
+  if (kind === "comment") return content.trim() ? { content, isAnonymous, parentId: positiveIntOrNull(form.get("parentId")) } : null;
+  const images = form
+    .getAll("images")
+    .map(String)
+    .filter((url) => uploadKeyFromUrl(url) !== null)
+    .slice(0, POST_MAX_IMAGES);
+  if (!content.trim() && images.length === 0) return null;
+  return { content, isAnonymous, categoryId: positiveIntOrNull(form.get("categoryId")), images };
+}
+
+/**
+ * Keeps the draft for this browser; answers the Set-Cookie header to send with the way to the
+ * login page (null when there was nothing to keep). A browser keeps one draft at a time.
+ */
+export async function stashDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null): Promise<string | null> {
+  if (!draft) return null;
+  const payload = JSON.stringify(draft);
+  if (payload.length > MAX_PAYLOAD_CHARS) return null;
+  const database = db();
+  const at = now();
+  await database.deleteFrom("draft_stash").where("expires_at", "<=", at).execute();
+  const previous = await stashIdOf(request);
+  if (previous) await database.deleteFrom("draft_stash").where("id", "=", previous).execute();
+  // The student whose session this browser had (ended or not): only they get the draft back.
+  const sessionId = await readSessionId(request);
+  const session = sessionId ? await database.selectFrom("sessions").select("user_id").where("id", "=", sessionId).executeTakeFirst() : undefined;
+  const id = crypto.randomBytes(32).toString("base64url");
+  await database
+    .insertInto("draft_stash")
+    .values({
+      id,
+      user_id: session?.user_id ?? null,
+      kind,
+      path,
+      payload,
+      created_at: at,
+      expires_at: new Date(Date.now() + DRAFT_STASH_MS).toISOString(),
+    })
+    .execute();
+  return draftCookie().serialize(id);
+}
+
+/**
+ * The draft this browser left on this page, for this student, taken once (the row is deleted).
+ * Null when there is none, it expired, or it belongs to another student (then it stays theirs).
+ */
+export async function takeDraft(request: Request, userId: number, kind: DraftKind, path: string): Promise<StashedDraft | null> {
+  const id = await stashIdOf(request);
+  if (!id) return null;
+  const database = db();
+  const row = await database
+    .selectFrom("draft_stash")
+    .select(["user_id", "kind", "path", "payload", "expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.kind !== kind || row.path !== path) return null;
+  if (row.expires_at <= now()) {
+    await database.deleteFrom("draft_stash").where("id", "=", id).execute();
+    return null;
+  }
+  if (row.user_id !== null && row.user_id !== userId) return null;
+  const taken = await database.deleteFrom("draft_stash").where("id", "=", id).executeTakeFirst();
+  if (Number(taken.numDeletedRows) === 0) return null; // another request took it first
+  try {
+    return JSON.parse(row.payload) as StashedDraft;
+  } catch {
+    return null;
+  }
+}
+
+/** A published post or comment: whatever this browser still kept of that kind is done with. */
+export async function dropDraft(request: Request, kind: DraftKind) {
+  const id = await stashIdOf(request);
+  if (id) await db().deleteFrom("draft_stash").where("id", "=", id).where("kind", "=", kind).execute();
+}
+
+/** A redirect thrown on the way to the login page, with the draft's cookie added. */
+export function withDraftCookie(thrown: unknown, setCookie: string | null) {
+  if (setCookie && thrown instanceof Response) thrown.headers.append("Set-Cookie", setCookie);
+  return thrown;
+}

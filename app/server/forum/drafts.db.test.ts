@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { action as publishAction, loader as publishLoader } from "~/routes/publish-post";
+import { action as commentAction, loader as commentLoader } from "~/routes/post.$id.comment";
+import { endUserSessions } from "~/server/auth/session.server";
+import { db } from "~/server/db/db.server";
+import { call, cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { createPost } from "./posts.server";
+
+// Nothing typed is lost (issue 21): a post or comment sent after the session ended is kept on the
+// server for this browser and this student, and the page's loader gives it back once after the login.
+
+type PublishData = { draft: { content: string; categoryId: number | null; isAnonymous: boolean; images: unknown[] } | null };
+type CommentData = { draft: { content: string; isAnonymous: boolean } | null };
+
+function draftCookieOf(response: Response) {
+  const setCookie = response.headers.getSetCookie().find((value) => value.startsWith("__draft="));
+  return setCookie ? cookieValue(setCookie) : undefined;
+}
+
+async function studentWithEndedSession(reason: "replaced" | "expired" = "replaced") {
+  const user = await createStudent({ nickname: `草稿同学${Math.random().toString(36).slice(2, 7)}` });
+  const cookie = await sessionCookieFor(user.id);
+  if (reason === "replaced") await endUserSessions(user.id, "replaced");
+  else await db().updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user.id).execute();
+  return { user, cookie };
+}
+
+function publishForm(fields: Record<string, string>, cookie: string, data = false) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return request(`/publish-post${data ? "?_data=routes%2Fpublish-post" : ""}`, { method: "POST", body, cookie });
+}
+
+const rows = async () => Number((await db().selectFrom("draft_stash").select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow()).n);
+
+describe("the post draft after a forced login", () => {
+  it("without JS: the login page with the draft's cookie; after the login the page has the text once, then publishes", async () => {
+    const { user, cookie } = await studentWithEndedSession();
+    const content = "被挤下线前写好的帖子，一个字都不能丢";
+    const sent = await call(publishAction, publishForm({ content, categoryId: "2", isAnonymous: "on" }, cookie));
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/crLogin?redirectTo=%2Fpublish-post&reason=replaced");
+    const draft = draftCookieOf(sent);
+    expect(draft).toMatch(/^__draft=/);
+    expect(sent.headers.getSetCookie().find((value) => value.startsWith("__draft="))).toMatch(/HttpOnly/i);
+
+    const fresh = `${await sessionCookieFor(user.id)}; ${draft}`;
+    const page = (await (await call(publishLoader, request("/publish-post", { cookie: fresh }))).json()) as PublishData;
+    expect(page.draft).toEqual({ content, categoryId: 2, isAnonymous: true, images: [] });
+    // Taken once: a reload shows the browser's own draft (or nothing), and the row is gone.
+    const again = (await (await call(publishLoader, request("/publish-post", { cookie: fresh }))).json()) as PublishData;
+    expect(again.draft).toBeNull();
+
+    const published = await call(publishAction, publishForm({ content, categoryId: "2" }, fresh));
+    expect(published.headers.get("Location")).toBe("/circle?notice=published");
+    expect(await db().selectFrom("posts").select("id").where("user_id", "=", user.id).where("content", "=", content).execute()).toHaveLength(1);
+  });
+
+  it("with JS: the 401 answer carries the cookie too; an expired session keeps the draft the same way", async () => {
+    const { user, cookie } = await studentWithEndedSession("expired");
+    const sent = await call(publishAction, publishForm({ content: "过期前写的", categoryId: "1" }, cookie, true));
+    expect(sent.status).toBe(401);
+    const draft = draftCookieOf(sent);
+    expect(draft).toBeDefined();
+    const fresh = `${await sessionCookieFor(user.id)}; ${draft}`;
+    const page = (await (await call(publishLoader, request("/publish-post", { cookie: fresh }))).json()) as PublishData;
+    expect(page.draft?.content).toBe("过期前写的");
+  });
+
+  it("never another student's: a different login on the same browser gets nothing, the owner still gets it", async () => {
+    const { user, cookie } = await studentWithEndedSession();
+    const sent = await call(publishAction, publishForm({ content: "只给自己看的草稿", categoryId: "1" }, cookie));
+    const draft = draftCookieOf(sent)!;
+    const other = await createStudent({ nickname: "别的同学" });
+    const theirs = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(other.id)}; ${draft}` }))).json()) as PublishData;
+    expect(theirs.draft).toBeNull();
+    const mine = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }))).json()) as PublishData;
+    expect(mine.draft?.content).toBe("只给自己看的草稿");
+    // Without the cookie (another browser) there is nothing to find, and a forged cookie is refused.
+    const forged = draft.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    const none = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${forged}` }))).json()) as PublishData;
+    expect(none.draft).toBeNull();
+  });
+
+  it("bounded: text cut at the form's limit, files never kept, a stash older than 30 minutes is gone", async () => {
+    const { user, cookie } = await studentWithEndedSession();
+    const body = new FormData();
+    body.append("content", "长".repeat(5000));
+    body.append("categoryId", "1");
+    body.append("images", "https://evil.example/x.jpg");
+    body.append("files", new Blob([new Uint8Array(1024)], { type: "image/jpeg" }), "a.jpg");
+    const sent = await call(publishAction, request("/publish-post", { method: "POST", body, cookie }));
+    const draft = draftCookieOf(sent)!;
+    const row = await db().selectFrom("draft_stash").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.payload)).toEqual({ content: "长".repeat(500), isAnonymous: false, categoryId: 1, images: [] });
+    await db().updateTable("draft_stash").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", row.id).execute();
+    const page = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }))).json()) as PublishData;
+    expect(page.draft).toBeNull();
+    expect(await db().selectFrom("draft_stash").select("id").where("id", "=", row.id).execute()).toHaveLength(0);
+  });
+
+  it("an empty form keeps nothing: the login page without a cookie", async () => {
+    const { cookie } = await studentWithEndedSession();
+    const before = await rows();
+    const sent = await call(publishAction, publishForm({ content: "  " }, cookie));
+    expect(sent.status).toBe(302);
+    expect(draftCookieOf(sent)).toBeUndefined();
+    expect(await rows()).toBe(before);
+  });
+});
+
+describe("the comment draft after a forced login", () => {
+  it("without JS: back to the comment sheet (with its reply) with the text; a sent comment drops the draft", async () => {
+    const author = await createStudent({ nickname: "楼主同学" });
+    const { id } = await createPost({ userId: author.id, categoryId: 1, content: "求推荐自习室" });
+    const { user, cookie } = await studentWithEndedSession();
+    const fields = new URLSearchParams({ intent: "comment", content: "图书馆四楼很安静", isAnonymous: "on" });
+    const sent = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: fields, cookie }), { id: String(id) });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/crLogin?redirectTo=%2Fpost%2F${id}%2Fcomment&reason=replaced`);
+    const draft = draftCookieOf(sent)!;
+    expect(draft).toBeDefined();
+
+    // Another post's sheet does not take it; this one does, once.
+    const fresh = `${await sessionCookieFor(user.id)}; ${draft}`;
+    const elsewhere = (await (await call(commentLoader, request(`/post/${id + 1000}/comment`, { cookie: fresh }), { id: String(id + 1000) })).json()) as CommentData;
+    expect(elsewhere.draft).toBeNull();
+    const sheet = (await (await call(commentLoader, request(`/post/${id}/comment`, { cookie: fresh }), { id: String(id) })).json()) as CommentData;
+    expect(sheet.draft).toMatchObject({ content: "图书馆四楼很安静", isAnonymous: true });
+    const again = (await (await call(commentLoader, request(`/post/${id}/comment`, { cookie: fresh }), { id: String(id) })).json()) as CommentData;
+    expect(again.draft).toBeNull();
+
+    const posted = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: fields, cookie: fresh }), { id: String(id) });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toMatch(new RegExp(`^/post/${id}`));
+  });
+
+  it("with JS: the spec's 401 'login expired' answer, with the draft's cookie", async () => {
+    const author = await createStudent({ nickname: "楼主二号" });
+    const { id } = await createPost({ userId: author.id, categoryId: 1, content: "周末一起打球" });
+    const { user, cookie } = await studentWithEndedSession();
+    const fields = new URLSearchParams({ intent: "comment", content: "算我一个" });
+    const sent = await call(commentAction, request(`/post/${id}/comment?_data=routes%2Fpost.%24id.comment`, { method: "POST", body: fields, cookie }), { id: String(id) });
+    expect(sent.status).toBe(401);
+    expect(await sent.json()).toMatchObject({ success: false, message: "登录已过期，请重新登录" });
+    const draft = draftCookieOf(sent)!;
+    const sheet = (await (await call(commentLoader, request(`/post/${id}/comment`, { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }), { id: String(id) })).json()) as CommentData;
+    expect(sheet.draft?.content).toBe("算我一个");
+  });
+});
+
+describe("the access guard", () => {
+  it("lets the post and comment forms' POSTs through to their actions (which keep the draft); pages stay guarded", async () => {
+    const { accessRedirect } = await import("~/server/auth/guard.server");
+    const { cookie } = await studentWithEndedSession();
+    expect(await accessRedirect(request("/publish-post", { method: "POST", cookie }))).toBeNull();
+    expect(await accessRedirect(request("/post/12/comment", { method: "POST", cookie }))).toBeNull();
+    expect(await accessRedirect(request("/publish-post", { cookie }))).toBe("/crLogin?redirectTo=%2Fpublish-post&reason=replaced");
+    expect(await accessRedirect(request("/post/12/report", { method: "POST", cookie }))).toMatch(/^\/crLogin/);
+    expect(await accessRedirect(request("/post/12", { method: "POST", cookie }))).toMatch(/^\/crLogin/);
+  });
+});

@@ -1,0 +1,70 @@
+// The blog article's share card (issue 21) without React: public/share-card.js, a plain deferred
+// script, sets the card through the JS-SDK inside the messenger (a stand-in SDK records what the
+// page asks for, as in share.spec.ts); outside the messenger its share button copies the link.
+import { E2E_BASE_URL } from "./env";
+import { expect, test } from "./fixtures";
+
+const MESSENGER_UA =
+  "Mozilla/5.0 (Linux; Android 13; Phone) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.49";
+
+const STAND_IN_SDK = `window.wx = {
+  calls: [],
+  config(options) { this.calls.push(["config", options]); },
+  ready(callback) { setTimeout(callback, 0); },
+  error() {},
+  updateAppMessageShareData(card) { this.calls.push(["appMessage", card]); },
+  updateTimelineShareData(card) { this.calls.push(["timeline", card]); },
+};`;
+
+test("inside the messenger the blog article sets its share card from its title and summary", async ({ browser }) => {
+  const context = await browser.newContext({ userAgent: MESSENGER_UA, viewport: { width: 390, height: 844 } });
+  await context.route("https://res.wx.qq.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: STAND_IN_SDK }));
+  const page = await context.newPage();
+  const configs: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/wechat/jsapi-config")) configs.push(request.postData() ?? "");
+  });
+  await page.goto("/blog/article/1#top");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { wx?: { calls: unknown[] } }).wx?.calls.length ?? 0)).toBeGreaterThanOrEqual(3);
+  const calls = await page.evaluate(() => (window as unknown as { wx: { calls: [string, Record<string, string>][] } }).wx.calls);
+  const [configCall, appMessage, timeline] = calls;
+  expect(configCall![0]).toBe("config");
+  expect(configCall![1]).toMatchObject({ jsApiList: expect.arrayContaining(["updateAppMessageShareData", "updateTimelineShareData"]) });
+  // The config is asked for the page's URL without its #hash, as the hydrated pages do.
+  expect(JSON.parse(configs[0]!)).toEqual({ url: `${E2E_BASE_URL}/blog/article/1` });
+  const title = await page.getByRole("heading", { level: 2 }).textContent();
+  expect(appMessage).toEqual(["appMessage", { title, desc: expect.any(String), link: `${E2E_BASE_URL}/blog/article/1`, imgUrl: `${E2E_BASE_URL}/favicon.svg` }]);
+  expect(appMessage![1].desc.length).toBeGreaterThan(10);
+  expect(timeline).toEqual(["timeline", appMessage![1]]);
+  await context.close();
+});
+
+test("outside the messenger the blog article's share button copies the link; no JS asks for the config", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  let configAsked = false;
+  page.on("request", (request) => {
+    if (request.url().includes("jsapi-config") || request.url().includes("res.wx.qq.com")) configAsked = true;
+  });
+  await page.goto("/blog/article/2");
+  await page.getByRole("button", { name: "分享" }).click();
+  await expect(page.getByRole("status")).toHaveText("链接已复制，快去分享给同学吧");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${E2E_BASE_URL}/blog/article/2`);
+  expect(configAsked).toBe(false);
+});
+
+test("without JavaScript the article reads as before and no share button is offered", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto("/blog/article/1");
+  await expect(page.getByRole("heading", { level: 2 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "分享" })).toHaveCount(0);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{10,}/);
+  await context.close();
+});
+
+test("the share script stays small (under 2 KB gzipped)", async ({ request }) => {
+  const response = await request.get("/share-card.js", { headers: { "Accept-Encoding": "identity" } });
+  expect(response.ok()).toBe(true);
+  const { gzipSync } = await import("node:zlib");
+  expect(gzipSync(await response.body(), { level: 9 }).length).toBeLessThan(2048);
+});
