@@ -50,7 +50,5 @@ export function campusStatusLabel(status: string) {
   return status === CAMPUS_STATUS_ACTIVE ? "已开通" : "即将开通";
 }
 
-export function formatYuan(fen: number) {
-  const yuan = fen / 100;
-  return Number.isInteger(yuan) ? String(yuan) : yuan.toFixed(2).replace(/0$/, "");
-}
+/** @deprecated bridge for files other helpers are restructuring: import formatYuan from ~/lib/money. */
+export { formatYuan } from "./money";

@@ -1,7 +1,7 @@
 // Mutual sign-in help (互助代签): the one pricing definition, the course details a request
 // carries (the query of /schedule/mutual-help) and the text of the forum post it becomes.
 // Pure and safe in the browser: the page shows these fees and the action charges them.
-import { formatYuan } from "./catalog";
+import { formatYuan } from "./money";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { fillTemplate } from "./template";
