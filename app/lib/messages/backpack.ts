@@ -1,15 +1,17 @@
+import * as common from "./common";
+
 export const backpack = {
   defaultNickname: "默认昵称",
   studentIdNotSet: "未设置",
-  studentId: "学号",
-  grades: "成绩查询",
-  exams: "考试安排",
-  gpa: "绩点排名",
-  orders: "我的订单",
+  studentId: common.studentId,
+  grades: common.gradeQuery,
+  exams: common.exams,
+  gpa: common.gpaRanking,
+  orders: common.myOrders,
   posts: "我的帖子",
-  inbox: "消息中心",
-  about: "关于我们",
-  switchCampus: "切换校区",
-  customerService: "联系客服",
-  settings: "设置",
+  inbox: common.inbox,
+  about: common.aboutUs,
+  switchCampus: common.switchCampus,
+  customerService: common.contactService,
+  settings: common.settings,
 } as const;

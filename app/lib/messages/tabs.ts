@@ -1,6 +1,9 @@
+import { APP_NAME } from "./app-info";
+import * as common from "./common";
+
 export const tabs = {
-  schedule: "课表",
-  circle: "圈子",
-  market: "校园帮",
-  backpack: "书包",
+  schedule: common.schedule,
+  circle: common.circle,
+  market: APP_NAME,
+  backpack: common.backpack,
 } as const;

@@ -1,0 +1,74 @@
+// One home for every message: a Chinese string is written once across the catalogues
+// (app/lib/messages/*.ts); a second catalogue that shows the same words with the same meaning
+// points at the first (shared words live in messages/common.ts). Read from the source, so a copy
+// is caught even where two keys would hold equal values on purpose.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const DIR = join(__dirname, "messages");
+const HAN = /[\u4e00-\u9fff]/;
+
+/**
+ * Strings that may be written twice because they mean different things and could change apart.
+ * Each entry names its reason. Empty today: every repeated string had one meaning.
+ */
+const ALLOWED_TWICE: Record<string, string> = {};
+
+type Definition = { text: string; where: string };
+
+/** Every Chinese string literal in a catalogue file ("${…}" stands for a template's holes). */
+function definitions(file: string): Definition[] {
+  const path = join(DIR, file);
+  const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
+  const found: Definition[] = [];
+  const visit = (node: ts.Node) => {
+    let text: string | null = null;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateExpression(node)) text = node.head.text + node.templateSpans.map((span) => "${…}" + span.literal.text).join("");
+    if (text !== null) {
+      if (HAN.test(text)) found.push({ text, where: `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const files = readdirSync(DIR).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+
+function repeated(defs: Definition[]) {
+  const byText = new Map<string, string[]>();
+  for (const { text, where } of defs) byText.set(text, [...(byText.get(text) ?? []), where]);
+  return [...byText].filter(([text, places]) => places.length > 1 && !(text in ALLOWED_TWICE)).map(([text, places]) => `${text} — ${places.join(", ")}`);
+}
+
+describe("the message catalogues", () => {
+  it("are all read (a catalogue file that holds no Chinese string is a mistake in this test)", () => {
+    expect(files.length).toBeGreaterThan(30);
+    expect(definitions("common.ts").length).toBeGreaterThan(100);
+  });
+
+  it("define each Chinese string once", () => {
+    expect(repeated(files.flatMap(definitions))).toEqual([]);
+  });
+
+  it("allow a repeat only with a reason, and only while it is still repeated", () => {
+    const all = files.flatMap(definitions).map((d) => d.text);
+    for (const [text, reason] of Object.entries(ALLOWED_TWICE)) {
+      expect(reason.length, text).toBeGreaterThan(10);
+      expect(all.filter((t) => t === text).length, text).toBeGreaterThan(1);
+    }
+  });
+
+  it("catch a copy (the check itself works)", () => {
+    const copy = [
+      { text: "返回", where: "a.ts:1" },
+      { text: "返回", where: "b.ts:9" },
+      { text: "保存", where: "a.ts:2" },
+    ];
+    expect(repeated(copy)).toEqual(["返回 — a.ts:1, b.ts:9"]);
+  });
+});
