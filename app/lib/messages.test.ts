@@ -18,7 +18,7 @@ const ALLOWED_TWICE: Record<string, string> = {};
 
 type Definition = { text: string; where: string };
 
-/** Every Chinese string literal in a catalogue file ("${…}" stands for a template's holes). */
+/** Every Chinese string literal and template in a catalogue file. */
 function definitions(file: string): Definition[] {
   const path = join(DIR, file);
   const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest, true);
@@ -26,7 +26,10 @@ function definitions(file: string): Definition[] {
   const visit = (node: ts.Node) => {
     let text: string | null = null;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-    else if (ts.isTemplateExpression(node)) text = node.head.text + node.templateSpans.map((span) => "${…}" + span.literal.text).join("");
+    else if (ts.isTemplateExpression(node)) {
+      // A template counts with its holes' source: `最多${MAX_IMAGES}张` and `最多${POST_MAX_IMAGES}张` differ.
+      text = node.head.text + node.templateSpans.map((span) => `\${${span.expression.getText(source)}}${span.literal.text}`).join("");
+    }
     if (text !== null) {
       if (HAN.test(text)) found.push({ text, where: `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}` });
       return;

@@ -1,5 +1,6 @@
 // Relative times of spec section 9, computed against a given "now" so the server and the
 // browser render the same text. Dates beyond the relative range are Shanghai calendar dates.
+import { justNow } from "./messages/common";
 import { shanghaiDate } from "./time";
 
 const MINUTE = 60_000;
@@ -22,7 +23,7 @@ export function cardTime(at: Date | string, now: Date | string): string {
   const then = toDate(at);
   const current = toDate(now);
   const diff = Math.max(0, current.getTime() - then.getTime());
-  if (diff < MINUTE) return "刚刚";
+  if (diff < MINUTE) return justNow;
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
   if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}天前`;
@@ -37,7 +38,7 @@ export function cardTime(at: Date | string, now: Date | string): string {
  */
 export function commentTime(at: Date | string, now: Date | string): string {
   const diff = Math.max(0, toDate(now).getTime() - toDate(at).getTime());
-  if (diff < MINUTE) return "刚刚";
+  if (diff < MINUTE) return justNow;
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
   const days = Math.floor(diff / DAY);

@@ -1,12 +1,15 @@
 // What the screenshot upload says in the browser: loaded with the upload code, on first use.
 import * as common from "./common";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../screenshot-recognition";
+
+const MB = 1024 * 1024;
 
 export const marketUpload = {
   badFormat: "识别结果格式异常，请重试或手动添加",
   network: common.network,
   noCode: "智能识别未识别出取件码，请手动填写",
-  tooManyImages: "最多只能上传3张图片",
-  imageTooLarge: "图片大小不能超过8MB",
+  tooManyImages: `最多只能上传${MAX_IMAGES}张图片`,
+  imageTooLarge: `图片大小不能超过${MAX_IMAGE_BYTES / MB}MB`,
   notImage: "请选择图片文件",
   uploadFailed: "图片上传失败，请重试",
   // One line per screenshot while it goes: shrink, send, wait its turn, read.

@@ -20,7 +20,7 @@ export const orders = {
   /** The spec's Chinese forms: the groups an order is listed under (customer and admin). */
   groups: {
     pending_payment: common.pendingPayment,
-    in_progress: "进行中",
+    in_progress: common.inProgress,
     completed: common.finished,
     cancelled: "已取消",
     refunded: common.refundSucceeded,

@@ -1,5 +1,6 @@
 // /backpack/profile: the student's own name in the circle (one display name everywhere).
 import * as common from "./common";
+import { IMAGE_MAX_BYTES } from "../forum";
 
 export const profile = {
   title: common.profile,
@@ -25,6 +26,6 @@ export const profile = {
   avatarSaved: "头像已更新",
   avatarRequired: "请选择一张图片",
   avatarNotImage: common.imagesOnly,
-  avatarTooLarge: "图片不能超过 10MB",
+  avatarTooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / (1024 * 1024)}MB`,
   avatarFailed: "头像保存失败，请稍后重试",
 } as const;

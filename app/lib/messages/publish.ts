@@ -1,5 +1,6 @@
 // Publishing a post (/publish-post) and uploading images (/api/upload/image).
 import * as common from "./common";
+import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "../forum";
 
 export const publish = {
   category: "选择分类",
@@ -14,7 +15,7 @@ export const publish = {
   contentRequired: "请输入帖子内容",
   categoryRequired: "请选择帖子分类",
   contentTooLong: "帖子内容不能超过500字",
-  tooManyImages: "最多只能上传9张图片",
+  tooManyImages: `最多只能上传${POST_MAX_IMAGES}张图片`,
   imagesOnly: common.imagesOnly,
   uploadInProgress: "图片正在上传中，请稍候",
   notLoggedIn: "用户未登录，请先登录",
@@ -28,7 +29,7 @@ export const publish = {
   // The upload storage failed (a full disk, object storage down): the post keeps what was typed.
   storageUnavailable: "图片暂时无法保存，请稍后重试",
   uploadTimeout: "上传超时",
-  imageTooLarge: "图片不能超过 10 MB",
+  imageTooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`,
   imageUnreadable: "无法识别的图片，请换一张",
   imageNotYours: "图片已失效，请重新上传",
   tooManyPendingUploads: "待发布的图片太多了，请先发布或稍后再试",

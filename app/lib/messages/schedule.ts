@@ -27,7 +27,7 @@ export const schedule = {
   syncedAt: common.syncedAt,
   staleNotice: "当前显示的是{age}同步的课表",
   fallbackTermNotice: "暂时无法获取学校的学期信息，已按默认学期显示",
-  ageJustNow: "刚刚",
+  ageJustNow: common.justNow,
   ageMinutes: "{n} 分钟前",
   ageHours: "{n} 小时前",
   ageDays: "{n} 天前",
