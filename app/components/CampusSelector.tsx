@@ -1,8 +1,6 @@
 import { Form } from "@remix-run/react";
-import { campus as campusMessages } from "~/lib/messages/campus";
+import * as msg from "~/lib/messages";
 import { campusStatusLabel } from "~/lib/catalog";
-
-const msg = { campus: campusMessages };
 
 export type CampusOption = { code: string; name: string; status: string; active: boolean };
 

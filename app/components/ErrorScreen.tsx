@@ -1,6 +1,4 @@
-import { app as appMessages } from "~/lib/messages/app";
-
-const msg = { app: appMessages };
+import * as msg from "~/lib/messages";
 
 /** `home`: where 回到首页 goes; a missing post goes back to the circle, the app's pages to "/". */
 export function ErrorScreen({ title, body, code, home = "/" }: { title: string; body: string; code: number; home?: string }) {

@@ -1,6 +1,4 @@
-import { campus as campusMessages } from "~/lib/messages/campus";
-
-const msg = { campus: campusMessages };
+import * as msg from "~/lib/messages";
 
 /** The ?campusError= codes the campus action sends back, as the selector shows them. */
 export function campusErrorMessage(code: string | null) {

@@ -1,6 +1,4 @@
-import { tabs as tabsMessages } from "~/lib/messages/tabs";
-
-const msg = { tabs: tabsMessages };
+import * as msg from "~/lib/messages";
 
 /** The bottom tab bar: shown on exactly these four routes. */
 export const TABS = [

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import type { Article, Block } from "~/lib/content/blog";
-import { blog as blogMessages } from "~/lib/messages/blog";
+import * as msg from "~/lib/messages";
 import { Icon } from "../icons";
-
-const msg = { blog: blogMessages };
 
 /** What a list card needs: an article without its body. */
 export type ArticleSummary = Omit<Article, "body">;

@@ -1,7 +1,5 @@
-import { grades as gradesMessages } from "~/lib/messages/grades";
+import * as msg from "~/lib/messages";
 import { fillTemplate } from "~/lib/template";
-
-const msg = { grades: gradesMessages };
 
 export type ChartData = {
   width: number;

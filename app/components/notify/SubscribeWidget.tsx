@@ -8,11 +8,9 @@
 // In the page:   {widget ? <SubscribeWidget state={widget} mode="card" /> : null}
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { notify as notifyMessages } from "~/lib/messages/notify";
+import * as msg from "~/lib/messages";
 import { SUBSCRIBE_START_PATH, subscribeHref, type WidgetMode, type WidgetState } from "~/lib/notify";
 import { Icon } from "../icons";
-
-const msg = { notify: notifyMessages };
 
 function Notice({ state }: { state: WidgetState }) {
   if (!state.notice) return null;

@@ -167,3 +167,10 @@ export const wechatAuthRequired = "请先进行微信授权";
 export const wechatLoginRequired = "请先进行微信授权登录";
 export const wechatNickname = "微信昵称";
 export const weeks = "周次";
+
+// Relative times (spec section 9), shown on post cards, post headers and comments (lib/relative-time.ts).
+export const minutesAgo = "{n}分钟前";
+export const hoursAgo = "{n}小时前";
+export const daysAgo = "{n}天前";
+export const monthsAgo = "{n}个月前";
+export const yearsAgo = "{n}年前";
