@@ -4,10 +4,13 @@ import { ErrorScreen } from "~/components/ErrorScreen";
 import { useNonce } from "~/components/nonce";
 import { TabBar } from "~/components/TabBar";
 import { showsTabBar } from "~/lib/tabs";
-import * as msg from "~/lib/messages";
+import { app as appMessages } from "~/lib/messages/app";
+import { errors as errorsMessages } from "~/lib/messages/errors";
 import { DEFAULT_APPEARANCE, DEFAULT_THEME, appearanceOrDefault, colorSchemeOf, readAppearanceCookie, readThemeCookie, themeOrDefault, themeStyle } from "~/lib/theme";
 import { getUser } from "~/server/auth/session.server";
 import stylesheet from "~/tailwind.css";
+
+const msg = { app: appMessages, errors: errorsMessages };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
-import * as msg from "~/lib/messages";
+import { campus as campusMessages } from "~/lib/messages/campus";
 import { campusStatusLabel } from "~/lib/catalog";
+
+const msg = { campus: campusMessages };
 
 export type CampusOption = { code: string; name: string; status: string; active: boolean };
 

@@ -1,4 +1,6 @@
-import * as msg from "~/lib/messages";
+import { app as appMessages } from "~/lib/messages/app";
+
+const msg = { app: appMessages };
 
 /** `home`: where 回到首页 goes; a missing post goes back to the circle, the app's pages to "/". */
 export function ErrorScreen({ title, body, code, home = "/" }: { title: string; body: string; code: number; home?: string }) {

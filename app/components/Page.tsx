@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as msg from "~/lib/messages";
+import { app as appMessages } from "~/lib/messages/app";
 import { Icon } from "./icons";
+
+const msg = { app: appMessages };
 
 /** The frame of every screen: a title bar (with a back link when given) and a centred column. */
 export function Page({

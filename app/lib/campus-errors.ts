@@ -1,4 +1,6 @@
-import * as msg from "~/lib/messages";
+import { campus as campusMessages } from "~/lib/messages/campus";
+
+const msg = { campus: campusMessages };
 
 /** The ?campusError= codes the campus action sends back, as the selector shows them. */
 export function campusErrorMessage(code: string | null) {

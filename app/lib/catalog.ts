@@ -1,6 +1,6 @@
 // Reference data the app starts with. The database holds the live copy (operators may change
 // it); these rows seed an empty database and are the fallback the spec asks for when loading fails.
-import { campusActive, campusSoon } from "./messages/common";
+import { Common } from "./messages/common";
 
 export const PACKAGE_TYPE_KEYS = ["pocket", "small", "medium", "large"] as const;
 export type PackageTypeKey = (typeof PACKAGE_TYPE_KEYS)[number];
@@ -48,7 +48,7 @@ export { SCHOOL_SYSTEM_KINDS as SCHOOL_SYSTEMS, type SchoolSystemKind } from "./
 export const DEFAULT_SCHOOLS = [{ code: "demo", name: "演示大学（体验账号）", system: "demo", baseUrl: null }] as const;
 
 export function campusStatusLabel(status: string) {
-  return status === CAMPUS_STATUS_ACTIVE ? campusActive : campusSoon;
+  return status === CAMPUS_STATUS_ACTIVE ? Common.campusActive : Common.campusSoon;
 }
 
 /** @deprecated bridge for files other helpers are restructuring: import formatYuan from ~/lib/money. */

@@ -6,6 +6,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "./forum";
+import { market } from "./messages/market";
+import { marketUpload } from "./messages/market-upload";
+import { profile } from "./messages/profile";
+import { publish } from "./messages/publish";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "./screenshot-recognition";
 
 const DIR = join(__dirname, "messages");
 const HAN = /[\u4e00-\u9fff]/;
@@ -73,5 +79,22 @@ describe("the message catalogues", () => {
       { text: "保存", where: "a.ts:2" },
     ];
     expect(repeated(copy)).toEqual(["返回 — a.ts:1, b.ts:9"]);
+  });
+});
+
+// A message that states a limit says the limit's own value. The strings stay literals (a template
+// built from the constant would tie each catalogue's chunk to the limit's module in the browser
+// build); these rows tie them to the one home of each limit instead.
+describe("messages that state a limit", () => {
+  const mb = (bytes: number) => bytes / (1024 * 1024);
+  it.each([
+    [market.express.imagesHint, `最多 ${MAX_IMAGES} 张，每张不超过 ${mb(MAX_IMAGE_BYTES)}MB`],
+    [marketUpload.tooManyImages, `最多只能上传${MAX_IMAGES}张图片`],
+    [marketUpload.imageTooLarge, `图片大小不能超过${mb(MAX_IMAGE_BYTES)}MB`],
+    [publish.tooManyImages, `最多只能上传${POST_MAX_IMAGES}张图片`],
+    [publish.imageTooLarge, `图片不能超过 ${mb(IMAGE_MAX_BYTES)} MB`],
+    [profile.avatarTooLarge, `图片不能超过 ${mb(IMAGE_MAX_BYTES)}MB`],
+  ])("%s", (message, fromLimit) => {
+    expect(message).toBe(fromLimit);
   });
 });

@@ -3,8 +3,11 @@
 // Pure and safe in the browser: the page shows these fees and the action charges them.
 import { PHONE_PATTERN } from "./address";
 import { formatYuan } from "./money";
-import * as msg from "~/lib/messages";
+import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
+import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { fillTemplate } from "./template";
+
+const msg = { mutualHelp: mutualHelpMessages, schedule: scheduleMessages };
 
 /** Forum category 3 is mutual help (spec: /forum/posts/create with category_id 3); one home, the circle's rules. */
 export { MUTUAL_HELP_CATEGORY_ID } from "./forum";

@@ -2,10 +2,12 @@
 // subscribe keys with their data fields (each defined once), which messages an event sends, the
 // retry schedule, the subscribe widget's 'later' snooze and 7-day validity, and the inbox texts.
 // Safe in the browser (the widget reads the status rules), but mostly used by server/notify.
-import * as msg from "~/lib/messages";
+import { notify as notifyMessages } from "~/lib/messages/notify";
 import { formatYuan } from "./money";
 import { fillTemplate } from "./template";
 import { formatShanghai } from "./time";
+
+const msg = { notify: notifyMessages };
 
 // ---------------------------------------------------------------------------------------------
 // Events: notify(event) is the only way other code sends anything.

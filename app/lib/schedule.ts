@@ -1,11 +1,13 @@
 // The timetable's rules: time slots, week maths, the week grid and class occurrences. Pure and
 // safe in the browser; shared by the /schedule page, its loader, the calendar feed and (through
 // classOccurrences) the course reminders of the notifications issue.
-import * as msg from "~/lib/messages";
+import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { fillTemplate } from "./template";
 import { defaultWeek1Start, termLabel } from "./term";
 import { addDays, daysBetween, shanghaiInstant } from "./time";
 import { MAX_WEEK, MIN_WEEK } from "./weeks";
+
+const msg = { schedule: scheduleMessages };
 
 /** A fetched timetable is served from the cache this long (spec section 9). */
 export const SCHEDULE_CACHE_DAYS = 7;

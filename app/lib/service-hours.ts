@@ -4,8 +4,10 @@
 // The spec disagrees with itself: the service notice says customer service is 8:00–22:00, the
 // FAQ answer says 8:00–21:00. Both readings are kept as separate values and the page shows both.
 // Safe in the browser: plain data, no I/O.
-import * as msg from "~/lib/messages";
+import { customerService as customerServiceMessages } from "~/lib/messages/customerService";
 import { fillTemplate } from "./template";
+
+const msg = { customerService: customerServiceMessages };
 
 /** "8:00", "21:00": hours without a leading zero, as the notice prints them. */
 export type ClockTime = `${number}:${number}`;

@@ -1,4 +1,6 @@
-import * as msg from "~/lib/messages";
+import { tabs as tabsMessages } from "~/lib/messages/tabs";
+
+const msg = { tabs: tabsMessages };
 
 /** The bottom tab bar: shown on exactly these four routes. */
 export const TABS = [

@@ -1,7 +1,9 @@
 // The rules of the messenger authorization that need no I/O: how long it lasts, the redirect
 // lock, the error codes that reach /wx/callback and their messages, the legacy payload decoder.
-import * as msg from "~/lib/messages";
+import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { boundedReturnPath } from "~/lib/redirect";
+
+const msg = { wechat: wechatMessages };
 
 /** An authorization is valid 7 days; after that the next page load in the messenger renews it. */
 export const AUTHORIZATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;

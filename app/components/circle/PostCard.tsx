@@ -2,9 +2,11 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon } from "~/components/icons";
 import { Glyph } from "./glyphs";
-import * as msg from "~/lib/messages";
+import { circle as circleMessages } from "~/lib/messages/circle";
 import type { PostView } from "~/server/forum/posts.server";
 import { PostHead } from "./PostHead";
+
+const msg = { circle: circleMessages };
 
 /** A post in a list: author, tags, an excerpt, up to 3 thumbnails, time and counts. The whole card opens the post. */
 export function PostCard({ post, now, extra }: { post: PostView; now: string; extra?: ReactNode }) {

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { Article, Block } from "~/lib/content/blog";
-import * as msg from "~/lib/messages";
+import { blog as blogMessages } from "~/lib/messages/blog";
 import { Icon } from "../icons";
+
+const msg = { blog: blogMessages };
 
 /** What a list card needs: an article without its body. */
 export type ArticleSummary = Omit<Article, "body">;

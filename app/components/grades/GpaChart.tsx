@@ -1,5 +1,7 @@
-import * as msg from "~/lib/messages";
+import { grades as gradesMessages } from "~/lib/messages/grades";
 import { fillTemplate } from "~/lib/template";
+
+const msg = { grades: gradesMessages };
 
 export type ChartData = {
   width: number;

@@ -1,7 +1,10 @@
 import { Form } from "@remix-run/react";
 import { Icon } from "~/components/icons";
-import * as msg from "~/lib/messages";
+import { grades as gradesMessages } from "~/lib/messages/grades";
+import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { fillTemplate } from "~/lib/template";
+
+const msg = { grades: gradesMessages, schedule: scheduleMessages };
 
 /** The school's failure (with the age of the copy still shown), the refresh result and the sync time, with the refresh button. */
 export function SyncNotices({

@@ -8,9 +8,11 @@
 // In the page:   {widget ? <SubscribeWidget state={widget} mode="card" /> : null}
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as msg from "~/lib/messages";
+import { notify as notifyMessages } from "~/lib/messages/notify";
 import { SUBSCRIBE_START_PATH, subscribeHref, type WidgetMode, type WidgetState } from "~/lib/notify";
 import { Icon } from "../icons";
+
+const msg = { notify: notifyMessages };
 
 function Notice({ state }: { state: WidgetState }) {
   if (!state.notice) return null;

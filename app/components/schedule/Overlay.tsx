@@ -1,7 +1,9 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import * as msg from "~/lib/messages";
+import { app as appMessages } from "~/lib/messages/app";
 import { Icon } from "../icons";
+
+const msg = { app: appMessages };
 
 /**
  * A dialog or bottom sheet whose open state lives in the URL (?dialog=…, ?course=…), so it opens

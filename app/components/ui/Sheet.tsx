@@ -1,7 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Icon } from "~/components/icons";
-import * as msg from "~/lib/messages";
+import { app as appMessages } from "~/lib/messages/app";
+
+const msg = { app: appMessages };
 
 /**
  * A sheet opened by the URL (a child route or ?panel=…): it renders on the server too, so it works

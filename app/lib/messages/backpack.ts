@@ -1,17 +1,17 @@
-import * as common from "./common";
+import { Common } from "./common";
 
 export const backpack = {
   defaultNickname: "默认昵称",
   studentIdNotSet: "未设置",
-  studentId: common.studentId,
-  grades: common.gradeQuery,
-  exams: common.exams,
-  gpa: common.gpaRanking,
-  orders: common.myOrders,
+  studentId: Common.studentId,
+  grades: Common.gradeQuery,
+  exams: Common.exams,
+  gpa: Common.gpaRanking,
+  orders: Common.myOrders,
   posts: "我的帖子",
-  inbox: common.inbox,
-  about: common.aboutUs,
-  switchCampus: common.switchCampus,
-  customerService: common.contactService,
-  settings: common.settings,
+  inbox: Common.inbox,
+  about: Common.aboutUs,
+  switchCampus: Common.switchCampus,
+  customerService: Common.contactService,
+  settings: Common.settings,
 } as const;

@@ -1,4 +1,4 @@
-import * as common from "./common";
+import { Common } from "./common";
 
 export const errors = {
   notFoundTitle: "页面走丢了",
@@ -6,7 +6,7 @@ export const errors = {
   serverErrorTitle: "出了点问题",
   serverErrorBody: "服务器开小差了，请稍后重试。如果问题一直存在，请联系客服。",
   forbidden: "没有权限访问",
-  network: common.network,
+  network: Common.network,
   articleNotFound: "文章不存在",
   // Bounded requests and rate limits (issue 18).
   requestRefusedTitle: "请求未被处理",

@@ -4,12 +4,12 @@ import { market } from "./market";
 import { marketPage } from "./market-page";
 import { marketSheets } from "./market-sheets";
 import { marketUpload } from "./market-upload";
-import * as common from "./common";
+import { Common } from "./common";
 
 export const marketAnswers = {
   recognize: {
-    found: common.parcelsFound,
-    duplicate: common.duplicateParcel,
+    found: Common.parcelsFound,
+    duplicate: Common.duplicateParcel,
     ocrUnavailable: "截图识别暂不可用，请粘贴短信文字",
     busy: "现在识别截图的人有点多，请 {seconds} 秒后再试，也可以直接粘贴短信文字",
     userBusy: "你的截图正在依次识别，请等这几张识别完再传",
@@ -20,28 +20,28 @@ export const marketAnswers = {
   },
   entry: {
     duplicate: "该取件码信息已存在，请勿重复添加",
-    saved: common.saved,
+    saved: Common.saved,
     notFound: "该快递不存在或已删除",
-    tooLong: common.tooLong,
+    tooLong: Common.tooLong,
   },
   checkout: {
     emptyList: "请先识别快递信息",
     zero: "{name}数量已为0",
     limit: "包裹数量不能超过快递数量（{count} 件）",
     remarkTooLong: "备注最多 200 字",
-    needAddress: common.needAddress,
-    emptyParcels: common.emptyParcelList,
-    close: common.close,
-    stale: common.stale,
+    needAddress: Common.needAddress,
+    emptyParcels: Common.emptyParcelList,
+    close: Common.close,
+    stale: Common.stale,
   },
   address: {
-    nameRequired: common.recipientRequired,
-    phoneRequired: common.phoneRequired,
-    phoneInvalid: common.phoneInvalid,
-    campusRequired: common.chooseCampus,
-    buildingRequired: common.buildingRequired,
+    nameRequired: Common.recipientRequired,
+    phoneRequired: Common.phoneRequired,
+    phoneInvalid: Common.phoneInvalid,
+    campusRequired: Common.chooseCampus,
+    buildingRequired: Common.buildingRequired,
     roomRequired: "请输入宿舍号",
-    tooLong: common.tooLong,
+    tooLong: Common.tooLong,
     notFound: "地址不存在或已删除",
     saved: "地址已保存",
     deleted: "地址已删除",
@@ -52,11 +52,11 @@ export const marketAnswers = {
   },
   campus: {
     configBroken: "该校区服务配置异常，请重新选择校区",
-    notOpened: common.campusNotOpen,
+    notOpened: Common.campusNotOpen,
     configFallback: "加载快递配置失败，将使用默认配置",
-    current: common.currentCampus,
+    current: Common.currentCampus,
   },
-  needAuth: common.wechatAuthRequired,
+  needAuth: Common.wechatAuthRequired,
   // The supermarket and errand tabs (rendered on the server).
   feature: {
     want: "我需要这个功能",
@@ -65,7 +65,7 @@ export const marketAnswers = {
     supermarketClosed: "超市代买功能暂未开放，敬请期待！",
     submitOrder: "提交代买需求",
     comingSoon: "功能开发中",
-    phone: common.phone,
+    phone: Common.phone,
     /** The spec: the supermarket order would need a delivery address and a contact phone. */
     address: "收货地址（校区 楼栋 宿舍号）",
   },
@@ -76,12 +76,12 @@ export const marketAnswers = {
     price: "{price} 元/件",
   },
   notice: {
-    title: common.serviceNotice,
+    title: Common.serviceNotice,
   },
   panels: {
     placeholderTitle: "下单功能即将上线",
     placeholderBody: "在线下单与支付正在接入中，敬请期待。你的快递清单、地址和包裹规格已保存，上线后可直接支付。",
-    tipTitle: common.orderTips,
+    tipTitle: Common.orderTips,
   },
 } as const;
 

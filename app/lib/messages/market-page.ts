@@ -1,10 +1,10 @@
 // The market page's labels that the server renders into HTML (the hero, the parcel list, the
 // links under it): server-only, so they stay out of the page's JavaScript.
-import * as common from "./common";
+import { Common } from "./common";
 
 export const marketPage = {
   express: {
-    heroTitle: common.expressService,
+    heroTitle: Common.expressService,
     heroHint: "粘贴取件短信，一键识别，送货上门",
     priceFrom: "每件 {price} 元起",
     listTitle: "识别结果",
@@ -12,19 +12,19 @@ export const marketPage = {
     statusTip: "已识别 {count} 个快递，点击条目可修改",
     statusTipEmpty: "识别后的快递会显示在这里",
     confirm: "确认下单",
-    tipButton: common.orderTips,
-    edit: common.edit,
-    delete: common.remove,
-    codeLabel: common.pickupCode,
+    tipButton: Common.orderTips,
+    edit: Common.edit,
+    delete: Common.remove,
+    codeLabel: Common.pickupCode,
     trackingLabel: "快递单号",
     sourceImage: "截图",
     sourceManual: "手动",
-    serviceNotice: common.serviceNotice,
-    contactService: common.contactService,
-    estimate: common.estimated,
-    today: common.today,
-    tomorrow: common.tomorrow,
+    serviceNotice: Common.serviceNotice,
+    contactService: Common.contactService,
+    estimate: Common.estimated,
+    today: Common.today,
+    tomorrow: Common.tomorrow,
   },
-  authNeeded: common.wechatLoginRequired,
-  authAction: common.goAuthorize,
+  authNeeded: Common.wechatLoginRequired,
+  authAction: Common.goAuthorize,
 } as const;

@@ -1,10 +1,9 @@
 // The market page's labels: what its components render in the browser. Server answers (errors,
 // notices) are in ./market-answers.ts so they stay out of the page's JavaScript.
-import * as common from "./common";
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "../screenshot-recognition";
+import { Common } from "./common";
 
 export const market = {
-  tabs: { express: common.expressService, online: "超市代买", errand: "万能跑腿" },
+  tabs: { express: Common.expressService, online: "超市代买", errand: "万能跑腿" },
   express: {
     smsLabel: "取件短信",
     smsPlaceholder: "把取件短信粘贴到这里，多条短信之间请空一行",
@@ -14,7 +13,7 @@ export const market = {
     uploadImage: "截图识别",
     manualAdd: "手动添加",
     images: "取件截图",
-    imagesHint: `最多 ${MAX_IMAGES} 张，每张不超过 ${MAX_IMAGE_BYTES / (1024 * 1024)}MB`,
+    imagesHint: "最多 3 张，每张不超过 8MB",
     imageRecognize: "识别截图",
     imageSteps: "截图识别进度",
     imageLabel: "第 {n} 张",

@@ -3,56 +3,56 @@
 // pages show). The pages' own texts (buttons, dialogs, the list) are ./order-page. Where the spec
 // gives Chinese it is verbatim; its English paraphrases are written as natural Chinese. Payment
 // messages of the pay call itself live in ./pay.
-import * as common from "./common";
+import { Common } from "./common";
 
 export const orders = {
   /** The customer label of each canonical status (spec section 4, "Customer order statuses"). */
   status: {
     created: "订单已创建",
     paid: "等待骑手接单",
-    assigned: common.riderAccepted,
+    assigned: Common.riderAccepted,
     picking: "正在取件",
     delivering: "配送中",
-    completed: common.orderCompleted,
-    cancelled: common.orderCancelled,
-    refunded: common.refundSucceeded,
+    completed: Common.orderCompleted,
+    cancelled: Common.orderCancelled,
+    refunded: Common.refundSucceeded,
   },
   /** The spec's Chinese forms: the groups an order is listed under (customer and admin). */
   groups: {
-    pending_payment: common.pendingPayment,
-    in_progress: common.inProgress,
-    completed: common.finished,
+    pending_payment: Common.pendingPayment,
+    in_progress: Common.inProgress,
+    completed: Common.finished,
     cancelled: "已取消",
-    refunded: common.refundSucceeded,
+    refunded: Common.refundSucceeded,
   },
   /** While a refund is on its way the order keeps its status and shows this. */
   refundState: {
     requested: "退款审核中",
     processing: "退款处理中",
-    refunded: common.refundedShort,
+    refunded: Common.refundedShort,
     rejected: "退款申请未通过",
     failed: "退款未成功，请联系客服",
   },
   paymentStatus: {
-    pending: common.pendingPayment,
+    pending: Common.pendingPayment,
     paid: "已支付",
-    refunded: common.refundedShort,
+    refunded: Common.refundedShort,
     closed: "已关闭",
   },
   /** Creating an order (the market's pay button and POST /api/express/order_create). */
   create: {
     needMessenger: "未获取到微信用户信息，请重新授权登录",
-    needAddress: common.needAddress,
+    needAddress: Common.needAddress,
     /** The address's dorm building was turned off by an operator (or is on another campus). */
     addressNotServed: "该地址的宿舍楼暂不配送，请选择或新增其他收货地址",
-    emptyList: common.emptyParcelList,
+    emptyList: Common.emptyParcelList,
     failed: "订单创建失败，请重试",
-    stale: common.stale,
-    campusClosed: common.campusNotOpen,
+    stale: Common.stale,
+    campusClosed: Common.campusNotOpen,
     /** The package counts do not add up to the parcels listed (ARCHITECTURE "Parcels"). */
     countsMismatch: "各类型件数之和必须等于快递数量，请重新确认",
     tooManyParcels: "一次最多下单 30 件快递",
-    duplicateParcel: common.duplicateParcel,
+    duplicateParcel: Common.duplicateParcel,
     /** A parcel is already in a live order of the same user; the page links to {orderNumber}. */
     parcelInLiveOrder: "该快递已在订单 {orderNumber} 中，请勿重复下单",
     addressCampus: "收货地址不在当前服务校区，请选择或新增该校区的地址",
@@ -68,22 +68,22 @@ export const orders = {
     refund: "退款申请失败",
     review: "评价失败",
     pay: "支付失败",
-    notAllowed: common.notAllowed,
+    notAllowed: Common.notAllowed,
     expired: "订单已超时关闭，请重新下单",
     alreadyReviewed: "该订单已评价",
   },
   done: {
-    cancelled: common.orderCancelled,
-    cancelRefund: common.cancelledRefunding,
+    cancelled: Common.orderCancelled,
+    cancelRefund: Common.cancelledRefunding,
     cancelRefunded: "订单已取消，已退款",
     refundRequested: "退款申请已提交，客服审核后原路退回",
     reviewed: "感谢您的评价！",
-    paid: common.paySuccess,
+    paid: Common.paySuccess,
   },
-  today: common.today,
-  tomorrow: common.tomorrow,
+  today: Common.today,
+  tomorrow: Common.tomorrow,
   dayMonth: "{month}月{day}日",
-  reasonMax: common.max200Chars,
+  reasonMax: Common.max200Chars,
   commentMax: "最多 500 字",
   /** Messages of order events (the audit trail). */
   closedAuto: "超时未支付，订单已自动关闭",

@@ -1,12 +1,12 @@
 // The post detail page (/post/:id) itself: the post, its counts, likes, the comment list.
-import * as common from "./common";
+import { Common } from "./common";
 
 export const postDetail = {
   author: "楼主",
-  mine: common.me,
-  views: common.views,
-  comments: common.comment,
-  like: common.like,
+  mine: Common.me,
+  views: Common.views,
+  comments: Common.comment,
+  like: Common.like,
   liked: "已点赞",
   share: "分享",
   linkCopied: "链接已复制，快去分享给同学吧",
@@ -14,18 +14,18 @@ export const postDetail = {
   commentUnderReview: "审核中",
   markCompleted: "标记为已完成",
   deletePost: "删除帖子",
-  deleteComment: common.remove,
-  reply: common.reply,
+  deleteComment: Common.remove,
+  reply: Common.reply,
   commentPlaceholder: "说点什么吧…",
   sending: "发送中…",
   noComments: "还没有评论，快来抢沙发",
-  commentsTitle: common.comment,
+  commentsTitle: Common.comment,
   commentNeedsProfile: "请先完善个人资料后再评论",
   actionFailed: "操作失败，请重试",
   likeFailed: "点赞操作失败",
   loadPostFailed: "加载帖子详情失败",
   postNotFound: "帖子不存在或已被删除",
-  report: common.report,
+  report: Common.report,
   imageAlt: "帖子图片",
   openImage: "查看大图",
   // Comment pages and threads (issue 18).

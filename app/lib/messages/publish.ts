@@ -1,6 +1,5 @@
 // Publishing a post (/publish-post) and uploading images (/api/upload/image).
-import * as common from "./common";
-import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "../forum";
+import { Common } from "./common";
 
 export const publish = {
   category: "选择分类",
@@ -11,17 +10,17 @@ export const publish = {
   removeImage: "移除图片",
   imageAlt: "已上传的图片",
   publishButton: "发布",
-  publishing: common.publishing,
+  publishing: Common.publishing,
   contentRequired: "请输入帖子内容",
   categoryRequired: "请选择帖子分类",
   contentTooLong: "帖子内容不能超过500字",
-  tooManyImages: `最多只能上传${POST_MAX_IMAGES}张图片`,
-  imagesOnly: common.imagesOnly,
+  tooManyImages: "最多只能上传9张图片",
+  imagesOnly: Common.imagesOnly,
   uploadInProgress: "图片正在上传中，请稍候",
   notLoggedIn: "用户未登录，请先登录",
   publishFailed: "发布失败: ",
-  noPermission: common.noPostPermission,
-  network: common.networkShort,
+  noPermission: Common.noPostPermission,
+  network: Common.networkShort,
   uploading: "上传中",
   queued: "等待上传",
   uploaded: "上传成功",
@@ -29,7 +28,7 @@ export const publish = {
   // The upload storage failed (a full disk, object storage down): the post keeps what was typed.
   storageUnavailable: "图片暂时无法保存，请稍后重试",
   uploadTimeout: "上传超时",
-  imageTooLarge: `图片不能超过 ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`,
+  imageTooLarge: "图片不能超过 10 MB",
   imageUnreadable: "无法识别的图片，请换一张",
   imageNotYours: "图片已失效，请重新上传",
   tooManyPendingUploads: "待发布的图片太多了，请先发布或稍后再试",

@@ -1,9 +1,9 @@
 import { APP_NAME } from "./app-info";
-import * as common from "./common";
+import { Common } from "./common";
 
 export const tabs = {
-  schedule: common.schedule,
-  circle: common.circle,
+  schedule: Common.schedule,
+  circle: Common.circle,
   market: APP_NAME,
-  backpack: common.backpack,
+  backpack: Common.backpack,
 } as const;
