@@ -29,4 +29,6 @@ export function maskPhone(phone: string) {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
 }
 
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** The HTML `pattern` attribute of a phone field (the browser anchors it): the same rule as PHONE_PATTERN. */
+export const PHONE_INPUT_PATTERN = "1[3-9][0-9]{9}";
+export const PHONE_PATTERN = new RegExp(`^${PHONE_INPUT_PATTERN}$`);

@@ -1,5 +1,6 @@
 // Reference data the app starts with. The database holds the live copy (operators may change
 // it); these rows seed an empty database and are the fallback the spec asks for when loading fails.
+import { Common } from "./messages/common";
 
 export const PACKAGE_TYPE_KEYS = ["pocket", "small", "medium", "large"] as const;
 export type PackageTypeKey = (typeof PACKAGE_TYPE_KEYS)[number];
@@ -47,10 +48,8 @@ export { SCHOOL_SYSTEM_KINDS as SCHOOL_SYSTEMS, type SchoolSystemKind } from "./
 export const DEFAULT_SCHOOLS = [{ code: "demo", name: "演示大学（体验账号）", system: "demo", baseUrl: null }] as const;
 
 export function campusStatusLabel(status: string) {
-  return status === CAMPUS_STATUS_ACTIVE ? "已开通" : "即将开通";
+  return status === CAMPUS_STATUS_ACTIVE ? Common.campusActive : Common.campusSoon;
 }
 
-export function formatYuan(fen: number) {
-  const yuan = fen / 100;
-  return Number.isInteger(yuan) ? String(yuan) : yuan.toFixed(2).replace(/0$/, "");
-}
+/** @deprecated bridge for files other helpers are restructuring: import formatYuan from ~/lib/money. */
+export { formatYuan } from "./money";

@@ -2,7 +2,7 @@
 // the express tab's promo card, the promo page's cards and rules, the share texts, and the
 // "pickup from 6 jiao" line. The seed below is the default the database starts with; pages read
 // the rules from the database and render them here, so copy and grant can never disagree.
-import { formatYuan } from "./catalog";
+import { formatYuan } from "./money";
 import { discountOn, termsLabel, type CouponTerms } from "./coupons";
 import { coupons as couponMessages } from "./messages/coupons";
 import type { PricedType } from "./package-counts";

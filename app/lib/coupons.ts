@@ -7,7 +7,8 @@
 // - final = max(0, total − discount); a percentage discount is rounded in the student's favour.
 // The order-confirm sheet, POST /api/coupon/calculate-discount and order creation all call
 // quoteCoupons, so the price a student sees is the price they pay.
-import { PACKAGE_TYPE_KEYS, formatYuan, type PackageTypeKey } from "./catalog";
+import { PACKAGE_TYPE_KEYS, type PackageTypeKey } from "./catalog";
+import { fenToYuan as yuan, formatYuan } from "./money";
 import { coupons as couponMessages } from "./messages/coupons";
 import type { PackageCounts, PricedType } from "./package-counts";
 import { fillTemplate } from "./template";
@@ -195,8 +196,6 @@ export function quoteCoupons(input: QuoteInput): Quote {
     items,
   };
 }
-
-const yuan = (fen: number) => Math.round(fen) / 100;
 
 /**
  * The spec's "Coupon calculation result" (section 3), amounts in yuan as numbers plus the same

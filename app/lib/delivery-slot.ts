@@ -3,7 +3,7 @@
 // (inclusive, to the minute) and names the estimated delivery time; an order placed after the
 // last slot's end goes to the first slot of the next day.
 
-import { addDays, shanghaiInstant, shanghaiToday } from "./time";
+import { addDays, shanghaiInstant, shanghaiMinuteOfDay, shanghaiToday } from "./time";
 
 export type DeliverySlot = {
   order_start_time: string; // "08:00"
@@ -54,8 +54,7 @@ export function estimateDelivery(orderedAt: Date, schedule: DeliverySlot[] = DEF
     .slice()
     .sort((a, b) => minutes(a.order_end_time) - minutes(b.order_end_time));
   const today = shanghaiToday(orderedAt);
-  const shifted = new Date(orderedAt.getTime() + 8 * 60 * 60 * 1000);
-  const now = shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
+  const now = shanghaiMinuteOfDay(orderedAt);
   const slot = slots.find((s) => now <= minutes(s.order_end_time));
   const chosen = slot ?? slots[0]!;
   const dayOffset = slot ? 0 : 1;

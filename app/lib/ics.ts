@@ -1,7 +1,7 @@
 // iCalendar (RFC 5545) text for the timetable feed: CRLF line ends, lines folded at 75 octets
 // without splitting a UTF-8 character, TEXT values escaped, times in Asia/Shanghai (a fixed
 // +08:00 zone, described once by a VTIMEZONE so calendars show local wall-clock times).
-import { SCHOOL_TIME_ZONE } from "./term";
+import { BUSINESS_TIME_ZONE } from "./time";
 
 export type IcsEvent = {
   uid: string;
@@ -74,12 +74,12 @@ export function buildIcs(calendar: IcsCalendar) {
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     `X-WR-CALNAME:${escapeText(calendar.name)}`,
-    `X-WR-TIMEZONE:${SCHOOL_TIME_ZONE}`,
+    `X-WR-TIMEZONE:${BUSINESS_TIME_ZONE}`,
     ...(calendar.refreshInterval
       ? [`REFRESH-INTERVAL;VALUE=DURATION:${calendar.refreshInterval}`, `X-PUBLISHED-TTL:${calendar.refreshInterval}`]
       : []),
     "BEGIN:VTIMEZONE",
-    `TZID:${SCHOOL_TIME_ZONE}`,
+    `TZID:${BUSINESS_TIME_ZONE}`,
     "BEGIN:STANDARD",
     "DTSTART:19700101T000000",
     "TZOFFSETFROM:+0800",
@@ -93,8 +93,8 @@ export function buildIcs(calendar: IcsCalendar) {
       "BEGIN:VEVENT",
       `UID:${event.uid}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART;TZID=${SCHOOL_TIME_ZONE}:${compactDate(event.date)}T${compactTime(event.start)}`,
-      `DTEND;TZID=${SCHOOL_TIME_ZONE}:${compactDate(event.date)}T${compactTime(event.end)}`,
+      `DTSTART;TZID=${BUSINESS_TIME_ZONE}:${compactDate(event.date)}T${compactTime(event.start)}`,
+      `DTEND;TZID=${BUSINESS_TIME_ZONE}:${compactDate(event.date)}T${compactTime(event.end)}`,
       `SUMMARY:${escapeText(event.summary)}`,
     );
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);

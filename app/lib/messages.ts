@@ -1,7 +1,10 @@
 // Every user-facing string of the app (zh-CN). Where the spec gives a Chinese message it is
 // used verbatim. Each group lives in its own module under messages/ so that a page's JavaScript
-// carries only the groups its components read: import the namespace
-// (`import * as msg from "~/lib/messages"`) and read `msg.<group>.<key>`. Add a key to its group's
+// carries only the groups its components read. Server code may import this namespace
+// (`import * as msg from "~/lib/messages"`); code that reaches the browser imports its groups'
+// files (`import { app } from "~/lib/messages/app"`): the namespace pulls a chunk of every group
+// into the page (decision 025). A string written in two groups goes to messages/common.ts (a const
+// enum, inlined by the compiler); messages.test.ts fails on a second copy. Add a key to its group's
 // file; add a group as a new file plus a line here.
 export { APP_NAME, APP_VERSION } from "./messages/app-info";
 export { app } from "./messages/app";

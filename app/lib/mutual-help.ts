@@ -1,7 +1,8 @@
 // Mutual sign-in help (互助代签): the one pricing definition, the course details a request
 // carries (the query of /schedule/mutual-help) and the text of the forum post it becomes.
 // Pure and safe in the browser: the page shows these fees and the action charges them.
-import { formatYuan } from "./catalog";
+import { PHONE_PATTERN } from "./address";
+import { formatYuan } from "./money";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { fillTemplate } from "./template";
@@ -101,8 +102,7 @@ export function readHelpCourseRef(params: URLSearchParams | FormData): HelpCours
 /** A contact a helper can use: a WeChat id (6-20 characters, a letter first) or a mainland mobile number. */
 export const CONTACT_MAX = 20;
 const WECHAT_ID = /^[A-Za-z][-_A-Za-z0-9]{5,19}$/;
-const MOBILE = /^1[3-9]\d{9}$/;
 
 export function isValidContact(value: string) {
-  return WECHAT_ID.test(value) || MOBILE.test(value);
+  return WECHAT_ID.test(value) || PHONE_PATTERN.test(value);
 }

@@ -3,6 +3,7 @@
 // retry schedule, the subscribe widget's 'later' snooze and 7-day validity, and the inbox texts.
 // Safe in the browser (the widget reads the status rules), but mostly used by server/notify.
 import { notify as notifyMessages } from "~/lib/messages/notify";
+import { formatYuan } from "./money";
 import { fillTemplate } from "./template";
 import { formatShanghai } from "./time";
 import { deleteDataParams } from "./request-kind";
@@ -150,10 +151,6 @@ export type PlannedMessage = {
   expiresAt?: string;
 };
 
-export function yuan(fen: number) {
-  return (fen / 100).toFixed(2);
-}
-
 /** The messages an event sends through the messenger (the inbox is separate). */
 export function plannedMessages(event: NotifyEvent, now: Date): PlannedMessage[] {
   switch (event.kind) {
@@ -235,7 +232,7 @@ function orderMessages(order: OrderEventData, now: Date): PlannedMessage[] {
           subscribeKey: SUBSCRIBE_FALLBACK.paid!,
           fields: {
             orderNumber: order.orderNumber,
-            amount: fillTemplate(msg.notify.message.amount, { yuan: yuan(order.amountFen) }),
+            amount: fillTemplate(msg.notify.message.amount, { yuan: formatYuan(order.amountFen, { style: "amount" }) }),
             parcelCount,
             time,
             estimatedDelivery: order.estimatedDelivery ?? "",

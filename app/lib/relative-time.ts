@@ -1,5 +1,7 @@
 // Relative times of spec section 9, computed against a given "now" so the server and the
 // browser render the same text. Dates beyond the relative range are Shanghai calendar dates.
+import { Common } from "./messages/common";
+import { fillTemplate } from "./template";
 import { shanghaiDate } from "./time";
 
 const MINUTE = 60_000;
@@ -22,10 +24,10 @@ export function cardTime(at: Date | string, now: Date | string): string {
   const then = toDate(at);
   const current = toDate(now);
   const diff = Math.max(0, current.getTime() - then.getTime());
-  if (diff < MINUTE) return "刚刚";
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
-  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}天前`;
+  if (diff < MINUTE) return Common.justNow;
+  if (diff < HOUR) return fillTemplate(Common.minutesAgo, { n: Math.floor(diff / MINUTE) });
+  if (diff < DAY) return fillTemplate(Common.hoursAgo, { n: Math.floor(diff / HOUR) });
+  if (diff < 7 * DAY) return fillTemplate(Common.daysAgo, { n: Math.floor(diff / DAY) });
   const date = shanghaiDate(then);
   const sameYear = date.year === shanghaiDate(current).year;
   return sameYear ? `${pad(date.month)}-${pad(date.day)}` : `${date.year}-${pad(date.month)}-${pad(date.day)}`;
@@ -37,12 +39,12 @@ export function cardTime(at: Date | string, now: Date | string): string {
  */
 export function commentTime(at: Date | string, now: Date | string): string {
   const diff = Math.max(0, toDate(now).getTime() - toDate(at).getTime());
-  if (diff < MINUTE) return "刚刚";
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}分钟前`;
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`;
+  if (diff < MINUTE) return Common.justNow;
+  if (diff < HOUR) return fillTemplate(Common.minutesAgo, { n: Math.floor(diff / MINUTE) });
+  if (diff < DAY) return fillTemplate(Common.hoursAgo, { n: Math.floor(diff / HOUR) });
   const days = Math.floor(diff / DAY);
-  if (days < 30) return `${days}天前`;
+  if (days < 30) return fillTemplate(Common.daysAgo, { n: days });
   const months = Math.floor(days / 30);
-  if (months < 12) return `${months}个月前`;
-  return `${Math.max(1, Math.floor(days / 365))}年前`;
+  if (months < 12) return fillTemplate(Common.monthsAgo, { n: months });
+  return fillTemplate(Common.yearsAgo, { n: Math.max(1, Math.floor(days / 365)) });
 }

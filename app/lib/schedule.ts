@@ -4,7 +4,7 @@
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { fillTemplate } from "./template";
 import { defaultWeek1Start, termLabel } from "./term";
-import { addDays, shanghaiInstant } from "./time";
+import { addDays, daysBetween, shanghaiInstant } from "./time";
 import { MAX_WEEK, MIN_WEEK } from "./weeks";
 
 const msg = { schedule: scheduleMessages };
@@ -66,16 +66,9 @@ export function parseWeekParam(value: string | null | undefined): number | null 
   return clampWeek(Number(value));
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function dayNumber(isoDay: string) {
-  const [year, month, day] = isoDay.split("-").map(Number);
-  return Date.UTC(year, month - 1, day) / DAY_MS;
-}
-
 /** The teaching week a date falls in (unclamped: 0 or less before week 1). */
 export function weekOfDate(isoDay: string, week1Start: string): number {
-  return Math.floor((dayNumber(isoDay) - dayNumber(week1Start)) / 7) + 1;
+  return Math.floor(daysBetween(week1Start, isoDay) / 7) + 1;
 }
 
 /** 'This week' of a term, clamped to 1–26: week 1 before the term starts, 26 after it. */

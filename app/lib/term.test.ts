@@ -1,16 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
 import {
   compareTerms,
-  dateInTimeZone,
   defaultWeek1Start,
-  firstMondayOf,
-  formatDate,
   parseTermCode,
   previousTerm,
   recentTerms,
   termForDate,
   termLabel,
 } from "./term";
+import { dateInTimeZone, firstMondayOf, isoDate as formatDate } from "./time";
 
 describe("firstMondayOf", () => {
   it.each<[number, number, string]>([

@@ -1,7 +1,7 @@
 // Semester codes ('2025-2026-1') and their calendar. Pure; every date is computed in the
-// school's time zone (Asia/Shanghai), never in the server's local time.
-
-export const SCHOOL_TIME_ZONE = "Asia/Shanghai";
+// school's time zone (Asia/Shanghai), never in the server's local time. Dates, time zones and
+// calendar arithmetic come from ./time, the one date module.
+import { BUSINESS_TIME_ZONE, dateInTimeZone, firstMondayOf } from "./time";
 
 export type TermNumber = 1 | 2 | 3;
 
@@ -10,13 +10,6 @@ export interface ParsedTerm {
   startYear: number;
   /** 1 = autumn, 2 = spring, 3 = summer short term. */
   term: TermNumber;
-}
-
-export interface CalendarDate {
-  year: number;
-  /** 1–12 */
-  month: number;
-  day: number;
 }
 
 const TERM_CODE = /^(\d{4})-(\d{4})-([123])$/;
@@ -40,40 +33,6 @@ export function termLabel(code: string): string {
   return `${parsed.startYear}-${parsed.startYear + 1}学年第${parsed.term}学期`;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-export function formatDate({ year, month, day }: CalendarDate): string {
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-/** The first Monday of a month, as 'YYYY-MM-DD' (month 1–12). */
-export function firstMondayOf(year: number, month: number): string {
-  // UTC arithmetic on a calendar date: no time zone can shift the weekday.
-  const weekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay(); // 0 = Sunday
-  const offset = (8 - weekday) % 7;
-  return formatDate({ year, month, day: 1 + offset });
-}
-
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date of an instant in a time zone (default Asia/Shanghai). */
-export function dateInTimeZone(instant: Date, timeZone: string = SCHOOL_TIME_ZONE): CalendarDate {
-  let formatter = dateFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-    });
-    dateFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  return { year: part("year"), month: part("month"), day: part("day") };
-}
-
 /**
  * Default Monday of week 1 when the school does not publish one: first Monday of September
  * (term 1), of March (term 2) or of July (short term 3).
@@ -91,7 +50,7 @@ export function defaultWeek1Start(code: string): string | null {
  */
 export function termForDate(
   instant: Date,
-  timeZone: string = SCHOOL_TIME_ZONE,
+  timeZone: string = BUSINESS_TIME_ZONE,
 ): { code: string; week1Start: string } {
   const { year, month } = dateInTimeZone(instant, timeZone);
   const parsed: ParsedTerm =

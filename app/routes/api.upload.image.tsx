@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!saved) return answer(refused[0]?.status ?? 400, refused[0]?.message ?? msg.publish.uploadFailed);
   return Response.json({
     success: true,
-    message: "上传成功",
+    message: msg.publish.uploaded,
     data: { file_url: saved.image.url, thumb_url: saved.image.thumbUrl, width: saved.image.width, height: saved.image.height },
   });
 }

@@ -4,9 +4,11 @@
 // ./adminRefunds. Status labels and tab names come from the orders group through the one status
 // table (app/lib/order-status.ts). The spec's English failures ('failed to load orders', 'network
 // error', 'customer did not provide phone') are natural Chinese; its Chinese network message verbatim.
+import { Common } from "./common";
+
 export const adminOrders = {
-  title: "订单管理",
-  campus: "校区",
+  title: Common.orderManagement,
+  campus: Common.campus,
   allCampuses: "全部校区",
   search: "搜索",
   searchLabel: "搜索订单",
@@ -16,32 +18,32 @@ export const adminOrders = {
   // The 'more actions' dialog.
   actions: {
     title: "订单操作",
-    complete: "完成订单",
-    cancel: "取消订单",
-    cancelRefund: "取消并退款",
-    delete: "删除订单",
+    complete: Common.completeOrder,
+    cancel: Common.cancelOrder,
+    cancelRefund: Common.cancelAndRefund,
+    delete: Common.deleteOrder,
     call: "拨打客户电话",
     noPhone: "客户未提供电话",
     courier: "配送进度",
-    assigned: "接单",
-    picking: "开始取件",
-    delivering: "开始配送",
+    assigned: Common.acceptOrder,
+    picking: Common.startPicking,
+    delivering: Common.startDelivery,
     none: "该订单当前没有可执行的操作",
     cancelTitle: "确认取消订单",
     cancelUnpaidHint: "订单尚未支付，取消后将直接关闭。",
     cancelPaidHint: "订单已支付，取消后将通过微信支付原路退款，退款成功后订单状态为“退款成功”。",
     reason: "原因（选填，客户可见）",
     reasonPlaceholder: "例如：驿站暂停营业",
-    confirmCancel: "确认取消",
+    confirmCancel: Common.confirmCancel,
     deleteTitle: "确认删除订单",
     deleteHint: "删除后订单不再出现在订单管理中，但记录会保留用于审计和对账，不会退款。",
     confirmDelete: "确认删除",
-    back: "返回",
+    back: Common.back,
     log: "操作记录",
   },
   failures: {
     load: "加载订单失败，请刷新重试",
-    network: "网络错误，请检查网络连接后重试",
+    network: Common.network,
     retry: "重试",
   },
 } as const;

@@ -1,15 +1,17 @@
+import { Common } from "./common";
+
 export const backpack = {
   defaultNickname: "默认昵称",
   studentIdNotSet: "未设置",
-  studentId: "学号",
-  grades: "成绩查询",
-  exams: "考试安排",
-  gpa: "绩点排名",
-  orders: "我的订单",
+  studentId: Common.studentId,
+  grades: Common.gradeQuery,
+  exams: Common.exams,
+  gpa: Common.gpaRanking,
+  orders: Common.myOrders,
   posts: "我的帖子",
-  inbox: "消息中心",
-  about: "关于我们",
-  switchCampus: "切换校区",
-  customerService: "联系客服",
-  settings: "设置",
+  inbox: Common.inbox,
+  about: Common.aboutUs,
+  switchCampus: Common.switchCampus,
+  customerService: Common.contactService,
+  settings: Common.settings,
 } as const;

@@ -1,16 +1,18 @@
+import { Common } from "./common";
+
 export const campus = {
   selectTitle: "选择你的校区",
   selectHint: "我们会根据校区为你提供对应的服务",
   missingFooter: "没有找到你的校区？请联系客服开通",
-  active: "已开通",
-  soon: "即将开通",
-  current: "当前校区",
-  switch: "切换校区",
+  active: Common.campusActive,
+  soon: Common.campusSoon,
+  current: Common.currentCampus,
+  switch: Common.switchCampus,
   none: "暂无可用校区，请稍后再试",
   loadFailed: "加载校区列表失败，请刷新页面重试",
   // The spec's words (section 8, "Campus and config"); choosing it resets the campus.
-  notActive: "该校区暂未开通快递代拿服务",
+  notActive: Common.campusNotOpen,
   chosen: "已切换校区",
-  required: "请选择校区",
+  required: Common.chooseCampus,
   unknown: "该校区不存在，请重新选择",
 } as const;

@@ -1,9 +1,11 @@
 // The circle's list and its cards (the detail page adds postDetail, publishing adds publish, /backpack/posts myPosts).
+import { Common } from "./common";
+
 export const circle = {
   category: "分类",
   searchPlaceholder: "搜索帖子",
   searchInDevelopment: "搜索功能正在开发中，敬请期待",
-  allCategories: "全部",
+  allCategories: Common.all,
   shortcuts: {
     countdown: "倒数日",
     treasure: "百宝屋",
@@ -12,21 +14,21 @@ export const circle = {
     certificate: "考证信息",
   },
   loadPostsFailed: "加载帖子失败: ",
-  loadMore: "加载更多",
-  loadingMore: "加载中…",
+  loadMore: Common.loadMore,
+  loadingMore: Common.loading,
   noMore: "没有更多了",
   empty: "这里还没有帖子，来发第一条吧",
   backToNewest: "回到最新",
   publish: "发帖",
   published: "发布成功",
   deleted: "帖子已删除",
-  reported: "举报已提交，感谢你的反馈",
-  network: "网络错误",
-  mine: "我",
-  views: "浏览",
-  comments: "评论",
-  likes: "点赞",
+  reported: Common.reported,
+  network: Common.networkShort,
+  mine: Common.me,
+  views: Common.views,
+  comments: Common.comment,
+  likes: Common.like,
   // Publishing from another page (mutual help): createPost refuses a banned author.
-  noPermission: "你没有发帖权限",
+  noPermission: Common.noPostPermission,
   publishFailedDefault: "发布失败",
 } as const;

@@ -1,6 +1,8 @@
 // The comment sheet of a post (its own group: the sheet loads on its own and ships only these).
+import { Common } from "./common";
+
 export const commentSheet = {
-  replyTo: "回复",
+  replyTo: Common.reply,
   cancelReply: "取消回复",
   sendComment: "发送",
   commentAnonymous: "匿名评论",

@@ -1,11 +1,13 @@
+import { Common } from "./common";
+
 export const customerService = {
   qrTitle: "客服微信",
   qrHint: "长按识别二维码添加客服",
   groupTitle: "取件群",
   groupHint: "长按识别二维码加入取件通知群",
-  phone: "客服电话",
+  phone: Common.servicePhone,
   faq: "常见问题",
-  notice: "服务须知",
+  notice: Common.serviceNotice,
   version: "版本说明",
   heroTitle: "遇到问题？我们随时在",
   heroHint: "订单、退款、优惠券和校区开通，都可以找客服",

@@ -4,11 +4,12 @@ import { market } from "./market";
 import { marketPage } from "./market-page";
 import { marketSheets } from "./market-sheets";
 import { marketUpload } from "./market-upload";
+import { Common } from "./common";
 
 export const marketAnswers = {
   recognize: {
-    found: "识别到 {count} 个快递",
-    duplicate: "该快递信息已存在，请勿重复添加",
+    found: Common.parcelsFound,
+    duplicate: Common.duplicateParcel,
     ocrUnavailable: "截图识别暂不可用，请粘贴短信文字",
     busy: "现在识别截图的人有点多，请 {seconds} 秒后再试，也可以直接粘贴短信文字",
     userBusy: "你的截图正在依次识别，请等这几张识别完再传",
@@ -19,28 +20,28 @@ export const marketAnswers = {
   },
   entry: {
     duplicate: "该取件码信息已存在，请勿重复添加",
-    saved: "已保存",
+    saved: Common.saved,
     notFound: "该快递不存在或已删除",
-    tooLong: "内容过长",
+    tooLong: Common.tooLong,
   },
   checkout: {
     emptyList: "请先识别快递信息",
     zero: "{name}数量已为0",
     limit: "包裹数量不能超过快递数量（{count} 件）",
     remarkTooLong: "备注最多 200 字",
-    needAddress: "请先选择收货地址",
-    emptyParcels: "快递清单不能为空",
-    close: "关闭",
-    stale: "订单信息已更新，请确认后再试",
+    needAddress: Common.needAddress,
+    emptyParcels: Common.emptyParcelList,
+    close: Common.close,
+    stale: Common.stale,
   },
   address: {
-    nameRequired: "请输入收件人姓名",
-    phoneRequired: "请输入手机号",
-    phoneInvalid: "请输入正确的手机号",
-    campusRequired: "请选择校区",
-    buildingRequired: "请选择宿舍楼栋",
+    nameRequired: Common.recipientRequired,
+    phoneRequired: Common.phoneRequired,
+    phoneInvalid: Common.phoneInvalid,
+    campusRequired: Common.chooseCampus,
+    buildingRequired: Common.buildingRequired,
     roomRequired: "请输入宿舍号",
-    tooLong: "内容过长",
+    tooLong: Common.tooLong,
     notFound: "地址不存在或已删除",
     saved: "地址已保存",
     deleted: "地址已删除",
@@ -51,11 +52,11 @@ export const marketAnswers = {
   },
   campus: {
     configBroken: "该校区服务配置异常，请重新选择校区",
-    notOpened: "该校区暂未开通快递代拿服务",
+    notOpened: Common.campusNotOpen,
     configFallback: "加载快递配置失败，将使用默认配置",
-    current: "当前校区",
+    current: Common.currentCampus,
   },
-  needAuth: "请先进行微信授权",
+  needAuth: Common.wechatAuthRequired,
   // The supermarket and errand tabs (rendered on the server).
   feature: {
     want: "我需要这个功能",
@@ -64,7 +65,7 @@ export const marketAnswers = {
     supermarketClosed: "超市代买功能暂未开放，敬请期待！",
     submitOrder: "提交代买需求",
     comingSoon: "功能开发中",
-    phone: "手机号",
+    phone: Common.phone,
     /** The spec: the supermarket order would need a delivery address and a contact phone. */
     address: "收货地址（校区 楼栋 宿舍号）",
   },
@@ -75,12 +76,12 @@ export const marketAnswers = {
     price: "{price} 元/件",
   },
   notice: {
-    title: "服务须知",
+    title: Common.serviceNotice,
   },
   panels: {
     placeholderTitle: "下单功能即将上线",
     placeholderBody: "在线下单与支付正在接入中，敬请期待。你的快递清单、地址和包裹规格已保存，上线后可直接支付。",
-    tipTitle: "下单须知",
+    tipTitle: Common.orderTips,
   },
 } as const;
 

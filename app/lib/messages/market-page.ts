@@ -1,8 +1,10 @@
 // The market page's labels that the server renders into HTML (the hero, the parcel list, the
 // links under it): server-only, so they stay out of the page's JavaScript.
+import { Common } from "./common";
+
 export const marketPage = {
   express: {
-    heroTitle: "快递代拿",
+    heroTitle: Common.expressService,
     heroHint: "粘贴取件短信，一键识别，送货上门",
     priceFrom: "每件 {price} 元起",
     listTitle: "识别结果",
@@ -10,19 +12,19 @@ export const marketPage = {
     statusTip: "已识别 {count} 个快递，点击条目可修改",
     statusTipEmpty: "识别后的快递会显示在这里",
     confirm: "确认下单",
-    tipButton: "下单须知",
-    edit: "编辑",
-    delete: "删除",
-    codeLabel: "取件码",
+    tipButton: Common.orderTips,
+    edit: Common.edit,
+    delete: Common.remove,
+    codeLabel: Common.pickupCode,
     trackingLabel: "快递单号",
     sourceImage: "截图",
     sourceManual: "手动",
-    serviceNotice: "服务须知",
-    contactService: "联系客服",
-    estimate: "预计送达",
-    today: "今天",
-    tomorrow: "明天",
+    serviceNotice: Common.serviceNotice,
+    contactService: Common.contactService,
+    estimate: Common.estimated,
+    today: Common.today,
+    tomorrow: Common.tomorrow,
   },
-  authNeeded: "请先进行微信授权登录",
-  authAction: "去授权",
+  authNeeded: Common.wechatLoginRequired,
+  authAction: Common.goAuthorize,
 } as const;

@@ -1,7 +1,9 @@
 // What the screenshot upload says in the browser: loaded with the upload code, on first use.
+import { Common } from "./common";
+
 export const marketUpload = {
   badFormat: "识别结果格式异常，请重试或手动添加",
-  network: "网络错误，请检查网络连接后重试",
+  network: Common.network,
   noCode: "智能识别未识别出取件码，请手动填写",
   tooManyImages: "最多只能上传3张图片",
   imageTooLarge: "图片大小不能超过8MB",
@@ -12,7 +14,7 @@ export const marketUpload = {
   stepUploading: "上传中 {percent}%",
   stepWaiting: "排队中，前面还有 {n} 张",
   stepReading: "正在识别",
-  stepFound: "识别到 {count} 个快递",
+  stepFound: Common.parcelsFound,
   stepNone: "没有识别出取件码",
   stepRetry: "人有点多，{seconds} 秒后自动重试",
   busy: "现在识别截图的人有点多，请稍后再试，也可以直接粘贴短信文字",

@@ -1,7 +1,9 @@
 // The market page's labels: what its components render in the browser. Server answers (errors,
 // notices) are in ./market-answers.ts so they stay out of the page's JavaScript.
+import { Common } from "./common";
+
 export const market = {
-  tabs: { express: "快递代拿", online: "超市代买", errand: "万能跑腿" },
+  tabs: { express: Common.expressService, online: "超市代买", errand: "万能跑腿" },
   express: {
     smsLabel: "取件短信",
     smsPlaceholder: "把取件短信粘贴到这里，多条短信之间请空一行",

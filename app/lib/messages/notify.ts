@@ -1,8 +1,10 @@
 // Notifications: the inbox, the subscribe widget, the simulated subscribe confirm page, and the
 // texts of the messages sent through the messenger (template fields, subscribe titles/content).
+import { Common } from "./common";
+
 export const notify = {
   inbox: {
-    title: "消息中心",
+    title: Common.inbox,
     empty: "暂时没有消息",
     emptyHint: "有人评论、回复或点赞你的帖子和评论，或者你的订单状态有变化时，会在这里通知你。",
     unread: "未读",
@@ -20,16 +22,16 @@ export const notify = {
     post_liked: "{actor} 赞了你的帖子",
     comment_liked: "{actor} 赞了你的评论",
     order_status: "订单 {orderNumber}",
-    announcement: "系统公告",
-    course_reminder: "上课提醒",
+    announcement: Common.announcement,
+    course_reminder: Common.courseReminder,
     new_grades: "有新成绩发布",
     help_offered: "{actor} 愿意帮你代签「{course}」",
     help_contact: "你报名帮忙代签「{course}」",
   },
   help: {
-    contact: "对方的联系方式：{contact}",
-    requesterContact: "对方的联系方式：{contact}",
-    requesterNoContact: "对方没有留联系方式，请在帖子下评论沟通",
+    contact: Common.theirContact,
+    requesterContact: Common.theirContact,
+    requesterNoContact: Common.requesterNoContact,
     subscribeTitle: "有同学来帮忙",
     subscribeContent: "{actor} 愿意帮你代签「{course}」，联系方式：{contact}",
   },
@@ -38,7 +40,7 @@ export const notify = {
     assigned: "骑手已接单，正在前往驿站",
     delivering: "骑手正在配送，请留意",
     completed: "订单已完成，快递已送达",
-    cancelled: "订单已取消",
+    cancelled: Common.orderCancelled,
     refunded: "退款成功，款项将原路退回",
   },
   subscribe: {
@@ -52,7 +54,7 @@ export const notify = {
     subscribe: "订阅",
     subscribeLong: "订阅微信通知",
     later: "稍后",
-    close: "关闭",
+    close: Common.close,
     subscribed: "已订阅",
     subscribedHint: "7 天内的下一条通知会发到你的微信",
     ok: "订阅成功，下一条通知会通过微信发给你",
@@ -68,15 +70,15 @@ export const notify = {
     notice: "开发环境：这是模拟的微信一次性订阅确认页，真实环境中由微信显示。",
     asks: "想给你发送一条消息",
     once: "允许后，可以向你发送一次这类消息",
-    allow: "允许",
-    refuse: "取消",
+    allow: Common.allow,
+    refuse: Common.cancel,
     badRequest: "订阅请求无效，请返回重试",
-    back: "返回",
+    back: Common.back,
   },
   // What the messenger shows: template fields and the one-time subscribe message (title ≤ 15).
   message: {
     amount: "¥{yuan}",
-    parcels: "{count} 件",
+    parcels: Common.parcelCount,
     dormRoom: "{dorm} {room}",
     courier: "校园帮配送员",
     reminderTime: "{month}月{day}日 {weekday} {start}-{end}",
@@ -87,8 +89,8 @@ export const notify = {
     subscribeTitles: {
       EXPRESS_DELIVERY: "快递已送达",
       ORDER_STATUS: "订单状态通知",
-      ORDER_ACCEPTED: "骑手已接单",
-      SYSTEM_NOTICE: "系统公告",
+      ORDER_ACCEPTED: Common.riderAccepted,
+      SYSTEM_NOTICE: Common.announcement,
     },
     subscribeContent: {
       EXPRESS_DELIVERY: "订单 {orderNumber} 已于 {time} 送达 {address}，感谢使用校园帮",

@@ -3,54 +3,56 @@
 // pages show). The pages' own texts (buttons, dialogs, the list) are ./order-page. Where the spec
 // gives Chinese it is verbatim; its English paraphrases are written as natural Chinese. Payment
 // messages of the pay call itself live in ./pay.
+import { Common } from "./common";
+
 export const orders = {
   /** The customer label of each canonical status (spec section 4, "Customer order statuses"). */
   status: {
     created: "订单已创建",
     paid: "等待骑手接单",
-    assigned: "骑手已接单",
+    assigned: Common.riderAccepted,
     picking: "正在取件",
     delivering: "配送中",
-    completed: "订单已完成",
-    cancelled: "订单已取消",
-    refunded: "退款成功",
+    completed: Common.orderCompleted,
+    cancelled: Common.orderCancelled,
+    refunded: Common.refundSucceeded,
   },
   /** The spec's Chinese forms: the groups an order is listed under (customer and admin). */
   groups: {
-    pending_payment: "待支付",
-    in_progress: "进行中",
-    completed: "已完成",
+    pending_payment: Common.pendingPayment,
+    in_progress: Common.inProgress,
+    completed: Common.finished,
     cancelled: "已取消",
-    refunded: "退款成功",
+    refunded: Common.refundSucceeded,
   },
   /** While a refund is on its way the order keeps its status and shows this. */
   refundState: {
     requested: "退款审核中",
     processing: "退款处理中",
-    refunded: "已退款",
+    refunded: Common.refundedShort,
     rejected: "退款申请未通过",
     failed: "退款未成功，请联系客服",
   },
   paymentStatus: {
-    pending: "待支付",
+    pending: Common.pendingPayment,
     paid: "已支付",
-    refunded: "已退款",
+    refunded: Common.refundedShort,
     closed: "已关闭",
   },
   /** Creating an order (the market's pay button and POST /api/express/order_create). */
   create: {
     needMessenger: "未获取到微信用户信息，请重新授权登录",
-    needAddress: "请先选择收货地址",
+    needAddress: Common.needAddress,
     /** The address's dorm building was turned off by an operator (or is on another campus). */
     addressNotServed: "该地址的宿舍楼暂不配送，请选择或新增其他收货地址",
-    emptyList: "快递清单不能为空",
+    emptyList: Common.emptyParcelList,
     failed: "订单创建失败，请重试",
-    stale: "订单信息已更新，请确认后再试",
-    campusClosed: "该校区暂未开通快递代拿服务",
+    stale: Common.stale,
+    campusClosed: Common.campusNotOpen,
     /** The package counts do not add up to the parcels listed (ARCHITECTURE "Parcels"). */
     countsMismatch: "各类型件数之和必须等于快递数量，请重新确认",
     tooManyParcels: "一次最多下单 30 件快递",
-    duplicateParcel: "该快递信息已存在，请勿重复添加",
+    duplicateParcel: Common.duplicateParcel,
     /** A parcel is already in a live order of the same user; the page links to {orderNumber}. */
     parcelInLiveOrder: "该快递已在订单 {orderNumber} 中，请勿重复下单",
     addressCampus: "收货地址不在当前服务校区，请选择或新增该校区的地址",
@@ -66,22 +68,22 @@ export const orders = {
     refund: "退款申请失败",
     review: "评价失败",
     pay: "支付失败",
-    notAllowed: "当前订单状态不支持该操作",
+    notAllowed: Common.notAllowed,
     expired: "订单已超时关闭，请重新下单",
     alreadyReviewed: "该订单已评价",
   },
   done: {
-    cancelled: "订单已取消",
-    cancelRefund: "订单已取消，退款处理中",
+    cancelled: Common.orderCancelled,
+    cancelRefund: Common.cancelledRefunding,
     cancelRefunded: "订单已取消，已退款",
     refundRequested: "退款申请已提交，客服审核后原路退回",
     reviewed: "感谢您的评价！",
-    paid: "支付成功",
+    paid: Common.paySuccess,
   },
-  today: "今天",
-  tomorrow: "明天",
+  today: Common.today,
+  tomorrow: Common.tomorrow,
   dayMonth: "{month}月{day}日",
-  reasonMax: "最多 200 字",
+  reasonMax: Common.max200Chars,
   commentMax: "最多 500 字",
   /** Messages of order events (the audit trail). */
   closedAuto: "超时未支付，订单已自动关闭",

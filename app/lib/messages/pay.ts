@@ -1,4 +1,6 @@
 // Paying through the messenger's pay API (issue 8). The spec's Chinese messages are verbatim.
+import { Common } from "./common";
+
 export const pay = {
   /** The pay params lack one of the six keys; {missing} is the list of their names. */
   incompleteParams: "支付参数不完整，缺少: {missing}",
@@ -13,6 +15,6 @@ export const pay = {
   alreadyPaid: "订单已支付，请勿重复支付",
   closed: "支付已关闭，请重新下单",
   /** A post to the pay page that is not its pay button's form. */
-  badRequest: "请求无效，请刷新页面后重试",
+  badRequest: Common.badRequest,
   simulatedNotice: "开发环境未配置微信支付商户号，支付为模拟：1.5 秒后自动成功",
 } as const;

@@ -1,17 +1,19 @@
 // /backpack/profile: the student's own name in the circle (one display name everywhere).
+import { Common } from "./common";
+
 export const profile = {
-  title: "个人资料",
+  title: Common.profile,
   edit: "编辑资料",
-  nickname: "昵称",
+  nickname: Common.nickname,
   nicknameHint: "2-20 个字，发帖、评论、邀请都显示这个名字",
-  nicknameRequired: "请输入昵称",
+  nicknameRequired: Common.nicknameRequired,
   nicknameTooShort: "昵称至少 {min} 个字",
   nicknameTooLong: "昵称最多 {max} 个字",
   nicknameReserved: "昵称不能冒充官方或管理员",
   nicknameDigits: "昵称不能是一串数字（不要用手机号或学号当昵称）",
   nicknameSymbols: "昵称需要包含文字、字母或数字",
-  save: "保存",
-  saved: "已保存",
+  save: Common.save,
+  saved: Common.saved,
   realName: "实名",
   onlyYou: "仅自己可见",
   displayName: "大家看到的名字",
@@ -22,7 +24,7 @@ export const profile = {
   uploadAvatar: "上传头像",
   avatarSaved: "头像已更新",
   avatarRequired: "请选择一张图片",
-  avatarNotImage: "只能上传图片文件",
+  avatarNotImage: Common.imagesOnly,
   avatarTooLarge: "图片不能超过 10MB",
   avatarFailed: "头像保存失败，请稍后重试",
 } as const;

@@ -1,4 +1,6 @@
 // Publishing a post (/publish-post) and uploading images (/api/upload/image).
+import { Common } from "./common";
+
 export const publish = {
   category: "选择分类",
   anonymous: "蒙面发布",
@@ -8,17 +10,17 @@ export const publish = {
   removeImage: "移除图片",
   imageAlt: "已上传的图片",
   publishButton: "发布",
-  publishing: "发布中…",
+  publishing: Common.publishing,
   contentRequired: "请输入帖子内容",
   categoryRequired: "请选择帖子分类",
   contentTooLong: "帖子内容不能超过500字",
   tooManyImages: "最多只能上传9张图片",
-  imagesOnly: "只能上传图片文件",
+  imagesOnly: Common.imagesOnly,
   uploadInProgress: "图片正在上传中，请稍候",
   notLoggedIn: "用户未登录，请先登录",
   publishFailed: "发布失败: ",
-  noPermission: "你没有发帖权限",
-  network: "网络错误",
+  noPermission: Common.noPostPermission,
+  network: Common.networkShort,
   uploading: "上传中",
   queued: "等待上传",
   uploaded: "上传成功",

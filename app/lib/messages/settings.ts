@@ -1,3 +1,5 @@
+import { Common } from "./common";
+
 export const settings = {
   theme: "主题颜色",
   themeSaved: "主题已更新",
@@ -14,7 +16,7 @@ export const settings = {
   deletePasswordWrong: "密码不正确，请重新输入",
   deleteConfirm: "确认注销",
   currentTheme: "当前主题",
-  logout: "退出登录",
+  logout: Common.logout,
   logoutConfirm: "确定要退出登录吗？",
   version: "版本",
   account: "账号",

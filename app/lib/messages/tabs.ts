@@ -1,6 +1,9 @@
+import { APP_NAME } from "./app-info";
+import { Common } from "./common";
+
 export const tabs = {
-  schedule: "课表",
-  circle: "圈子",
-  market: "校园帮",
-  backpack: "书包",
+  schedule: Common.schedule,
+  circle: Common.circle,
+  market: APP_NAME,
+  backpack: Common.backpack,
 } as const;

@@ -1,3 +1,5 @@
+import { Common } from "./common";
+
 export const wechat = {
   // The codes that reach /wx/callback (app/lib/wechat-auth.ts) and their messages.
   errors: {
@@ -8,16 +10,16 @@ export const wechat = {
     SCOPE_UNAUTHORIZED: "未获得微信用户信息授权，请重新授权",
     PARSE_ERROR: "用户信息解析失败，请重新授权",
     NO_USER_INFO: "未获取到微信用户信息，请重新授权",
-    WECHAT_ALREADY_BOUND: "该微信账号已绑定其他学号",
+    WECHAT_ALREADY_BOUND: Common.wechatAlreadyBound,
     REDIRECT_LOCKED: "授权请求过于频繁，请 10 秒后再试",
     NOT_CONFIGURED: "微信授权暂未开放，请稍后再试",
     TIMEOUT: "微信服务响应超时，请刷新页面重试",
     NETWORK_ERROR: "无法连接微信服务，请刷新页面重试",
-    WECHAT_ERROR: "微信授权失败，请刷新页面重试",
-    AUTH_FAILED: "微信授权失败，请刷新页面重试",
+    WECHAT_ERROR: Common.wechatAuthFailed,
+    AUTH_FAILED: Common.wechatAuthFailed,
   },
-  authRequired: "请先进行微信授权",
-  authLoginRequired: "请先进行微信授权登录",
+  authRequired: Common.wechatAuthRequired,
+  authLoginRequired: Common.wechatLoginRequired,
   notBound: "该微信尚未绑定学号，请先使用学号登录",
   methodNotAllowed: "请求方式不正确",
   failedTitle: "授权未完成",
@@ -32,11 +34,11 @@ export const wechat = {
     notice: "开发环境未配置微信 AppID，此页面模拟微信的授权页，仅用于开发和测试。",
     asks: "申请获得以下权限",
     scope: "获得你的公开信息（昵称、头像、地区及性别）",
-    nickname: "微信昵称",
+    nickname: Common.wechatNickname,
     nicknameHint: "留空时，校园帮会随机生成一个昵称",
     nicknameTooLong: "昵称最多 32 个字",
-    authorize: "允许",
-    refuse: "拒绝",
+    authorize: Common.allow,
+    refuse: Common.reject,
     badRequest: "授权参数无效，请从校园帮重新发起授权",
   },
 } as const;

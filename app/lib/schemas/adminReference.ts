@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { CAMPUS_STATUSES, PACKAGE_TYPE_KEYS } from "../catalog";
 import { adminReference } from "../messages/adminReference";
+import { parseYuan, YUAN_PATTERN } from "../money";
 import { SCHOOL_SYSTEM_KINDS, isSchoolSystemKind, systemNeedsBaseUrl } from "../school-systems";
 import { fillTemplate } from "../template";
 
@@ -12,7 +13,6 @@ const e = adminReference.errors;
 export const REFERENCE_LIMITS = { code: 32, name: 30, schoolName: 40, desc: 40, baseUrl: 300, priceMaxFen: 99_900 } as const;
 export const REFERENCE_CODE_PATTERN = /^[a-z0-9][a-z0-9-]{1,31}$/;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const YUAN = /^\d{1,3}(\.\d{1,2})?$/;
 
 const code = z
   .string({ error: e.codeRequired })
@@ -78,8 +78,8 @@ const priceFields = Object.fromEntries(
       z
         .string({ error: e.priceFormat })
         .trim()
-        .regex(YUAN, e.priceFormat)
-        .transform((yuan) => Math.round(Number(yuan) * 100))
+        .regex(YUAN_PATTERN, e.priceFormat)
+        .transform(parseYuan)
         .refine((fen) => fen >= 1 && fen <= REFERENCE_LIMITS.priceMaxFen, e.priceFormat),
     ],
   ]),

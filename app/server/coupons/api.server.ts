@@ -5,6 +5,7 @@
 import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import { calculationResult, lastValidDay, normalizeCounts } from "~/lib/coupons";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
+import { fenToYuan } from "~/lib/money";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import type { PricedType } from "~/lib/package-counts";
 import { CalculateDiscountSchema, OpenidBodySchema } from "~/lib/schemas/coupons";
@@ -97,8 +98,8 @@ export async function userCouponsAction(request: Request) {
         template_id: coupon.templateId,
         type: coupon.type,
         discount_value: coupon.type === "percentage" ? (coupon.percentPaid ?? 100) / 100 : null,
-        fixedPrice: coupon.type === "fixed" ? (coupon.fixedPriceFen ?? 0) / 100 : null,
-        min_amount: coupon.minAmountFen / 100,
+        fixedPrice: coupon.type === "fixed" ? fenToYuan(coupon.fixedPriceFen ?? 0) : null,
+        min_amount: fenToYuan(coupon.minAmountFen),
         status: coupon.status,
         is_expired: coupon.expiresAt <= iso,
         expired_at: coupon.expiresAt,

@@ -11,7 +11,7 @@
 //      as its outbox message, so exactly one instance queues it.
 // The week maths is the timetable's (classOccurrences in app/lib/schedule.ts).
 import crypto from "node:crypto";
-import { notify as notifyMessages } from "~/lib/messages/notify";
+import * as msg from "~/lib/messages";
 import { COURSE_REMINDER_MINUTES, FALLBACK_TERM_INFO, classOccurrences, classTime, weekdayLabel } from "~/lib/schedule";
 import { fillTemplate } from "~/lib/template";
 import { shanghaiDate } from "~/lib/time";
@@ -20,8 +20,6 @@ import { log } from "../log.server";
 import type { Course, TermInfo, Timetable } from "../school/index.server";
 import { notify } from "./notify.server";
 import { cancelMessage } from "./outbox.server";
-
-const msg = { notify: notifyMessages };
 
 /** Reminders are scheduled this far ahead (a changed timetable cancels them until they are due). */
 export const REMINDER_HORIZON_MS = 24 * 60 * 60_000;
