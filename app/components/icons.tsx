@@ -6,7 +6,7 @@ export const ICON_NAMES = [
   "calendar", "chat", "bag", "user", "back", "chevron", "book", "music", "software", "course", "material", "phone",
   "info", "map", "settings", "star", "order", "inbox", "edit", "service", "bell", "hand", "users", "tag", "alert",
   "search", "logout", "check", "clock", "close", "shield", "heart", "code", "sparkle", "refresh", "target", "down",
-  "eye", "share", "image", "trash", "flag", "plus", "camera", "minus", "ticket", "note",
+  "eye", "share", "image", "trash", "flag", "plus", "camera", "minus", "ticket", "note", "truck", "box",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
