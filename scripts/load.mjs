@@ -4,8 +4,8 @@
 // (200), each on its own keep-alive connection and its own account, browse, like, comment,
 // recognise SMS and order for `--duration` seconds (60) with no pause between requests. Every
 // request goes through the app's own forms and endpoints, as its pages send them: likes and
-// comments are the post page's actions (Remix `?_data` fetches, acknowledged by the spec's JSON
-// answer), recognition is /errands/pickup-code/recognize-text, an order
+// comments are the post page's actions (single fetch's `.data` requests, decoded from
+// turbo-stream as the page's JavaScript decodes them), recognition is /errands/pickup-code/recognize-text, an order
 // is the market's "recognize" form (it fills the server-side checkout), then
 // POST /api/express/order_create and /api/pay/wechat/create-payment, paid through the messenger's
 // pay API: tests/fakes/wechatpay-server.ts (loaded with tsx) plays the provider behind an https
@@ -154,6 +154,9 @@ function sample(kind, text) {
  * One request of `kind`. Returns the answer (with .json when the body is JSON) when `expected`
  * accepts it, else null after counting it as a 5xx, a transport error or an unexpected answer.
  */
+/** tests/support/single-fetch.ts, loaded with tsx in main(). */
+let singleFetch;
+
 async function call(kind, method, url, { cookie, form, json, raw } = {}, expected = (answer) => answer.status === 200) {
   const entry = stat(kind);
   entry.requests += 1;
@@ -186,9 +189,17 @@ async function call(kind, method, url, { cookie, form, json, raw } = {}, expecte
     sample(kind, `${method} ${url}: ${answer.status} ${answer.body.slice(0, 200)}`);
     return null;
   }
-  if (String(answer.headers["content-type"] ?? "").includes("application/json")) {
+  const type = String(answer.headers["content-type"] ?? "");
+  if (type.includes("application/json")) {
     try {
       answer.json = JSON.parse(answer.body);
+    } catch {}
+  } else if (type.includes("text/x-script") && method !== "GET") {
+    // A single-fetch action answer: its data, or where it redirects.
+    try {
+      const decoded = await singleFetch.actionAnswer(answer.body);
+      answer.json = decoded.data;
+      answer.redirect = decoded.redirect?.redirect;
     } catch {}
   }
   if (!expected(answer)) {
@@ -235,7 +246,7 @@ const actions = {
     const answer = await call(
       "like",
       "POST",
-      `/post/${postId}?_data=routes%2Fpost.%24id`,
+      `/post/${postId}.data`,
       { cookie: student.cookie, form: { intent: "like" } },
       (a) => a.status === 200 && a.json?.success === true && (a.json.action === "liked" || a.json.action === "unliked"),
     );
@@ -258,13 +269,14 @@ const actions = {
     const answer = await call(
       "comment",
       "POST",
-      `/post/${postId}/comment?_data=routes%2Fpost.%24id.comment`,
+      `/post/${postId}/comment.data`,
       { cookie: student.cookie, form: { intent: "comment", content } },
-      (a) => a.status === 200 && a.json?.success === true && Number.isInteger(a.json.id),
+      // The sheet closes on the new comment: a redirect to /post/:id?…#comment-<id>.
+      (a) => a.status === 202 && /#comment-\d+$/.test(a.redirect ?? ""),
     );
     if (!answer) return;
     stat("comment").acked += 1;
-    const id = answer.json.id;
+    const id = Number(/#comment-(\d+)$/.exec(answer.redirect)[1]);
     comments.push({ id, postId, userId: student.userId, content });
   },
 
@@ -284,7 +296,7 @@ const actions = {
     const filled = await call(
       "checkout (recognize)",
       "POST",
-      "/market?index&_data=routes%2Fmarket._shell._index",
+      "/market.data?index",
       { cookie: student.cookie, form: { intent: "recognize", text: sms } },
       (a) => a.status === 200 && a.json?.intent === "recognize" && !a.json.error,
     );
@@ -522,6 +534,7 @@ try {
   // The messenger's pay API: the fake provider, in this process (it is TypeScript: tsx loads it).
   const { register } = await import("tsx/esm/api");
   register({ tsconfig: path.join(ROOT, "tsconfig.json") });
+  singleFetch = await import(pathToFileURL(path.join(ROOT, "tests/support/single-fetch.ts")).href);
   const fakePay = await import(pathToFileURL(path.join(ROOT, "tests/fakes/wechatpay-server.ts")).href);
   const merchant = fakePay.fakeMerchant();
   pay = await fakePay.startFakeWechatPay({ merchant: fakePay.fakePayMerchantOption(merchant) });
