@@ -37,8 +37,9 @@ export default function handleRequest(
     let failed = false;
     const chunks: Buffer[] = [];
     const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      write(chunk: Buffer, _encoding, done) {
+        // A copy: the renderer may reuse the memory of a chunk it has handed over.
+        chunks.push(Buffer.from(chunk));
         done();
       },
       final(done) {
