@@ -37,13 +37,14 @@ export default function handleRequest(
     let failed = false;
     const chunks: Buffer[] = [];
     const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      write(chunk: Buffer, _encoding, done) {
+        // A copy: the renderer may reuse the memory of a chunk it has handed over.
+        chunks.push(Buffer.from(chunk));
         done();
       },
       final(done) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat([DOCTYPE, ...chunks]), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+        resolve(new Response(withoutPadding(Buffer.concat(chunks)) as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
         done();
       },
     });
@@ -72,7 +73,24 @@ export default function handleRequest(
   });
 }
 
-const DOCTYPE = Buffer.from("<!DOCTYPE html>");
+/**
+ * React 18.3's Node stream renderer pads with NUL bytes: when a multi-byte character does not fit
+ * at the end of its 2 KB view, it writes the whole view, unfilled bytes included
+ * (writeStringChunk in react-dom-server.node). Every byte of the page is there; the NULs are extra
+ * (tests/e2e/identity.spec.ts checks that no page has one). HTML never needs a NUL, so they go.
+ */
+export function withoutPadding(html: Buffer): Buffer {
+  if (html.indexOf(0) === -1) return html;
+  const out = Buffer.allocUnsafe(html.length);
+  let length = 0;
+  for (let start = 0; start < html.length; ) {
+    const zero = html.indexOf(0, start);
+    const end = zero === -1 ? html.length : zero;
+    length += html.copy(out, length, start, end);
+    start = end + 1;
+  }
+  return out.subarray(0, length);
+}
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

@@ -40,3 +40,13 @@ describe("pagePath and pageUrl", () => {
     expect(pageSearch(url)).toBe(search);
   });
 });
+
+describe("the limits of a data request are its page's", () => {
+  it("a multipart publish sent by the page's JavaScript (/publish-post.data) has the publish limit", async () => {
+    const { bodyRule } = await import("./request-limits");
+    const multipart = "multipart/form-data; boundary=x";
+    expect(bodyRule("/publish-post.data", multipart)).toEqual(bodyRule("/publish-post", multipart));
+    expect(bodyRule("/publish-post.data", multipart).name).toBe("publish-post");
+    expect(bodyRule("/market/checkout.data", multipart).name).toBe("market-screenshots");
+  });
+});

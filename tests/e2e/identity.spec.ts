@@ -115,6 +115,8 @@ test("no page's HTML or loader data ever carries the student's password", async 
   for (const path of PAGES) {
     const html = await (await page.request.get(path)).text();
     expect(html, path).not.toContain(PASSWORD);
+    // The streamed render (single fetch, decision 027) keeps multi-byte text whole.
+    expect(html, `${path} NUL`).not.toContain("\u0000");
     // The page's data as its JavaScript fetches it (single fetch: every loader, at /path.data).
     const [pathname, query] = path.split("?");
     const route = await page.request.get(`${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`);
