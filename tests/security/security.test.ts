@@ -1176,7 +1176,7 @@ describe("behind a reverse proxy", () => {
     expect(sessionOf(neighbour), `${neighbour.status} ${neighbour.body.slice(0, 200)}`).toBeTruthy();
   }, 60_000);
 
-  it("X-Forwarded-For is honoured only with TRUST_PROXY: the request log's client ip (and the limiter's key) follow it", async () => {
+  it("X-Forwarded-For is honoured only with TRUST_PROXY: the request log's client ip follows it", async () => {
     /** One GET with a forged or forwarded client address; the log line of that request (found by its X-Request-Id). */
     const logged = async (target: Server, forwardedFor: string) => {
       const reqId = `xff-${Date.now()}-${Math.random().toString(36).slice(2)}`;
