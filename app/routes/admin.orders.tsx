@@ -4,8 +4,8 @@
 // panel opened by the URL (?order=…). Complete, cancel, delete and the courier steps are form
 // actions here told apart by `intent`; every loader and action requires an operator session and
 // every action a same-origin request. The daily summary sits on top; the CSV export is
-// /admin/export.csv with the same filters. The summary, tabs and cards are server-rendered HTML
-// (order-html.server), so the page's JavaScript is only the search form and the panel.
+// /admin/export.csv with the same filters. The summary, tabs, cards and panel are components
+// (AdminOrderList, AdminOrderParts) rendered from the loader's typed data.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -13,7 +13,7 @@ import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useLoca
 import { AdminNav } from "~/components/admin/AdminNav";
 import { ActionsPanel } from "~/components/admin/AdminOrderParts";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { ServerIsland } from "~/components/admin/ServerIsland";
+import { OrderList, Summary, groupTone } from "~/components/admin/AdminOrderList";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
@@ -25,7 +25,6 @@ import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
-import { groupTone, renderOrderList, renderSummary } from "~/server/admin/order-html.server";
 import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard } from "~/server/admin/orders.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
@@ -63,13 +62,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       state,
       panel,
       done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
-      counts: page.counts,
-      orderNumbers: page.items.map((item) => item.orderNumber),
       refundRequests: summary.refundRequests,
-      summaryHtml: renderSummary(summary),
-      listHtml: renderOrderList(state, page),
+      summary,
+      page,
       campuses,
-      panelOrder: panelOrder ? { ...panelOrder, tone: groupTone(panelOrder.group) } : null,
+      panelOrder,
     };
   } catch (error) {
     // The spec's 'failed to load orders', shown by the ErrorBoundary with a retry link.
@@ -114,7 +111,7 @@ export default function AdminOrders() {
           {error}
         </p>
       ) : null}
-      <ServerIsland html={data.summaryHtml} />
+      <Summary summary={data.summary} />
 
       {/* Keyed by the URL's filter, so a link that changes it (clear, a tab) also resets the fields. */}
       <Form key={`${state.campus}|${state.q}`} method="get" action="/admin/orders" role="search" className="card space-y-2">
@@ -153,11 +150,11 @@ export default function AdminOrders() {
         </div>
       </Form>
 
-      <ServerIsland html={data.listHtml} />
+      <OrderList state={state} page={data.page} />
 
       {panelOrder && panel ? (
         <ActionsPanel
-          order={panelOrder}
+          order={{ ...panelOrder, tone: groupTone(panelOrder.group) }}
           panel={panel}
           error={error}
           urls={{

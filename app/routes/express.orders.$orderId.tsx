@@ -14,6 +14,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { PAY_RELOADS } from "~/lib/order-limits";
 import { fillTemplate } from "~/lib/template";
+import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
 import { orderPageAction, orderPageLoader, type OrderActionData } from "~/server/orders/pages.server";
 
 const msg = { app: appMessages, orders: orderPageMessages };
@@ -55,7 +56,7 @@ export default function OrderDetailPage() {
 }
 
 function Detail({ data }: { data: Data }) {
-  const { order, subscribeHtml, done, paying, path } = data;
+  const { order, subscribe, done, paying, path } = data;
   const actionData = useActionData<typeof action>() as OrderActionData | undefined;
   const navigate = useNavigate();
   const [notice, setNotice] = useState<{ text: string; tone: "info" | "error" } | null>(null);
@@ -168,7 +169,7 @@ function Detail({ data }: { data: Data }) {
       </section>
 
       {/* The subscribe card (the notifications issue's widget), rendered to HTML by the loader. */}
-      {subscribeHtml ? <div dangerouslySetInnerHTML={{ __html: subscribeHtml }} /> : null}
+      {subscribe ? <SubscribeWidget state={subscribe} mode="card" /> : null}
 
       <Outlet />
 

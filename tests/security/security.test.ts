@@ -41,6 +41,9 @@ const PRIVATE_KEY_LINE = merchant.keys.privateKeyPem.split("\n")[5]!;
 const SECRETS = [DEMO_PASSWORD, SESSION_SECRET, APP_ENCRYPTION_KEY, APP_SECRET, merchant.apiV3Key, PRIVATE_KEY_LINE, "PRIVATE KEY-----"];
 
 let messengerApi: FakeMessengerApi;
+/** The admin order list's tabs: the status groups, as its ?status= reads them. */
+const TABS = ["pending_payment", "in_progress", "completed", "cancelled", "refunded"] as const;
+
 let server: Server;
 let operator: { operatorId: number; cookie: string };
 let origin: string;
@@ -968,8 +971,7 @@ describe("XSS in addresses, orders, refunds and reviews", () => {
       ...orders.flatMap((number) => [`/express/orders/${number}`, `/express/orders/${number}/refund`, `/express/orders/${number}/contact`]).map((url) => ({ url, cookie: student.cookie })),
       ...[
         "/admin/orders",
-        "/admin/orders?group=all",
-        ...["pending", "progress", "completed", "cancelled", "refund"].map((group) => `/admin/orders?group=${group}`),
+        ...TABS.map((group) => `/admin/orders?status=${group}`),
         `/admin/orders?q=${orders[0]}`,
         `/admin/orders?q=${encodeURIComponent(payloads.name)}`,
         `/admin/orders?order=${orders[0]}`,
@@ -994,6 +996,22 @@ describe("XSS in addresses, orders, refunds and reviews", () => {
       }
     }
     expect(wrong).toEqual([]);
+    // The tabs are real: each is the current tab on its own URL and lists exactly the orders of
+    // its group (the list reads ?status=…; a tab that leaked another group's order, or showed
+    // none of its own, fails here).
+    const groupOf: Record<string, string> = { [orders[0]!]: "in_progress", [orders[1]!]: "completed", [orders[2]!]: "cancelled" };
+    const tabs: string[] = [];
+    for (const group of [null, ...TABS]) {
+      const url = group ? `/admin/orders?status=${group}` : "/admin/orders";
+      const page = await request(url, { cookie: operator.cookie });
+      const current = (page.body.match(/<a [^>]*aria-current="page"[^>]*>/g) ?? []).map((tag) => /href="([^"]*)"/.exec(tag)?.[1]?.replace(/&amp;/g, "&"));
+      if (!current.includes(url)) tabs.push(`${url}: current tab ${JSON.stringify(current)}`);
+      for (const number of orders) {
+        const listed = page.body.includes(`data-testid="admin-order-${number}"`);
+        if (listed !== (group === null || groupOf[number] === group)) tabs.push(`${url}: ${number} (${groupOf[number]}) ${listed ? "listed" : "missing"}`);
+      }
+    }
+    expect(tabs).toEqual([]);
     // Each payload was on some page (as text): the check above looked at pages that show them.
     expect([...shown].sort()).toEqual(Object.keys(payloads).filter((key) => !["cancel"].includes(key)).sort());
     // The operator's order search shows the recipient and the address (the order's snapshot, issue 16); the refunds page the reason.
@@ -1157,10 +1175,25 @@ describe("behind a reverse proxy", () => {
     expect(sessionOf(neighbour), `${neighbour.status} ${neighbour.body.slice(0, 200)}`).toBeTruthy();
   }, 60_000);
 
-  it("the Dockerfile documents TRUST_PROXY for running behind a proxy", () => {
-    const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
-    expect(dockerfile).toMatch(/TRUST_PROXY/);
-    expect(fs.readFileSync(path.join(ROOT, "README.md"), "utf8")).toMatch(/TRUST_PROXY/);
+  it("X-Forwarded-For is honoured only with TRUST_PROXY: the request log's client ip follows it", async () => {
+    /** One GET with a forged or forwarded client address; the log line of that request (found by its X-Request-Id). */
+    const logged = async (target: Server, forwardedFor: string) => {
+      const reqId = `xff-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const answer = await fetch(`${target.base}/CustomerService`, { headers: { "X-Forwarded-For": forwardedFor, "X-Request-Id": reqId }, redirect: "manual" });
+      expect(answer.status).toBeLessThan(500);
+      await answer.arrayBuffer();
+      const line = () => target.output().split("\n").find((entry) => entry.includes(reqId) && entry.includes('"request"'));
+      for (let i = 0; i < 40 && !line(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(line(), reqId).toBeTruthy();
+      return (JSON.parse(line()!.slice(line()!.indexOf("{"))) as { ip?: string }).ip;
+    };
+    // Without TRUST_PROXY (the suite's server): the socket's address, whatever the header says.
+    const direct = await logged(server, "203.0.113.50");
+    expect(direct).not.toContain("203.0.113.50");
+    expect(direct).toMatch(/127\.0\.0\.1|::1/);
+    // With TRUST_PROXY=true (one hop): the address the proxy appended, never a forged left entry.
+    expect(await logged(proxied, "203.0.113.51")).toBe("203.0.113.51");
+    expect(await logged(proxied, "198.51.100.7, 203.0.113.52")).toBe("203.0.113.52");
   });
 });
 

@@ -306,7 +306,7 @@ describe("the list, its tabs and the search", () => {
     const oldCode = await makeOrder({ status: "completed", created_at: new Date(Date.now() - 31 * 86_400_000).toISOString(), pickup_codes: JSON.stringify([{ company: "中通", pickupCode: "OLD-77", stationName: "驿站" }]) });
     await makeOrder({ status: "paid", recipient_name: "欧阳娜娜", deleted_at: now(), deleted_by: op.operatorId });
 
-    const found = async (q: string) => (await page(op.cookie, `?q=${encodeURIComponent(q)}`)).orderNumbers;
+    const found = async (q: string) => (await page(op.cookie, `?q=${encodeURIComponent(q)}`)).page.items.map((item) => item.orderNumber);
     expect(await found(target.order_number)).toEqual([target.order_number]);
     expect(await found(target.order_number.toLowerCase())).toEqual([target.order_number]);
     expect(await found("欧阳娜娜")).toEqual([target.order_number]);
@@ -366,15 +366,15 @@ describe("the list, its tabs and the search", () => {
       ],
     });
     expect(card.pickup[0]).toMatchObject({ company: "中通快递", station: "梨园菜鸟驿站" });
-    // The page renders the tabs, counts and cards as server HTML.
+    // The page's data: the tabs' counts, the cards and the summary, typed (no HTML strings).
     const loaded = await page(op.cookie);
-    expect(loaded.orderNumbers).toEqual(items.map((item) => item.orderNumber));
-    expect(loaded.listHtml).toContain(`data-testid="admin-order-${order.order_number}"`);
-    expect(loaded.listHtml).toContain("放门口");
-    expect(loaded.listHtml).toContain("口袋件×1　中件×2");
-    expect(loaded.listHtml).toContain(`href="/admin/orders?order=${order.order_number}"`);
-    expect(loaded.listHtml).toMatch(/data-testid="count-in_progress">2</);
-    expect(loaded.summaryHtml).toContain("今日概况");
+    expect(loaded.page.items.map((item) => item.orderNumber)).toEqual(items.map((item) => item.orderNumber));
+    const loadedCard = loaded.page.items.find((item) => item.orderNumber === order.order_number)!;
+    expect(loadedCard.remark).toBe("放门口");
+    expect(loadedCard.parcels.map((parcel) => `${parcel.name}×${parcel.count}`).join("　")).toBe("口袋件×1　中件×2");
+    expect(loaded.page.counts.in_progress).toBe(2);
+    expect(loaded.summary).toMatchObject({ day: expect.any(String), pending: expect.any(Number) });
+    expect(JSON.stringify(loaded)).not.toMatch(/<(div|a|section|article)\b/);
     expect(card.createdText).toBe(formatShanghai(order.created_at));
     // The panel opens from the URL, with the same card.
     const panel = await page(op.cookie, `?order=${noPhone.order_number}`);
@@ -567,8 +567,8 @@ describe("delete, the audit log and the export", () => {
     expect(response.headers.get("Location")).toBe("/admin/orders?status=completed&done=deleted");
     const kept = await orderRow(order.order_number);
     expect(kept).toMatchObject({ status: "completed", deleted_by: op.operatorId, deleted_at: expect.any(String) });
-    expect((await page(op.cookie, "?q=李四")).orderNumbers).toEqual([]);
-    expect((await page(op.cookie)).counts.all).toBe(0);
+    expect((await page(op.cookie, "?q=李四")).page.items).toEqual([]);
+    expect((await page(op.cookie)).page.counts.all).toBe(0);
     expect((await page(op.cookie, `?order=${order.order_number}`)).panelOrder).toBeNull();
     const again = await act(op.cookie, { intent: "delete", order: order.order_number });
     expect(again.status).toBe(404);

@@ -1,16 +1,15 @@
-// The parts of /admin/orders that need no script of their own — the daily summary, the status
-// tabs with their counts, the order cards, 'load more' and the export link — rendered here to
-// HTML. The page shows them through ServerIsland, which sends their links through the router
-// with JavaScript; without JavaScript they are plain links. Keeping them out of the page's
-// JavaScript keeps /admin/orders under the 100 KB budget.
-import { renderToStaticMarkup } from "react-dom/server";
+// The parts of /admin/orders below the search form and the daily summary above it: the status
+// tabs with their counts, the order cards, 'load more' and the export link. Ordinary components
+// rendered by Remix from the loader's typed data; their links go through the router (the scroll
+// stays; 'load more' replaces the history entry) and are plain links without JavaScript.
+import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { adminListQuery, type AdminListState } from "~/lib/admin-orders";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { ORDER_GROUPS, groupLabel, type OrderGroup } from "~/lib/order-status";
 import { fillTemplate } from "~/lib/template";
-import type { AdminOrderCard, AdminOrderPage, DailySummary } from "./orders.server";
+import type { AdminOrderCard, AdminOrderPage, DailySummary } from "~/server/admin/orders.server";
 
 const d = adminOrderData;
 
@@ -30,7 +29,7 @@ function yuan(fen: number) {
   return `¥${(fen / 100).toFixed(2)}`;
 }
 
-function Summary({ summary }: { summary: DailySummary }) {
+export function Summary({ summary }: { summary: DailySummary }) {
   const s = d.summary;
   const figures: [string, string, string?][] = [
     [s.orders, String(summary.orders)],
@@ -51,9 +50,9 @@ function Summary({ summary }: { summary: DailySummary }) {
             <dt className="text-xs text-slate-500">{label}</dt>
             <dd className="mt-0.5 text-base font-semibold tabular-nums" data-testid={`summary-${label}`}>
               {to ? (
-                <a href={to} className="text-brand">
+                <Link to={to} className="text-brand">
                   {value}
-                </a>
+                </Link>
               ) : (
                 value
               )}
@@ -82,10 +81,6 @@ function Summary({ summary }: { summary: DailySummary }) {
       )}
     </section>
   );
-}
-
-export function renderSummary(summary: DailySummary) {
-  return renderToStaticMarkup(<Summary summary={summary} />);
 }
 
 function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: string }) {
@@ -143,19 +138,19 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
         <time className="flex-1 text-xs text-slate-500" dateTime={order.createdAt}>
           {order.createdText}
         </time>
-        <a href={actionsTo} className="btn-ghost px-3 py-1.5 text-xs" aria-label={`${c.moreActions} ${order.orderNumber}`}>
+        <Link to={actionsTo} preventScrollReset className="btn-ghost px-3 py-1.5 text-xs" aria-label={`${c.moreActions} ${order.orderNumber}`}>
           {c.moreActions}
-        </a>
+        </Link>
       </footer>
     </article>
   );
 }
 
 /** The tabs with their counts, then the cards (or the empty state), 'load more' and the export link. */
-export function renderOrderList(state: AdminListState, page: AdminOrderPage) {
+export function OrderList({ state, page }: { state: AdminListState; page: AdminOrderPage }) {
   const list = (patch: Partial<AdminListState>) => `/admin/orders${adminListQuery({ ...state, ...patch })}`;
   const tabs = [null, ...ORDER_GROUPS].map((group) => ({ group, label: group ? groupLabel(group) : d.all }));
-  return renderToStaticMarkup(
+  return (
     <div className="space-y-3">
       <nav aria-label={d.tabsLabel} className="-mx-3 overflow-x-auto px-3">
         <ul className="flex gap-1.5 whitespace-nowrap">
@@ -163,8 +158,9 @@ export function renderOrderList(state: AdminListState, page: AdminOrderPage) {
             const active = tab.group === state.group;
             return (
               <li key={tab.group ?? "all"}>
-                <a
-                  href={list({ group: tab.group, page: 1 })}
+                <Link
+                  to={list({ group: tab.group, page: 1 })}
+                  preventScrollReset
                   aria-current={active ? "page" : undefined}
                   className={`inline-flex items-center gap-1 rounded-full px-3 py-1.5 text-sm ${active ? "bg-slate-800 font-semibold text-white" : "bg-white text-slate-600 shadow-sm"}`}
                 >
@@ -172,7 +168,7 @@ export function renderOrderList(state: AdminListState, page: AdminOrderPage) {
                   <span className={`text-xs tabular-nums ${active ? "text-white/80" : "text-slate-500"}`} data-testid={`count-${tab.group ?? "all"}`}>
                     {page.counts[tab.group ?? "all"]}
                   </span>
-                </a>
+                </Link>
               </li>
             );
           })}
@@ -200,14 +196,14 @@ export function renderOrderList(state: AdminListState, page: AdminOrderPage) {
             ))}
           </ul>
           {page.more ? (
-            <a href={list({ page: state.page + 1 })} className="btn-ghost w-full" data-replace="">
+            <Link to={list({ page: state.page + 1 })} preventScrollReset replace className="btn-ghost w-full">
               {d.more}
-            </a>
+            </Link>
           ) : (
             <p className="py-2 text-center text-xs text-slate-500">{d.end}</p>
           )}
         </>
       )}
-    </div>,
+    </div>
   );
 }

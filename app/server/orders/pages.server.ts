@@ -14,14 +14,12 @@ import { PAY_RELOADS, isInvalidOrderParam, isOrderNumber } from "~/lib/orders";
 import { OrderActionSchema } from "~/lib/schemas/orders";
 import { requireMessengerUser, requireStudent, type User } from "../auth/session.server";
 import { log } from "../log.server";
-import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
 import { subscribeWidgetState } from "../notify/subscribe.server";
 import { isSimulatedPayment } from "../pay/provider.server";
 import { cancelOrder } from "./cancel.server";
 import { findOwnOrder, listOrders, orderDetail, reviewOrder, ORDERS_PAGE_SIZE, type OrderRow } from "./orders.server";
 import { createPayment, refreshPayment } from "./payment.server";
 import { requestRefund } from "./refunds.server";
-import { renderStaticHtml } from "./static-html.server";
 
 const msg = { orders: ordersMessages, pay: payMessages, titles: titlesMessages };
 
@@ -83,14 +81,12 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
   try {
     const order = await ownOrderFresh(user, orderId);
     const [detail, widget] = await Promise.all([orderDetail(order), subscribeWidgetState(user, "ORDER_STATUS", request)]);
-    // The notifications issue's subscribe card, as HTML: the page does not ship its code.
-    const subscribeHtml = widget ? await renderStaticHtml(<SubscribeWidget state={widget} mode="card" />, url.pathname + url.search) : null;
     const done = url.searchParams.get("done");
     return {
       kind: "ok" as const,
       titles: DETAIL_TITLES,
       order: detail,
-      subscribeHtml,
+      subscribe: widget,
       path: `/express/orders/${detail.order_number}`,
       done: doneNotice(done, order),
       paying: payingParam(url, detail.payment_status === "pending"),
