@@ -1,10 +1,10 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
 import { COMMENT_MAX_LENGTH, newCommentHref, type ForumAnswer } from "~/lib/forum";
+import { errorsOf, submittedText } from "~/lib/form-result";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
 import { postAction } from "~/server/forum/pages.server";
@@ -40,17 +40,10 @@ export default function CommentSheet() {
     if (fetcher.data.success && fetcher.data.id) navigate(newCommentHref(base, fetcher.data.id, fetcher.data.thread), { replace: true });
   }, [fetcher.state, fetcher.data, base, navigate]);
 
-  const answer = (fetcher.state === "idle" && fetcher.data && !fetcher.data.success ? fetcher.data : null) ?? (documentAnswer && !documentAnswer.success ? documentAnswer : null);
-  // conform shows the server's answer (the fetcher's, or the document's without JS); the server validates.
-  const [form, fields] = useForm<{ content: string }>({
-    id: "comment-form",
-    lastResult: answer?.result,
-    onSubmit: () => {
-      sent.current = true;
-    },
-  });
   if (!data) return null;
-  const errors = [...(fields.content.errors ?? []), ...(form.errors ?? [])];
+  const answer = (fetcher.state === "idle" && fetcher.data && !fetcher.data.success ? fetcher.data : null) ?? (documentAnswer && !documentAnswer.success ? documentAnswer : null);
+  const result = answer?.result;
+  const errors = [...errorsOf(result, "content"), ...errorsOf(result, "")];
   if (answer && errors.length === 0) errors.push(answer.message ?? msg.postDetail.actionFailed);
   const anonymousByDefault = data.post.author.isMine && data.post.author.anonymous;
   const title = replyTo ? `${msg.commentSheet.replyTo} @${replyTo.author.name}` : msg.postDetail.commentsTitle;
@@ -61,31 +54,33 @@ export default function CommentSheet() {
         <fetcher.Form
           method="post"
           action={`${base}/comment${replyTo ? `?reply=${replyTo.id}` : ""}`}
-          {...getFormProps(form)}
-          noValidate={false}
           className="space-y-3"
+          onSubmit={() => {
+            sent.current = true;
+          }}
         >
           <input type="hidden" name="intent" value="comment" />
           {replyTo ? <input type="hidden" name="parentId" value={replyTo.id} /> : null}
           {replyTo ? <p className="line-clamp-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-500">{replyTo.content}</p> : null}
-          <label htmlFor={fields.content.id} className="sr-only">
+          <label htmlFor="comment-content" className="sr-only">
             {title}
           </label>
           <textarea
-            {...getTextareaProps(fields.content, { value: false })}
+            id="comment-content"
+            name="content"
             rows={4}
             required
             maxLength={COMMENT_MAX_LENGTH}
-            defaultValue={fields.content.initialValue ?? (replyTo ? `@${replyTo.author.name} ` : "")}
+            defaultValue={submittedText(result, "content") ?? (replyTo ? `@${replyTo.author.name} ` : "")}
             autoFocus
             onFocus={(event) => event.target.setSelectionRange(event.target.value.length, event.target.value.length)}
             placeholder={msg.postDetail.commentPlaceholder}
             className="field-input resize-none text-[15px]"
             aria-invalid={errors.length > 0 || undefined}
-            aria-describedby={errors.length > 0 ? fields.content.errorId : undefined}
+            aria-describedby={errors.length > 0 ? "comment-errors" : undefined}
           />
           {errors.length > 0 ? (
-            <p id={fields.content.errorId} role="alert" className="field-error mt-0">
+            <p id="comment-errors" role="alert" className="field-error mt-0">
               {errors.join("；")}
             </p>
           ) : null}
