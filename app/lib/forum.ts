@@ -1,5 +1,4 @@
 // The circle's rules and limits (spec section 9), safe in the browser: no dependencies.
-import type { SubmissionResult } from "@conform-to/react";
 
 export const POST_MAX_LENGTH = 500;
 export const POST_MAX_IMAGES = 9;
@@ -51,7 +50,7 @@ export type ForumAnswer = {
   intent?: string;
   message?: string;
   /** conform's SubmissionResult of a refused form. */
-  result?: SubmissionResult<string[]>;
+  result?: { status?: "success" | "error"; initialValue?: Record<string, unknown> | null; error?: Record<string, string[] | null> | null };
   action?: "liked" | "unliked";
   is_liked?: boolean;
   like_count?: number;
