@@ -2,6 +2,7 @@
 // card, the invite-record card and the coupon summary when logged in (the messenger identity is
 // known), the rules, and the share, invite-register, login-prompt and assist-prompt dialogs as
 // URL states (?dialog=…). Query params invite and inviter carry an invite link.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -11,7 +12,7 @@ import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
 import { Page } from "~/components/Page";
-import { errorsOf, submittedText, type FormResult } from "~/lib/form-result";
+import { submittedText, type FormResult } from "~/lib/form-result";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { fillTemplate } from "~/lib/template";
@@ -314,6 +315,10 @@ function RegisterDialog({
   const captcha = reply?.captcha ?? form.captcha;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  // conform's client (the page has room in the JS budget): the action's reply, errors beside each field.
+  const [conform, fields] = useForm({ id: "register", lastResult: reply as SubmissionResult<string[]> | undefined });
+  const errorsOf = (_reply: unknown, name: string): string[] =>
+    (name === "" ? conform.errors : fields[name as "nickname" | "phone" | "school" | "studentId" | "password" | "captcha"].errors) ?? [];
   const formError = errorsOf(reply, "")[0];
   const nickname = invite.inviter?.nickname ?? t.promo.defaultNickname;
   const field = (
@@ -348,7 +353,7 @@ function RegisterDialog({
   };
   return (
     <Panel title={t.register.title} closeTo={closeTo} labelId="register-title" variant="dialog">
-      <Form method="post" replace preventScrollReset className="space-y-3" aria-describedby={formError ? "register-error" : undefined}>
+      <Form method="post" replace preventScrollReset className="space-y-3" {...getFormProps(conform)} noValidate={false} aria-describedby={formError ? "register-error" : undefined}>
         <div className="flex items-center gap-3 rounded-2xl bg-orange-50 px-3 py-2.5">
           <Avatar src={invite.inviter?.avatar ?? null} name={nickname} />
           <span className="text-sm text-slate-700">{fillTemplate(t.register.inviter, { nickname })}</span>

@@ -1,12 +1,11 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { ADD_PARCEL_HREF, MARKET_ACTION } from "~/lib/market-links";
-import type { MarketActionData } from "~/lib/market-views";
 import { market } from "~/lib/messages/market";
 import { Icon } from "../icons";
 import { Glyph } from "./glyphs";
 import type { UploadStep } from "./upload-images";
-import { formReply, type Constraints, type FormReply } from "./form-reply";
+import type { Constraints } from "./form-reply";
 import { useFetcherToast, useToast } from "./toast-context";
 
 const msg = { market };
@@ -30,11 +29,11 @@ export function ExpressTab(props: ExpressProps) {
 }
 
 function SmsCard({ messenger, smsText, hydrated, authHref, constraint }: ExpressProps) {
-  const fetcher = useFetcher<MarketActionData>();
+  const fetcher = useFetcher();
   useFetcherToast(fetcher);
-  // The server's reply beside the field (a plain post's answer is the index route's toast).
-  const field = formReply("sms", fetcher.data?.result as FormReply, constraint).field("text");
-  const error = field.errors?.[0];
+  // The text's only refusals (empty, too long) are stopped on the page (the check below, maxLength
+  // from the schema); the server's answers are the toast.
+  const maxLength = constraint?.text?.maxLength ?? 20000;
   const { show, hint } = useToast();
   const [text, setText] = useState(smsText);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -83,23 +82,17 @@ function SmsCard({ messenger, smsText, hydrated, authHref, constraint }: Express
       >
         <input type="hidden" name="intent" value="recognize" />
         <textarea
-          id={field.id}
+          id="sms-text"
           name="text"
           value={text}
           onChange={(event) => onInput(event.target.value)}
           rows={5}
-          maxLength={field.props.maxLength ?? 20000}
+          maxLength={maxLength}
           placeholder={m.express.smsPlaceholder}
           aria-label={m.express.smsLabel}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${field.errorId} sms-hint` : "sms-hint"}
+          aria-describedby="sms-hint"
           className="field-input min-h-[8.5rem] resize-y text-[15px] leading-6"
         />
-        {error ? (
-          <p id={field.errorId} role="alert" className="field-error -mt-1">
-            {error}
-          </p>
-        ) : null}
         <p id="sms-hint" className="-mt-1 text-xs text-slate-500">
           {m.express.smsHint}
         </p>
