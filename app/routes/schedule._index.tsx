@@ -141,10 +141,10 @@ export default function Schedule() {
           <Link
             to={href({ dialog: "weeks" })}
             preventScrollReset
+            // The name contains all the visible text, 本周 included (label-content-name-mismatch).
+            aria-label={`${msg.schedule.pickWeek}：${weekLabel(data.week)}${data.isCurrentTerm && data.week === data.thisWeek ? ` ${msg.schedule.thisWeek}` : ""}`}
             className="flex flex-1 items-center justify-center gap-1 rounded-full py-1.5 text-base font-semibold hover:bg-slate-50"
           >
-            {/* The name starts with the purpose and contains the visible text (label-content-name-mismatch). */}
-            <span className="sr-only">{msg.schedule.pickWeek}：</span>
             {weekLabel(data.week)}
             {data.isCurrentTerm && data.week === data.thisWeek ? (
               <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-medium text-brand-dark">{msg.schedule.thisWeek}</span>
