@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
@@ -42,7 +42,7 @@ export default function CommentSheet() {
   // conform shows the server's answer (the fetcher's, or the document's without JS); the server validates.
   const [form, fields] = useForm<{ content: string }>({
     id: "comment-form",
-    lastResult: answer?.result,
+    lastResult: answer?.result as SubmissionResult<string[]> | undefined,
   });
   if (!data) return null;
   const errors = [...(fields.content.errors ?? []), ...(form.errors ?? [])];

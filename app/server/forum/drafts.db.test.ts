@@ -56,10 +56,11 @@ describe("the post draft after a forced login", () => {
     expect(await db().selectFrom("posts").select("id").where("user_id", "=", user.id).where("content", "=", content).execute()).toHaveLength(1);
   });
 
-  it("with JS: the 401 answer carries the cookie too; an expired session keeps the draft the same way", async () => {
+  it("with JS (single fetch: the same answer for every caller): the login page with the cookie; an expired session keeps the draft the same way", async () => {
     const { user, cookie } = await studentWithEndedSession("expired");
     const sent = await call(publishAction, publishForm({ content: "过期前写的", categoryId: "1" }, cookie, true));
-    expect(sent.status).toBe(401);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toMatch(/^\/crLogin\?redirectTo=%2Fpublish-post/);
     const draft = draftCookieOf(sent);
     expect(draft).toBeDefined();
     const fresh = `${await sessionCookieFor(user.id)}; ${draft}`;
@@ -135,14 +136,14 @@ describe("the comment draft after a forced login", () => {
     expect(posted.headers.get("Location")).toMatch(new RegExp(`^/post/${id}`));
   });
 
-  it("with JS: the spec's 401 'login expired' answer, with the draft's cookie", async () => {
+  it("with JS (single fetch: the same answer for every caller): the login page, with the draft's cookie", async () => {
     const author = await createStudent({ nickname: "楼主二号" });
     const { id } = await createPost({ userId: author.id, categoryId: 1, content: "周末一起打球" });
     const { user, cookie } = await studentWithEndedSession();
     const fields = new URLSearchParams({ intent: "comment", content: "算我一个" });
-    const sent = await call(commentAction, request(`/post/${id}/comment?_data=routes%2Fpost.%24id.comment`, { method: "POST", body: fields, cookie }), { id: String(id) });
-    expect(sent.status).toBe(401);
-    expect(await sent.json()).toMatchObject({ success: false, message: "登录已过期，请重新登录" });
+    const sent = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: fields, cookie }), { id: String(id) });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/crLogin?redirectTo=%2Fpost%2F${id}%2Fcomment&reason=replaced`);
     const draft = draftCookieOf(sent)!;
     const sheet = (await (await call(commentLoader, request(`/post/${id}/comment`, { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }), { id: String(id) })).json()) as CommentData;
     expect(sheet.draft?.content).toBe("算我一个");
