@@ -192,7 +192,7 @@ describe("who may use the admin endpoints", () => {
     }
   });
 
-  it("every action refuses anonymous users and students (login redirect for a form, 403 for other clients) and changes nothing", async () => {
+  it("every action refuses anonymous users and students (the login redirect, for every caller: single fetch) and changes nothing", async () => {
     const order = await makeOrder({ status: "paid" });
     const student = await createMessengerUser();
     const studentCookie = await sessionCookieFor(student.id);
@@ -215,7 +215,8 @@ describe("who may use the admin endpoints", () => {
           fn as never,
           request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" } }),
         );
-        expect(asClient.status).toBe(403);
+        expect(asClient.status).toBe(302);
+        expect(asClient.headers.get("Location")).toMatch(/^\/admin\/login/);
       }
     }
     expect(await orderRow(order.order_number)).toMatchObject({ status: "paid", deleted_at: null, refund_state: null });
