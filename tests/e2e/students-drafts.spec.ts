@@ -57,14 +57,14 @@ for (const javaScriptEnabled of [true, false]) {
     const { student, context, page, logInAgain } = await studentContext(browser, javaScriptEnabled, unique("评论草稿").slice(0, 12));
     const content = unique("被挤下线前写的评论");
     await page.goto("/post/1/comment");
-    await page.locator("#comment-content").fill(content);
+    await page.getByPlaceholder("说点什么吧…").fill(content);
     replaceSession(student.sessionId);
     await page.getByRole("button", { name: "发送", exact: true }).click();
     await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fpost%2F1%2Fcomment&reason=replaced$/);
 
     await logInAgain();
     await expect(page).toHaveURL(/\/post\/1\/comment$/);
-    await expect(page.locator("#comment-content")).toHaveValue(content);
+    await expect(page.getByPlaceholder("说点什么吧…")).toHaveValue(content);
     await expect(page.getByRole("status").filter({ hasText: "已恢复上次未发布的草稿" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await page.screenshot({ path: `test-results/students-drafts-comment-${javaScriptEnabled ? "js" : "nojs"}.png` });
