@@ -133,7 +133,7 @@ test("a student sees this week, moves to the next, opens a course and publishes 
   await expect(card).toContainText("已完成");
 });
 
-test("the timetable works without JavaScript: weeks, the week list, terms, dialogs and the reminder switches", async ({ browser }) => {
+test("the timetable works without JavaScript: weeks, the week list, dialogs, mutual help, terms and the reminder switches", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await login(page);
@@ -157,6 +157,26 @@ test("the timetable works without JavaScript: weeks, the week list, terms, dialo
   await expect(page.getByRole("dialog", { name: "数据结构" })).toBeVisible();
   await page.getByRole("link", { name: "关闭" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Mutual help is a plain form: a bad contact comes back beside its field with the note kept,
+  // then the request is published as a circle post.
+  await grid(page).getByRole("link", { name: /数据结构/ }).first().click();
+  await page.getByRole("dialog", { name: "数据结构" }).getByRole("link", { name: "互助代签" }).click();
+  await expect(page).toHaveURL(new RegExp(`/schedule/mutual-help\\?term=${TERM}&week=2&course=\\d+$`));
+  const publish = page.getByRole("button", { name: "发布互助" });
+  await page.getByText("普通课").click();
+  await page.getByLabel("备注（选填）").fill("无脚本也能发布");
+  await page.getByLabel("联系方式（选填）").fill("abc");
+  await publish.click();
+  await expect(page.getByText("请填写正确的微信号（6-20位，字母开头）或11位手机号")).toBeVisible();
+  await expect(page.getByLabel("备注（选填）")).toHaveValue("无脚本也能发布");
+  await expect(page.getByLabel("联系方式（选填）")).toHaveValue("abc");
+  await page.getByLabel("联系方式（选填）").fill("13800002222");
+  await page.getByRole("button", { name: "发布互助" }).click();
+  await expect(page).toHaveURL(/\/post\/\d+$/);
+  await expect(page.getByText("费用：25元")).toBeVisible();
+  await expect(page.getByText("13800002222")).toHaveCount(0); // shown to helpers only, not in the post
+  await page.goto(`/schedule?term=${TERM}&week=2`);
 
   // Another term through the form's own button.
   const other = await page.getByLabel("学期", { exact: true }).locator("option").nth(1).getAttribute("value");
