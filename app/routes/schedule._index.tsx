@@ -5,6 +5,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
+import { SyncFailure } from "~/components/grades/SyncNotices";
 import { Page } from "~/components/Page";
 import { Overlay } from "~/components/schedule/Overlay";
 import { app as appMessages } from "~/lib/messages/app";
@@ -323,23 +324,7 @@ function Notices({ data, refreshError, synced, formAction }: { data: Data; refre
           {msg.schedule.fallbackTermNotice}
         </p>
       ) : null}
-      {error ? (
-        <div role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-          <div className="flex-1">
-            <p>{error}</p>
-            {data.staleAge ? <p className="text-red-600/80">{fillTemplate(msg.schedule.staleNotice, { age: data.staleAge })}</p> : null}
-          </div>
-          {data.errorKind === "credentials_missing" ? (
-            <Form method="post" action={formAction}>
-              <input type="hidden" name="intent" value="relogin" />
-              <button type="submit" className="btn-primary px-3 py-1">
-                {msg.schedule.relogin}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <SyncFailure error={error} errorKind={data.errorKind} staleNotice={data.staleAge ? fillTemplate(msg.schedule.staleNotice, { age: data.staleAge }) : null} formAction={formAction} /> : null}
       {synced && !error ? (
         <p role="status" className="flex items-center gap-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-700">
           <Icon name="check" className="h-4 w-4" />

@@ -30,23 +30,7 @@ export function SyncNotices({
 }) {
   return (
     <>
-      {error ? (
-        <div role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
-          <div className="flex-1">
-            <p>{error}</p>
-            {staleAge ? <p className="text-red-600/80">{fillTemplate(staleTemplate, { age: staleAge })}</p> : null}
-          </div>
-          {errorKind === "credentials_missing" ? (
-            <Form method="post" action={formAction}>
-              <input type="hidden" name="intent" value="relogin" />
-              <button type="submit" className="btn-primary px-3 py-1">
-                {msg.schedule.relogin}
-              </button>
-            </Form>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <SyncFailure error={error} errorKind={errorKind} staleNotice={staleAge ? fillTemplate(staleTemplate, { age: staleAge }) : null} formAction={formAction} /> : null}
       {synced && !error ? (
         <p role="status" className="flex items-center gap-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-700">
           <Icon name="check" className="h-4 w-4" />
@@ -72,5 +56,26 @@ export function SyncNotices({
         </Form>
       </div>
     </>
+  );
+}
+
+/** The school could not be reached: why, how old the copy still shown is, and 重新登录 when the stored password no longer works. */
+export function SyncFailure({ error, errorKind, staleNotice, formAction }: { error: string; errorKind: string | null; staleNotice: string | null; formAction: string }) {
+  return (
+    <div role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+      <Icon name="alert" className="mt-0.5 h-4 w-4 shrink-0" />
+      <div className="flex-1">
+        <p>{error}</p>
+        {staleNotice ? <p className="text-red-600/80">{staleNotice}</p> : null}
+      </div>
+      {errorKind === "credentials_missing" ? (
+        <Form method="post" action={formAction}>
+          <input type="hidden" name="intent" value="relogin" />
+          <button type="submit" className="btn-primary px-3 py-1">
+            {msg.schedule.relogin}
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }
