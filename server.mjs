@@ -3,6 +3,7 @@
 // by route class before anything parses a body, URL checks; decision 016), the access guard before
 // any loader runs, JSON request logs, proxy trust, and a graceful shutdown.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler, redirect, writeReadableStreamToWritable } from "@remix-run/node";
@@ -124,7 +125,14 @@ server.use((req, res, next) => {
 });
 
 server.use("/build", express.static(path.join(here, "public/build"), { immutable: true, maxAge: "1y" }));
-server.use(express.static(path.join(here, "public"), { maxAge: "1h" }));
+// public/ is fixed at deploy: only a path under one of its own entries reaches the disk, so a page
+// request costs no stat() and no ENOENT error (2.7% of a loaded /circle's CPU, issue 20).
+const publicDir = path.join(here, "public");
+const publicEntries = new Set(fs.readdirSync(publicDir).filter((name) => name !== "build"));
+const servePublic = express.static(publicDir, { maxAge: "1h" });
+/** "favicon.svg" for /favicon.svg, "static" for /static/x.png; the decoded path's first name. */
+const firstSegment = (requestPath) => requestPath.slice(1).split("/", 1)[0];
+server.use((req, res, next) => (publicEntries.has(firstSegment(req.path)) ? servePublic(req, res, next) : next()));
 
 server.use(async (req, res, next) => {
   try {
