@@ -2,30 +2,16 @@
 // the JS-SDK (a stand-in SDK records what the page asks for); outside the messenger the share
 // button copies the link.
 import { E2E_BASE_URL } from "./env";
+import { messengerContext, shareCalls } from "./messenger-sdk";
 import { expect, insertStudentSession, test } from "./fixtures";
 
-const MESSENGER_UA =
-  "Mozilla/5.0 (Linux; Android 13; Phone) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.49";
-
-// Records wx.config and the share cards; calls ready at once, as the SDK does once configured.
-const STAND_IN_SDK = `window.wx = {
-  calls: [],
-  config(options) { this.calls.push(["config", options]); },
-  ready(callback) { setTimeout(callback, 0); },
-  error() {},
-  updateAppMessageShareData(card) { this.calls.push(["appMessage", card]); },
-  updateTimelineShareData(card) { this.calls.push(["timeline", card]); },
-};`;
-
 test("inside the messenger a post sets its share card from its own content", async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: MESSENGER_UA });
+  const context = await messengerContext(browser);
   const student = await insertStudentSession({ nickname: "分享的人" });
   await context.addCookies([{ name: "__session", value: student.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
-  await context.route("https://res.wx.qq.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: STAND_IN_SDK }));
   const page = await context.newPage();
   await page.goto("/post/1");
-  await expect.poll(() => page.evaluate(() => (window as unknown as { wx?: { calls: unknown[] } }).wx?.calls.length ?? 0)).toBeGreaterThanOrEqual(3);
-  const calls = await page.evaluate(() => (window as unknown as { wx: { calls: [string, Record<string, string>][] } }).wx.calls);
+  const calls = await shareCalls(page);
   const [configCall, appMessage, timeline] = calls;
   expect(configCall![0]).toBe("config");
   expect(configCall![1]).toMatchObject({ jsApiList: expect.arrayContaining(["updateAppMessageShareData", "updateTimelineShareData"]) });
@@ -38,15 +24,13 @@ test("inside the messenger a post sets its share card from its own content", asy
 });
 
 test("inside the messenger the promo page sets the campaign's share card", async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: MESSENGER_UA });
-  await context.route("https://res.wx.qq.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: STAND_IN_SDK }));
+  const context = await messengerContext(browser);
   const page = await context.newPage();
   await page.goto("/market/promo-activity");
   // Inside the messenger the market authorizes first (the simulated provider here).
   await page.getByRole("button", { name: "允许" }).click();
   await expect(page).toHaveURL(/\/market\/promo-activity/);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { wx?: { calls: unknown[] } }).wx?.calls.length ?? 0)).toBeGreaterThanOrEqual(3);
-  const calls = await page.evaluate(() => (window as unknown as { wx: { calls: [string, Record<string, string>][] } }).wx.calls);
+  const calls = await shareCalls(page);
   expect(calls[1]![0]).toBe("appMessage");
   // The student's own invite link, so a friend who opens it can assist.
   expect(calls[1]![1].link).toMatch(new RegExp(`^${E2E_BASE_URL}/market/`));

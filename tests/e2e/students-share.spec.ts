@@ -2,31 +2,18 @@
 // script, sets the card through the JS-SDK inside the messenger (a stand-in SDK records what the
 // page asks for, as in share.spec.ts); outside the messenger its share button copies the link.
 import { E2E_BASE_URL } from "./env";
+import { messengerContext, shareCalls } from "./messenger-sdk";
 import { expect, test } from "./fixtures";
 
-const MESSENGER_UA =
-  "Mozilla/5.0 (Linux; Android 13; Phone) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0 Mobile Safari/537.36 MicroMessenger/8.0.49";
-
-const STAND_IN_SDK = `window.wx = {
-  calls: [],
-  config(options) { this.calls.push(["config", options]); },
-  ready(callback) { setTimeout(callback, 0); },
-  error() {},
-  updateAppMessageShareData(card) { this.calls.push(["appMessage", card]); },
-  updateTimelineShareData(card) { this.calls.push(["timeline", card]); },
-};`;
-
 test("inside the messenger the blog article sets its share card from its title and summary", async ({ browser }) => {
-  const context = await browser.newContext({ userAgent: MESSENGER_UA, viewport: { width: 390, height: 844 } });
-  await context.route("https://res.wx.qq.com/**", (route) => route.fulfill({ contentType: "text/javascript", body: STAND_IN_SDK }));
+  const context = await messengerContext(browser);
   const page = await context.newPage();
   const configs: string[] = [];
   page.on("request", (request) => {
     if (request.url().endsWith("/api/wechat/jsapi-config")) configs.push(request.postData() ?? "");
   });
   await page.goto("/blog/article/1#top");
-  await expect.poll(() => page.evaluate(() => (window as unknown as { wx?: { calls: unknown[] } }).wx?.calls.length ?? 0)).toBeGreaterThanOrEqual(3);
-  const calls = await page.evaluate(() => (window as unknown as { wx: { calls: [string, Record<string, string>][] } }).wx.calls);
+  const calls = await shareCalls(page);
   const [configCall, appMessage, timeline] = calls;
   expect(configCall![0]).toBe("config");
   expect(configCall![1]).toMatchObject({ jsApiList: expect.arrayContaining(["updateAppMessageShareData", "updateTimelineShareData"]) });
