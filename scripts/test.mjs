@@ -66,6 +66,19 @@ for (const [name, file] of Object.entries(bin)) {
   }
 }
 
+// Both dialects without any setting: with no TEST_DATABASE_URL, the local PostgreSQL the README
+// names (postgres@127.0.0.1:5432, trust auth; its `test` database created when missing) is used
+// when it answers. Without one the PostgreSQL half is skipped, said loudly, never silently.
+if (!process.env.TEST_DATABASE_URL) {
+  const local = await localPostgres();
+  if (local) {
+    process.env.TEST_DATABASE_URL = local;
+    console.log(`PostgreSQL answers at ${local}: the db tests run on SQLite and on PostgreSQL`);
+  } else {
+    console.log("⚠ No PostgreSQL at 127.0.0.1:5432 and no TEST_DATABASE_URL: the db tests run on SQLite only (the PostgreSQL half is skipped)");
+  }
+}
+
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
@@ -156,3 +169,19 @@ console.log("");
 if (failedStages.length > 0) console.log(`✗ failed: ${failedStages.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(failedStages.length > 0 || totals.failed > 0 ? 1 : 0);
+
+async function localPostgres() {
+  const { default: pg } = await import("pg");
+  const server = "postgres://postgres@127.0.0.1:5432";
+  const client = new pg.Client({ connectionString: `${server}/postgres`, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = 'test'");
+    if (found.rowCount === 0) await client.query("CREATE DATABASE test");
+    return `${server}/test`;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
