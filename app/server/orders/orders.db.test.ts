@@ -9,12 +9,12 @@ import { loader as statusLoader } from "~/routes/api.express.orders.$id.payment-
 import { action as createAction } from "~/routes/api.express.order_create";
 import { action as detailAction } from "~/routes/api.order.detail";
 import { action as paymentAction } from "~/routes/api.pay.wechat.create-payment";
-import { action as pageAction, loader as pageLoader } from "~/routes/express.orders.$orderId";
-import { action as cancelAction } from "~/routes/express.orders.$orderId.cancel";
-import { action as refundAction } from "~/routes/express.orders.$orderId.refund";
-import { action as reviewAction } from "~/routes/express.orders.$orderId.review";
-import { action as payPageAction, loader as payPageLoader } from "~/routes/market.pay.$orderId";
-import { loader as ordersLoader } from "~/routes/orders";
+import { action as pageAction, loader as pageLoader } from "~/routes/express.orders.$orderId/route";
+import { action as cancelAction } from "~/routes/express.orders.$orderId.cancel/route";
+import { action as refundAction } from "~/routes/express.orders.$orderId.refund/route";
+import { action as reviewAction } from "~/routes/express.orders.$orderId.review/route";
+import { action as payPageAction, loader as payPageLoader } from "~/routes/market.pay.$orderId/route";
+import { loader as ordersLoader } from "~/routes/orders/route";
 import { mergeUserRows } from "~/server/auth/messenger.server";
 import { db, now } from "~/server/db/db.server";
 import { saveAddress } from "~/server/errands/addresses.server";
