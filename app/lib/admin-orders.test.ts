@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminListQuery, csvCell, csvLine, exportFileName, readSearch, yuanNumber, type AdminListState } from "./admin-orders";
+import { adminListQuery, csvCell, csvLine, exportFileName, readSearch, type AdminListState } from "./admin-orders";
+import { formatYuan } from "./money";
 
 const none: AdminListState = { group: null, campus: null, q: "", page: 1 };
 
@@ -56,7 +57,7 @@ describe("CSV", () => {
 
   it("lines end with CRLF; amounts are yuan with two decimals", () => {
     expect(csvLine(["E1", 3, null, "a,b"])).toBe('E1,3,,"a,b"\r\n');
-    expect([0, 5, 120, 12345].map(yuanNumber)).toEqual(["0.00", "0.05", "1.20", "123.45"]);
+    expect([0, 5, 120, 12345].map((fen) => formatYuan(fen, { style: "amount" }))).toEqual(["0.00", "0.05", "1.20", "123.45"]);
   });
 
   it("names the file by the Shanghai time", () => {

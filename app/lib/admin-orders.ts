@@ -4,6 +4,7 @@
 // they come from the one status table (app/lib/order-status.ts) on the server.
 import type { OrderGroup } from "./order-status";
 import { ORDER_NUMBER_PATTERN } from "./orders";
+import { compactShanghai } from "./time";
 
 /** The spec: the admin order page lists 10 orders per page. */
 export const ADMIN_PAGE_SIZE = 10;
@@ -72,11 +73,6 @@ export function readSearch(input: string): SearchTerm | null {
   };
 }
 
-/** '¥12.30' → '12.30' for the CSV (a number a spreadsheet can sum). */
-export function yuanNumber(fen: number) {
-  return (fen / 100).toFixed(2);
-}
-
 /** UTF-8 byte order mark: spreadsheet programs then read the Chinese text as UTF-8. */
 export const CSV_BOM = "\uFEFF";
 
@@ -98,7 +94,5 @@ export function csvLine(cells: (string | number | null | undefined)[]) {
 
 /** 'orders-20260302-1405.csv' in Shanghai time. */
 export function exportFileName(at: Date) {
-  const shifted = new Date(at.getTime() + 8 * 3600_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `orders-${shifted.getUTCFullYear()}${pad(shifted.getUTCMonth() + 1)}${pad(shifted.getUTCDate())}-${pad(shifted.getUTCHours())}${pad(shifted.getUTCMinutes())}.csv`;
+  return `orders-${compactShanghai(at)}.csv`;
 }

@@ -14,7 +14,7 @@ import {
   statusesOf,
   type OrderState,
 } from "./order-status";
-import { deliveryText, isInvalidOrderParam, isOrderNumber, orderNumber, parsePickupCodes, ratingText } from "./orders";
+import { deliveryText, isInvalidOrderParam, isOrderNumber, orderNumber, parsePickupCodes, payingParam, ratingText } from "./orders";
 
 describe("the status table", () => {
   it.each([
@@ -151,6 +151,20 @@ describe("order numbers, ids, pickup codes, times", () => {
     expect(deliveryText("2026-03-02T05:30:00.000Z", now)).toBe("今天 13:30");
     expect(deliveryText("2026-03-03T05:30:00.000Z", now)).toBe("明天 13:30");
     expect(deliveryText("2026-03-05T11:30:00.000Z", now)).toBe("3月5日 19:30");
+    // Across the Shanghai midnight: 16:05 UTC is 00:05 the next day there.
+    expect(deliveryText("2026-03-02T16:05:00.000Z", now)).toBe("明天 00:05");
+  });
+
+  it.each([
+    ["?paying=1", true, 1],
+    ["?paying=10", true, 10],
+    ["?paying=11", true, 0],
+    ["?paying=0", true, 0],
+    ["?paying=x", true, 0],
+    ["", true, 0],
+    ["?paying=3", false, 0],
+  ])("the no-JS pay reload %s (pending %s) is step %s", (search, pending, step) => {
+    expect(payingParam(new URL(`https://campus.test/market/pay/E1${search}`), pending)).toBe(step);
   });
 
   it.each([

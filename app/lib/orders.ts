@@ -3,9 +3,9 @@
 // customer reads it, review texts. Safe in the browser.
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { ORDER_NUMBER_PATTERN, RATING_MAX, RATING_MIN } from "./order-limits";
+import { ORDER_NUMBER_PATTERN, PAY_RELOADS, RATING_MAX, RATING_MIN } from "./order-limits";
 import { fillTemplate } from "./template";
-import { addDays, shanghaiDate, shanghaiToday } from "./time";
+import { addDays, shanghaiClock, shanghaiDate, shanghaiToday } from "./time";
 
 const msg = { orders: ordersMessages, orderDialogs: orderDialogsMessages };
 
@@ -81,15 +81,15 @@ export function deliveryText(estimatedAt: string, now: Date = new Date()) {
   const at = new Date(estimatedAt);
   const day = shanghaiToday(at);
   const local = shanghaiDate(at);
-  const shifted = new Date(at.getTime() + 8 * 3600_000);
-  const time = `${String(shifted.getUTCHours()).padStart(2, "0")}:${String(shifted.getUTCMinutes()).padStart(2, "0")}`;
+  const time = shanghaiClock(at);
   const today = shanghaiToday(now);
   if (day === today) return `${msg.orders.today} ${time}`;
   if (day === addDays(today, 1)) return `${msg.orders.tomorrow} ${time}`;
   return `${fillTemplate(msg.orders.dayMonth, { month: local.month, day: local.day })} ${time}`;
 }
 
-/** '¥2.40' */
-export function yuanText(fen: number) {
-  return `¥${(fen / 100).toFixed(2)}`;
+/** `?paying=n` (1–10): the page reloads itself while the payment is confirmed without JavaScript; 0 otherwise. */
+export function payingParam(url: URL, pending: boolean) {
+  const value = Number.parseInt(url.searchParams.get("paying") ?? "", 10);
+  return pending && value >= 1 && value <= PAY_RELOADS ? value : 0;
 }

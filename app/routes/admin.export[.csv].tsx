@@ -4,7 +4,8 @@
 // export itself is written to the audit log (it carries customers' names and phones).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orderAddress } from "~/lib/address";
-import { CSV_BOM, csvLine, exportFileName, yuanNumber } from "~/lib/admin-orders";
+import { CSV_BOM, csvLine, exportFileName } from "~/lib/admin-orders";
+import { formatYuan } from "~/lib/money";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { STATUS_TABLE, groupLabel } from "~/lib/order-status";
@@ -40,9 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       row.recipient_name,
       row.recipient_phone,
       row.parcel_count,
-      yuanNumber(row.original_fen),
-      yuanNumber(row.discount_fen),
-      yuanNumber(row.amount_fen),
+      formatYuan(row.original_fen, { style: "amount" }),
+      formatYuan(row.discount_fen, { style: "amount" }),
+      formatYuan(row.amount_fen, { style: "amount" }),
       row.remark,
       formatShanghai(row.created_at),
       row.paid_at ? formatShanghai(row.paid_at) : "",

@@ -18,6 +18,7 @@ import { adminRefunds as adminRefundsMessages } from "~/lib/messages/adminRefund
 import { app as appMessages } from "~/lib/messages/app";
 import { allErrors, errorsOf, type FormResult } from "~/lib/form-result";
 import { AdminRefundActionSchema } from "~/lib/schemas/adminOrders";
+import { formatYuan } from "~/lib/money";
 import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
@@ -32,7 +33,7 @@ export const meta: MetaFunction = () => [{ title: `${r.title} · ${msg.app.name}
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const url = new URL(request.url);
-  const items = (await refundQueue()).map((item) => ({ ...item, amountText: `¥${(item.amountFen / 100).toFixed(2)}`, createdText: formatShanghai(item.createdAt) }));
+  const items = (await refundQueue()).map((item) => ({ ...item, amountText: formatYuan(item.amountFen, { style: "amount", symbol: true }), createdText: formatShanghai(item.createdAt) }));
   const rejectId = Number(url.searchParams.get("reject"));
   const done = url.searchParams.get("done");
   return {

@@ -5,6 +5,7 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { adminListQuery, type AdminListState } from "~/lib/admin-orders";
+import { formatYuan } from "~/lib/money";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { ORDER_GROUPS, groupLabel, type OrderGroup } from "~/lib/order-status";
@@ -25,15 +26,11 @@ export function groupTone(group: OrderGroup) {
   return GROUP_TONE[group];
 }
 
-function yuan(fen: number) {
-  return `¥${(fen / 100).toFixed(2)}`;
-}
-
 export function Summary({ summary }: { summary: DailySummary }) {
   const s = d.summary;
   const figures: [string, string, string?][] = [
     [s.orders, String(summary.orders)],
-    [s.revenue, yuan(summary.revenueFen)],
+    [s.revenue, formatYuan(summary.revenueFen, { style: "amount", symbol: true })],
     [s.pending, String(summary.pending), "/admin/orders?status=in_progress"],
     [s.refunds, String(summary.refundRequests), "/admin/refunds"],
   ];
@@ -68,7 +65,7 @@ export function Summary({ summary }: { summary: DailySummary }) {
             {summary.byCampus.map((campus) => (
               <li key={campus.code} className="flex justify-between">
                 <span>{campus.name}</span>
-                <span className="tabular-nums">{fillTemplate(s.campusLine, { orders: campus.orders, revenue: yuan(campus.revenueFen) })}</span>
+                <span className="tabular-nums">{fillTemplate(s.campusLine, { orders: campus.orders, revenue: formatYuan(campus.revenueFen, { style: "amount", symbol: true }) })}</span>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useFetchers, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatYuan, type PackageTypeKey } from "~/lib/catalog";
+import type { PackageTypeKey } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 import { CHECKOUT_ACTION } from "~/lib/market-links";
 import { fill, marketHref } from "~/lib/market-url";
 import { marketSheets } from "~/lib/messages/market-sheets";
@@ -194,7 +195,7 @@ function RemarkForm({ remark, constraint, lastResult }: { remark: string; constr
 export function Yuan({ fen, className = "", testId }: { fen: number; className?: string; testId?: string }) {
   return (
     <span className={className} data-testid={testId}>
-      ¥{(fen / 100).toFixed(2)}
+      {formatYuan(fen, { style: "amount", symbol: true })}
     </span>
   );
 }

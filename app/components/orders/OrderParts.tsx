@@ -31,10 +31,6 @@ export function RefundBadge({ label }: { label: string | null }) {
   );
 }
 
-export function yuan(fen: number) {
-  return `¥${(fen / 100).toFixed(2)}`;
-}
-
 export function ProgressCard({
   label,
   percent,

@@ -1,7 +1,8 @@
 // The order's data for its dialog routes (children of /express/orders/:orderId): the parent's
 // loader data, or null when the order page shows an error instead.
 import { useActionData, useRouteLoaderData } from "@remix-run/react";
-import type { OrderActionData, orderPageLoader } from "~/server/orders/pages.server";
+import type { OrderActionData } from "~/routes/express.orders.$orderId/order-action.server";
+import type { orderPageLoader } from "~/routes/express.orders.$orderId/order-page.server";
 
 export const ORDER_ROUTE_ID = "routes/express.orders.$orderId";
 

@@ -61,19 +61,19 @@ const reason = (message?: string) => {
   return message ? base.min(1, message) : base;
 };
 
-/** The order page's forms. */
-export const OrderActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("pay") }),
-  z.object({ intent: z.literal("cancel"), reason: reason().optional().default("") }),
-  z.object({
-    intent: z.literal("refund"),
-    reason: z.string({ error: orderDialogs.refundDialog.reasonRequired }).pipe(reason(orderDialogs.refundDialog.reasonRequired)),
-  }),
-  z.object({
-    intent: z.literal("review"),
-    rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional().default(DEFAULT_RATING),
-    comment: z.string().trim().max(REVIEW_COMMENT_MAX, orders.commentMax).optional().default(""),
-  }),
-]);
+// The order page's forms, one schema per route that holds the intent: pay on
+// /express/orders/:orderId, the others on its dialog routes (…/cancel, …/refund, …/review).
+export const PayIntentSchema = z.object({ intent: z.literal("pay") });
 
-export type OrderAction = z.output<typeof OrderActionSchema>;
+export const CancelIntentSchema = z.object({ intent: z.literal("cancel"), reason: reason().optional().default("") });
+
+export const RefundIntentSchema = z.object({
+  intent: z.literal("refund"),
+  reason: z.string({ error: orderDialogs.refundDialog.reasonRequired }).pipe(reason(orderDialogs.refundDialog.reasonRequired)),
+});
+
+export const ReviewIntentSchema = z.object({
+  intent: z.literal("review"),
+  rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX).optional().default(DEFAULT_RATING),
+  comment: z.string().trim().max(REVIEW_COMMENT_MAX, orders.commentMax).optional().default(""),
+});

@@ -37,7 +37,8 @@ import {
   type OrderState,
   type OrderStatus,
 } from "~/lib/order-status";
-import { parsePickupCodes, yuanText } from "~/lib/orders";
+import { formatYuan } from "~/lib/money";
+import { parsePickupCodes } from "~/lib/orders";
 import { addDays, formatShanghai, shanghaiInstant, shanghaiToday } from "~/lib/time";
 import { db } from "../db/db.server";
 import type { OrderRow } from "../orders/events.server";
@@ -117,7 +118,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station }) => ({ company, code, trackingNumber, station })),
     parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ name: TYPE_NAMES[type] ?? type, count })),
     parcelCount: order.parcel_count,
-    amountText: yuanText(order.amount_fen),
+    amountText: formatYuan(order.amount_fen, { style: "amount", symbol: true }),
     remark: order.remark,
     createdAt: order.created_at,
     createdText: formatShanghai(order.created_at),

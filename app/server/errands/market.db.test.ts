@@ -12,7 +12,7 @@ import { loader as marketLoader } from "~/routes/market._shell/route";
 import { action as pageAction } from "~/routes/market._shell._index/route";
 import { action as addressPickerAction } from "~/routes/market._shell.address._index/route";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/market._shell.checkout/route";
-import { action as payAction } from "~/routes/market.pay.$orderId";
+import { action as payAction } from "~/routes/market.pay.$orderId/route";
 import { action as parcelAction, loader as parcelLoader } from "~/routes/market._shell.parcel.$id/route";
 import { action as campusAction } from "~/routes/market.campus";
 import { resetConfig } from "~/server/config.server";

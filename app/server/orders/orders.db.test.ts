@@ -9,12 +9,13 @@ import { loader as statusLoader } from "~/routes/api.express.orders.$id.payment-
 import { action as createAction } from "~/routes/api.express.order_create";
 import { action as detailAction } from "~/routes/api.order.detail";
 import { action as paymentAction } from "~/routes/api.pay.wechat.create-payment";
-import { action as pageAction, loader as pageLoader } from "~/routes/express.orders.$orderId";
-import { action as cancelAction } from "~/routes/express.orders.$orderId.cancel";
-import { action as refundAction } from "~/routes/express.orders.$orderId.refund";
-import { action as reviewAction } from "~/routes/express.orders.$orderId.review";
-import { action as payPageAction, loader as payPageLoader } from "~/routes/market.pay.$orderId";
-import { loader as ordersLoader } from "~/routes/orders";
+import { action as pageAction, loader as pageLoader } from "~/routes/express.orders.$orderId/route";
+import { action as cancelAction } from "~/routes/express.orders.$orderId.cancel/route";
+import { action as refundAction } from "~/routes/express.orders.$orderId.refund/route";
+import { action as reviewAction } from "~/routes/express.orders.$orderId.review/route";
+import { action as payPageAction, loader as payPageLoader } from "~/routes/market.pay.$orderId/route";
+import { loader as ordersLoader } from "~/routes/orders/route";
+import { orders } from "~/lib/messages/orders";
 import { mergeUserRows } from "~/server/auth/messenger.server";
 import { db, now } from "~/server/db/db.server";
 import { saveAddress } from "~/server/errands/addresses.server";
@@ -249,6 +250,19 @@ describe("paying with the simulated provider", () => {
 });
 
 describe("the customer's actions", () => {
+  it("each route holds its own intent: a cancel posted to the order page or a refund to the cancel route changes nothing", async () => {
+    const { user, cookie } = await customer({ student: true });
+    const order = await place(user);
+    const path = `/express/orders/${order.order_number}`;
+    const onPage = await call(pageAction as never, form(path, { intent: "cancel" }, cookie), { orderId: order.order_number });
+    expect(onPage.status).toBe(400);
+    expect(await onPage.json()).toMatchObject({ intent: "cancel", error: orders.failures.notAllowed });
+    const onCancel = await call(cancelAction as never, form(`${path}/cancel`, { intent: "refund", reason: "不要了" }, cookie), { orderId: order.order_number });
+    expect(onCancel.status).toBe(400);
+    expect(await onCancel.json()).toMatchObject({ intent: "refund", error: orders.failures.notAllowed });
+    expect(await findOrder(order.order_number)).toMatchObject({ status: "created", payment_status: "pending", refund_state: null });
+  });
+
   it("cancelling an unpaid order makes it cancelled and releases its parcels: they may be ordered again", async () => {
     const { user, cookie, checkout } = await customer({ student: true });
     const order = await place(user);

@@ -121,6 +121,14 @@ export async function refreshPayment(order: OrderRow, provider: PaymentProvider 
   return stateOf(fresh);
 }
 
+/** The owner's order (null when it is not theirs), its payment checked with the provider while it is unpaid. */
+export async function findOwnOrderFresh(userId: number, number: string): Promise<OrderRow | null> {
+  const order = await findOwnOrder(userId, number);
+  if (!order || order.status !== "created" || order.payment_status !== "pending") return order ?? null;
+  await refreshPayment(order);
+  return (await findOwnOrder(userId, number)) ?? null;
+}
+
 /** The owner's status poll: GET /api/express/orders/:id/payment-status. */
 export async function paymentStatus(user: User, number: string): Promise<PaymentState | null> {
   const order = await findOwnOrder(user.id, number);

@@ -31,10 +31,8 @@ export function checkRefundInput(input: RefundInput) {
   }
 }
 
-/** time_expire as the API wants it: RFC 3339 in Beijing time, "2025-01-02T03:04:05+08:00". */
-export function rfc3339Shanghai(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
-}
+/** time_expire as the API wants it: RFC 3339 in Beijing time, "2025-01-02T03:04:05+08:00" (lib/time). */
+export { rfc3339Shanghai } from "~/lib/time";
 
 /** At most `bytes` bytes of UTF-8, cut at a character boundary (a customer's refund reason may be long). */
 export function truncateUtf8(text: string, bytes: number): string {

@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CancelDialog } from "~/components/orders/CancelDialog";
 import { useDialogError, useOrderData } from "~/components/orders/order-data";
-import { orderPageAction } from "~/server/orders/pages.server";
+import { cancelAction } from "./cancel.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return orderPageAction(request, params.orderId);
+  return cancelAction(request, params.orderId);
 }
 
 export default function CancelRoute() {

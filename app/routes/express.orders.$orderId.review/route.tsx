@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ReviewDialog } from "~/components/orders/ReviewDialog";
 import { useDialogError, useOrderData } from "~/components/orders/order-data";
-import { orderPageAction } from "~/server/orders/pages.server";
+import { reviewAction } from "./review.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return orderPageAction(request, params.orderId);
+  return reviewAction(request, params.orderId);
 }
 
 export default function ReviewRoute() {

@@ -3,10 +3,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { RefundDialog } from "~/components/orders/RefundDialog";
 import { useDialogError, useOrderData } from "~/components/orders/order-data";
-import { orderPageAction } from "~/server/orders/pages.server";
+import { refundAction } from "./refund.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return orderPageAction(request, params.orderId);
+  return refundAction(request, params.orderId);
 }
 
 export default function RefundRoute() {

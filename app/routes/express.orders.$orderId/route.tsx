@@ -7,15 +7,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, Outlet, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { Icon } from "~/components/icons";
-import { InfoRows, Notice, PayForm, PickupCodeList, ProgressCard, yuan } from "~/components/orders/OrderParts";
+import { InfoRows, Notice, PayForm, PickupCodeList, ProgressCard } from "~/components/orders/OrderParts";
 import { usePay } from "~/components/orders/usePay";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
+import { formatYuan } from "~/lib/money";
 import { PAY_RELOADS } from "~/lib/order-limits";
 import { fillTemplate } from "~/lib/template";
 import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
-import { orderPageAction, orderPageLoader, type OrderActionData } from "~/server/orders/pages.server";
+import type { OrderActionData } from "./order-action.server";
+import { orderPageLoader, payIntentAction } from "./order-page.server";
 
 const msg = { app: appMessages, orders: orderPageMessages };
 const o = msg.orders;
@@ -28,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return orderPageAction(request, params.orderId);
+  return payIntentAction(request, params.orderId);
 }
 
 type Data = Exclude<Awaited<ReturnType<typeof orderPageLoader>>, Response>;
@@ -85,8 +87,8 @@ function Detail({ data }: { data: Data }) {
       // Only money that was paid is 实付; an unpaid order is due, one closed unpaid has a total.
       { paid: o.detail.amount, due: o.detail.amountDue, total: o.detail.amountTotal }[view.amountKind],
       <span data-testid="order-amount">
-        <span className="font-semibold text-red-600">{yuan(order.amount_fen)}</span>
-        {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-500 line-through">{yuan(order.original_fen)}</span> : null}
+        <span className="font-semibold text-red-600">{formatYuan(order.amount_fen, { style: "amount", symbol: true })}</span>
+        {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-500 line-through">{formatYuan(order.original_fen, { style: "amount", symbol: true })}</span> : null}
       </span>,
     ],
     [o.detail.parcels, fillTemplate(o.list.parcels, { count: order.parcel_count })],
@@ -119,7 +121,7 @@ function Detail({ data }: { data: Data }) {
         </h2>
         <div className="space-y-2">
           {actions.includes("pay") ? (
-            <PayForm label={`${o.actions.pay} ${yuan(order.amount_fen)}`} stage={stage} pending={Boolean(paying) || reloading} onPay={start} />
+            <PayForm label={`${o.actions.pay} ${formatYuan(order.amount_fen, { style: "amount", symbol: true })}`} stage={stage} pending={Boolean(paying) || reloading} onPay={start} />
           ) : null}
           {actions.includes("review") ? (
             <Link to={`${path}/review`} preventScrollReset className="btn-primary h-11 w-full text-[15px]">
@@ -168,7 +170,7 @@ function Detail({ data }: { data: Data }) {
         <PickupCodeList items={order.pickup_codes} />
       </section>
 
-      {/* The subscribe card (the notifications issue's widget), rendered to HTML by the loader. */}
+      {/* The subscribe card (the notifications issue's widget), from the loader's state. */}
       {subscribe ? <SubscribeWidget state={subscribe} mode="card" /> : null}
 
       <Outlet />

@@ -6,13 +6,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
-import { GroupBadge, RefundBadge, yuan } from "~/components/orders/OrderParts";
+import { GroupBadge, RefundBadge } from "~/components/orders/OrderParts";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { titles as titlesMessages } from "~/lib/messages/titles";
+import { formatYuan } from "~/lib/money";
 import { fillTemplate } from "~/lib/template";
-import { ordersListLoader } from "~/server/orders/pages.server";
+import { ordersListLoader } from "./orders-list.server";
 
 const msg = { app: appMessages, orders: orderPageMessages, titles: titlesMessages };
 const o = msg.orders;
@@ -63,7 +64,7 @@ export default function Orders() {
                     </p>
                     <p className="font-mono text-xs text-slate-500">{item.orderNumber}</p>
                   </div>
-                  <span className="shrink-0 text-lg font-bold text-slate-900">{yuan(item.amountFen)}</span>
+                  <span className="shrink-0 text-lg font-bold text-slate-900">{formatYuan(item.amountFen, { style: "amount", symbol: true })}</span>
                 </div>
                 <RefundBadge label={item.refundLabel} />
               </Link>

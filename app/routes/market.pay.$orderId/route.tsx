@@ -9,15 +9,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons";
-import { Notice, PayForm, yuan } from "~/components/orders/OrderParts";
+import { Notice, PayForm } from "~/components/orders/OrderParts";
 import { usePay } from "~/components/orders/usePay";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
+import { formatYuan } from "~/lib/money";
 import { payPage as payPageMessages } from "~/lib/messages/pay-page";
 import { PAY_RELOADS } from "~/lib/order-limits";
 import { fillTemplate } from "~/lib/template";
-import { payPageAction, payPageLoader } from "~/server/orders/pages.server";
+import { payPageAction, payPageLoader, type PayActionData } from "./pay-page.server";
 
 const msg = { app: appMessages, orders: orderPageMessages, payPage: payPageMessages };
 const p = { ...msg.orders.pay, ...msg.payPage };
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function PayPage() {
   const { order, start: autoStart, paying, simulated, cancelled } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { error?: string; paid?: boolean } | undefined;
+  const actionData = useActionData<typeof action>() as PayActionData | undefined;
   const location = useLocation();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
@@ -72,7 +73,7 @@ export default function PayPage() {
           <h2 id="paid-title" className="text-xl font-bold">
             {p.successTitle}
           </h2>
-          <p className="text-2xl font-bold text-slate-900">{yuan(order.amountFen)}</p>
+          <p className="text-2xl font-bold text-slate-900">{formatYuan(order.amountFen, { style: "amount", symbol: true })}</p>
           <p className="text-sm text-slate-500">{fillTemplate(p.successHint, { time: order.estimated })}</p>
           <div className="mt-3 flex w-full gap-2">
             <Link to="/market" className="btn-ghost h-11 flex-1">
@@ -90,9 +91,9 @@ export default function PayPage() {
               {order.canPay ? p.amount : order.label}
             </p>
             <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="pay-amount">
-              {yuan(order.amountFen)}
+              {formatYuan(order.amountFen, { style: "amount", symbol: true })}
             </p>
-            {order.originalFen !== order.amountFen ? <p className="text-xs text-slate-500 line-through">{yuan(order.originalFen)}</p> : null}
+            {order.originalFen !== order.amountFen ? <p className="text-xs text-slate-500 line-through">{formatYuan(order.originalFen, { style: "amount", symbol: true })}</p> : null}
           </div>
           <dl className="space-y-1.5 rounded-xl bg-slate-50 px-3 py-3 text-sm">
             <div className="flex justify-between gap-3">
@@ -122,7 +123,7 @@ export default function PayPage() {
             </p>
           ) : null}
           <Notice text={notice ?? (cancelled ? p.cancelled : null)} />
-          {order.canPay ? <PayForm label={`${p.payNow} ${yuan(order.amountFen)}`} stage={stage} pending={Boolean(paying)} onPay={start} /> : null}
+          {order.canPay ? <PayForm label={`${p.payNow} ${formatYuan(order.amountFen, { style: "amount", symbol: true })}`} stage={stage} pending={Boolean(paying)} onPay={start} /> : null}
           {order.canCancel ? (
             <Form method="post" replace>
               <input type="hidden" name="intent" value="cancel" />
