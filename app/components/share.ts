@@ -43,7 +43,7 @@ export async function prepareMessengerShare(share: { title: string; desc: string
     return await new Promise<boolean>((resolve) => {
       wx.config({ debug: false, ...body.data });
       wx.ready(() => {
-        const card = { title: share.title, desc: share.desc, link: share.link, imgUrl: share.imgUrl ?? `${window.location.origin}/favicon.ico` };
+        const card = { title: share.title, desc: share.desc, link: share.link, imgUrl: share.imgUrl ?? `${window.location.origin}/favicon.svg` };
         wx.updateAppMessageShareData(card);
         wx.updateTimelineShareData(card);
         resolve(true);

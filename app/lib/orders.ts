@@ -4,6 +4,7 @@
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { ORDER_NUMBER_PATTERN, PAY_RELOADS, RATING_MAX, RATING_MIN } from "./order-limits";
+import { Common } from "~/lib/messages/common";
 import { fillTemplate } from "./template";
 import { addDays, shanghaiClock, shanghaiDate, shanghaiToday } from "./time";
 
@@ -23,6 +24,23 @@ export function orderNumber(at: Date, digits: number) {
 /** The spec: a missing id or the text 'undefined' is an 'invalid order ID'. */
 export function isInvalidOrderParam(value: string | undefined | null) {
   return !value || value === "undefined" || value === "null";
+}
+
+/**
+ * The messenger's share card of an order, shown to whoever the owner sends it to: the service, the
+ * number of parcels and the status. Never the pickup codes (they take the parcels), the phone, the
+ * address or the remark; the link opens for its owner only (another student gets the 404).
+ */
+export function orderShareCard(order: { service_name: string; parcel_count: number; statusLabel: string }, path: string) {
+  return {
+    title: msg.orders.share.title,
+    desc: fillTemplate(msg.orders.share.desc, {
+      service: order.service_name,
+      parcels: fillTemplate(Common.parcelCount, { count: order.parcel_count }),
+      status: order.statusLabel,
+    }),
+    link: path,
+  };
 }
 
 export { DEFAULT_RATING, ORDER_NUMBER_PATTERN, PAY_RELOADS, RATING_MAX, RATING_MIN, REASON_MAX, REVIEW_COMMENT_MAX, UNPAID_ORDER_TTL_MS } from "./order-limits";

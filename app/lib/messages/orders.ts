@@ -6,6 +6,11 @@
 import { Common } from "./common";
 
 export const orders = {
+  /** The messenger's share card of an order: what the order is and where it stands, never its pickup codes, phone or address. */
+  share: {
+    title: "我在校园帮下的快递代拿订单",
+    desc: "{service} · {parcels} · {status}",
+  },
   /** The customer label of each canonical status (spec section 4, "Customer order statuses"). */
   status: {
     created: "订单已创建",

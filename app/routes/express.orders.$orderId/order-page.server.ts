@@ -5,7 +5,7 @@ import { orders as ordersMessages } from "~/lib/messages/orders";
 import { pay as payMessages } from "~/lib/messages/pay";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { cancelNotice } from "~/lib/order-status";
-import { isInvalidOrderParam, isOrderNumber, payingParam } from "~/lib/orders";
+import { isInvalidOrderParam, isOrderNumber, orderShareCard, payingParam } from "~/lib/orders";
 import { PayIntentSchema } from "~/lib/schemas/orders";
 import { CONTACT_DIALOG_HOURS, SERVICE_PHONE, SERVICE_PHONE_HREF, formatHours } from "~/lib/service-hours";
 import { requireStudent } from "~/server/auth/session.server";
@@ -56,6 +56,7 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
       done: doneNotice(url.searchParams.get("done"), order),
       paying: payingParam(url, detail.payment_status === "pending"),
       contact: contactInfo(),
+      share: orderShareCard({ ...detail, statusLabel: detail.view.label }, orderPath(detail)),
     };
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -10,6 +10,7 @@ import { Icon } from "~/components/icons";
 import { InfoRows, Notice, PayForm, PickupCodeList, ProgressCard } from "~/components/orders/OrderParts";
 import { usePay } from "~/components/orders/usePay";
 import { Page } from "~/components/Page";
+import { useShareCard } from "~/components/share";
 import { app as appMessages } from "~/lib/messages/app";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { formatYuan } from "~/lib/money";
@@ -59,6 +60,7 @@ export default function OrderDetailPage() {
 
 function Detail({ data }: { data: Data }) {
   const { order, subscribe, done, paying, path } = data;
+  useShareCard(data.share);
   const actionData = useActionData<typeof action>() as OrderActionData | undefined;
   const navigate = useNavigate();
   const [notice, setNotice] = useState<{ text: string; tone: "info" | "error" } | null>(null);
