@@ -1,7 +1,8 @@
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -53,6 +54,9 @@ export default function Moderation() {
   const { displayName, items, readiness } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const notice = params.get("notice");
+  // The actions are buttons only; conform's form reads a refused post's reply for the whole page.
+  const [form] = useForm<{ intent: string; target: string; id: string }>({ id: "moderation", lastResult: useActionData<typeof action>() });
+  const refused = Object.values(form.allErrors)[0]?.[0];
   return (
     <Page title={msg.moderation.title} back="/admin/orders">
       <ReadinessBanner readiness={readiness} />
@@ -68,6 +72,11 @@ export default function Moderation() {
       {notice ? (
         <p role="status" className={`rounded-xl px-3 py-2 text-sm ${notice === "done" ? "bg-green-50 text-green-700" : "bg-amber-50 text-amber-700"}`}>
           {notice === "done" ? msg.moderation.actionDone : msg.moderation.notFound}
+        </p>
+      ) : null}
+      {refused ? (
+        <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+          {refused}
         </p>
       ) : null}
       {items.length === 0 ? (

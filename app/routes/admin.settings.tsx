@@ -1,4 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -36,7 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let status = param && param in LINK_STATUS ? (param as keyof typeof LINK_STATUS) : null;
   // The notice follows the stored state: a stale or hand-made query cannot claim the opposite.
   if ((status === "ok" && !linked) || (status === "unlinked" && linked)) status = null;
-  return { displayName: operator.display_name, username: operator.username, linked, status, readiness: await readinessBanner() };
+  return {
+    displayName: operator.display_name,
+    username: operator.username,
+    linked,
+    status,
+    readiness: await readinessBanner(),
+    // The forms' constraints, from the schema on the server (zod stays off the page).
+    constraint: getZodConstraint(AdminSettingsSchema),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,8 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { displayName, username, linked, status, readiness } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { displayName, username, linked, status, readiness, constraint } = useLoaderData<typeof loader>();
+  // conform's form over the messenger buttons: a refused post (a hand-made intent) answers here.
+  const [form] = useForm<{ intent: string }>({ id: "messenger", lastResult: useActionData<typeof action>(), constraint });
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const notice = status ? LINK_STATUS[status] : null;
@@ -89,13 +99,13 @@ export default function AdminSettings() {
             {notice.text}
           </p>
         ) : null}
-        {lastResult && "error" in lastResult && lastResult.error ? (
-          <p role="alert" className="text-sm text-red-600">
+        {Object.keys(form.allErrors).length > 0 ? (
+          <p id={form.errorId} role="alert" className="text-sm text-red-600">
             {msg.admin.linkFailed}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <Form method="post" reloadDocument>
+          <Form method="post" reloadDocument {...getFormProps(form)}>
             <input type="hidden" name="intent" value="link-messenger" />
             <button type="submit" className="btn-primary" disabled={busy}>
               <Icon name="chat" className="h-4 w-4" />
