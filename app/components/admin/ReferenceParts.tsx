@@ -7,6 +7,7 @@ import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } fro
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Page } from "~/components/Page";
+import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 
 const r = adminReferenceMessages;
@@ -136,7 +137,7 @@ export function AdminRoleBoundary() {
   const error = useRouteError();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <Page title={r.nav} back="/admin/orders">
+    <Page title={adminMessages.navReference} back="/admin/orders">
       <section className="card space-y-2 text-center" role="alert">
         <p className="text-base font-semibold">{forbidden ? r.adminOnly : r.failed}</p>
         {forbidden ? <p className="text-sm text-slate-500">{r.adminOnlyHint}</p> : null}
