@@ -60,7 +60,6 @@ export function useReferenceForm<Fields extends Record<string, unknown>>(
   return useForm<Fields>({ id: formId, lastResult: replyFor(data, formId), constraint, defaultValue: defaultValue as never });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Field = FieldMetadata<any, any, string[]>;
 
 export function TextField({
