@@ -7,7 +7,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import {
@@ -83,10 +84,13 @@ export default function AdminCampus() {
       <AdminNav current="reference" readiness={readiness} />
       <ReferenceNav current="campuses" />
       <SavedNotice show={saved} />
-      <CampusForm {...parts} />
-      <NamedRows kind="building" {...parts} />
-      <NamedRows kind="place" {...parts} />
-      <PricesForm {...parts} />
+      {/* A new location (a save's redirect) mounts the forms afresh: stored values, no stale message. */}
+      <Fragment key={useLocation().key}>
+        <CampusForm {...parts} />
+        <NamedRows kind="building" {...parts} />
+        <NamedRows kind="place" {...parts} />
+        <PricesForm {...parts} />
+      </Fragment>
     </Page>
   );
 }
@@ -132,13 +136,6 @@ function CampusForm({ campus, data, busy, constraint, limits }: PartProps) {
 
 /** The buildings or the pickup places: the list with a turn-off/on button each, and an add form. */
 function NamedRows({ kind, campus, data, busy, constraint, limits }: PartProps & { kind: "building" | "place" }) {
-  const building = kind === "building";
-  const rows = building ? campus.buildings : campus.places;
-  // A new key after each add empties the field; a refused name stays as typed.
-  return <AddForm key={rows.length} kind={kind} campus={campus} data={data} busy={busy} constraint={constraint} limits={limits} />;
-}
-
-function AddForm({ kind, campus, data, busy, constraint, limits }: PartProps & { kind: "building" | "place" }) {
   const building = kind === "building";
   const rows = building ? campus.buildings : campus.places;
   const field = building ? "buildingName" : "placeName";

@@ -6,7 +6,8 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
@@ -66,11 +67,13 @@ export default function AdminDeliverySlots() {
       <SavedNotice show={saved} />
       <p className="px-1 text-xs text-slate-500">{r.slotsHint}</p>
       {slots.length === 0 ? <p className="card text-center text-sm text-slate-500">{r.slotsEmpty}</p> : null}
-      {slots.map((slot) => (
-        <SlotForm key={slot.id} slot={slot} data={data} busy={busy} constraint={constraint} />
-      ))}
-      {/* A new key after each add empties the form. */}
-      <SlotForm key={`create-${slots.length}`} slot={null} data={data} busy={busy} constraint={constraint} />
+      {/* A new location (a save's redirect) mounts the forms afresh: stored values, no stale message. */}
+      <Fragment key={useLocation().key}>
+        {slots.map((slot) => (
+          <SlotForm key={slot.id} slot={slot} data={data} busy={busy} constraint={constraint} />
+        ))}
+        <SlotForm slot={null} data={data} busy={busy} constraint={constraint} />
+      </Fragment>
     </Page>
   );
 }

@@ -6,7 +6,8 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { AdminRoleBoundary, FieldError, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
@@ -67,11 +68,13 @@ export default function AdminSchools() {
       <ReferenceNav current="schools" />
       <SavedNotice show={saved} />
       {schools.length === 0 ? <p className="card text-center text-sm text-slate-500">{r.schoolsEmpty}</p> : null}
-      {schools.map((school) => (
-        <SchoolForm key={school.code} school={school} {...parts} />
-      ))}
-      {/* A new key after each add empties the form. */}
-      <SchoolForm key={`create-${schools.length}`} school={null} {...parts} />
+      {/* A new location (a save's redirect) mounts the forms afresh: stored values, no stale message. */}
+      <Fragment key={useLocation().key}>
+        {schools.map((school) => (
+          <SchoolForm key={school.code} school={school} {...parts} />
+        ))}
+        <SchoolForm school={null} {...parts} />
+      </Fragment>
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { Icon } from "~/components/icons";
@@ -66,8 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminSettings() {
   const { displayName, username, linked, status, readiness, constraint } = useLoaderData<typeof loader>();
-  // conform's form over the messenger buttons: a refused post (a hand-made intent) answers here.
-  const [form] = useForm<{ intent: string }>({ id: "messenger", lastResult: useActionData<typeof action>(), constraint });
+  const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const notice = status ? LINK_STATUS[status] : null;
@@ -99,29 +98,40 @@ export default function AdminSettings() {
             {notice.text}
           </p>
         ) : null}
-        {Object.keys(form.allErrors).length > 0 ? (
-          <p id={form.errorId} role="alert" className="text-sm text-red-600">
-            {msg.admin.linkFailed}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Form method="post" reloadDocument {...getFormProps(form)}>
-            <input type="hidden" name="intent" value="link-messenger" />
-            <button type="submit" className="btn-primary" disabled={busy}>
-              <Icon name="chat" className="h-4 w-4" />
-              {linked ? msg.admin.relinkMessenger : msg.admin.linkMessenger}
-            </button>
-          </Form>
-          {linked ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="unlink-messenger" />
-              <button type="submit" className="btn-ghost text-red-600" disabled={busy}>
-                {msg.admin.unlinkMessenger}
-              </button>
-            </Form>
-          ) : null}
-        </div>
+        {/* Mounted afresh at each location: no stale message after the next post. */}
+        <MessengerForms key={location.key} linked={linked} busy={busy} constraint={constraint} />
       </section>
     </Page>
+  );
+}
+
+/** The messenger buttons: conform's form, so a refused post (a hand-made intent) answers here. */
+function MessengerForms({ linked, busy, constraint }: { linked: boolean; busy: boolean; constraint: Record<string, { required?: boolean }> }) {
+  const [form] = useForm<{ intent: string }>({ id: "messenger", lastResult: useActionData<typeof action>(), constraint });
+  return (
+    <>
+          {Object.keys(form.allErrors).length > 0 ? (
+            <p id={form.errorId} role="alert" className="text-sm text-red-600">
+              {msg.admin.linkFailed}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" reloadDocument {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="link-messenger" />
+              <button type="submit" className="btn-primary" disabled={busy}>
+                <Icon name="chat" className="h-4 w-4" />
+                {linked ? msg.admin.relinkMessenger : msg.admin.linkMessenger}
+              </button>
+            </Form>
+            {linked ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="unlink-messenger" />
+                <button type="submit" className="btn-ghost text-red-600" disabled={busy}>
+                  {msg.admin.unlinkMessenger}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+    </>
   );
 }
