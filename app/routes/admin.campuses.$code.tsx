@@ -3,10 +3,12 @@
 // addresses and orders name them), and its four package types with their prices. Each part is
 // its own plain form, told apart by `intent`. Admin role only; every change is in /admin/audit.
 // Students see a change on their next request; orders already placed keep their snapshot.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import {
@@ -19,18 +21,17 @@ import {
   TextField,
   replyFor,
   useReferenceForm,
+  type Constraints,
   type TaggedReply,
 } from "~/components/admin/ReferenceParts";
-import { fieldProps, formProps } from "~/components/form";
 import { Page } from "~/components/Page";
 import { CAMPUS_STATUSES, PACKAGE_TYPE_KEYS, formatYuan } from "~/lib/catalog";
-import { allErrors } from "~/lib/form-result";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { campusForAdmin, invalidResponse, postedFormId, refusalResponse, saveCampus } from "~/server/admin/reference.server";
+import { campusForAdmin, postedFormId, refusalReply, saveCampus } from "~/server/admin/reference.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
@@ -46,7 +47,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const operator = await requireAdminRole(request);
   const [campus, readiness] = await Promise.all([campusForAdmin(String(params.code ?? "")), readinessBanner()]);
   if (!campus) throw new Response("Not Found", { status: 404 });
-  return { displayName: operator.display_name, campus, readiness, saved: new URL(request.url).searchParams.has("saved") };
+  return {
+    displayName: operator.display_name,
+    campus,
+    readiness,
+    // The schema stays on the server: the forms get its constraints and the limits as data.
+    constraint: getZodConstraint(CampusFormSchema) as Constraints,
+    limits: REFERENCE_LIMITS,
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -56,51 +65,60 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: CampusFormSchema });
-  if (submission.status !== "success") return invalidResponse(formId, submission);
+  if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveCampus(operator, code, submission.value);
-  if (!result.ok) return refusalResponse(formId, submission, result);
+  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
   return redirect(`/admin/campuses/${encodeURIComponent(code)}?saved=1`);
 }
 
 export const ErrorBoundary = AdminRoleBoundary;
 
 export default function AdminCampus() {
-  const { displayName, campus, readiness, saved } = useLoaderData<typeof loader>();
+  const { displayName, campus, readiness, constraint, limits, saved } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as TaggedReply | undefined;
   const busy = useNavigation().state !== "idle";
+  const parts = { campus, data, busy, constraint, limits };
   return (
     <Page title={campus.name} back="/admin/campuses">
       <OperatorBar displayName={displayName} current="orders" />
       <AdminNav current="reference" readiness={readiness} />
       <ReferenceNav current="campuses" />
       <SavedNotice show={saved} />
-      <CampusForm campus={campus} data={data} busy={busy} />
-      <NamedRows kind="building" campus={campus} data={data} busy={busy} />
-      <NamedRows kind="place" campus={campus} data={data} busy={busy} />
-      <PricesForm campus={campus} data={data} busy={busy} />
+      {/* A new location (a save's redirect) mounts the forms afresh: stored values, no stale message. */}
+      <Fragment key={useLocation().key}>
+        <CampusForm {...parts} />
+        <NamedRows kind="building" {...parts} />
+        <NamedRows kind="place" {...parts} />
+        <PricesForm {...parts} />
+      </Fragment>
     </Page>
   );
 }
 
 type Campus = ReturnType<typeof useLoaderData<typeof loader>>["campus"];
-type PartProps = { campus: Campus; data: TaggedReply | undefined; busy: boolean };
+type PartProps = { campus: Campus; data: TaggedReply | undefined; busy: boolean; constraint: Constraints; limits: { name: number; desc: number } };
 
-function CampusForm({ campus, data, busy }: PartProps) {
-  const [form, fields] = useReferenceForm("campus", data, ["name", "status"], { name: campus.name, status: campus.status });
+/** The first message of a buttons-only form's reply (a toggle has no field to show it beside). */
+function firstError(reply: ReturnType<typeof replyFor>) {
+  return Object.values(reply?.error ?? {}).find((messages) => messages?.length)?.[0];
+}
+
+function CampusForm({ campus, data, busy, constraint, limits }: PartProps) {
+  const [form, fields] = useReferenceForm<{ name: string; status: string }>("campus", data, constraint, { name: campus.name, status: campus.status });
   return (
     <Section title={campus.name}>
-      <Form method="post" {...formProps(form)} className="space-y-3" aria-label={r.status}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={r.status}>
         <input type="hidden" name="intent" value="campus" />
         <p className="text-xs text-slate-500">
           {r.code}：<span className="font-mono">{campus.code}</span>
         </p>
-        <TextField field={fields.name} label={r.name} maxLength={REFERENCE_LIMITS.name} required />
+        <TextField field={fields.name} label={r.name} maxLength={limits.name} required />
         <fieldset aria-describedby={fields.status.errors ? fields.status.errorId : undefined}>
           <legend className="field-label">{r.status}</legend>
           <div className="flex gap-2">
             {CAMPUS_STATUSES.map((status) => (
               <label key={status} className="flex flex-1 items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm">
-                <input type="radio" name="status" value={status} defaultChecked={(fields.status.initialValue ?? campus.status) === status} />
+                <input type="radio" name={fields.status.name} value={status} defaultChecked={(fields.status.initialValue ?? campus.status) === status} key={fields.status.key} />
                 {r.statusLabels[status]}
               </label>
             ))}
@@ -117,11 +135,11 @@ function CampusForm({ campus, data, busy }: PartProps) {
 }
 
 /** The buildings or the pickup places: the list with a turn-off/on button each, and an add form. */
-function NamedRows({ kind, campus, data, busy }: PartProps & { kind: "building" | "place" }) {
+function NamedRows({ kind, campus, data, busy, constraint, limits }: PartProps & { kind: "building" | "place" }) {
   const building = kind === "building";
   const rows = building ? campus.buildings : campus.places;
   const field = building ? "buildingName" : "placeName";
-  const [form, fields] = useReferenceForm(building ? "add-building" : "add-place", data, [field]);
+  const [form, fields] = useReferenceForm<{ buildingName: string; placeName: string }>(building ? "add-building" : "add-place", data, constraint);
   const toggleIntent = building ? "toggle-building" : "toggle-place";
   return (
     <Section title={building ? r.buildings : r.places} hint={r.disabledHint}>
@@ -130,7 +148,7 @@ function NamedRows({ kind, campus, data, busy }: PartProps & { kind: "building" 
       ) : (
         <ul className="divide-y divide-slate-100" aria-label={building ? r.buildings : r.places}>
           {rows.map((row) => {
-            const error = allErrors(replyFor(data, `${toggleIntent}-${row.id}`))[0];
+            const error = firstError(replyFor(data, `${toggleIntent}-${row.id}`));
             return (
               <li key={row.id} className="py-2">
                 <Form method="post" className="flex items-center gap-2">
@@ -153,20 +171,18 @@ function NamedRows({ kind, campus, data, busy }: PartProps & { kind: "building" 
           })}
         </ul>
       )}
-      {/* A new key after each add empties the field; a refused name stays as typed. */}
-      <Form key={rows.length} method="post" {...formProps(form)} className="flex items-start gap-2">
+      <Form method="post" {...getFormProps(form)} className="flex items-start gap-2">
         <input type="hidden" name="intent" value={building ? "add-building" : "add-place"} />
         <div className="min-w-0 flex-1">
           <label htmlFor={fields[field].id} className="sr-only">
             {building ? r.buildingName : r.placeName}
           </label>
           <input
-            type="text"
             className="field-input"
             placeholder={building ? r.buildingName : r.placeName}
-            maxLength={REFERENCE_LIMITS.name}
+            {...getInputProps(fields[field], { type: "text" })}
+            maxLength={limits.name}
             required
-            {...fieldProps(fields[field])}
           />
           <FieldError field={fields[field]} />
           <FormError form={form} />
@@ -179,8 +195,9 @@ function NamedRows({ kind, campus, data, busy }: PartProps & { kind: "building" 
   );
 }
 
-function PricesForm({ campus, data, busy }: PartProps) {
-  const names = PACKAGE_TYPE_KEYS.flatMap((key) => [`${key}Name`, `${key}Desc`, `${key}Price`] as const);
+type PriceField = `${(typeof PACKAGE_TYPE_KEYS)[number]}${"Name" | "Desc" | "Price"}`;
+
+function PricesForm({ campus, data, busy, constraint, limits }: PartProps) {
   const defaults = Object.fromEntries(
     campus.packageTypes.flatMap((type) => [
       [`${type.type}Name`, type.name],
@@ -188,19 +205,19 @@ function PricesForm({ campus, data, busy }: PartProps) {
       [`${type.type}Price`, formatYuan(type.priceFen)],
     ]),
   );
-  const [form, fields] = useReferenceForm("prices", data, names, defaults);
+  const [form, fields] = useReferenceForm<Record<PriceField, string>>("prices", data, constraint, defaults);
   return (
     <Section title={r.prices} hint={r.pricesHint}>
-      <Form method="post" {...formProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="prices" />
         {PACKAGE_TYPE_KEYS.map((key) => (
           <fieldset key={key} className="space-y-2 rounded-xl border border-slate-100 p-3">
-            <legend className="px-1 text-sm font-semibold">{fields[`${key}Name`].initialValue}</legend>
+            <legend className="px-1 text-sm font-semibold">{String(fields[`${key}Name`].initialValue ?? "")}</legend>
             <div className="grid grid-cols-[1fr_6.5rem] gap-2">
-              <TextField field={fields[`${key}Name`]} label={r.priceName} maxLength={REFERENCE_LIMITS.name} required />
+              <TextField field={fields[`${key}Name`]} label={r.priceName} maxLength={limits.name} required />
               <TextField field={fields[`${key}Price`]} label={r.priceYuan} inputMode="decimal" maxLength={6} required />
             </div>
-            <TextField field={fields[`${key}Desc`]} label={r.priceDesc} maxLength={REFERENCE_LIMITS.desc} />
+            <TextField field={fields[`${key}Desc`]} label={r.priceDesc} maxLength={limits.desc} />
           </fieldset>
         ))}
         <FormError form={form} />

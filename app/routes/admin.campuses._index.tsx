@@ -1,14 +1,14 @@
 // /admin/campuses — the campuses students choose from (issue 14): each with its status, its
 // buildings and pickup places, a link to manage it, and the form that adds a campus (it starts
 // "coming soon"). Operators with the admin role only; every change is in /admin/audit.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type TaggedReply } from "~/components/admin/ReferenceParts";
-import { formProps } from "~/components/form";
+import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
 import { admin as adminMessages } from "~/lib/messages/admin";
@@ -17,7 +17,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { createCampus, invalidResponse, listCampusesForAdmin, refusalResponse } from "~/server/admin/reference.server";
+import { createCampus, listCampusesForAdmin, refusalReply } from "~/server/admin/reference.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
@@ -30,26 +30,34 @@ export const meta: MetaFunction = () => [{ title: `${r.campusesTitle} · ${msg.a
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdminRole(request);
   const [campuses, readiness] = await Promise.all([listCampusesForAdmin(), readinessBanner()]);
-  return { displayName: operator.display_name, campuses, readiness, saved: new URL(request.url).searchParams.has("saved") };
+  return {
+    displayName: operator.display_name,
+    campuses,
+    readiness,
+    // The schema stays on the server: the form gets its constraints and the limits as data.
+    constraint: getZodConstraint(CampusCreateSchema) as Constraints,
+    limits: REFERENCE_LIMITS,
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdminRole(request);
   const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
-  if (submission.status !== "success") return invalidResponse(FORM_ID, submission);
+  if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });
   const result = await createCampus(operator, submission.value);
-  if (!result.ok) return refusalResponse(FORM_ID, submission, result);
+  if (!result.ok) return Response.json({ formId: FORM_ID, reply: refusalReply(submission, result) }, { status: result.status });
   return redirect(`/admin/campuses/${submission.value.code}?saved=1`);
 }
 
 export const ErrorBoundary = AdminRoleBoundary;
 
 export default function AdminCampuses() {
-  const { displayName, campuses, readiness, saved } = useLoaderData<typeof loader>();
+  const { displayName, campuses, readiness, constraint, limits, saved } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as TaggedReply | undefined;
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useReferenceForm(FORM_ID, data, ["code", "name"]);
+  const [form, fields] = useReferenceForm<{ code: string; name: string }>(FORM_ID, data, constraint);
   return (
     <Page title={r.campusesTitle} back="/admin/orders">
       <OperatorBar displayName={displayName} current="orders" />
@@ -80,10 +88,10 @@ export default function AdminCampuses() {
         </ul>
       )}
       <Section title={r.newCampus} hint={r.newCampusHint}>
-        <Form method="post" {...formProps(form)} className="space-y-3">
+        <Form method="post" {...getFormProps(form)} className="space-y-3">
           <input type="hidden" name="intent" value="create" />
-          <TextField field={fields.name} label={r.name} maxLength={REFERENCE_LIMITS.name} required />
-          <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={REFERENCE_LIMITS.code} autoComplete="off" required />
+          <TextField field={fields.name} label={r.name} maxLength={limits.name} required />
+          <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={limits.code} autoComplete="off" required />
           <FormError form={form} />
           <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
             {r.newCampus}

@@ -2,36 +2,43 @@
 // cut-off and promises a delivery time (app/lib/delivery-slot). Each slot is its own form (save,
 // delete); a new one is added below. An order keeps the delivery time it was promised. Admin
 // role only; every change is in /admin/audit.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type TaggedReply } from "~/components/admin/ReferenceParts";
-import { formProps } from "~/components/form";
+import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
-import { allErrors } from "~/lib/form-result";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { SlotFormSchema } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { invalidResponse, listSlotsForAdmin, postedFormId, refusalResponse, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
+import { listSlotsForAdmin, postedFormId, refusalReply, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
-const FIELDS = ["orderStart", "orderEnd", "deliveryStart", "deliveryEnd", "estimated"] as const;
+type SlotFields = { orderStart: string; orderEnd: string; deliveryStart: string; deliveryEnd: string; estimated: string };
 
 export const meta: MetaFunction = () => [{ title: `${r.slotsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdminRole(request);
   const [slots, readiness] = await Promise.all([listSlotsForAdmin(), readinessBanner()]);
-  return { displayName: operator.display_name, slots, readiness, saved: new URL(request.url).searchParams.has("saved") };
+  return {
+    displayName: operator.display_name,
+    slots,
+    readiness,
+    // The schema stays on the server: the forms get its constraints as data.
+    constraint: getZodConstraint(SlotFormSchema) as Constraints,
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,16 +47,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SlotFormSchema });
-  if (submission.status !== "success") return invalidResponse(formId, submission);
+  if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveSlot(operator, submission.value);
-  if (!result.ok) return refusalResponse(formId, submission, result);
+  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
   return redirect("/admin/delivery-slots?saved=1");
 }
 
 export const ErrorBoundary = AdminRoleBoundary;
 
 export default function AdminDeliverySlots() {
-  const { displayName, slots, readiness, saved } = useLoaderData<typeof loader>();
+  const { displayName, slots, readiness, constraint, saved } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as TaggedReply | undefined;
   const busy = useNavigation().state !== "idle";
   return (
@@ -60,22 +67,26 @@ export default function AdminDeliverySlots() {
       <SavedNotice show={saved} />
       <p className="px-1 text-xs text-slate-500">{r.slotsHint}</p>
       {slots.length === 0 ? <p className="card text-center text-sm text-slate-500">{r.slotsEmpty}</p> : null}
-      {slots.map((slot) => (
-        <SlotForm key={slot.id} slot={slot} data={data} busy={busy} />
-      ))}
-      <SlotForm slot={null} data={data} busy={busy} />
+      {/* A new location (a save's redirect) mounts the forms afresh: stored values, no stale message. */}
+      <Fragment key={useLocation().key}>
+        {slots.map((slot) => (
+          <SlotForm key={slot.id} slot={slot} data={data} busy={busy} constraint={constraint} />
+        ))}
+        <SlotForm slot={null} data={data} busy={busy} constraint={constraint} />
+      </Fragment>
     </Page>
   );
 }
 
-function SlotForm({ slot, data, busy }: { slot: AdminSlot | null; data: TaggedReply | undefined; busy: boolean }) {
+function SlotForm({ slot, data, busy, constraint }: { slot: AdminSlot | null; data: TaggedReply | undefined; busy: boolean; constraint: Constraints }) {
   const formId = slot ? `update-${slot.id}` : "create";
-  const [form, fields] = useReferenceForm(formId, data, FIELDS, slot ?? {});
-  const deleteError = slot ? allErrors(replyFor(data, `delete-${slot.id}`))[0] : undefined;
+  const [form, fields] = useReferenceForm<SlotFields>(formId, data, constraint, slot ?? {});
+  const deleteReply = slot ? replyFor(data, `delete-${slot.id}`) : undefined;
+  const deleteError = Object.values(deleteReply?.error ?? {}).find((messages) => messages?.length)?.[0];
   const title = slot ? fillTemplate(r.slotText, slot) : r.newSlot;
   return (
     <Section title={title}>
-      <Form method="post" {...formProps(form)} className="space-y-3" aria-label={title}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={title}>
         <input type="hidden" name="intent" value={slot ? "update" : "create"} />
         {slot ? <input type="hidden" name="id" value={slot.id} /> : null}
         <div className="grid grid-cols-2 gap-2">

@@ -1,7 +1,8 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -53,6 +54,8 @@ export default function Moderation() {
   const { displayName, items, readiness } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const notice = params.get("notice");
+  const reply = useActionData<typeof action>();
+  const location = useLocation();
   return (
     <Page title={msg.moderation.title} back="/admin/orders">
       <ReadinessBanner readiness={readiness} />
@@ -70,6 +73,8 @@ export default function Moderation() {
           {notice === "done" ? msg.moderation.actionDone : msg.moderation.notFound}
         </p>
       ) : null}
+      {/* Mounted afresh at each location: no stale message after the next action. */}
+      <Refused key={location.key} reply={reply} />
       {items.length === 0 ? (
         <section className="card py-10 text-center text-sm text-slate-500">{msg.moderation.nothing}</section>
       ) : (
@@ -192,4 +197,15 @@ function Action({
       </button>
     </Form>
   );
+}
+
+/** The actions are buttons only: conform's form reads a refused post's reply for the whole page. */
+function Refused({ reply }: { reply?: SubmissionResult<string[]> }) {
+  const [form] = useForm<{ intent: string; target: string; id: string }>({ id: "moderation", lastResult: reply });
+  const refused = Object.values(form.allErrors)[0]?.[0];
+  return refused ? (
+    <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+      {refused}
+    </p>
+  ) : null;
 }

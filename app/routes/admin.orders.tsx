@@ -6,7 +6,8 @@
 // every action a same-origin request. The daily summary sits on top; the CSV export is
 // /admin/export.csv with the same filters. The summary, tabs, cards and panel are components
 // (AdminOrderList, AdminOrderParts) rendered from the loader's typed data.
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
@@ -17,7 +18,6 @@ import { OrderList, Summary, groupTone } from "~/components/admin/AdminOrderList
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
-import { allErrors, type FormResult } from "~/lib/form-result";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
@@ -67,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       page,
       campuses,
       panelOrder,
+      // The cancel form's constraints, from the schema on the server (zod stays off the page).
+      cancelConstraint: panel === "cancel" ? getZodConstraint(AdminOrderActionSchema.options[4]) : {},
     };
   } catch (error) {
     // The spec's 'failed to load orders', shown by the ErrorBoundary with a retry link.
@@ -91,8 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function AdminOrders() {
   const data = useLoaderData<typeof loader>();
-  // conform's reply, read without conform's client (the page is near the JS budget).
-  const error = allErrors(useActionData<typeof action>() as FormResult | undefined)[0] ?? null;
+  // conform's reply: the cancel form shows it beside its reason; the buttons-only forms answer
+  // with its first message.
+  const reply = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const error = Object.values(reply?.error ?? {}).find((messages) => messages?.length)?.[0] ?? null;
   const { state, campuses, panelOrder, panel } = data;
   const list = (patch: Partial<AdminListState>) => `/admin/orders${adminListQuery({ ...state, ...patch })}`;
   const panelUrl = (order: string, which: AdminPanel) => `/admin/orders${adminListQuery(state, { order, panel: which })}`;
@@ -157,6 +161,8 @@ export default function AdminOrders() {
           order={{ ...panelOrder, tone: groupTone(panelOrder.group) }}
           panel={panel}
           error={error}
+          reply={reply}
+          cancelConstraint={data.cancelConstraint}
           urls={{
             self: panelUrl(panelOrder.orderNumber, panel),
             close: list({}),

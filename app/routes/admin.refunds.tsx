@@ -3,10 +3,12 @@
 // order becomes 'refund succeeded' on the provider's confirmation) and reject (with a reason the
 // customer reads on the order page; ?reject=<id> opens its form). Operators only; every action
 // also requires a same-origin request.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { Constraints } from "~/components/admin/ReferenceParts";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { Sheet } from "~/components/ui/Sheet";
@@ -16,7 +18,6 @@ import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { adminRefunds as adminRefundsMessages } from "~/lib/messages/adminRefunds";
 import { app as appMessages } from "~/lib/messages/app";
-import { allErrors, errorsOf, type FormResult } from "~/lib/form-result";
 import { AdminRefundActionSchema } from "~/lib/schemas/adminOrders";
 import { formatYuan } from "~/lib/money";
 import { formatShanghai } from "~/lib/time";
@@ -41,6 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readiness: await readinessBanner(),
     items,
     rejecting: items.find((item) => item.id === rejectId) ?? null,
+    // The reject form's constraints, from the schema on the server (zod stays off the page).
+    constraint: getZodConstraint(AdminRefundActionSchema.options[1]),
     done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
   };
 }
@@ -57,12 +60,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminRefunds() {
-  const { displayName, items, rejecting, done, readiness } = useLoaderData<typeof loader>();
-  // conform's reply, read without conform's client.
-  const reply = useActionData<typeof action>() as FormResult | undefined;
+  const { displayName, items, rejecting, done, readiness, constraint } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const busy = useNavigation().state !== "idle";
-  const rejectError = rejecting ? (errorsOf(reply, "reason")[0] ?? null) : null;
-  const pageError = allErrors(reply).find((message) => message !== rejectError) ?? null;
+  const location = useLocation();
+  // An approve (buttons only) answers at the top of the page.
+  const pageError = rejecting ? null : (Object.values(reply?.error ?? {}).find((messages) => messages?.length)?.[0] ?? null);
 
   return (
     <Page title={r.title} back="/admin/orders">
@@ -73,7 +76,7 @@ export default function AdminRefunds() {
           {done}
         </p>
       ) : null}
-      {pageError && !rejecting ? (
+      {pageError ? (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
           {pageError}
         </p>
@@ -125,48 +128,48 @@ export default function AdminRefunds() {
           </ul>
         </>
       )}
-      {rejecting ? (
-        <Sheet title={r.rejectTitle} closeTo="/admin/refunds">
-          <Form method="post" action={`/admin/refunds?reject=${rejecting.id}`} preventScrollReset className="space-y-3">
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="refund" value={rejecting.id} />
-            <p className="text-sm text-slate-600">
-              <span className="font-mono">{rejecting.orderNumber}</span>　{rejecting.amountText}
-            </p>
-            <label className="block">
-              <span className="field-label">{r.rejectReason}</span>
-              <textarea
-                name="reason"
-                rows={3}
-                required
-                maxLength={200}
-                placeholder={r.rejectPlaceholder}
-                className="field-input text-sm"
-                aria-invalid={rejectError ? true : undefined}
-                aria-describedby={rejectError ? "reject-reason-error" : undefined}
-              />
-              {rejectError ? (
-                <span id="reject-reason-error" className="field-error block">
-                  {rejectError}
-                </span>
-              ) : null}
-            </label>
-            {pageError ? (
-              <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-                {pageError}
-              </p>
-            ) : null}
-            <div className="flex gap-2">
-              <Link to="/admin/refunds" replace preventScrollReset className="btn-ghost h-11 flex-1">
-                {r.back}
-              </Link>
-              <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
-                {r.confirmReject}
-              </button>
-            </div>
-          </Form>
-        </Sheet>
-      ) : null}
+      {/* Mounted afresh at each location: a reopened sheet shows no stale message. */}
+      {rejecting ? <RejectSheet key={location.key} rejecting={rejecting} reply={reply} constraint={constraint} busy={busy} /> : null}
     </Page>
+  );
+}
+
+type Rejecting = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["rejecting"]>;
+
+/** The reject sheet: conform's form, the reason's message beside it and the typed reason kept. */
+function RejectSheet({ rejecting, reply, constraint, busy }: { rejecting: Rejecting; reply?: SubmissionResult<string[]>; constraint: Constraints; busy: boolean }) {
+  const [form, fields] = useForm<{ intent: string; refund: string; reason: string }>({ id: "reject", lastResult: reply, constraint });
+  return (
+    <Sheet title={r.rejectTitle} closeTo="/admin/refunds">
+      <Form method="post" action={`/admin/refunds?reject=${rejecting.id}`} preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="refund" value={rejecting.id} />
+        <p className="text-sm text-slate-600">
+          <span className="font-mono">{rejecting.orderNumber}</span>　{rejecting.amountText}
+        </p>
+        <label className="block">
+          <span className="field-label">{r.rejectReason}</span>
+          <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={200} placeholder={r.rejectPlaceholder} className="field-input text-sm" />
+          {fields.reason.errors ? (
+            <span id={fields.reason.errorId} className="field-error block">
+              {fields.reason.errors[0]}
+            </span>
+          ) : null}
+        </label>
+        {form.errors || fields.refund.errors ? (
+          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+            {(form.errors ?? fields.refund.errors)?.[0]}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Link to="/admin/refunds" replace preventScrollReset className="btn-ghost h-11 flex-1">
+            {r.back}
+          </Link>
+          <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
+            {r.confirmReject}
+          </button>
+        </div>
+      </Form>
+    </Sheet>
   );
 }

@@ -2,34 +2,44 @@
 // academic system (one list: SCHOOL_SYSTEM_KINDS), its base URL, and whether students may choose
 // it. Each school is its own form; a school is never deleted (students' accounts name it), it is
 // turned off. Admin role only; every change is in /admin/audit.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { AdminRoleBoundary, FieldError, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type TaggedReply } from "~/components/admin/ReferenceParts";
-import { formProps } from "~/components/form";
+import { AdminRoleBoundary, FieldError, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { invalidResponse, listSchoolsForAdmin, postedFormId, refusalResponse, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
+import { listSchoolsForAdmin, postedFormId, refusalReply, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
-const FIELDS = ["code", "name", "system", "baseUrl", "enabled"] as const;
+type SchoolFields = { code: string; name: string; system: string; baseUrl: string; enabled: string };
 
 export const meta: MetaFunction = () => [{ title: `${r.schoolsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdminRole(request);
   const [schools, readiness] = await Promise.all([listSchoolsForAdmin(), readinessBanner()]);
-  return { displayName: operator.display_name, schools, readiness, kinds: [...SCHOOL_SYSTEM_KINDS], saved: new URL(request.url).searchParams.has("saved") };
+  return {
+    displayName: operator.display_name,
+    schools,
+    readiness,
+    kinds: [...SCHOOL_SYSTEM_KINDS],
+    // The schema stays on the server: the forms get its constraints and the limits as data.
+    constraint: getZodConstraint(SchoolFormSchema) as Constraints,
+    limits: REFERENCE_LIMITS,
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,18 +48,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SchoolFormSchema });
-  if (submission.status !== "success") return invalidResponse(formId, submission);
+  if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveSchool(operator, submission.value);
-  if (!result.ok) return refusalResponse(formId, submission, result);
+  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
   return redirect("/admin/schools?saved=1");
 }
 
 export const ErrorBoundary = AdminRoleBoundary;
 
 export default function AdminSchools() {
-  const { displayName, schools, readiness, kinds, saved } = useLoaderData<typeof loader>();
+  const { displayName, schools, readiness, kinds, constraint, limits, saved } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as TaggedReply | undefined;
   const busy = useNavigation().state !== "idle";
+  const parts = { kinds, data, busy, constraint, limits };
   return (
     <Page title={r.schoolsTitle} back="/admin/orders">
       <OperatorBar displayName={displayName} current="orders" />
@@ -57,28 +68,40 @@ export default function AdminSchools() {
       <ReferenceNav current="schools" />
       <SavedNotice show={saved} />
       {schools.length === 0 ? <p className="card text-center text-sm text-slate-500">{r.schoolsEmpty}</p> : null}
-      {schools.map((school) => (
-        <SchoolForm key={school.code} school={school} kinds={kinds} data={data} busy={busy} />
-      ))}
-      <SchoolForm school={null} kinds={kinds} data={data} busy={busy} />
+      {/* A new location (a save's redirect) mounts the forms afresh: stored values, no stale message. */}
+      <Fragment key={useLocation().key}>
+        {schools.map((school) => (
+          <SchoolForm key={school.code} school={school} {...parts} />
+        ))}
+        <SchoolForm school={null} {...parts} />
+      </Fragment>
     </Page>
   );
 }
 
-function SchoolForm({ school, kinds, data, busy }: { school: AdminSchool | null; kinds: string[]; data: TaggedReply | undefined; busy: boolean }) {
+type SchoolFormProps = {
+  school: AdminSchool | null;
+  kinds: string[];
+  data: TaggedReply | undefined;
+  busy: boolean;
+  constraint: Constraints;
+  limits: typeof REFERENCE_LIMITS;
+};
+
+function SchoolForm({ school, kinds, data, busy, constraint, limits }: SchoolFormProps) {
   const formId = school ? `update-${school.code}` : "create";
-  const [form, fields] = useReferenceForm(formId, data, FIELDS, {
+  const [form, fields] = useReferenceForm<SchoolFields>(formId, data, constraint, {
     code: school?.code,
     name: school?.name,
     system: school?.system ?? "zfsoft",
     baseUrl: school?.baseUrl ?? undefined,
-    enabled: school ? (school.enabled ? "on" : undefined) : "on",
+    enabled: school ? (school.enabled ? "on" : "") : "on",
   });
   // After a refused post the box shows what was sent (absent = unchecked).
-  const checked = data?.formId === formId ? fields.enabled.initialValue === "on" : school ? school.enabled : true;
+  const checked = fields.enabled.initialValue === "on";
   return (
     <Section title={school ? school.name : r.newSchool}>
-      <Form method="post" {...formProps(form)} className="space-y-3" aria-label={school ? school.name : r.newSchool}>
+      <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={school ? school.name : r.newSchool}>
         <input type="hidden" name="intent" value={school ? "update" : "create"} />
         {school ? (
           <>
@@ -88,20 +111,13 @@ function SchoolForm({ school, kinds, data, busy }: { school: AdminSchool | null;
             </p>
           </>
         ) : null}
-        <TextField field={fields.name} label={r.name} maxLength={REFERENCE_LIMITS.schoolName} required />
-        {school ? null : <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={REFERENCE_LIMITS.code} autoComplete="off" required />}
+        <TextField field={fields.name} label={r.name} maxLength={limits.schoolName} required />
+        {school ? null : <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={limits.code} autoComplete="off" required />}
         <div>
           <label htmlFor={fields.system.id} className="field-label">
             {r.system}
           </label>
-          <select
-            id={fields.system.id}
-            name="system"
-            defaultValue={fields.system.initialValue}
-            className="field-input"
-            aria-invalid={fields.system.errors ? true : undefined}
-            aria-describedby={fields.system.errors ? fields.system.errorId : undefined}
-          >
+          <select {...getSelectProps(fields.system)} className="field-input">
             {kinds.map((kind) => (
               <option key={kind} value={kind}>
                 {r.systemLabels[kind] ?? kind}
@@ -110,9 +126,9 @@ function SchoolForm({ school, kinds, data, busy }: { school: AdminSchool | null;
           </select>
           <FieldError field={fields.system} />
         </div>
-        <TextField field={fields.baseUrl} label={r.baseUrl} hint={r.baseUrlHint} type="url" inputMode="url" maxLength={REFERENCE_LIMITS.baseUrl} />
+        <TextField field={fields.baseUrl} label={r.baseUrl} hint={r.baseUrlHint} type="url" inputMode="url" maxLength={limits.baseUrl} />
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="enabled" defaultChecked={checked} className="h-4 w-4" />
+          <input type="checkbox" name={fields.enabled.name} defaultChecked={checked} key={fields.enabled.key} className="h-4 w-4" />
           {r.schoolEnabled}
         </label>
         <FormError form={form} />

@@ -1,7 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { Icon } from "~/components/icons";
@@ -36,7 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let status = param && param in LINK_STATUS ? (param as keyof typeof LINK_STATUS) : null;
   // The notice follows the stored state: a stale or hand-made query cannot claim the opposite.
   if ((status === "ok" && !linked) || (status === "unlinked" && linked)) status = null;
-  return { displayName: operator.display_name, username: operator.username, linked, status, readiness: await readinessBanner() };
+  return {
+    displayName: operator.display_name,
+    username: operator.username,
+    linked,
+    status,
+    readiness: await readinessBanner(),
+    // The forms' constraints, from the schema on the server (zod stays off the page).
+    constraint: getZodConstraint(AdminSettingsSchema),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,8 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { displayName, username, linked, status, readiness } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { displayName, username, linked, status, readiness, constraint } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const notice = status ? LINK_STATUS[status] : null;
@@ -89,29 +98,40 @@ export default function AdminSettings() {
             {notice.text}
           </p>
         ) : null}
-        {lastResult && "error" in lastResult && lastResult.error ? (
-          <p role="alert" className="text-sm text-red-600">
-            {msg.admin.linkFailed}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          <Form method="post" reloadDocument>
-            <input type="hidden" name="intent" value="link-messenger" />
-            <button type="submit" className="btn-primary" disabled={busy}>
-              <Icon name="chat" className="h-4 w-4" />
-              {linked ? msg.admin.relinkMessenger : msg.admin.linkMessenger}
-            </button>
-          </Form>
-          {linked ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="unlink-messenger" />
-              <button type="submit" className="btn-ghost text-red-600" disabled={busy}>
-                {msg.admin.unlinkMessenger}
-              </button>
-            </Form>
-          ) : null}
-        </div>
+        {/* Mounted afresh at each location: no stale message after the next post. */}
+        <MessengerForms key={location.key} linked={linked} busy={busy} constraint={constraint} />
       </section>
     </Page>
+  );
+}
+
+/** The messenger buttons: conform's form, so a refused post (a hand-made intent) answers here. */
+function MessengerForms({ linked, busy, constraint }: { linked: boolean; busy: boolean; constraint: Record<string, { required?: boolean }> }) {
+  const [form] = useForm<{ intent: string }>({ id: "messenger", lastResult: useActionData<typeof action>(), constraint });
+  return (
+    <>
+          {Object.keys(form.allErrors).length > 0 ? (
+            <p id={form.errorId} role="alert" className="text-sm text-red-600">
+              {msg.admin.linkFailed}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Form method="post" reloadDocument {...getFormProps(form)}>
+              <input type="hidden" name="intent" value="link-messenger" />
+              <button type="submit" className="btn-primary" disabled={busy}>
+                <Icon name="chat" className="h-4 w-4" />
+                {linked ? msg.admin.relinkMessenger : msg.admin.linkMessenger}
+              </button>
+            </Form>
+            {linked ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="unlink-messenger" />
+                <button type="submit" className="btn-ghost text-red-600" disabled={busy}>
+                  {msg.admin.unlinkMessenger}
+                </button>
+              </Form>
+            ) : null}
+          </div>
+    </>
   );
 }

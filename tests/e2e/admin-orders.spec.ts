@@ -239,6 +239,21 @@ test("a refund request of an order paid through the simulated provider is approv
   await expect(request).toContainText("配送中");
   await page.screenshot({ path: test.info().outputPath("admin-refunds.png") });
 
+  // The reject sheet is conform's form: a blank reason is refused beside the field, what was
+  // typed stays; closed and opened again, the sheet carries no stale message.
+  await request.getByRole("link", { name: `拒绝 ${number}` }).click();
+  const reason = page.locator("#reject-reason");
+  await reason.fill("   ");
+  await page.getByRole("button", { name: "确认拒绝" }).click();
+  await expect(page.locator("#reject-reason-error")).toHaveText("请填写拒绝原因");
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await expect(reason).toHaveValue("   ");
+  await page.locator("#reject").getByRole("link", { name: "返回" }).click();
+  await request.getByRole("link", { name: `拒绝 ${number}` }).click();
+  await expect(page.locator("#reject-reason")).toBeVisible();
+  await expect(page.locator("#reject-reason-error")).toHaveCount(0);
+  await page.locator("#reject").getByRole("link", { name: "返回" }).click();
+
   await request.getByRole("button", { name: `同意退款 ${number}` }).click();
   await expect(page.getByRole("status")).toHaveText("已同意退款，退款成功");
   await expect(page.getByTestId(`refund-${number}`)).toHaveCount(0);

@@ -1,13 +1,14 @@
 import { Link } from "@remix-run/react";
 import { admin as adminMessages } from "~/lib/messages/admin";
-import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 
-const msg = { admin: adminMessages, adminReference: adminReferenceMessages };
+// The reference catalogue (messages/adminReference, ~3 KB gzip) stays off the pages that only
+// link to it: the banner's texts come with its data (readinessBanner).
+const msg = { admin: adminMessages };
 
 export type AdminSection = "orders" | "refunds" | "audit" | "reference";
 
 /** What the readiness banner shows (readinessBanner() in app/server/admin/readiness.server). */
-export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean };
+export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean; texts: { title: string; simulated: string; schoolsLink: string } };
 
 /**
  * The operator pages: orders, the refund queue (with its waiting count), the audit log, the
@@ -20,7 +21,7 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
     { to: "/admin/refunds", label: m.navRefunds, section: "refunds", badge: refundRequests },
     { to: "/admin/audit", label: m.navAudit, section: "audit" },
     { to: "/admin/moderation", label: m.navModeration },
-    { to: "/admin/campuses", label: msg.adminReference.nav, section: "reference" },
+    { to: "/admin/campuses", label: m.navReference, section: "reference" },
   ];
   return (
     <>
@@ -54,13 +55,13 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
 
 /** One line per capability that is off (payment, template messages, the academic system). */
 export function ReadinessBanner({ readiness }: { readiness: Readiness }) {
-  const r = msg.adminReference;
+  const r = readiness.texts;
   if (readiness.lines.length === 0) return null;
   return (
-    <section role="note" aria-label={r.readinessTitle} className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="readiness-banner">
+    <section role="note" aria-label={r.title} className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900" data-testid="readiness-banner">
       <p className="font-semibold">
-        {r.readinessTitle}
-        {readiness.simulated ? <span className="font-normal">{r.readinessSimulated}</span> : null}
+        {r.title}
+        {readiness.simulated ? <span className="font-normal">{r.simulated}</span> : null}
       </p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {readiness.lines.map((line) => (
@@ -69,7 +70,7 @@ export function ReadinessBanner({ readiness }: { readiness: Readiness }) {
       </ul>
       {readiness.schoolsOff ? (
         <Link to="/admin/schools" className="mt-1 inline-block font-medium text-brand underline">
-          {r.readinessSchoolsLink}
+          {r.schoolsLink}
         </Link>
       ) : null}
     </section>

@@ -2,6 +2,7 @@
 // the URL (?order=…, &panel=cancel|delete), so it renders on the server and works without
 // JavaScript; each form posts to the panel's own URL, so a refused action shows its message
 // inside the open panel. (The cards and the summary are plain server HTML: order-html.server.)
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
@@ -44,40 +45,23 @@ export function ActionsPanel({
   panel,
   urls,
   error,
+  reply,
+  cancelConstraint,
 }: {
   order: PanelOrder;
   panel: "actions" | "cancel" | "delete";
   /** self: this panel (the forms post here); close: the list; actions, cancel, delete: the panels. */
   urls: { self: string; close: string; actions: string; cancel: string; delete: string };
   error?: string | null;
+  /** conform's reply of the last post, and the cancel form's constraints (from the loader). */
+  reply?: SubmissionResult<string[]>;
+  cancelConstraint?: Record<string, { required?: boolean; maxLength?: number }>;
 }) {
   const self = urls.self;
   const a = m.actions;
   const busy = useBusy();
   if (panel === "cancel") {
-    return (
-      <Sheet title={a.cancelTitle} closeTo={urls.actions}>
-        <Form method="post" action={self} preventScrollReset className="space-y-3">
-          <Hidden intent="cancel" order={order.orderNumber} />
-          <p className="text-sm text-slate-600">
-            <span className="font-mono">{order.orderNumber}</span>　{order.paid ? a.cancelPaidHint : a.cancelUnpaidHint}
-          </p>
-          <label className="block">
-            <span className="field-label">{a.reason}</span>
-            <textarea name="reason" rows={2} maxLength={200} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
-          </label>
-          <ErrorLine error={error} />
-          <div className="flex gap-2">
-            <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
-              {a.back}
-            </Link>
-            <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
-              {order.paid ? a.cancelRefund : a.confirmCancel}
-            </button>
-          </div>
-        </Form>
-      </Sheet>
-    );
+    return <CancelPanel order={order} urls={urls} reply={reply} constraint={cancelConstraint ?? {}} busy={busy} />;
   }
   if (panel === "delete") {
     return (
@@ -161,6 +145,57 @@ export function ActionsPanel({
           {a.log}
         </Link>
       </div>
+    </Sheet>
+  );
+}
+
+/** The cancel confirmation: conform's form, the reason's message beside it and the typed reason kept. */
+function CancelPanel({
+  order,
+  urls,
+  reply,
+  constraint,
+  busy,
+}: {
+  order: PanelOrder;
+  urls: { self: string; actions: string };
+  reply?: SubmissionResult<string[]>;
+  constraint: Record<string, { required?: boolean; maxLength?: number }>;
+  busy: boolean;
+}) {
+  const a = m.actions;
+  const [form, fields] = useForm<{ intent: string; order: string; reason: string }>({ id: "cancel", lastResult: reply, constraint });
+  const formError = form.errors?.[0] ?? fields.order.errors?.[0] ?? null;
+  return (
+    <Sheet title={a.cancelTitle} closeTo={urls.actions}>
+      <Form method="post" action={urls.self} preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="cancel" order={order.orderNumber} />
+        <p className="text-sm text-slate-600">
+          <span className="font-mono">{order.orderNumber}</span>　{order.paid ? a.cancelPaidHint : a.cancelUnpaidHint}
+        </p>
+        <label className="block">
+          <span className="field-label">{a.reason}</span>
+          <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={200} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
+          {fields.reason.errors ? (
+            <span id={fields.reason.errorId} className="field-error block">
+              {fields.reason.errors[0]}
+            </span>
+          ) : null}
+        </label>
+        {formError ? (
+          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
+            {a.back}
+          </Link>
+          <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
+            {order.paid ? a.cancelRefund : a.confirmCancel}
+          </button>
+        </div>
+      </Form>
     </Sheet>
   );
 }

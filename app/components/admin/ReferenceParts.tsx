@@ -1,12 +1,13 @@
 // Pieces shared by the reference-data pages (/admin/campuses, /admin/campuses/:code,
 // /admin/schools, /admin/delivery-slots): the section tabs, a labelled field with its server
-// message, the notices, and the page a non-admin operator gets. Forms are plain <Form>s: they
-// post without JavaScript; the action answers conform's reply tagged with the form it belongs to.
+// message, the notices, and the page a non-admin operator gets. Forms are <Form>s run by conform's
+// useForm: they post without JavaScript; the action answers conform's reply tagged with the form
+// it belongs to, and the constraints come from the loader (zod stays on the server).
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { fieldProps, useServerForm, type FieldMeta } from "~/components/form";
 import { Page } from "~/components/Page";
-import type { FormResult } from "~/lib/form-result";
+import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 
 const r = adminReferenceMessages;
@@ -14,7 +15,10 @@ const r = adminReferenceMessages;
 export type ReferenceSection = "campuses" | "schools" | "slots";
 
 /** What a reference action answers on a refusal: conform's reply, and which form it belongs to. */
-export type TaggedReply = { formId: string; reply: FormResult };
+export type TaggedReply = { formId: string; reply: SubmissionResult<string[]> };
+
+/** The HTML constraints of a page's forms, computed by the loader with getZodConstraint. */
+export type Constraints = Record<string, { required?: boolean; minLength?: number; maxLength?: number; pattern?: string; min?: string | number; max?: string | number; step?: string | number; multiple?: boolean }>;
 
 export function ReferenceNav({ current }: { current: ReferenceSection }) {
   const links: { to: string; label: string; section: ReferenceSection }[] = [
@@ -39,19 +43,24 @@ export function ReferenceNav({ current }: { current: ReferenceSection }) {
 }
 
 /** The reply for this form only (a page holds many forms; only the posted one shows messages). */
-export function replyFor(data: TaggedReply | undefined, formId: string): FormResult | undefined {
+export function replyFor(data: TaggedReply | undefined, formId: string): SubmissionResult<string[]> | undefined {
   return data?.formId === formId ? data.reply : undefined;
 }
 
-/** conform's reply read into fields (see ~/components/form). */
-export function useReferenceForm<Name extends string>(
+/**
+ * conform's useForm for one form of a page: its own reply, the loader's constraints, and the
+ * stored values as defaults. No onValidate: the server validates (noValidate, Chinese messages).
+ */
+export function useReferenceForm<Fields extends Record<string, unknown>>(
   formId: string,
   data: TaggedReply | undefined,
-  names: readonly Name[],
-  defaults: Partial<Record<Name, string>> = {},
+  constraint: Constraints,
+  defaultValue: Partial<Record<keyof Fields, string>> = {},
 ) {
-  return useServerForm(formId, replyFor(data, formId), names, defaults);
+  return useForm<Fields>({ id: formId, lastResult: replyFor(data, formId), constraint, defaultValue: defaultValue as never });
 }
+
+type Field = FieldMetadata<any, any, string[]>;
 
 export function TextField({
   field,
@@ -60,10 +69,10 @@ export function TextField({
   type = "text",
   ...rest
 }: {
-  field: FieldMeta;
+  field: Field;
   label: string;
   hint?: string;
-  type?: string;
+  type?: "text" | "url" | "time";
   maxLength?: number;
   inputMode?: "decimal" | "text" | "url";
   placeholder?: string;
@@ -71,19 +80,13 @@ export function TextField({
   autoComplete?: string;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const props = fieldProps(field);
+  const props = getInputProps(field, { type, ariaDescribedBy: hintId });
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <input
-        type={type}
-        className="field-input"
-        {...props}
-        aria-describedby={[props["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined}
-        {...rest}
-      />
+      <input className="field-input" {...props} {...rest} />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}
@@ -94,7 +97,7 @@ export function TextField({
   );
 }
 
-export function FieldError({ field }: { field: FieldMeta }) {
+export function FieldError({ field }: { field: Pick<Field, "errorId" | "errors"> }) {
   return field.errors ? (
     <p id={field.errorId} className="field-error">
       {field.errors[0]}
@@ -133,7 +136,7 @@ export function AdminRoleBoundary() {
   const error = useRouteError();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <Page title={r.nav} back="/admin/orders">
+    <Page title={adminMessages.navReference} back="/admin/orders">
       <section className="card space-y-2 text-center" role="alert">
         <p className="text-base font-semibold">{forbidden ? r.adminOnly : r.failed}</p>
         {forbidden ? <p className="text-sm text-slate-500">{r.adminOnlyHint}</p> : null}

@@ -23,6 +23,8 @@ export const admin = {
   navRefunds: Common.refundRequests,
   navAudit: Common.auditLog,
   navModeration: Common.moderation,
+  // The reference data's entry in the admin nav (its pages: messages/adminReference).
+  navReference: "基础数据",
   noOrders: "暂无订单",
   noOrdersHint: "新订单会显示在这里。",
   displayName: "显示名称",

@@ -3,7 +3,6 @@
 import { Common } from "./common";
 
 export const adminReference = {
-  nav: "基础数据",
   subnav: "基础数据分类",
   campuses: Common.campus,
   schools: Common.school,

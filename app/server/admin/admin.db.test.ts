@@ -548,6 +548,15 @@ describe("refund requests", () => {
     const empty = await call(refundsAction as never, post(`/admin/refunds?reject=${refundId}`, { intent: "reject", refund: String(refundId), reason: "  " }, op.cookie));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: { reason: [m.failures.reasonRequired] } });
+    // A reason over the limit is refused beside the field and comes back as typed (conform's reply).
+    const long = "太长".repeat(101);
+    const tooLong = await call(refundsAction as never, post(`/admin/refunds?reject=${refundId}`, { intent: "reject", refund: String(refundId), reason: long }, op.cookie));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: { reason: [m.failures.reasonMax] }, initialValue: { reason: long } });
+    // The reject sheet's constraints come from the loader (the schema stays on the server).
+    const sheet = (await refundsLoader(args(request(`/admin/refunds?reject=${refundId}`, { cookie: op.cookie })))) as Awaited<ReturnType<typeof refundsLoader>>;
+    expect(sheet.rejecting?.id).toBe(refundId);
+    expect(sheet.constraint.reason).toMatchObject({ required: true });
     const response = await call(refundsAction as never, post(`/admin/refunds?reject=${refundId}`, { intent: "reject", refund: String(refundId), reason: "包裹已签收，请联系客服" }, op.cookie));
     expect(response.headers.get("Location")).toBe("/admin/refunds?done=rejected");
     expect(await db().selectFrom("refunds").select(["state", "error", "operator_id"]).where("id", "=", refundId).executeTakeFirst()).toEqual({

@@ -501,6 +501,33 @@ describe("delivery slots", () => {
       ["slot_delete", "时段 17:30–21:00 下单，21:45 送达"],
     ]);
   });
+  it("gives each page its forms' constraints as data; a refused slot answers beside its field with what was typed", async () => {
+    const admin = await operatorCookie();
+    const pages = [
+      [schoolsLoader, "/admin/schools", {}],
+      [campusesLoader, "/admin/campuses", {}],
+      [slotsLoader, "/admin/delivery-slots", {}],
+    ] as const;
+    for (const [loader, path, params] of pages) {
+      const data = (await (await call(loader as never, request(path, { cookie: admin }), params)).json()) as { constraint: Record<string, { required?: boolean }> };
+      expect(data.constraint.intent, path).toEqual({ required: true });
+    }
+    const schools = (await (await call(schoolsLoader as never, request("/admin/schools", { cookie: admin }))).json()) as { constraint: Record<string, { required?: boolean }>; limits: { code: number } };
+    expect(schools.constraint).toMatchObject({ code: { required: true }, name: { required: true }, baseUrl: { required: false } });
+    expect(schools.limits.code).toBe(32);
+
+    const typed = { intent: "create", orderStart: "20:00", orderEnd: "19:00", deliveryStart: "20:30", deliveryEnd: "21:30", estimated: "21:00" };
+    const refused = await postSlots(typed, admin);
+    expect(refused.status).toBe(400);
+    const { formId, reply } = await replyOf(refused);
+    expect(formId).toBe("create");
+    expect(reply.error?.orderEnd).toEqual([e.orderEndAfterStart]);
+    expect(reply.initialValue).toMatchObject(typed);
+    // A row that is gone answers at the form, tagged with the posted row's form.
+    const missing = await postSlots({ ...typed, intent: "update", id: "999999", orderEnd: "21:00" }, admin);
+    expect(missing.status).toBe(404);
+    expect(await replyOf(missing)).toMatchObject({ formId: "update-999999", reply: { error: { "": [e.notFound] }, initialValue: { orderEnd: "21:00" } } });
+  });
 });
 
 describe("readiness", () => {

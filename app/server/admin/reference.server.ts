@@ -304,19 +304,13 @@ export function saveSlot(operator: Actor, form: SlotForm): Promise<ReferenceResu
 }
 
 // ---------------------------------------------------------------------------------------------
-// The answer of a refused form
+// The answer of a refused form (the routes send it: this module answers data, never a Response)
 
-type Replyable = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => unknown };
+type Replyable<Reply> = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => Reply };
 
-/** conform's reply with the refusal beside its field (or at the form), tagged with the form. */
-export function refusalResponse(formId: string, submission: Replyable, result: Extract<ReferenceResult, { ok: false }>) {
-  const reply = result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] } }) : submission.reply({ formErrors: [result.message] });
-  return Response.json({ formId, reply }, { status: result.status });
-}
-
-/** conform's reply of a form that did not validate, tagged with the form. */
-export function invalidResponse(formId: string, submission: Replyable) {
-  return Response.json({ formId, reply: submission.reply() }, { status: 400 });
+/** conform's reply with the refusal beside its field (or at the form). */
+export function refusalReply<Reply>(submission: Replyable<Reply>, result: Extract<ReferenceResult, { ok: false }>): Reply {
+  return result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] } }) : submission.reply({ formErrors: [result.message] });
 }
 
 /** Which form of the page was posted: the intent, and the row it names. */
