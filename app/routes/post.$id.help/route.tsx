@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
-import { CONTACT_MAX } from "~/lib/mutual-help";
 import { requirePostId } from "../post.$id/guards.server";
 import { helpAction, helpSheetPage } from "./help.server";
 
@@ -73,7 +72,6 @@ export default function HelpSheet() {
             </label>
             <input
               {...getInputProps(fields.contact, { type: "text" })}
-              maxLength={CONTACT_MAX}
               autoComplete="off"
               placeholder={h.contactPlaceholder}
               className="field-input"
