@@ -1,5 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
+import { CONTACT_MAX } from "~/lib/mutual-help";
 import { HelpOfferSchema } from "~/lib/schemas/schedule";
 import { requireStudent } from "~/server/auth/session.server";
 import { helpView, lastContactOf, offerHelp } from "~/server/schedule/mutual-help.server";
@@ -9,7 +10,10 @@ export async function helpSheetPage(request: Request, postId: number) {
   const user = await requireStudent(request);
   const view = await helpView(postId, user);
   if (!view) throw new Response("Not Found", { status: 404 });
-  return { ...view, lastContact: view.myOffer ? "" : await lastContactOf(user.id), constraint: getZodConstraint(HelpOfferSchema) };
+  const constraint = getZodConstraint(HelpOfferSchema);
+  // The schema's pipe hides the contact's length from getZodConstraint: the browser still stops at CONTACT_MAX.
+  constraint.contact = { ...constraint.contact, maxLength: CONTACT_MAX };
+  return { ...view, lastContact: view.myOffer ? "" : await lastContactOf(user.id), constraint };
 }
 
 /** 我来帮忙: the contact goes to the requester; back on the sheet with 已报名. */
