@@ -792,11 +792,11 @@ describe("other users' ids", () => {
         contentType: json,
         notFound: couponMessages.errors.forbidden,
       })),
-      { what: "post delete", url: data(`/post/${post!.id}`, "routes/post.$id"), method: "POST", body: form([["intent", "deletePost"]]), contentType: formType },
+      { what: "post delete", url: data(`/post/${post!.id}/delete`, "routes/post.$id.delete"), method: "POST", body: form([["intent", "deletePost"]]), contentType: formType },
       { what: "post complete", url: data(`/post/${post!.id}`, "routes/post.$id"), method: "POST", body: form([["intent", "complete"]]), contentType: formType },
       {
         what: "comment delete",
-        url: data(`/post/${post!.id}`, "routes/post.$id"),
+        url: data(`/post/${post!.id}/delete`, "routes/post.$id.delete"),
         method: "POST",
         body: form([["intent", "deleteComment"], ["commentId", String(comment!.id)]]),
         contentType: formType,

@@ -9,11 +9,11 @@ import { PostHead } from "./PostHead";
 const msg = { circle: circleMessages };
 
 /** A post in a list: author, tags, an excerpt, up to 3 thumbnails, time and counts. The whole card opens the post. */
-export function PostCard({ post, now, extra }: { post: PostView; now: string; extra?: ReactNode }) {
+export function PostCard({ post, extra }: { post: PostView; extra?: ReactNode }) {
   return (
     <article className="card space-y-2.5 p-0" aria-labelledby={`post-${post.id}-author`}>
       <Link to={`/post/${post.id}`} className="block space-y-2.5 p-4 pb-3 active:bg-slate-50" prefetch="intent">
-        <PostHead post={post} now={now} authorId={`post-${post.id}-author`} mineLabel={msg.circle.mine} />
+        <PostHead post={post} authorId={`post-${post.id}-author`} mineLabel={msg.circle.mine} />
         <p className="line-clamp-3 whitespace-pre-line break-words text-[15px] leading-6 text-slate-800">{post.content}</p>
         {post.images.length > 0 ? (
           <div className="grid grid-cols-3 gap-1.5">

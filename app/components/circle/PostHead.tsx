@@ -1,10 +1,9 @@
-import { cardTime } from "~/lib/relative-time";
 import type { PostView } from "~/server/forum/posts.server";
 import { Avatar } from "./Avatar";
 import { CategoryTag, StatusBadge, TitleTag } from "./Badges";
 
 /** A post's author line (avatar, name, time, status badge) and its tags: the card's and the detail page's top. */
-export function PostHead({ post, now, authorId, mineLabel, wrapTags = false }: { post: PostView; now: string; authorId: string; mineLabel: string; wrapTags?: boolean }) {
+export function PostHead({ post, authorId, mineLabel, wrapTags = false }: { post: PostView; authorId: string; mineLabel: string; wrapTags?: boolean }) {
   return (
     <>
       <header className="flex items-center gap-2.5">
@@ -15,7 +14,7 @@ export function PostHead({ post, now, authorId, mineLabel, wrapTags = false }: {
             {post.author.isMine && post.author.anonymous ? <span className="ml-1 text-xs font-normal text-slate-500">（{mineLabel}）</span> : null}
           </p>
           <p className="text-xs text-slate-500">
-            <time dateTime={post.createdAt}>{cardTime(post.createdAt, now)}</time>
+            <time dateTime={post.createdAt}>{post.time}</time>
           </p>
         </div>
         <StatusBadge status={post.status} />

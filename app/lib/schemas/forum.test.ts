@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import * as msg from "../messages";
-import { ModerationActionSchema, PostActionSchema, PublishPostSchema } from "./forum";
+import { CommentSchema, ModerationActionSchema, PostPageActionSchema, PublishPostSchema, ReportSchema } from "./forum";
 
 const IMG = (n: number) => `/uploads/${String(n).padStart(22, "A")}.jpg`;
 
@@ -57,6 +57,12 @@ describe("publish post schema", () => {
   });
 });
 
+// Each route of the post holds its own intents: the page (likes), the comment sheet, the report sheet.
+const schemaOf = (entries: [string, string][]) => {
+  const intent = entries.find(([name]) => name === "intent")?.[1];
+  return intent === "comment" ? CommentSchema : intent === "report" ? ReportSchema : PostPageActionSchema;
+};
+
 describe("post detail actions", () => {
   it.each<[string, [string, string][], unknown]>([
     ["like", [["intent", "like"]], { intent: "like" }],
@@ -66,7 +72,7 @@ describe("post detail actions", () => {
     ["report a post", [["intent", "report"], ["reason", "spam"]], { intent: "report", reason: "spam" }],
     ["report a comment", [["intent", "report"], ["reason", "other"], ["commentId", "4"]], { intent: "report", reason: "other", commentId: 4 }],
   ])("parses %s", (_name, entries, value) => {
-    const result = parseWithZod(form(entries), { schema: PostActionSchema });
+    const result = parseWithZod(form(entries), { schema: schemaOf(entries) });
     expect(result.status === "success" && result.value).toEqual(value);
   });
 
@@ -77,7 +83,7 @@ describe("post detail actions", () => {
     ["a report with an unknown reason", [["intent", "report"], ["reason", "boring"]], "reason", msg.postSheets.reportReasonRequired],
     ["a comment like without id", [["intent", "commentLike"], ["commentId", "x"]], "commentId", ""],
   ])("refuses %s", (_name, entries, field, message) => {
-    const result = parseWithZod(form(entries), { schema: PostActionSchema });
+    const result = parseWithZod(form(entries), { schema: schemaOf(entries) });
     expect(result.status).toBe("error");
     const errors = result.reply().error ?? {};
     expect(errors[field]).toBeDefined();
@@ -85,7 +91,7 @@ describe("post detail actions", () => {
   });
 
   it("refuses an unknown intent", () => {
-    expect(parseWithZod(form([["intent", "edit"]]), { schema: PostActionSchema }).status).toBe("error");
+    expect(parseWithZod(form([["intent", "edit"]]), { schema: PostPageActionSchema }).status).toBe("error");
   });
 });
 

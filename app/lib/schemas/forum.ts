@@ -31,23 +31,29 @@ const commentContent = z
 
 const reportReason = z.enum(REPORT_REASONS.map((reason) => reason.value) as [string, ...string[]], { error: d.reportReasonRequired });
 
-/** The forms of /post/:id, told apart by intent. */
-export const PostActionSchema = z.discriminatedUnion("intent", [
+/** The forms of /post/:id itself (the likes and 标记完成), told apart by intent. */
+export const PostPageActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("like") }),
-  z.object({
-    intent: z.literal("comment"),
-    content: commentContent,
-    parentId: id.optional(),
-    isAnonymous: z.boolean().default(false),
-  }),
   z.object({ intent: z.literal("commentLike"), commentId: id }),
-  z.object({ intent: z.literal("deletePost") }),
-  z.object({ intent: z.literal("deleteComment"), commentId: id }),
-  z.object({ intent: z.literal("report"), commentId: id.optional(), reason: reportReason }),
   z.object({ intent: z.literal("complete") }),
 ]);
 
-export type PostAction = z.infer<typeof PostActionSchema>;
+/** /post/:id/comment: a comment, or a reply to one (parentId). */
+export const CommentSchema = z.object({
+  intent: z.literal("comment"),
+  content: commentContent,
+  parentId: id.optional(),
+  isAnonymous: z.boolean().default(false),
+});
+
+/** /post/:id/report: the post, or one of its comments (commentId), with a reason. */
+export const ReportSchema = z.object({ intent: z.literal("report"), commentId: id.optional(), reason: reportReason });
+
+/** /post/:id/delete: the author deletes the post or one of their comments. */
+export const DeleteSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("deletePost") }),
+  z.object({ intent: z.literal("deleteComment"), commentId: id }),
+]);
 
 export const MyPostsActionSchema = z.object({ intent: z.literal("delete"), postId: id });
 

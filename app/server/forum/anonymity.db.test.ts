@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { loader as circleLoader } from "~/routes/circle._index";
-import { loader as myPostsLoader } from "~/routes/backpack.posts";
-import { action as postAction, loader as postLoader } from "~/routes/post.$id";
+import { loader as circleLoader } from "~/routes/circle._index/route";
+import { loader as myPostsLoader } from "~/routes/backpack.posts/route";
+import { action as postAction, loader as postLoader } from "~/routes/post.$id/route";
 import { db } from "~/server/db/db.server";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { addComment, createPost } from "./posts.server";

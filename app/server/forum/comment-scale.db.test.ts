@@ -3,7 +3,7 @@
 import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMMENT_PAGE_SIZE, REPLY_PAGE_SIZE, REPLY_PREVIEW } from "~/lib/comment-tree";
-import { loader } from "~/routes/post.$id";
+import { loader } from "~/routes/post.$id/route";
 import { db, dialect } from "~/server/db/db.server";
 import type { Database } from "~/server/db/schema";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { COMMENT_MAX_LENGTH, POST_MAX_IMAGES, POST_MAX_LENGTH } from "~/lib/forum";
-import { readSessionId } from "../auth/session.server";
+import { readSessionId, requireStudent } from "../auth/session.server";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
@@ -138,4 +138,26 @@ export async function dropDraft(request: Request, kind: DraftKind) {
 export function withDraftCookie(thrown: unknown, setCookie: string | null) {
   if (setCookie && thrown instanceof Response) thrown.headers.append("Set-Cookie", setCookie);
   return thrown;
+}
+
+/**
+ * The guard of the draft forms (isDraftForm): a form sent without a valid student session keeps
+ * its text for after the login, then the login page (requireStudent's redirect, carrying the
+ * draft's cookie), for every caller. `formData`: the body when the action already read it, null
+ * when it must not be read (declared too large).
+ */
+export async function requireStudentKeepingDraft(request: Request, kind: DraftKind, path: string, formData?: FormData | null): Promise<never> {
+  let setCookie: string | null = null;
+  try {
+    const form = formData === undefined ? await request.formData() : formData;
+    if (form) setCookie = await stashDraft(request, kind, path, draftFromForm(kind, form));
+  } catch {
+    // an unreadable body: nothing to keep
+  }
+  try {
+    await requireStudent(request);
+  } catch (thrown) {
+    throw withDraftCookie(thrown, setCookie);
+  }
+  throw new Error("unreachable");
 }

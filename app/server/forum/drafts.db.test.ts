@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { action as publishAction, loader as publishLoader } from "~/routes/publish-post";
-import { action as commentAction, loader as commentLoader } from "~/routes/post.$id.comment";
+import { action as publishAction, loader as publishLoader } from "~/routes/publish-post/route";
+import { action as commentAction, loader as commentLoader } from "~/routes/post.$id.comment/route";
 import { endUserSessions } from "~/server/auth/session.server";
 import { db } from "~/server/db/db.server";
 import { call, cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { action as postAction } from "~/routes/post.$id";
+import { action as commentAction } from "~/routes/post.$id.comment/route";
+import { action as postAction } from "~/routes/post.$id/route";
 import { db } from "~/server/db/db.server";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { addComment, createPost } from "./posts.server";
@@ -17,9 +18,11 @@ async function students(count: number) {
   );
 }
 
+// A comment posts to its sheet's action (/post/:id/comment), the likes to the page's.
 function toggle(postId: number, cookie: string, fields: Record<string, string>) {
-  return postAction({
-    request: request(`/post/${postId}`, { method: "POST", body: new URLSearchParams(fields), cookie }),
+  const [route, path] = fields.intent === "comment" ? [commentAction, `/post/${postId}/comment`] : [postAction, `/post/${postId}`];
+  return route({
+    request: request(path, { method: "POST", body: new URLSearchParams(fields), cookie }),
     params: { id: String(postId) },
     context: {},
   }) as Promise<Response>;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/admin.moderation";
-import { action as postAction } from "~/routes/post.$id";
+import { action as reportAction } from "~/routes/post.$id.report/route";
 import { createOperator, createOperatorSession } from "~/server/auth/operator.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
@@ -27,8 +27,8 @@ afterAll(() => {
 });
 
 async function reportAs(userId: number, postId: number, fields: Record<string, string> = {}) {
-  const response = (await postAction({
-    request: request(`/post/${postId}`, { method: "POST", body: new URLSearchParams({ intent: "report", reason: "spam", ...fields }), cookie: await sessionCookieFor(userId) }),
+  const response = (await reportAction({
+    request: request(`/post/${postId}/report`, { method: "POST", body: new URLSearchParams({ intent: "report", reason: "spam", ...fields }), cookie: await sessionCookieFor(userId) }),
     params: { id: String(postId) },
     context: {},
   })) as Response;

@@ -3,6 +3,7 @@ import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
 import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
 import { CARD_IMAGES, PAGE_SIZE } from "~/lib/forum";
 import * as msg from "~/lib/messages";
+import { cardTime, commentTime } from "~/lib/relative-time";
 import { shanghaiToday } from "~/lib/time";
 import { config } from "../config.server";
 import { db, dialect, now } from "../db/db.server";
@@ -49,6 +50,8 @@ export type PostView = {
   imageCount: number;
   author: Author;
   createdAt: string;
+  /** createdAt as the card and the post header show it (relative, spec section 9), so the page ships no clock code. */
+  time: string;
   viewCount: number;
   commentCount: number;
   likeCount: number;
@@ -67,6 +70,8 @@ export type CommentView = {
   /** Whom a reply to a reply answers (the @mention's public name); null otherwise. */
   replyTo: string | null;
   createdAt: string;
+  /** createdAt as the comment shows it (relative, spec section 9). */
+  time: string;
   likeCount: number;
   isLiked: boolean;
   /** The viewer's own comment that moderation hid (others never receive it). */
@@ -173,6 +178,7 @@ async function toViews(rows: PostRow[], viewerId: number, imagesPerPost: number)
     imagesByPost.set(image.post_id!, list);
   }
   const liked = new Set(likes.map((like) => like.post_id));
+  const current = new Date();
   return rows.map((row) => {
     const all = imagesByPost.get(row.id) ?? [];
     return {
@@ -186,6 +192,7 @@ async function toViews(rows: PostRow[], viewerId: number, imagesPerPost: number)
       imageCount: all.length,
       author: toAuthor(row, viewerId),
       createdAt: row.created_at,
+      time: cardTime(row.created_at, current),
       viewCount: row.view_count,
       commentCount: row.comment_count,
       likeCount: row.like_count,
@@ -713,6 +720,7 @@ export async function listComments(
 
   const ids = [...rootIds, ...replies.map((row) => row.id), ...(focusRow ? [focusRow.id] : [])];
   const liked = new Set(ids.length === 0 ? [] : (await likedCommentsQuery(viewerId, ids).execute()).map((like) => like.comment_id));
+  const current = new Date();
   const view = (row: CommentRow): CommentView => ({
     id: row.id,
     parentId: row.parent_id,
@@ -729,6 +737,7 @@ export async function listComments(
           ? msg.forumData.anonymousName
           : publicName({ nickname: row.answered_nickname ?? null, wechat_nickname: row.answered_wechat_nickname ?? null }),
     createdAt: row.created_at,
+    time: commentTime(row.created_at, current),
     likeCount: row.like_count,
     isLiked: liked.has(row.id),
     underReview: row.moderation !== "visible",

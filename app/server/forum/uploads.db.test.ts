@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as publishAction } from "~/routes/publish-post";
+import { action as publishAction } from "~/routes/publish-post/route";
 import { action as uploadAction } from "~/routes/api.upload.image";
 import { loader as fileLoader } from "~/routes/uploads.$file";
 import { resetConfig } from "~/server/config.server";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
 import { helpCourseHref } from "~/lib/mutual-help";
 import { defaultWeek1Start, termForDate } from "~/lib/term";
-import { action as offerAction, loader as offerLoader } from "~/routes/post.$id.help";
+import { action as offerAction, loader as offerLoader } from "~/routes/post.$id.help/route";
 import { action, loader } from "~/routes/schedule.mutual-help";
 import { resetConfig } from "~/server/config.server";
 import { seal } from "~/server/crypto.server";

@@ -14,14 +14,12 @@ import { commentsHref, hasMoreReplies } from "~/lib/comment-tree";
 import { fillTemplate } from "~/lib/template";
 import type { ForumAnswer } from "~/lib/forum";
 import { imageGrid } from "~/lib/image-grid";
-import { commentTime } from "~/lib/relative-time";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
-import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
-import { MUTUAL_HELP_CATEGORY_ID } from "~/lib/mutual-help";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { postAction, postPage } from "~/server/forum/pages.server";
+import { requirePostId } from "./guards.server";
+import { postPage, postPageAction } from "./post.server";
 import type { CommentView, PostView } from "~/server/forum/posts.server";
 
 
@@ -30,7 +28,7 @@ const msg = { app: appMessages, errors: errorsMessages, postDetail: postDetailMe
 export const meta: MetaFunction = () => [{ title: `${msg.titles.post} · ${msg.app.name}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return postPage(request, params.id);
+  return postPage(request, requirePostId(params.id));
 }
 
 const COMMENT_PAGE_PARAMS = ["after", "thread", "from"];
@@ -55,13 +53,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 /** The parent's data for the child routes (preview, report, delete). */
 export type PostLoaderData = SerializeFrom<typeof loader>;
 
-/** Every form of the page, told apart by intent (see post-actions.server.ts). */
+/** The page's own forms (the likes, 标记完成), told apart by intent (see post.server.ts). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return postAction(request, params.id, context);
+  return postPageAction(request, requirePostId(params.id), context?.clientIp);
 }
 
 export default function PostDetail() {
-  const { post, comments, commentsPage, commentsError, canComment, now, noticeText, moderationNote } = useLoaderData<typeof loader>();
+  const { post, comments, commentsPage, commentsError, canComment, noticeText, moderationNote, helpLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<ForumAnswer>();
   const [params] = useSearchParams();
   const [toast, setToast] = useState<string | null>(null);
@@ -89,7 +87,7 @@ export default function PostDetail() {
       ) : null}
 
       <article className="card space-y-3" aria-labelledby="post-author">
-        <PostHead post={post} now={now} authorId="post-author" mineLabel={msg.postDetail.mine} wrapTags />
+        <PostHead post={post} authorId="post-author" mineLabel={msg.postDetail.mine} wrapTags />
         <p className="whitespace-pre-wrap break-words text-[15px] leading-7 text-slate-800">{post.content}</p>
         <ImageGrid post={post} base={base} />
         <div className="flex items-center gap-4 border-t border-slate-100 pt-3 text-xs text-slate-500">
@@ -114,9 +112,9 @@ export default function PostDetail() {
               </button>
             </Form>
           ) : null}
-          {post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing" ? (
+          {helpLink ? (
             <Link to={`${base}/help`} replace preventScrollReset className="btn-primary px-3 py-1 text-xs">
-              {post.author.isMine ? mutualHelpMessages.viewOffers : mutualHelpMessages.offer}
+              {helpLink}
             </Link>
           ) : null}
           <span className="flex-1" />
@@ -155,14 +153,14 @@ export default function PostDetail() {
             <ul className="space-y-4">
               {comments.threads.map((thread) => (
                 <li key={thread.root.id}>
-                  <CommentItem comment={thread.root} base={base} now={now} onError={setToast} />
+                  <CommentItem comment={thread.root} base={base} onError={setToast} />
                   {thread.replies.length > 0 || hasMoreReplies(thread) ? (
                     <div className="ml-10 mt-2 space-y-3 rounded-xl bg-slate-50 p-3">
                       {thread.replies.length > 0 ? (
                         <ul className="space-y-3">
                           {thread.replies.map((reply) => (
                             <li key={reply.id}>
-                              <CommentItem comment={reply} base={base} now={now} replyTo={reply.replyTo} onError={setToast} small />
+                              <CommentItem comment={reply} base={base} replyTo={reply.replyTo} onError={setToast} small />
                             </li>
                           ))}
                         </ul>
@@ -295,14 +293,12 @@ function LikeButton({
 function CommentItem({
   comment,
   base,
-  now,
   replyTo,
   onError,
   small = false,
 }: {
   comment: CommentView;
   base: string;
-  now: string;
   replyTo?: string | null;
   onError: (message: string) => void;
   small?: boolean;
@@ -327,7 +323,7 @@ function CommentItem({
           {comment.content}
         </Link>
         <div className="mt-1 flex items-center gap-3 text-xs text-slate-500">
-          <time dateTime={comment.createdAt}>{commentTime(comment.createdAt, now)}</time>
+          <time dateTime={comment.createdAt}>{comment.time}</time>
           <Link to={replyUrl} preventScrollReset replace className="text-slate-500">
             {msg.postDetail.reply}
           </Link>

@@ -6,19 +6,20 @@ import { commentOnPage } from "~/lib/comment-tree";
 import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
-import { commentSheetPage, postAction } from "~/server/forum/pages.server";
-import type { PostLoaderData } from "./post.$id";
+import { requirePostId } from "../post.$id/guards.server";
+import { commentAction, commentSheetPage } from "./comment.server";
+import type { PostLoaderData } from "../post.$id/route";
 
 const msg = { commentSheet: commentSheetMessages, postDetail: postDetailMessages };
 
 /** A comment typed when the session had ended comes back here after the login (draft-stash.server). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return commentSheetPage(request, params.id);
+  return commentSheetPage(request, requirePostId(params.id));
 }
 
 /** The comment and reply form posts here (its own action, so a refused form without JS comes back to this sheet). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return postAction(request, params.id, context);
+  return commentAction(request, requirePostId(params.id), context?.clientIp);
 }
 
 /**

@@ -13,7 +13,7 @@ import { errors as errorsMessages } from "~/lib/messages/errors";
 import { publish as publishMessages } from "~/lib/messages/publish";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { PublishPostSchema, type PublishPostFields } from "~/lib/schemas/forum";
-import { publishAction, publishPage, type PublishAnswer } from "~/server/forum/pages.server";
+import { publishAction, publishPage, type PublishAnswer } from "./publish.server";
 
 
 const msg = { app: appMessages, errors: errorsMessages, publish: publishMessages, titles: titlesMessages };

@@ -1,18 +1,34 @@
-import { Form, Link, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
 import { app as appMessages } from "~/lib/messages/app";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { postSheets as postSheetsMessages } from "~/lib/messages/postSheets";
-import type { PostLoaderData } from "./post.$id";
+import { requirePostId } from "../post.$id/guards.server";
+import type { PostLoaderData } from "../post.$id/route";
+import { deleteAction, deleteSheetPage } from "./delete.server";
 
 const msg = { app: appMessages, postDetail: postDetailMessages, postSheets: postSheetsMessages };
 
-/** /post/:id/delete (?comment=…): the author confirms; the form posts to the post's own action. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  requirePostId(params.id);
+  return deleteSheetPage(request);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return deleteAction(request, requirePostId(params.id));
+}
+
+/** /post/:id/delete (?comment=…): the author confirms; the sheet's own action deletes. */
 export default function ConfirmDelete() {
   const data = useRouteLoaderData<PostLoaderData>("routes/post.$id");
+  const { constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<SubmissionResult<string[]>>();
   const { id } = useParams();
   const [params] = useSearchParams();
+  const [form] = useForm({ id: "delete-form", lastResult, constraint });
   const base = `/post/${id}`;
   const commentId = Number(params.get("comment"));
   const comment = commentId && data ? commentOnPage(data.comments, commentId) : null;
@@ -20,7 +36,12 @@ export default function ConfirmDelete() {
   return (
     <Sheet title={comment ? msg.postDetail.deleteComment : msg.postDetail.deletePost} closeTo={base}>
       <p className="text-sm text-slate-600">{comment ? msg.postSheets.deleteCommentConfirm : msg.postSheets.deletePostConfirm}</p>
-      <Form method="post" action={base} replace className="flex gap-3">
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="field-error">
+          {form.errors.join("；")}
+        </p>
+      ) : null}
+      <Form method="post" action={`${base}/delete${comment ? `?comment=${comment.id}` : ""}`} replace {...getFormProps(form)} className="flex gap-3">
         <input type="hidden" name="intent" value={comment ? "deleteComment" : "deletePost"} />
         {comment ? <input type="hidden" name="commentId" value={comment.id} /> : null}
         <Link to={base} replace preventScrollReset className="btn-ghost flex-1 py-2.5">

@@ -4,7 +4,7 @@ import { Icon } from "~/components/icons";
 import { app as appMessages } from "~/lib/messages/app";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { postSheets as postSheetsMessages } from "~/lib/messages/postSheets";
-import type { PostLoaderData } from "./post.$id";
+import type { PostLoaderData } from "../post.$id/route";
 
 const msg = { app: appMessages, postDetail: postDetailMessages, postSheets: postSheetsMessages };
 

@@ -10,7 +10,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { circlePage } from "~/server/forum/pages.server";
+import { circlePage } from "./circle.server";
 import type { PostPage } from "~/server/forum/posts.server";
 
 const msg = { app: appMessages, circle: circleMessages, errors: errorsMessages, titles: titlesMessages };
@@ -111,7 +111,7 @@ export default function Circle() {
           {data.error}
         </p>
       ) : (
-        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} now={data.now} categoryId={categoryId} />
+        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} categoryId={categoryId} />
       )}
 
       <Link
@@ -128,7 +128,7 @@ export default function Circle() {
 }
 
 /** The cards, with 'load more': a plain link to the next page, which with JS appends in place. */
-function PostList({ page, now, categoryId }: { page: PostPage; now: string; categoryId: number | null }) {
+function PostList({ page, categoryId }: { page: PostPage; categoryId: number | null }) {
   const fetcher = useFetcher<typeof loader>();
   const [posts, setPosts] = useState(page.posts);
   const [cursor, setCursor] = useState(page.nextCursor);
@@ -166,7 +166,7 @@ function PostList({ page, now, categoryId }: { page: PostPage; now: string; cate
       <ul className="space-y-3" aria-label={msg.titles.circle}>
         {posts.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} now={now} />
+            <PostCard post={post} />
           </li>
         ))}
       </ul>

@@ -10,7 +10,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import { myPosts as myPostsMessages } from "~/lib/messages/myPosts";
-import { myPostsAction, myPostsPage } from "~/server/forum/pages.server";
+import { myPostsAction, myPostsPage } from "./my-posts.server";
 
 const msg = { app: appMessages, backpack: backpackMessages, circle: circleMessages, myPosts: myPostsMessages };
 
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyPosts() {
-  const { page, before, confirm, deleted, now } = useLoaderData<typeof loader>();
+  const { page, before, confirm, deleted } = useLoaderData<typeof loader>();
   const confirming = confirm ? page.posts.find((post) => post.id === confirm) : null;
   return (
     <Page title={msg.backpack.posts} back="/backpack">
@@ -51,7 +51,6 @@ export default function MyPosts() {
             <li key={post.id}>
               <PostCard
                 post={post}
-                now={now}
                 extra={
                   <div className="flex items-center gap-2 border-t border-slate-100 px-4 py-2 text-xs">
                     {post.author.anonymous ? <span className="rounded bg-slate-700 px-1.5 py-0.5 text-white">{msg.myPosts.anonymousMark}</span> : null}

@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { replace } from "@remix-run/node";
+import { newCommentHref, type ForumAnswer } from "~/lib/forum";
+import * as msg from "~/lib/messages";
+import { CommentSchema } from "~/lib/schemas/forum";
+import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
+import { dropDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
+import { addComment, ForumError, hasPublicName } from "~/server/forum/posts.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { forumStatus } from "../post.$id/guards.server";
+
+export function commentPath(id: number) {
+  return `/post/${id}/comment`;
+}
+
+/** /post/:id/comment: the comment draft sent when the session had ended, back after the login. */
+export async function commentSheetPage(request: Request, id: number) {
+  const user = await requireStudent(request);
+  const stashed = await takeDraft(request, user.id, "comment", commentPath(id));
+  return { draft: stashed ? { content: stashed.content, isAnonymous: stashed.isAnonymous, notice: msg.publish.draftRestored } : null };
+}
+
+function answer(body: ForumAnswer, status: number, headers?: Record<string, string>) {
+  return Response.json(body, { status, headers });
+}
+
+/**
+ * A comment or a reply. The new comment closes the sheet (a redirect to it, replacing the sheet's
+ * history entry) for a fetcher and a plain form post alike; a refusal answers conform's result
+ * and the message (the sheet keeps what was typed). Without a student session the typed comment
+ * is kept for after the login (draft-stash.server), then the login page, for every caller.
+ */
+export async function commentAction(request: Request, id: number, clientIp?: string) {
+  const formData = await request.formData();
+  const user = await getUser(request);
+  if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "comment", commentPath(id), formData);
+  const submission = parseWithZod(formData, { schema: CommentSchema });
+  const intent = "comment";
+  if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
+  const value = submission.value;
+  const refuse = (message: string, status: number, headers?: Record<string, string>) =>
+    answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, status, headers);
+  if (!hasPublicName(user)) return refuse(msg.postDetail.commentNeedsProfile, 400);
+  // Comments are rate-limited (issue 18): 429 with the sheet's message, which keeps the typed comment.
+  const verdict = await consumeRateLimit("comment", { userId: user.id, ip: clientIp });
+  if (!verdict.ok) return refuse(verdict.message, 429, verdict.headers);
+  try {
+    const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
+    await dropDraft(request, "comment");
+    return replace(newCommentHref(`/post/${id}`, created.id, created.rootId));
+  } catch (error) {
+    if (!(error instanceof ForumError)) throw error;
+    return refuse(error.message, forumStatus(error));
+  }
+}

@@ -1,0 +1,27 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "@remix-run/node";
+import { CONTACT_MAX } from "~/lib/mutual-help";
+import { HelpOfferSchema } from "~/lib/schemas/schedule";
+import { requireStudent } from "~/server/auth/session.server";
+import { helpView, lastContactOf, offerHelp } from "~/server/schedule/mutual-help.server";
+
+/** /post/:id/help: the request's offers (its author) or the offer form (everyone else). */
+export async function helpSheetPage(request: Request, postId: number) {
+  const user = await requireStudent(request);
+  const view = await helpView(postId, user);
+  if (!view) throw new Response("Not Found", { status: 404 });
+  const constraint = getZodConstraint(HelpOfferSchema);
+  // The schema's pipe hides the contact's length from getZodConstraint: the browser still stops at CONTACT_MAX.
+  constraint.contact = { ...constraint.contact, maxLength: CONTACT_MAX };
+  return { ...view, lastContact: view.myOffer ? "" : await lastContactOf(user.id), constraint };
+}
+
+/** 我来帮忙: the contact goes to the requester; back on the sheet with 已报名. */
+export async function helpAction(request: Request, postId: number) {
+  const user = await requireStudent(request);
+  const submission = parseWithZod(await request.formData(), { schema: HelpOfferSchema });
+  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
+  const result = await offerHelp(user, postId, submission.value.contact);
+  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
+  return redirect(`/post/${postId}/help?offered=1`);
+}
