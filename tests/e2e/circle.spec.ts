@@ -352,3 +352,40 @@ test("a draft survives a session replaced on another device: after the login it 
   await expect(page).toHaveURL(/\/circle\?notice=published$/);
   await expect(cards(page).filter({ hasText: content })).toHaveCount(1);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the author deletes a comment of theirs, then the post, each after confirming in its sheet", async ({ page, loginAsStudent }) => {
+      const student = await loginAsStudent({ nickname: javaScriptEnabled ? "删帖的同学" : "无脚本删帖" });
+      const prefix = unique("要删除的帖子");
+      insertPosts(student.userId, 1, prefix);
+      await page.goto("/circle?category=4");
+      await cards(page).filter({ hasText: prefix }).getByRole("link").first().click();
+      await expect(page).toHaveURL(/\/post\/\d+$/);
+      const postUrl = new URL(page.url()).pathname;
+
+      await page.getByRole("link", { name: "说点什么吧…" }).click();
+      await page.getByRole("textbox").fill("这条评论马上删掉");
+      await page.getByRole("button", { name: "发送" }).click();
+      await expect(page.getByText("这条评论马上删掉")).toBeVisible();
+
+      await page.locator(`a[href^="${postUrl}/delete?comment="]`).click();
+      const commentSheet = page.getByRole("dialog", { name: "删除" });
+      await expect(commentSheet).toBeVisible();
+      await commentSheet.getByRole("button", { name: "确定" }).click();
+      await expect(page).toHaveURL(new RegExp(`${postUrl}\\?notice=commentDeleted#comments$`));
+      await expect(page.getByText("评论已删除")).toBeVisible();
+      await expect(page.getByText("这条评论马上删掉")).toHaveCount(0);
+
+      await page.getByRole("link", { name: "删除帖子" }).click();
+      const postSheet = page.getByRole("dialog", { name: "删除帖子" });
+      await postSheet.getByRole("button", { name: "确定" }).click();
+      await expect(page).toHaveURL(/\/circle\?notice=deleted$/);
+      await expect(page.getByText("帖子已删除")).toBeVisible();
+      await page.goto("/circle?category=4");
+      await expect(cards(page).filter({ hasText: prefix })).toHaveCount(0);
+    });
+  });
+}
