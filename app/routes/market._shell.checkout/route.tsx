@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmSheet } from "~/components/market/ConfirmSheet";
 import { Toast } from "~/components/market/toast-context";
-import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
+import { SubscribeButton } from "~/components/market/SubscribeButton";
 import type { MarketActionData } from "~/lib/market-views";
 import { marketSheets as sheets } from "~/lib/messages/market-sheets";
 import { useMarketData } from "../market._shell/route";
@@ -36,7 +36,7 @@ export default function CheckoutSheet() {
         estimate={data.estimate}
         remarkConstraint={remarkConstraint}
         remarkResult={actionData?.intent === "remark" ? actionData.result : undefined}
-        subscribe={subscribe ? <SubscribeWidget state={subscribe} mode="button" /> : null}
+        subscribe={subscribe ? <SubscribeButton view={subscribe} /> : null}
       />
       {/* The coupon detail dialog (/market/checkout/coupon). */}
       <Outlet />
