@@ -2,12 +2,12 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { ADDRESS_PICKER_ACTION } from "~/lib/market-links";
 import { marketHref } from "~/lib/market-url";
-import { marketSheets } from "~/lib/messages/market-sheets";
+import { addressSheet } from "~/lib/messages/market-sheet-address";
 import { formReply, type Constraints, type FormReply } from "./form-reply";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
 
-const msg = { market: marketSheets };
+const msg = { market: { address: addressSheet } };
 
 const m = msg.market.address;
 

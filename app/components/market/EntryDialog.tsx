@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { marketHref } from "~/lib/market-url";
-import { marketSheets } from "~/lib/messages/market-sheets";
+import { entrySheet, parcelSheet } from "~/lib/messages/market-sheet-parcel";
 import { app } from "~/lib/messages/app";
 import { normalizeStation, type PickupEntry } from "~/lib/pickup-entries";
 import type { Constraints } from "./form-reply";
 import { Panel } from "./Panel";
 
-const msg = { market: marketSheets, app };
+const msg = { market: { parcel: parcelSheet, entry: entrySheet }, app };
 
 const m = msg.market;
 

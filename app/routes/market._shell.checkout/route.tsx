@@ -4,7 +4,7 @@ import { ConfirmSheet } from "~/components/market/ConfirmSheet";
 import { Toast } from "~/components/market/toast-context";
 import { SubscribeButton } from "~/components/market/SubscribeButton";
 import type { MarketActionData } from "~/lib/market-views";
-import { marketSheets as sheets } from "~/lib/messages/market-sheets";
+import { checkoutSheet } from "~/lib/messages/market-sheet-checkout";
 import { useMarketData } from "../market._shell/route";
 import { checkoutAction, checkoutLoader } from "./checkout.server";
 
@@ -45,7 +45,7 @@ export default function CheckoutSheet() {
         <p role="alert" data-testid="live-order-error" className="fixed inset-x-4 top-24 z-[60] rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-700 shadow-lg">
           {actionData.error}{" "}
           <Link to={`/express/orders/${actionData.liveOrder}`} className="font-medium underline">
-            {sheets.checkout.viewLiveOrder}
+            {checkoutSheet.viewLiveOrder}
           </Link>
         </p>
       ) : (
