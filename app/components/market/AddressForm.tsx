@@ -46,7 +46,7 @@ export function AddressForm({
 
   return (
     <Panel title={address ? m.editTitle : m.newTitle} closeTo={marketHref({ sheet: "address" })} labelId="address-form-title">
-      <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)} key={JSON.stringify(lastResult?.initialValue ?? null)}>
+      <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save-address" />
         {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
         {formError ? (
