@@ -1,9 +1,9 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { ADDRESS_PICKER_ACTION } from "~/lib/market-links";
 import { marketHref } from "~/lib/market-url";
 import { addressSheet } from "~/lib/messages/market-sheet-address";
-import { formReply, type FormReply } from "./form-reply";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
 
@@ -23,10 +23,10 @@ export type AddressItem = {
 };
 
 /** The address picker: saved addresses with default and selected tags; add, edit, delete, confirm. */
-export function AddressPicker({ addresses, selectedId, lastResult }: { addresses: AddressItem[]; selectedId: number | null; lastResult?: FormReply }) {
+export function AddressPicker({ addresses, selectedId, lastResult }: { addresses: AddressItem[]; selectedId: number | null; lastResult?: SubmissionResult<string[]> }) {
   const [chosen, setChosen] = useState<number | null>(selectedId);
   // The choice is checked by the action's schema; what it refuses (another campus) shows above the list.
-  const form = formReply("address-select", lastResult, undefined);
+  const [form] = useForm({ id: "address-select", lastResult });
   const error = form.errors?.[0];
   return (
     <Panel
@@ -47,7 +47,7 @@ export function AddressPicker({ addresses, selectedId, lastResult }: { addresses
       {addresses.length === 0 ? (
         <p className="rounded-2xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-500">{m.empty}</p>
       ) : (
-        <Form method="post" action={ADDRESS_PICKER_ACTION} preventScrollReset id="address-select" aria-describedby={error ? form.errorId : undefined}>
+        <Form method="post" action={ADDRESS_PICKER_ACTION} preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="select-address" />
           {error ? (
             <p id={form.errorId} role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
