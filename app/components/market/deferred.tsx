@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, memo, Suspense, type ComponentType } from "react";
 import * as onServer from "./deferred-parts.server";
 
 // Rarely shown parts of the market (the campus selector, the ?sheet= info panels, the assist
@@ -9,6 +9,7 @@ import * as onServer from "./deferred-parts.server";
 // the lazy component suspends while hydrating; React 18 keeps the server's HTML of that boundary
 // (it stays usable without JS: links and forms) and hydrates it once the chunk has arrived.
 // A part opened later (a client navigation) is fetched then, and shows when it has loaded.
+// Their props must be loader data (stable objects), not objects built while rendering.
 const server = onServer as Partial<typeof onServer>;
 
 function deferred<Props extends object>(name: keyof typeof onServer, load: () => Promise<ComponentType<Props>>) {
@@ -23,7 +24,10 @@ function deferred<Props extends object>(name: keyof typeof onServer, load: () =>
     );
   }
   Deferred.displayName = `Deferred(${name})`;
-  return Deferred;
+  // Memoised: a boundary that is still waiting for its chunk must not receive an update (the
+  // layout's re-render after hydration, say), or React drops the server's HTML and renders it on
+  // the client (error 421). Its props are loader data, the same objects until the data changes.
+  return memo(Deferred);
 }
 
 export const CampusSelector = deferred("CampusSelector", () => import("~/components/CampusSelector").then((m) => m.CampusSelector));
