@@ -13,14 +13,20 @@ import * as onServer from "./deferred-parts.server";
 const server = onServer as Partial<typeof onServer>;
 
 function deferred<Props extends object>(name: keyof typeof onServer, load: () => Promise<ComponentType<Props>>) {
-  const Lazy = lazy(async () => ({ default: await load() }));
+  // When the server drew the part into this page, its chunk is fetched as soon as this module runs
+  // (before hydration), so it is usually there when React reaches the boundary.
+  const early = typeof document !== "undefined" && document.querySelector(`template[data-deferred="${name}"]`) ? load() : null;
+  const Lazy = lazy(async () => ({ default: await (early ?? load()) }));
   function Deferred(props: Props) {
     // The props are checked at the call (Props); the part itself is one of two equal components.
     const Part = (server[name] ?? Lazy) as unknown as ComponentType<object>;
     return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
+      <>
+        <template hidden data-deferred={name} />
+        <Suspense fallback={null}>
+          <Part {...props} />
+        </Suspense>
+      </>
     );
   }
   Deferred.displayName = `Deferred(${name})`;
