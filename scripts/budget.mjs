@@ -31,6 +31,7 @@ const STATIC_HTML_LIMIT_KB = 30;
 const SAMPLES = [
   { url: "/market" },
   { url: "/market/checkout" },
+  { url: "/market/checkout/coupon" }, // the coupon detail dialog over the checkout (its quote of the seeded parcel)
   { url: "/market/address" },
   { url: "/market/address/9001" },
   { url: "/market/parcel/budget-1" },

@@ -12,6 +12,7 @@ import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
 import { Page } from "~/components/Page";
+import { PHONE_INPUT_PATTERN } from "~/lib/address";
 import { submittedText, type FormResult } from "~/lib/form-result";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
@@ -367,7 +368,7 @@ function RegisterDialog({
         <input type="hidden" name="invite" value={invite.code} />
         {invite.token ? <input type="hidden" name="inviter" value={invite.token} /> : null}
         {field("nickname", t.register.nickname, t.register.nicknamePlaceholder, { minLength: 2, maxLength: 20, autoComplete: "nickname" })}
-        {field("phone", t.register.phone, t.register.phonePlaceholder, { type: "tel", inputMode: "tel", maxLength: 11, pattern: "1[3-9][0-9]{9}", autoComplete: "tel" })}
+        {field("phone", t.register.phone, t.register.phonePlaceholder, { type: "tel", inputMode: "tel", maxLength: 11, pattern: PHONE_INPUT_PATTERN, autoComplete: "tel" })}
         <p className="text-xs text-slate-500">{t.register.proof}</p>
         <label className="block text-sm">
           <span className="field-label">{t.register.school}</span>

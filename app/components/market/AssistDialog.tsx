@@ -1,6 +1,8 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useMemo } from "react";
 import type { AssistDialogView } from "~/lib/market-views";
-import { formReply, type Constraints } from "./form-reply";
+import type { Constraints } from "./form-reply";
 import { Panel } from "./Panel";
 
 function Avatar({ src, name }: { src: string | null; name: string }) {
@@ -16,12 +18,18 @@ function Avatar({ src, name }: { src: string | null; name: string }) {
 /**
  * The express tab's assist dialog (/market?invite=…): the code is posted to /market/assist, which
  * always answers with a redirect back here (the refusal in the URL), so it works without
- * JavaScript; the refusal is shown beside the field as conform's error.
+ * JavaScript; the refusal is shown beside the field as conform's error (useForm; its code is
+ * loaded with the dialog's, see ./deferred.tsx).
  */
 export function AssistDialog({ dialog, constraint }: { dialog: AssistDialogView; constraint?: Constraints }) {
   // /market/assist's refusal comes back in the URL: it is this form's reply, beside the field.
-  const reply = dialog.error ? { status: "error" as const, initialValue: { invite: dialog.code }, error: { invite: [dialog.error] } } : undefined;
-  const invite = formReply("assist", reply, constraint, { invite: dialog.code }).field("invite");
+  // Memoised: useForm takes a new reply object for a new answer.
+  const reply = useMemo(
+    () => (dialog.error ? { status: "error" as const, initialValue: { invite: dialog.code }, error: { invite: [dialog.error] } } : undefined),
+    [dialog.error, dialog.code],
+  );
+  const [form, fields] = useForm({ id: "assist", lastResult: reply, constraint, defaultValue: { invite: dialog.code } });
+  const invite = fields.invite;
   return (
     <Panel title={dialog.title} closeTo="/market" labelId="assist-dialog-title" variant="dialog">
       <div className="space-y-3">
@@ -32,11 +40,11 @@ export function AssistDialog({ dialog, constraint }: { dialog: AssistDialogView;
           </div>
         ) : null}
         <p className="text-sm text-slate-600">{dialog.body}</p>
-        <Form method="post" action={dialog.action} replace preventScrollReset className="space-y-3" id="assist" noValidate>
+        <Form method="post" action={dialog.action} replace preventScrollReset className="space-y-3" {...getFormProps(form)}>
           {dialog.token ? <input type="hidden" name="inviter" value={dialog.token} /> : null}
           <label className="block text-sm">
             <span className="text-slate-600">{dialog.labels.code}</span>
-            <input {...invite.props} defaultValue={invite.value} placeholder={dialog.labels.placeholder} autoComplete="off" className="field-input mt-1 font-mono uppercase tracking-widest" />
+            <input {...getInputProps(invite, { type: "text" })} key={invite.key} placeholder={dialog.labels.placeholder} autoComplete="off" className="field-input mt-1 font-mono uppercase tracking-widest" />
           </label>
           {invite.errors?.length ? (
             <p id={invite.errorId} role="alert" className="field-error">

@@ -4,7 +4,7 @@ import type { PackageTypeKey } from "~/lib/catalog";
 import { formatYuan } from "~/lib/money";
 import { CHECKOUT_ACTION } from "~/lib/market-links";
 import { fill, marketHref } from "~/lib/market-url";
-import { marketSheets } from "~/lib/messages/market-sheets";
+import { checkoutSheet } from "~/lib/messages/market-sheet-checkout";
 import type { PackageCounts } from "~/lib/package-counts";
 import { CouponRow, type CouponRowData } from "../coupons/CouponRow";
 import { Icon } from "../icons";
@@ -14,7 +14,7 @@ import { Glyph } from "./sheet-glyphs";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
 
-const msg = { market: marketSheets };
+const msg = { market: { checkout: checkoutSheet } };
 
 const m = msg.market;
 

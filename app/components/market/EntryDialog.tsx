@@ -1,19 +1,21 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { marketHref } from "~/lib/market-url";
-import { marketSheets } from "~/lib/messages/market-sheets";
+import { entrySheet, parcelSheet } from "~/lib/messages/market-sheet-parcel";
 import { app } from "~/lib/messages/app";
 import { normalizeStation, type PickupEntry } from "~/lib/pickup-entries";
-import { formReply, type Constraints, type FormReply } from "./form-reply";
+import type { Constraints } from "./form-reply";
 import { Panel } from "./Panel";
 
-const msg = { market: marketSheets, app };
+const msg = { market: { parcel: parcelSheet, entry: entrySheet }, app };
 
 const m = msg.market;
 
 /**
- * Edit a parcel (pickup place select, credential input) or add one by hand. The action validates
- * with the same zod schema; its conform reply shows beside the fields (the rule that was broken
- * above the buttons) and what was typed is kept.
+ * Edit a parcel (pickup place select, credential input) or add one by hand: conform's useForm,
+ * constraints from the loader (getZodConstraint), validated by the action with the zod schema; its
+ * reply shows beside the fields (the rule that was broken above the buttons) and what was typed is
+ * kept. Without JavaScript the same form posts and the page shows the same reply.
  */
 export function EntryDialog({
   entry,
@@ -23,7 +25,7 @@ export function EntryDialog({
 }: {
   entry: PickupEntry | null;
   places: string[];
-  lastResult: FormReply;
+  lastResult: SubmissionResult<string[]> | undefined;
   constraint?: Constraints;
 }) {
   // A recognised station written with other brackets or spaces is the same place, listed once.
@@ -31,19 +33,23 @@ export function EntryDialog({
   const station = known ?? entry?.stationName ?? "";
   const options = station && !places.includes(station) ? [station, ...places] : places;
   const credential = entry ? (entry.pickupCode ?? entry.trackingNumber ?? "") : "";
-  const form = formReply("entry", lastResult, constraint, { station, credential, company: entry?.company ?? "" });
+  const [form, fields] = useForm({
+    id: "entry",
+    lastResult,
+    constraint,
+    defaultValue: { station, credential, company: entry?.company ?? "" },
+  });
   const error = form.errors?.[0];
-  const fields = { station: form.field("station"), credential: form.field("credential"), company: form.field("company") };
   return (
     <Panel title={entry ? m.parcel.editTitle : m.parcel.addTitle} closeTo={marketHref({})} labelId="entry-title" variant="dialog">
-      <Form method="post" preventScrollReset className="space-y-3" id="entry" noValidate>
+      <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save-entry" />
         {entry ? <input type="hidden" name="entryId" value={entry.id} /> : null}
         <div>
           <label htmlFor={fields.station.id} className="field-label">
             {m.parcel.stationLabel}
           </label>
-          <select {...fields.station.props} key={fields.station.value} defaultValue={fields.station.value} className="field-input">
+          <select {...getSelectProps(fields.station)} key={fields.station.key} className="field-input">
             <option value="">{m.parcel.stationPlaceholder}</option>
             {options.map((place) => (
               <option key={place} value={place}>
@@ -57,14 +63,14 @@ export function EntryDialog({
           <label htmlFor={fields.credential.id} className="field-label">
             {m.parcel.credentialLabel}
           </label>
-          <input {...fields.credential.props} key={fields.credential.value} defaultValue={fields.credential.value} placeholder={m.parcel.credentialPlaceholder} autoComplete="off" className="field-input font-mono" />
+          <input {...getInputProps(fields.credential, { type: "text" })} key={fields.credential.key} placeholder={m.parcel.credentialPlaceholder} autoComplete="off" className="field-input font-mono" />
           <FieldError id={fields.credential.errorId} errors={fields.credential.errors} />
         </div>
         <div>
           <label htmlFor={fields.company.id} className="field-label">
             {m.parcel.companyLabel}
           </label>
-          <input {...fields.company.props} key={fields.company.value} defaultValue={fields.company.value} placeholder={m.parcel.companyPlaceholder} className="field-input" />
+          <input {...getInputProps(fields.company, { type: "text" })} key={fields.company.key} placeholder={m.parcel.companyPlaceholder} className="field-input" />
           <FieldError id={fields.company.errorId} errors={fields.company.errors} />
         </div>
         {error ? (

@@ -1,69 +1,7 @@
-// The labels of the market's panel routes (order-confirm sheet, address picker and form): their
-// own module, so they load with those panels and not with the market page.
-import { Common } from "./common";
+// The labels of the market's panel routes (order-confirm sheet, address picker and form, parcel
+// dialog), one module each so a panel loads only its own; together here for the server's answers.
+import { addressSheet } from "./market-sheet-address";
+import { checkoutSheet } from "./market-sheet-checkout";
+import { entrySheet, parcelSheet } from "./market-sheet-parcel";
 
-export const marketSheets = {
-  checkout: {
-    title: "确认订单",
-    viewLiveOrder: "查看该订单",
-    addressRow: Common.deliveryAddress,
-    addressChoose: "请选择收货地址",
-    packages: "包裹规格",
-    sizeGuide: "规格说明",
-    increase: "增加{name}",
-    decrease: "减少{name}",
-    coupon: "优惠券",
-    couponNone: Common.noCoupon,
-    remark: Common.remark,
-    remarkAdd: "添加备注",
-    remarkPlaceholder: "如：大件、易碎品、放宿管阿姨处…",
-    remarkSave: "保存备注",
-    parcels: "共 {count} 件",
-    paid: "实付",
-    original: Common.originalPrice,
-    pay: Common.payNow,
-    paying: "提交中…",
-    estimate: Common.estimated,
-    today: Common.today,
-    tomorrow: Common.tomorrow,
-  },
-  address: {
-    title: "选择收货地址",
-    add: Common.newAddress,
-    editTitle: "编辑地址",
-    newTitle: Common.newAddress,
-    empty: "还没有收货地址，先添加一个吧",
-    default: "默认",
-    selected: "已选",
-    setDefault: "设为默认地址",
-    name: Common.recipient,
-    namePlaceholder: Common.recipientRequired,
-    phone: Common.phone,
-    phonePlaceholder: Common.phoneRequired,
-    campus: Common.campus,
-    campusPlaceholder: Common.chooseCampus,
-    building: "宿舍楼栋",
-    buildingPlaceholder: Common.buildingRequired,
-    room: "宿舍号",
-    roomPlaceholder: "如：302",
-    save: "保存地址",
-    delete: Common.remove,
-    edit: Common.edit,
-    confirm: "确认",
-    deleteConfirm: "确定删除这个地址吗？",
-  },
-  parcel: {
-    addTitle: "手动添加快递",
-    companyLabel: "快递公司",
-    companyPlaceholder: "如：中通快递",
-    credentialLabel: "取件凭证",
-    credentialPlaceholder: "取件码或快递单号",
-    editTitle: "修改取件信息",
-    saveEntry: Common.save,
-    stationLabel: Common.station,
-    stationPlaceholder: "请选择取件地点",
-  },
-  entry: {
-    saveRule: "保存条件：（快递单号+取件地址）或（取件码+快递公司）或（取件地址+取件凭证）",
-  },
-} as const;
+export const marketSheets = { checkout: checkoutSheet, address: addressSheet, parcel: parcelSheet, entry: entrySheet } as const;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { AssistDialog } from "~/components/market/AssistDialog";
+import { AssistDialog } from "~/components/market/deferred";
 import { FeatureTab } from "~/components/market/FeatureTab";
 import { Toast } from "~/components/market/toast-context";
 import type { MarketActionData } from "~/lib/market-views";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { AddressForm } from "~/components/market/AddressPanels";
+import { AddressForm } from "~/components/market/AddressForm";
 import type { MarketActionData } from "~/lib/market-views";
 import { useMarketData } from "../market._shell/route";
 import { addressFormLoader, saveAddressAction } from "./save-address.server";

@@ -12,6 +12,9 @@ import { COUPON_DIALOG_PATH, COUPON_SHEET } from "~/server/coupons/market-parts.
 import { CheckoutConflictError } from "~/server/errands/checkout.server";
 import { setRemark, stepPackage } from "~/server/errands/checkout-edits.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";
+import type { SubscribeButtonView } from "~/components/market/SubscribeButton";
+import { notify } from "~/lib/messages/notify";
+import { subscribeHref, type WidgetState } from "~/lib/notify";
 import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { requireCheckout } from "../market._shell/guards.server";
@@ -27,9 +30,24 @@ export async function checkoutLoader(request: Request) {
   if (new URL(request.url).searchParams.get("sheet") === COUPON_SHEET) throw redirect(COUPON_DIALOG_PATH);
   return {
     // The notifications issue's subscribe button: "tell me when my parcels arrive".
-    subscribe: await subscribeWidgetState(user, "EXPRESS_DELIVERY", request),
+    subscribe: subscribeButton(await subscribeWidgetState(user, "EXPRESS_DELIVERY", request)),
     // The remark form's constraints, from the schema the action validates with (zod stays on the server).
     remarkConstraint: getZodConstraint(RemarkSchema),
+  };
+}
+
+/** The subscribe widget's "button" mode as data: texts and link filled in here, not in the bundle. */
+function subscribeButton(state: WidgetState | null): SubscribeButtonView | null {
+  if (!state) return null;
+  const t = notify.subscribe;
+  const subscribed = state.status === "subscribed";
+  const notice = state.notice && state.notice !== "ok" ? state.notice : null;
+  return {
+    subscribed,
+    href: subscribed ? null : subscribeHref(state.templateKey, state.returnTo),
+    label: subscribed ? t.subscribed : t.subscribeLong,
+    title: subscribed ? t.subscribedHint : t.templates[state.templateKey].description,
+    notice: notice ? (notice === "cancel" ? { text: t.cancelled, tone: "cancel" } : { text: t.errors[notice], tone: "error" }) : null,
   };
 }
 

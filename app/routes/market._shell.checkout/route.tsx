@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmSheet } from "~/components/market/ConfirmSheet";
 import { Toast } from "~/components/market/toast-context";
-import { SubscribeWidget } from "~/components/notify/SubscribeWidget";
+import { SubscribeButton } from "~/components/market/SubscribeButton";
 import type { MarketActionData } from "~/lib/market-views";
-import { marketSheets as sheets } from "~/lib/messages/market-sheets";
+import { checkoutSheet } from "~/lib/messages/market-sheet-checkout";
 import { useMarketData } from "../market._shell/route";
 import { checkoutAction, checkoutLoader } from "./checkout.server";
 
@@ -36,7 +36,7 @@ export default function CheckoutSheet() {
         estimate={data.estimate}
         remarkConstraint={remarkConstraint}
         remarkResult={actionData?.intent === "remark" ? actionData.result : undefined}
-        subscribe={subscribe ? <SubscribeWidget state={subscribe} mode="button" /> : null}
+        subscribe={subscribe ? <SubscribeButton view={subscribe} /> : null}
       />
       {/* The coupon detail dialog (/market/checkout/coupon). */}
       <Outlet />
@@ -45,7 +45,7 @@ export default function CheckoutSheet() {
         <p role="alert" data-testid="live-order-error" className="fixed inset-x-4 top-24 z-[60] rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-700 shadow-lg">
           {actionData.error}{" "}
           <Link to={`/express/orders/${actionData.liveOrder}`} className="font-medium underline">
-            {sheets.checkout.viewLiveOrder}
+            {checkoutSheet.viewLiveOrder}
           </Link>
         </p>
       ) : (

@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
-import { CampusSelector } from "~/components/CampusSelector";
 import { Icon } from "~/components/icons";
 import { ExpressList, ExpressTop, PromoCard } from "~/components/market/ExpressParts";
 import { ExpressTab, ScreenshotForm } from "~/components/market/ExpressTab";
-import { InfoPanel } from "~/components/market/InfoPanel";
+import { CampusSelector, InfoPanel } from "~/components/market/deferred";
 import { ToastProvider } from "~/components/market/toast-context";
 import { Page } from "~/components/Page";
 import { MARKET_TABS, tabHref } from "~/lib/market-links";

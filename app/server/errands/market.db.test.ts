@@ -318,7 +318,14 @@ describe("the checkout on /market (per user, on the server)", () => {
     resetConfig();
     try {
       const data = await (await call(checkoutLoader, request("/market/checkout", { cookie }))).json();
-      expect(data.subscribe).toMatchObject({ templateKey: "EXPRESS_DELIVERY", status: "prompt", returnTo: "/market/checkout" });
+      // The button's data, texts filled in on the server: a link to subscribe that comes back here.
+      expect(data.subscribe).toEqual({
+        subscribed: false,
+        href: "/api/wechat/subscribe?template=EXPRESS_DELIVERY&returnTo=%2Fmarket%2Fcheckout",
+        label: "订阅微信通知",
+        title: "快递送到宿舍时，通过微信通知你",
+        notice: null,
+      });
     } finally {
       delete process.env.WECHAT_SUBSCRIBE_TEMPLATE_EXPRESS_DELIVERY;
       resetConfig();
