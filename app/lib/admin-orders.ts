@@ -3,7 +3,7 @@
 // Safe in the browser; the status groups, labels and allowed actions are never restated here —
 // they come from the one status table (app/lib/order-status.ts) on the server.
 import type { OrderGroup } from "./order-status";
-import { ORDER_NUMBER_PATTERN } from "./orders";
+import { ORDER_NUMBER_PATTERN } from "./order-limits";
 import { compactShanghai } from "./time";
 
 /** The spec: the admin order page lists 10 orders per page. */

@@ -18,6 +18,7 @@ import { OrderList, Summary, groupTone } from "~/components/admin/AdminOrderList
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
+import { ORDER_GROUPS, groupLabel } from "~/lib/order-status";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
@@ -65,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       refundRequests: summary.refundRequests,
       summary,
       page,
+      // The tabs' labels from the status table, here (the table stays off the page).
+      tabs: ORDER_GROUPS.map((group) => ({ group, label: groupLabel(group) })),
       campuses,
       panelOrder,
       // The cancel form's constraints, from the schema on the server (zod stays off the page).
@@ -154,7 +157,7 @@ export default function AdminOrders() {
         </div>
       </Form>
 
-      <OrderList state={state} page={data.page} />
+      <OrderList state={state} page={data.page} tabs={data.tabs} />
 
       {panelOrder && panel ? (
         <ActionsPanel

@@ -5,10 +5,9 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { adminListQuery, type AdminListState } from "~/lib/admin-orders";
-import { formatYuan } from "~/lib/money";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
-import { ORDER_GROUPS, groupLabel, type OrderGroup } from "~/lib/order-status";
+import type { OrderGroup } from "~/lib/order-status";
 import { fillTemplate } from "~/lib/template";
 import type { AdminOrderCard, AdminOrderPage, DailySummary } from "~/server/admin/orders.server";
 
@@ -30,7 +29,7 @@ export function Summary({ summary }: { summary: DailySummary }) {
   const s = d.summary;
   const figures: [string, string, string?][] = [
     [s.orders, String(summary.orders)],
-    [s.revenue, formatYuan(summary.revenueFen, { style: "amount", symbol: true })],
+    [s.revenue, summary.revenueText],
     [s.pending, String(summary.pending), "/admin/orders?status=in_progress"],
     [s.refunds, String(summary.refundRequests), "/admin/refunds"],
   ];
@@ -65,7 +64,7 @@ export function Summary({ summary }: { summary: DailySummary }) {
             {summary.byCampus.map((campus) => (
               <li key={campus.code} className="flex justify-between">
                 <span>{campus.name}</span>
-                <span className="tabular-nums">{fillTemplate(s.campusLine, { orders: campus.orders, revenue: formatYuan(campus.revenueFen, { style: "amount", symbol: true }) })}</span>
+                <span className="tabular-nums">{fillTemplate(s.campusLine, { orders: campus.orders, revenue: campus.revenueText })}</span>
               </li>
             ))}
           </ul>
@@ -144,9 +143,9 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
 }
 
 /** The tabs with their counts, then the cards (or the empty state), 'load more' and the export link. */
-export function OrderList({ state, page }: { state: AdminListState; page: AdminOrderPage }) {
+export function OrderList({ state, page, tabs: groupTabs }: { state: AdminListState; page: AdminOrderPage; tabs: { group: OrderGroup; label: string }[] }) {
   const list = (patch: Partial<AdminListState>) => `/admin/orders${adminListQuery({ ...state, ...patch })}`;
-  const tabs = [null, ...ORDER_GROUPS].map((group) => ({ group, label: group ? groupLabel(group) : d.all }));
+  const tabs = [{ group: null, label: d.all }, ...groupTabs];
   return (
     <div className="space-y-3">
       <nav aria-label={d.tabsLabel} className="-mx-3 overflow-x-auto px-3">

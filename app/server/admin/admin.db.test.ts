@@ -676,9 +676,10 @@ describe("the daily summary", () => {
       day: "2026-03-02",
       orders: 4,
       revenueFen: 900,
+      revenueText: "¥9.00",
       byCampus: [
-        { code: "jinpenling", name: "金盆岭校区", orders: 3, revenueFen: 500 },
-        { code: "yuntang", name: "云塘校区", orders: 1, revenueFen: 400 },
+        { code: "jinpenling", name: "金盆岭校区", orders: 3, revenueFen: 500, revenueText: "¥5.00" },
+        { code: "yuntang", name: "云塘校区", orders: 1, revenueFen: 400, revenueText: "¥4.00" },
       ],
       parcels: [
         { name: "小件", count: 1 },

@@ -261,7 +261,9 @@ export type DailySummary = {
   day: string;
   orders: number;
   revenueFen: number;
-  byCampus: { code: string; name: string; orders: number; revenueFen: number }[];
+  /** The revenue as the page shows it (formatted here, so the list's JavaScript carries no money code). */
+  revenueText: string;
+  byCampus: { code: string; name: string; orders: number; revenueFen: number; revenueText: string }[];
   parcels: { name: string; count: number }[];
   /** Orders in progress (paid, waiting to be delivered), any day. */
   pending: number;
@@ -314,7 +316,10 @@ export async function dailySummary(at = new Date()): Promise<DailySummary> {
     day,
     orders: rows.length,
     revenueFen,
-    byCampus: [...campuses.values()].sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code)),
+    revenueText: formatYuan(revenueFen, { style: "amount", symbol: true }),
+    byCampus: [...campuses.values()]
+      .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code))
+      .map((campus) => ({ ...campus, revenueText: formatYuan(campus.revenueFen, { style: "amount", symbol: true }) })),
     parcels: PACKAGE_TYPE_KEYS.filter((type) => parcels.has(type)).map((type) => ({ name: TYPE_NAMES[type] ?? type, count: parcels.get(type)! })),
     pending: Number(pending.n),
     refundRequests: Number(refunds.n),
