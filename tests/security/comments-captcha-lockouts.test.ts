@@ -128,7 +128,7 @@ describe("finding 2: a 3,000-deep reply chain", () => {
   });
 
   it("the author can still delete the post with the whole chain", async () => {
-    const answer = await call(`/post/${postId}`, { cookie: student.cookie, form: { intent: "deletePost" } });
+    const answer = await call(`/post/${postId}/delete`, { cookie: student.cookie, form: { intent: "deletePost" } });
     expect(answer.status, answer.body.slice(0, 200)).toBe(302);
     expect(sql<{ n: number }>(server, "SELECT count(*) AS n FROM comments WHERE post_id = ?", postId)[0]!.n).toBe(0);
     expect((await call(`/post/${postId}`, { cookie: student.cookie })).status).toBe(404);

@@ -186,7 +186,9 @@ describe("the production server (what the Docker image runs)", () => {
     await waitForHealth(`http://127.0.0.1:${port}/healthz`, npm);
     npm.child.kill("SIGTERM");
     await npm.exited;
-    const deadline = Date.now() + 10_000;
+    // The server shuts down gracefully and is forced out 10 s after its signal at the latest; on a
+    // loaded machine (the whole suite on 2 cores) the graceful part alone has come close to that.
+    const deadline = Date.now() + 20_000;
     let listening = true;
     while (listening && Date.now() < deadline) {
       listening = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false);
