@@ -51,5 +51,3 @@ export function campusStatusLabel(status: string) {
   return status === CAMPUS_STATUS_ACTIVE ? Common.campusActive : Common.campusSoon;
 }
 
-/** @deprecated bridge for files other helpers are restructuring: import formatYuan from ~/lib/money. */
-export { formatYuan } from "./money";

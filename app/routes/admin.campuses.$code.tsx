@@ -25,7 +25,8 @@ import {
   type TaggedReply,
 } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
-import { CAMPUS_STATUSES, PACKAGE_TYPE_KEYS, formatYuan } from "~/lib/catalog";
+import { CAMPUS_STATUSES, PACKAGE_TYPE_KEYS } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";

@@ -3,7 +3,7 @@
 // (the hero, the promo card, the read-only panels, the assist dialog).
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { composeAddress, type AddressView } from "~/lib/address";
-import { formatYuan } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 import { FEATURE_INTROS, MARKET_TIPS } from "~/lib/content/market";
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { fill, parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";

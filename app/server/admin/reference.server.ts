@@ -4,7 +4,8 @@
 // market-config.server, school.server), so a change reaches every instance at once, without a
 // restart. Orders never read them back: an order keeps its campus name, address and amounts as
 // they were when it was placed (orders.server insertOrder), so nothing here changes an order.
-import { CAMPUS_STATUS_ACTIVE, CAMPUS_STATUS_COMING, DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS, formatYuan, type PackageTypeKey } from "~/lib/catalog";
+import { CAMPUS_STATUS_ACTIVE, CAMPUS_STATUS_COMING, DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS, type PackageTypeKey } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 import { DEFAULT_SIZE_GUIDE } from "~/lib/market-catalog";
 import { adminReference } from "~/lib/messages/adminReference";
 import type { CampusForm, SchoolForm, SlotForm } from "~/lib/schemas/adminReference";

@@ -3,7 +3,7 @@
 // dialog (/market/checkout/coupon) with the choice of coupon. Texts are filled in here from
 // the grant rules; app/components/market/ draws them.
 import type { CouponRowData } from "~/components/coupons/CouponRow";
-import { formatYuan } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 import { campaignCopy } from "~/lib/coupon-rules";
 import { isExpiringSoon, lastValidDay, type Quote } from "~/lib/coupons";
 import type { AssistDialogView, CouponPanelView, PromoCardView } from "~/lib/market-views";
@@ -26,7 +26,7 @@ export const COUPON_CHOICE_PATH = "/market/coupon-choice";
 export const INVITE_DIALOG_PATH = "/market/invite";
 export const PROMO_PATH = "/market/promo-activity";
 
-const money = (fen: number) => fillTemplate(m.yuan, { amount: (fen / 100).toFixed(2) });
+const money = (fen: number) => fillTemplate(m.yuan, { amount: formatYuan(fen, { style: "amount" }) });
 
 /** The quote of the user's checkout (null: no messenger identity, no checkout, or it failed — silently, as the spec says). */
 export async function checkoutQuote(user: User | null, types: PricedType[] | null, counts: PackageCounts | null): Promise<Quote | null> {
@@ -43,7 +43,7 @@ export async function checkoutQuote(user: User | null, types: PricedType[] | nul
 export function couponRow(quote: Quote | null): CouponRowData | null {
   if (!quote) return null;
   const href = COUPON_DIALOG_PATH;
-  if (quote.coupon) return { href, text: `${quote.coupon.name} ${fillTemplate(m.row.discount, { amount: (quote.discountFen / 100).toFixed(2) })}`, discounted: true };
+  if (quote.coupon) return { href, text: `${quote.coupon.name} ${fillTemplate(m.row.discount, { amount: formatYuan(quote.discountFen, { style: "amount" }) })}`, discounted: true };
   const usable = quote.options.filter((option) => option.usable).length;
   if (usable > 0) return { href, text: m.row.notUsed, discounted: false };
   return { href, text: m.row.none, discounted: false };
