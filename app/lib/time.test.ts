@@ -102,3 +102,39 @@ describe("the business calendar", () => {
     expect(firstMondayOf(year, month)).toBe(day);
   });
 });
+
+describe("wallClock agrees with the time-zone database around every kind of transition (its offset is kept per 15-minute window)", () => {
+  function intlClock(at: Date, timeZone: string) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", weekday: "short", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+        .formatToParts(at)
+        .map((part) => [part.type, part.value]),
+    );
+    const weekday = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }[parts.weekday as string];
+    return { year: +parts.year!, month: +parts.month!, day: +parts.day!, weekday, hour: +parts.hour!, minute: +parts.minute!, second: +parts.second! };
+  }
+
+  it.each([
+    ["Asia/Shanghai", "2026-11-26T15:59:00Z"], // Shanghai's midnight
+    ["America/New_York", "2026-03-08T07:00:00Z"], // spring forward on the hour
+    ["America/New_York", "2026-11-01T06:00:00Z"], // fall back
+    ["Australia/Lord_Howe", "2026-04-04T15:00:00Z"], // a half-hour shift
+    ["Asia/Kathmandu", "2026-06-01T00:00:00Z"], // a +5:45 zone
+    ["Asia/Shanghai", "1901-01-01T00:00:00Z"], // local mean time, an offset with seconds
+  ])("%s around %s, minute by minute and in seconds across each window's end", (timeZone, around) => {
+    const centre = Date.parse(around);
+    for (let ms = centre - 2 * 3600_000; ms <= centre + 2 * 3600_000; ms += 37_000) {
+      const at = new Date(ms);
+      expect(wallClock(at, timeZone), `${timeZone} ${at.toISOString()}`).toEqual(intlClock(at, timeZone));
+    }
+  });
+
+  it("reading the clock in several zones by turns gives each its own offset", () => {
+    const at = new Date("2026-07-01T12:00:00Z");
+    for (let i = 0; i < 3; i++) {
+      expect(utcOffsetMinutes(at, "Asia/Shanghai")).toBe(480);
+      expect(utcOffsetMinutes(at, "America/New_York")).toBe(-240);
+      expect(utcOffsetMinutes(at, "Asia/Kathmandu")).toBe(345);
+    }
+  });
+});

@@ -51,8 +51,8 @@ function formatterFor(timeZone: string) {
   return formatter;
 }
 
-/** The wall clock at this instant in a time zone (default Asia/Shanghai). */
-export function wallClock(at: Date = new Date(), timeZone: string = BUSINESS_TIME_ZONE): WallClock {
+/** The wall clock as Intl reads it (a formatToParts call: the slow path, see wallClock). */
+function intlWallClock(at: Date, timeZone: string): WallClock {
   const clock: WallClock = { year: 0, month: 0, day: 0, weekday: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatterFor(timeZone).formatToParts(at)) {
     if (part.type === "weekday") clock.weekday = WEEKDAYS[part.value] ?? 0;
@@ -61,11 +61,47 @@ export function wallClock(at: Date = new Date(), timeZone: string = BUSINESS_TIM
   return clock;
 }
 
+function intlOffsetMs(ms: number, timeZone: string): number {
+  const c = intlWallClock(new Date(ms), timeZone);
+  return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
+}
+
+// Pages read the clock many times per request (issue 20: formatToParts was 1.5–4% of a loaded
+// /market's CPU). The zone's offset is asked of Intl once per 15-minute window and kept when it is
+// the same at both ends of the window; a window holding a transition is never kept, so every
+// instant still gets the offset the time-zone database gives it.
+const OFFSET_WINDOW_MS = 15 * 60 * 1000;
+const offsetWindows = new Map<string, { window: number; offsetMs: number }>();
+
+function offsetMsAt(ms: number, timeZone: string): number {
+  const window = Math.floor(ms / OFFSET_WINDOW_MS);
+  const known = offsetWindows.get(timeZone);
+  if (known?.window === window) return known.offsetMs;
+  const start = intlOffsetMs(window * OFFSET_WINDOW_MS, timeZone);
+  if (start !== intlOffsetMs((window + 1) * OFFSET_WINDOW_MS - 1000, timeZone)) return intlOffsetMs(ms, timeZone);
+  offsetWindows.set(timeZone, { window, offsetMs: start });
+  return start;
+}
+
+/** The wall clock at this instant in a time zone (default Asia/Shanghai). */
+export function wallClock(at: Date = new Date(), timeZone: string = BUSINESS_TIME_ZONE): WallClock {
+  const ms = at.getTime();
+  if (Number.isNaN(ms)) return intlWallClock(at, timeZone);
+  const local = new Date(ms + offsetMsAt(ms, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    weekday: local.getUTCDay() || 7,
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+}
+
 /** The zone's offset from UTC at this instant, in minutes (Shanghai: 480). */
 export function utcOffsetMinutes(at: Date, timeZone: string = BUSINESS_TIME_ZONE): number {
-  const c = wallClock(at, timeZone);
-  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  return Math.round(offsetMsAt(at.getTime(), timeZone) / 60_000);
 }
 
 /** The calendar date in Shanghai at this instant. */
