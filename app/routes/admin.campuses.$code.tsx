@@ -3,6 +3,7 @@
 // addresses and orders name them), and its four package types with their prices. Each part is
 // its own plain form, told apart by `intent`. Admin role only; every change is in /admin/audit.
 // Students see a change on their next request; orders already placed keep their snapshot.
+import { FieldError } from "~/components/FieldError";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -13,7 +14,6 @@ import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import {
   AdminRoleBoundary,
-  FieldError,
   FormError,
   ReferenceNav,
   SavedNotice,

@@ -10,7 +10,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { AdminRoleBoundary, FieldError, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { FieldError } from "~/components/FieldError";
+import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";

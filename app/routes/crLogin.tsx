@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { FieldError } from "~/components/FieldError";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -123,7 +124,7 @@ export default function Login() {
               ))}
             </select>
             {data.schoolsFallback ? <p className="mt-1 text-xs text-amber-700">{msg.login.schoolsFallback}</p> : null}
-            <FieldError id={fields.school.errorId} errors={fields.school.errors} />
+            <FieldError field={fields.school} />
           </div>
           <div>
             <label htmlFor={fields.studentId.id} className="field-label">
@@ -136,7 +137,7 @@ export default function Login() {
               inputMode="numeric"
               autoComplete="username"
             />
-            <FieldError id={fields.studentId.errorId} errors={fields.studentId.errors} />
+            <FieldError field={fields.studentId} />
           </div>
           <div>
             <label htmlFor={fields.password.id} className="field-label">
@@ -159,7 +160,7 @@ export default function Login() {
                 {showPassword ? msg.login.hidePassword : msg.login.showPassword}
               </button>
             </div>
-            <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+            <FieldError field={fields.password} />
           </div>
           <div>
             <label htmlFor={fields.captcha.id} className="field-label">
@@ -179,7 +180,7 @@ export default function Login() {
                 <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />
               </button>
             </div>
-            <FieldError id={fields.captcha.errorId} errors={fields.captcha.errors} />
+            <FieldError field={fields.captcha} />
           </div>
           {actionData && "schoolChallenge" in actionData && actionData.schoolChallenge ? (
             <div>
@@ -239,12 +240,4 @@ export default function Login() {
       ) : null}
     </div>
   );
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return errors ? (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
-  ) : null;
 }

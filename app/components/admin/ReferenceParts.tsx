@@ -3,6 +3,7 @@
 // message, the notices, and the page a non-admin operator gets. Forms are <Form>s run by conform's
 // useForm: they post without JavaScript; the action answers conform's reply tagged with the form
 // it belongs to, and the constraints come from the loader (zod stays on the server).
+import { FieldError } from "~/components/FieldError";
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -95,14 +96,6 @@ export function TextField({
       <FieldError field={field} />
     </div>
   );
-}
-
-export function FieldError({ field }: { field: Pick<Field, "errorId" | "errors"> }) {
-  return field.errors ? (
-    <p id={field.errorId} className="field-error">
-      {field.errors[0]}
-    </p>
-  ) : null;
 }
 
 export function FormError({ form }: { form: { errorId: string; errors?: string[] } }) {

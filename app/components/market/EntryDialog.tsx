@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { FieldError } from "~/components/FieldError";
 import { Form, Link } from "@remix-run/react";
 import { marketHref } from "~/lib/market-url";
 import { entrySheet, parcelSheet } from "~/lib/messages/market-sheet-parcel";
@@ -57,21 +58,21 @@ export function EntryDialog({
               </option>
             ))}
           </select>
-          <FieldError id={fields.station.errorId} errors={fields.station.errors} />
+          <FieldError field={fields.station} />
         </div>
         <div>
           <label htmlFor={fields.credential.id} className="field-label">
             {m.parcel.credentialLabel}
           </label>
           <input {...getInputProps(fields.credential, { type: "text" })} key={fields.credential.key} placeholder={m.parcel.credentialPlaceholder} autoComplete="off" className="field-input font-mono" />
-          <FieldError id={fields.credential.errorId} errors={fields.credential.errors} />
+          <FieldError field={fields.credential} />
         </div>
         <div>
           <label htmlFor={fields.company.id} className="field-label">
             {m.parcel.companyLabel}
           </label>
           <input {...getInputProps(fields.company, { type: "text" })} key={fields.company.key} placeholder={m.parcel.companyPlaceholder} className="field-input" />
-          <FieldError id={fields.company.errorId} errors={fields.company.errors} />
+          <FieldError field={fields.company} />
         </div>
         {error ? (
           <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -91,12 +92,4 @@ export function EntryDialog({
       </Form>
     </Panel>
   );
-}
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return errors?.length ? (
-    <p id={id} className="field-error">
-      {errors[0]}
-    </p>
-  ) : null;
 }
