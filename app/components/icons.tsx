@@ -16,10 +16,13 @@ export function isIconName(name: string): name is IconName {
   return (ICON_NAMES as readonly string[]).includes(name);
 }
 
-/** Decorative: the label is beside it. */
+/**
+ * Decorative: the label is beside it. The stroke attributes and the viewBox live on the sprite's
+ * symbols, not here: six fewer attributes per icon, a third of /circle's (issue 20).
+ */
 export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg className={className} aria-hidden="true">
       <use href={`${spriteHref}#${name}`} />
     </svg>
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   addDays,
   compactShanghai,
@@ -126,6 +126,19 @@ describe("wallClock agrees with the time-zone database around every kind of tran
     for (let ms = centre - 2 * 3600_000; ms <= centre + 2 * 3600_000; ms += 37_000) {
       const at = new Date(ms);
       expect(wallClock(at, timeZone), `${timeZone} ${at.toISOString()}`).toEqual(intlClock(at, timeZone));
+    }
+  });
+
+  it("keeps many windows: reading now and other days by turns asks Intl nothing once each is known", () => {
+    const instants = ["2026-11-27T01:00:00Z", "2026-11-20T09:30:00Z", "1988-07-01T04:00:00Z", "2027-01-01T00:00:00Z"].map((iso) => new Date(iso));
+    const offsets = instants.map((at) => utcOffsetMinutes(at));
+    expect(offsets).toEqual([480, 480, 540, 480]); // Shanghai kept summer time 1986–1991
+    const formatToParts = vi.spyOn(Intl.DateTimeFormat.prototype, "formatToParts");
+    try {
+      for (let i = 0; i < 3; i++) expect(instants.map((at) => utcOffsetMinutes(at))).toEqual(offsets);
+      expect(formatToParts).not.toHaveBeenCalled();
+    } finally {
+      formatToParts.mockRestore();
     }
   });
 

@@ -5,6 +5,8 @@
 // both up at once, each page measured --rounds times per side, the sides alternating and the
 // order flipping every round; medians of req/s, p99 and the server's CPU time per request.
 // Usage: node scripts/bench/ab.mjs <other checkout> [--rounds 2] [--duration 5] [--pages floor,circle,post]
+//   [--before-args a,b] [--after-args a,b]: node flags for either side (`ab.mjs . --after-args
+//   --max-semi-space-size=32` compares one build under two settings)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,7 +28,8 @@ const pages = opt("pages", "floor,circle,post").split(",");
 const SECRET = "bench-session-secret-0123456789abcdef";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "campus-ab-"));
 const file = path.join(dir, "app.db");
-const start = (script) => startAppServer({ databaseUrl: `file:${file}`, sessionSecret: SECRET, encryptionKey: "7a".repeat(32), script });
+const nodeArgsOf = (name) => (opt(name, "") || "").split(",").filter(Boolean);
+const start = (script, nodeArgs = []) => startAppServer({ databaseUrl: `file:${file}`, sessionSecret: SECRET, encryptionKey: "7a".repeat(32), script, nodeArgs });
 const cpu = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -41,8 +44,8 @@ try {
   await seedCampus(database, { students: 2000, posts: 20000, comments: 100000, likes: 200000, orders: 10000 });
   await database.close();
   servers = [
-    { name: "before", server: await start(path.join(other, "server.mjs")) },
-    { name: "after", server: await start("server.mjs") },
+    { name: "before", server: await start(path.join(other, "server.mjs"), nodeArgsOf("before-args")) },
+    { name: "after", server: await start("server.mjs", nodeArgsOf("after-args")) },
   ];
   const cookie = await loginDemoStudent(servers[1].server.base, `file:${file}`, SECRET, { openid: "bench-openid" });
   const db = new Database(file, { readonly: true });
