@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { campus as campusMessages } from "~/lib/messages/campus";
 import { campusStatusLabel } from "~/lib/catalog";
 
@@ -34,11 +35,7 @@ export function CampusSelector({
         </h2>
         <p className="mt-1 text-sm text-slate-500">{msg.campus.selectHint}</p>
         {campuses.length === 0 ? <p className="mt-4 text-sm text-slate-500">{msg.campus.none}</p> : null}
-        {error ? (
-          <p role="alert" className="field-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError field={{ errors: error ? [error] : undefined }} alert />
         <Form method="post" action="/market/campus" className="mt-4 space-y-2">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {campuses.map((campus) => (

@@ -162,11 +162,7 @@ function NamedRows({ kind, campus, data, busy, constraint, limits }: PartProps &
                     {row.enabled ? r.disable : r.enable}
                   </button>
                 </Form>
-                {error ? (
-                  <p role="alert" className="field-error">
-                    {error}
-                  </p>
-                ) : null}
+                <FieldError field={{ errors: error ? [error] : undefined }} alert />
               </li>
             );
           })}

@@ -10,6 +10,7 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
+import { FieldError } from "~/components/FieldError";
 import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
@@ -105,11 +106,7 @@ function SlotForm({ slot, data, busy, constraint }: { slot: AdminSlot | null; da
         <Form method="post">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={slot.id} />
-          {deleteError ? (
-            <p role="alert" className="field-error">
-              {deleteError}
-            </p>
-          ) : null}
+          <FieldError field={{ errors: deleteError ? [deleteError] : undefined }} alert />
           <button type="submit" disabled={busy} className="btn-ghost h-10 w-full text-red-600" aria-label={`${r.delete} ${title}`}>
             {r.delete}
           </button>

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
@@ -95,22 +96,14 @@ export default function AdminLogin() {
               autoCorrect="off"
               spellCheck={false}
             />
-            {fields.username.errors ? (
-              <p id={fields.username.errorId} className="field-error">
-                {fields.username.errors[0]}
-              </p>
-            ) : null}
+            <FieldError field={fields.username} />
           </div>
           <div>
             <label htmlFor={fields.password.id} className="field-label">
               {msg.admin.password}
             </label>
             <input ref={passwordRef} {...getInputProps(fields.password, { type: "password", value: false })} className="field-input" autoComplete="current-password" />
-            {fields.password.errors ? (
-              <p id={fields.password.errorId} className="field-error">
-                {fields.password.errors[0]}
-              </p>
-            ) : null}
+            <FieldError field={fields.password} />
           </div>
           <div>
             <label htmlFor={fields.captcha.id} className="field-label">
@@ -127,11 +120,7 @@ export default function AdminLogin() {
               />
               <img src={captcha.image} width={120} height={44} alt={msg.admin.captcha} className="shrink-0 rounded-xl border border-slate-200" />
             </div>
-            {fields.captcha.errors ? (
-              <p id={fields.captcha.errorId} className="field-error">
-                {fields.captcha.errors[0]}
-              </p>
-            ) : null}
+            <FieldError field={fields.captcha} />
           </div>
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? msg.admin.loggingIn : msg.admin.login}

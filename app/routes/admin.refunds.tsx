@@ -11,6 +11,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
+import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -150,11 +151,7 @@ function RejectSheet({ rejecting, reply, constraint, busy }: { rejecting: Reject
         <label className="block">
           <span className="field-label">{r.rejectReason}</span>
           <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={200} placeholder={r.rejectPlaceholder} className="field-input text-sm" />
-          {fields.reason.errors ? (
-            <span id={fields.reason.errorId} className="field-error block">
-              {fields.reason.errors[0]}
-            </span>
-          ) : null}
+          <FieldError field={fields.reason} as="span" />
         </label>
         {form.errors || fields.refund.errors ? (
           <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { BadRequestCard, ChoiceButtons } from "~/components/SimulatedParts";
 import { Page } from "~/components/Page";
@@ -105,11 +106,7 @@ export default function SimulatedAuthorize() {
             <p id={fields.nickname.descriptionId} className="text-xs text-slate-500">
               {msg.wechat.simulate.nicknameHint}
             </p>
-            {fields.nickname.errors ? (
-              <p id={fields.nickname.errorId} className="field-error">
-                {fields.nickname.errors[0]}
-              </p>
-            ) : null}
+            <FieldError field={fields.nickname} />
           </div>
           <ChoiceButtons refuse={{ value: "refuse", label: msg.wechat.simulate.refuse }} allow={{ value: "authorize", label: msg.wechat.simulate.authorize }} />
         </Form>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { profile as profileMessages } from "~/lib/messages/profile";
@@ -62,7 +63,6 @@ export default function Profile() {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
   const [form, fields] = useForm<NicknameFields>({ id: "nickname-form", lastResult: reply, constraint: view.constraint, defaultValue: { nickname: view.nickname } });
-  const error = fields.nickname.errors?.[0];
   const saving = navigation.state === "submitting";
   return (
     <Page title={msg.titles.profile} back="/backpack">
@@ -113,11 +113,7 @@ export default function Profile() {
           aria-describedby={avatarError ? "avatar-error avatar-hint" : "avatar-hint"}
           className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:bg-brand-soft file:px-3 file:py-1.5 file:text-brand"
         />
-        {avatarError ? (
-          <p id="avatar-error" role="alert" className="field-error">
-            {avatarError}
-          </p>
-        ) : null}
+        <FieldError field={{ errorId: "avatar-error", errors: avatarError ? [avatarError] : undefined }} alert />
         <p id="avatar-hint" className="text-xs text-slate-500">
           {msg.profile.avatarHint}
         </p>
@@ -138,11 +134,7 @@ export default function Profile() {
             autoComplete="nickname"
             className="field-input"
           />
-          {error ? (
-            <p id={fields.nickname.errorId} role="alert" className="field-error">
-              {error}
-            </p>
-          ) : null}
+          <FieldError field={fields.nickname} alert />
           <p id={fields.nickname.descriptionId} className="text-xs text-slate-500">
             {msg.profile.nicknameHint}
           </p>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
@@ -87,11 +88,7 @@ export default function Settings() {
               </label>
             ))}
           </div>
-          {fields.theme.errors ? (
-            <p id={fields.theme.errorId} className="field-error">
-              {fields.theme.errors[0]}
-            </p>
-          ) : null}
+          <FieldError field={fields.theme} />
         </fieldset>
         <fieldset>
           <legend className="mb-2 text-base font-semibold">{msg.settings.appearance}</legend>
@@ -170,11 +167,7 @@ export default function Settings() {
                 autoComplete="current-password"
                 className="field-input"
               />
-              {deleteFields.password.errors ? (
-                <p id={deleteFields.password.errorId} className="field-error">
-                  {deleteFields.password.errors[0]}
-                </p>
-              ) : null}
+              <FieldError field={deleteFields.password} />
               <div className="grid grid-cols-2 gap-2">
                 <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
                   {msg.app.cancel}

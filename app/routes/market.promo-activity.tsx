@@ -8,6 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ReactNode } from "react";
 import { InviteShare } from "~/components/coupons/InviteShare";
 import { useShareCard } from "~/components/share";
+import { FieldError } from "~/components/FieldError";
 import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
@@ -344,11 +345,7 @@ function RegisterDialog({
           className="field-input"
           {...extra}
         />
-        {error ? (
-          <span id={`${name}-error`} className="field-error block">
-            {error}
-          </span>
-        ) : null}
+        <FieldError field={{ errorId: `${name}-error`, errors: errorsOf(reply, name) }} as="span" />
       </label>
     );
   };
@@ -387,11 +384,7 @@ function RegisterDialog({
               </option>
             ))}
           </select>
-          {errorsOf(reply, "school")[0] ? (
-            <span id="school-error" className="field-error block">
-              {errorsOf(reply, "school")[0]}
-            </span>
-          ) : null}
+          <FieldError field={{ errorId: "school-error", errors: errorsOf(reply, "school") }} as="span" />
         </label>
         {field("studentId", t.register.studentId, t.register.studentIdPlaceholder, { minLength: 6, maxLength: 20, autoComplete: "username" })}
         {field("password", t.register.password, t.register.passwordPlaceholder, { type: "password", maxLength: 128, autoComplete: "current-password" })}

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
@@ -90,8 +91,6 @@ export default function MutualHelp() {
   const publishing = navigation.state !== "idle" && navigation.formAction?.startsWith("/schedule/mutual-help") === true;
   const formError = form.errors?.[0];
   const kindError = fields.kind.errors?.[0];
-  const noteError = fields.note.errors?.[0];
-  const contactError = fields.contact.errors?.[0];
   const hasCourse = course !== null;
 
   const courseRows: [string, string][] = course
@@ -169,11 +168,7 @@ export default function MutualHelp() {
               </label>
             ))}
           </div>
-          {kindError ? (
-            <p id={fields.kind.errorId} role="alert" className="field-error">
-              {kindError}
-            </p>
-          ) : null}
+          <FieldError field={fields.kind} alert />
         </fieldset>
 
         <section className="card space-y-3" aria-labelledby="profile-title">
@@ -193,11 +188,7 @@ export default function MutualHelp() {
               placeholder={h.contactPlaceholder}
               className="field-input"
             />
-            {contactError ? (
-              <p id={fields.contact.errorId} role="alert" className="field-error">
-                {contactError}
-              </p>
-            ) : null}
+            <FieldError field={fields.contact} alert />
             <p id={fields.contact.descriptionId} className="text-xs text-slate-500">
               {h.contactHint}
             </p>
@@ -221,11 +212,7 @@ export default function MutualHelp() {
             onInput={(event) => setNoteLength(event.currentTarget.value.length)}
             className="field-input resize-none"
           />
-          {noteError ? (
-            <p id={fields.note.errorId} className="field-error">
-              {noteError}
-            </p>
-          ) : null}
+          <FieldError field={fields.note} />
         </section>
 
         <p className="px-1 text-xs leading-relaxed text-slate-500">{h.notice}</p>

@@ -4,6 +4,7 @@
 // inside the open panel. (The cards and the summary are plain server HTML: order-html.server.)
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
@@ -176,11 +177,7 @@ function CancelPanel({
         <label className="block">
           <span className="field-label">{a.reason}</span>
           <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={200} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
-          {fields.reason.errors ? (
-            <span id={fields.reason.errorId} className="field-error block">
-              {fields.reason.errors[0]}
-            </span>
-          ) : null}
+          <FieldError field={fields.reason} as="span" />
         </label>
         {formError ? (
           <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import { FieldError } from "~/components/FieldError";
 import { marketHref } from "~/lib/market-url";
 import { addressSheet as m } from "~/lib/messages/market-sheet-address";
 import type { AddressItem } from "./AddressPanels";
@@ -139,11 +140,7 @@ function Field({ label, field, children }: { label: string; field: { id: string;
         {label}
       </label>
       {children}
-      {field.errors?.length ? (
-        <p id={field.errorId} className="field-error">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      <FieldError field={field} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
+import { FieldError } from "~/components/FieldError";
 import type { AssistDialogView } from "~/lib/market-views";
 import type { Constraints } from "./form-reply";
 import { Panel } from "./Panel";
@@ -46,11 +47,7 @@ export function AssistDialog({ dialog, constraint }: { dialog: AssistDialogView;
             <span className="text-slate-600">{dialog.labels.code}</span>
             <input {...getInputProps(invite, { type: "text" })} key={invite.key} placeholder={dialog.labels.placeholder} autoComplete="off" className="field-input mt-1 font-mono uppercase tracking-widest" />
           </label>
-          {invite.errors?.length ? (
-            <p id={invite.errorId} role="alert" className="field-error">
-              {invite.errors[0]}
-            </p>
-          ) : null}
+          <FieldError field={invite} alert />
           <div className="grid grid-cols-2 gap-2">
             <Link to="/market" replace preventScrollReset className="btn-ghost h-10 text-sm">
               {dialog.labels.later}

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useFetchers, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FieldError } from "~/components/FieldError";
 import type { PackageTypeKey } from "~/lib/catalog";
 import { formatYuan } from "~/lib/money";
 import { CHECKOUT_ACTION } from "~/lib/market-links";
@@ -180,11 +181,7 @@ function RemarkForm({ remark, constraint, lastResult }: { remark: string; constr
     <fetcher.Form method="post" action={CHECKOUT_ACTION} id="remark" noValidate className="space-y-2 px-3 pb-3">
       <input type="hidden" name="intent" value="remark" />
       <textarea {...field.props} key={field.value} defaultValue={field.value} rows={2} placeholder={m.checkout.remarkPlaceholder} aria-label={m.checkout.remark} className="field-input text-sm" />
-      {field.errors ? (
-        <p id={field.errorId} className="field-error">
-          {field.errors[0]}
-        </p>
-      ) : null}
+      <FieldError field={field} />
       <button type="submit" className="btn-ghost px-3 py-1.5 text-xs" disabled={fetcher.state !== "idle"}>
         {m.checkout.remarkSave}
       </button>

@@ -1,6 +1,7 @@
 // The refund request dialog (child route …/refund): a reason is required; it also offers
 // contacting service.
 import { Form, Link } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { REASON_MAX } from "~/lib/order-limits";
 import { Icon } from "../icons";
@@ -29,11 +30,7 @@ export function RefundDialog({ path, error, fieldError }: Base & { fieldError?: 
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? "refund-reason-error" : undefined}
           />
-          {fieldError ? (
-            <span id="refund-reason-error" className="field-error block">
-              {fieldError}
-            </span>
-          ) : null}
+          <FieldError field={{ errorId: "refund-reason-error", errors: fieldError ? [fieldError] : undefined }} as="span" />
         </label>
         <ErrorLine error={error} id="refund-error" />
         <div className="flex gap-2">

@@ -1,6 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
 import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
@@ -85,11 +86,7 @@ export default function CommentSheet() {
               {draft.notice}
             </p>
           ) : null}
-          {errors.length > 0 ? (
-            <p id={fields.content.errorId} role="alert" className="field-error mt-0">
-              {errors.join("；")}
-            </p>
-          ) : null}
+          <FieldError field={{ errorId: fields.content.errorId, errors }} alert all className="mt-0" />
           <div className="flex items-center gap-3">
             <label className="flex flex-1 items-center gap-2 text-sm text-slate-600">
               <input type="checkbox" name="isAnonymous" defaultChecked={draft ? draft.isAnonymous : anonymousByDefault} className="h-4 w-4 accent-[rgb(var(--brand))]" />

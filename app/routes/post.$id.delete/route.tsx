@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
 import { app as appMessages } from "~/lib/messages/app";
@@ -36,11 +37,7 @@ export default function ConfirmDelete() {
   return (
     <Sheet title={comment ? msg.postDetail.deleteComment : msg.postDetail.deletePost} closeTo={base}>
       <p className="text-sm text-slate-600">{comment ? msg.postSheets.deleteCommentConfirm : msg.postSheets.deletePostConfirm}</p>
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="field-error">
-          {form.errors.join("；")}
-        </p>
-      ) : null}
+      <FieldError field={form} alert all />
       <Form method="post" action={`${base}/delete${comment ? `?comment=${comment.id}` : ""}`} replace {...getFormProps(form)} className="flex gap-3">
         <input type="hidden" name="intent" value={comment ? "deleteComment" : "deletePost"} />
         {comment ? <input type="hidden" name="commentId" value={comment.id} /> : null}

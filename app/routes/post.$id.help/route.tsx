@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { requirePostId } from "../post.$id/guards.server";
@@ -30,7 +31,6 @@ export default function HelpSheet() {
   });
   const [params] = useSearchParams();
   const base = `/post/${view.postId}`;
-  const contactError = fields.contact.errors?.[0];
   const formError = form.errors?.[0];
   const sending = navigation.state !== "idle" && navigation.formAction === `${base}/help`;
 
@@ -76,11 +76,7 @@ export default function HelpSheet() {
               placeholder={h.contactPlaceholder}
               className="field-input"
             />
-            {contactError ? (
-              <p id={fields.contact.errorId} role="alert" className="field-error">
-                {contactError}
-              </p>
-            ) : null}
+            <FieldError field={fields.contact} alert />
           </div>
           <button type="submit" disabled={sending} className="btn-primary w-full py-2.5">
             {h.offerSubmit}

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
 import { REPORT_REASONS } from "~/lib/forum";
@@ -40,11 +41,7 @@ export default function ReportSheet() {
         <input type="hidden" name="intent" value="report" />
         {comment ? <input type="hidden" name="commentId" value={comment.id} /> : null}
         {comment ? <p className="line-clamp-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{comment.content}</p> : null}
-        {form.errors?.length ? (
-          <p id={form.errorId} role="alert" className="field-error">
-            {form.errors.join("；")}
-          </p>
-        ) : null}
+        <FieldError field={form} alert all />
         <fieldset className="space-y-2" aria-invalid={reasonErrors.length > 0 || undefined} aria-describedby={reasonErrors.length > 0 ? fields.reason.errorId : undefined}>
           <legend className="mb-2 text-sm text-slate-500">{msg.postSheets.reportReason}</legend>
           {REPORT_REASONS.map((reason) => (
@@ -61,11 +58,7 @@ export default function ReportSheet() {
             </label>
           ))}
         </fieldset>
-        {reasonErrors.length > 0 ? (
-          <p id={fields.reason.errorId} role="alert" className="field-error">
-            {reasonErrors.join("；")}
-          </p>
-        ) : null}
+        <FieldError field={fields.reason} alert all />
         <button type="submit" className="btn-primary w-full py-2.5">
           {msg.postSheets.reportSubmit}
         </button>

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Toast } from "~/components/circle/Toast";
+import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";
@@ -245,9 +246,7 @@ export default function PublishPost() {
             ))}
           </div>
           {categoryErrors.map((message) => (
-            <p key={message} className="field-error">
-              {message}
-            </p>
+            <FieldError key={message} field={{ errors: [message] }} />
           ))}
         </fieldset>
 
@@ -283,9 +282,7 @@ export default function PublishPost() {
             <div className="mt-1 flex items-start gap-2">
               <div className="flex-1">
                 {contentErrors.map((message) => (
-                  <p key={message} className="field-error mt-0">
-                    {message}
-                  </p>
+                  <FieldError key={message} field={{ errors: [message] }} className="mt-0" />
                 ))}
               </div>
               <p id="post-content-count" className={`text-xs ${content.length >= POST_MAX_LENGTH ? "text-red-600" : "text-slate-500"}`}>
