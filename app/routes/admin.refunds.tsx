@@ -21,6 +21,7 @@ import { adminRefunds as adminRefundsMessages } from "~/lib/messages/adminRefund
 import { app as appMessages } from "~/lib/messages/app";
 import { AdminRefundActionSchema } from "~/lib/schemas/adminOrders";
 import { formatYuan } from "~/lib/money";
+import { REASON_MAX } from "~/lib/order-limits";
 import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
@@ -150,7 +151,7 @@ function RejectSheet({ rejecting, reply, constraint, busy }: { rejecting: Reject
         </p>
         <label className="block">
           <span className="field-label">{r.rejectReason}</span>
-          <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={200} placeholder={r.rejectPlaceholder} className="field-input text-sm" />
+          <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={REASON_MAX} placeholder={r.rejectPlaceholder} className="field-input text-sm" />
           <FieldError field={fields.reason} as="span" />
         </label>
         {form.errors || fields.refund.errors ? (

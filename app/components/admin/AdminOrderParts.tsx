@@ -8,6 +8,7 @@ import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
+import { REASON_MAX } from "~/lib/order-limits";
 import type { AdminOrderCard } from "~/server/admin/orders.server";
 
 export type PanelOrder = AdminOrderCard & { tone: string };
@@ -176,7 +177,7 @@ function CancelPanel({
         </p>
         <label className="block">
           <span className="field-label">{a.reason}</span>
-          <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={200} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
+          <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
           <FieldError field={fields.reason} as="span" />
         </label>
         {formError ? (
