@@ -70,8 +70,12 @@ test("publish with two images, find it first, like, comment, reply with the @men
   await publish(page, content, { category: "学习交流", images: [await jpeg(1200, 900, "#f59e0b"), await jpeg(900, 1200, "#3b82f6")] });
 
   await expect(page.getByRole("status")).toContainText("发布成功");
-  const first = cards(page).first();
-  await expect(first).toContainText(content);
+  // Newest first. Other specs publish in parallel on the same server, so a post may have come
+  // since (it was red once: another spec's post, 刚刚, above it); nothing older may be above it.
+  const first = cards(page).filter({ hasText: content });
+  await expect(first).toHaveCount(1);
+  const position = await cards(page).evaluateAll((articles, text) => articles.findIndex((article) => article.textContent?.includes(text)), content);
+  for (let above = 0; above < position; above++) await expect(cards(page).nth(above)).toContainText("刚刚");
   await expect(first).toContainText("发帖的小明");
   await expect(first).toContainText("学习交流");
   await expect(first).toContainText("刚刚");
