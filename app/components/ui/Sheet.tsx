@@ -29,3 +29,17 @@ export function Sheet({ title, closeTo, children }: { title: string; closeTo: st
     </div>
   );
 }
+
+/** A confirm sheet's last row: 取消 back to `cancelTo`, and the red 确定 that submits its form. */
+export function SheetConfirmButtons({ cancelTo }: { cancelTo: string }) {
+  return (
+    <>
+      <Link to={cancelTo} replace preventScrollReset className="btn-ghost flex-1 py-2.5">
+        {msg.app.cancel}
+      </Link>
+      <button type="submit" className="btn flex-1 bg-red-600 py-2.5 text-white">
+        {msg.app.confirm}
+      </button>
+    </>
+  );
+}

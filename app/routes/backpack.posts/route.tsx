@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/circle/PostCard";
-import { Sheet } from "~/components/ui/Sheet";
+import { Sheet, SheetConfirmButtons } from "~/components/ui/Sheet";
 import { Toast } from "~/components/circle/Toast";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
@@ -82,12 +82,7 @@ export default function MyPosts() {
           <Form method="post" replace className="flex gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="postId" value={confirming.id} />
-            <Link to={PATH} replace preventScrollReset className="btn-ghost flex-1 py-2.5">
-              {msg.app.cancel}
-            </Link>
-            <button type="submit" className="btn flex-1 bg-red-600 py-2.5 text-white">
-              {msg.app.confirm}
-            </button>
+            <SheetConfirmButtons cancelTo={PATH} />
           </Form>
         </Sheet>
       ) : null}

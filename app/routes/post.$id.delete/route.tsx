@@ -1,17 +1,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/FieldError";
-import { Sheet } from "~/components/ui/Sheet";
+import { Sheet, SheetConfirmButtons } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
-import { app as appMessages } from "~/lib/messages/app";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { postSheets as postSheetsMessages } from "~/lib/messages/postSheets";
 import { requirePostId } from "../post.$id/guards.server";
 import type { PostLoaderData } from "../post.$id/route";
 import { deleteAction, deleteSheetPage } from "./delete.server";
 
-const msg = { app: appMessages, postDetail: postDetailMessages, postSheets: postSheetsMessages };
+const msg = { postDetail: postDetailMessages, postSheets: postSheetsMessages };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requirePostId(params.id);
@@ -41,12 +40,7 @@ export default function ConfirmDelete() {
       <Form method="post" action={`${base}/delete${comment ? `?comment=${comment.id}` : ""}`} replace {...getFormProps(form)} className="flex gap-3">
         <input type="hidden" name="intent" value={comment ? "deleteComment" : "deletePost"} />
         {comment ? <input type="hidden" name="commentId" value={comment.id} /> : null}
-        <Link to={base} replace preventScrollReset className="btn-ghost flex-1 py-2.5">
-          {msg.app.cancel}
-        </Link>
-        <button type="submit" className="btn flex-1 bg-red-600 py-2.5 text-white">
-          {msg.app.confirm}
-        </button>
+        <SheetConfirmButtons cancelTo={base} />
       </Form>
     </Sheet>
   );
