@@ -161,7 +161,7 @@ server.use(async (req, res, next) => {
 const handleRemix = createRequestHandler(build, "production");
 server.all("*", async (req, res, next) => {
   try {
-    const request = res.locals.webRequest ?? remixRequest(req, res);
+    const request = res.locals.webRequest; // made by the guard above, which every request here passed
     const context = {
       nonce: res.locals.nonce,
       clientIp: req.ip ?? "unknown",
