@@ -21,6 +21,8 @@ import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSchoolsForAdmin, postedFormId, refusalReply, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
+import { config } from "~/server/config.server";
+import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -50,6 +52,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SchoolFormSchema });
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
+  // Every student login calls this address: never one inside our own network (decision 031).
+  if (submission.value.baseUrl) {
+    const target = await checkConfiguredUrl(submission.value.baseUrl, config().outboundAllowHosts);
+    if (!target.ok) {
+      const message = target.reason === "scheme" ? r.errors.baseUrlFormat : r.errors.baseUrlForbidden;
+      return Response.json({ formId, reply: submission.reply({ fieldErrors: { baseUrl: [message] } }) }, { status: 400 });
+    }
+  }
   const result = await saveSchool(operator, submission.value);
   if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
   return redirect("/admin/schools?saved=1");

@@ -81,6 +81,14 @@ const schema = z
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     PUBLIC_URL: z.string().url().optional(),
     ACADEMIC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+    // Outbound calls (school systems) go to public addresses only. Tests run their fakes on
+    // loopback and name them here, as exact host:port pairs; refused in production.
+    OUTBOUND_ALLOW_HOSTS: z
+      .string()
+      .trim()
+      .regex(/^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5}(\s*,\s*([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):\d{1,5})*$|^$/, "OUTBOUND_ALLOW_HOSTS must list host:port pairs, separated by commas")
+      .optional()
+      .transform((value) => (value ? value.split(",").map((entry) => entry.trim()) : [])),
     // The messenger OAuth (snsapi_userinfo). Without an app id, outside production, a simulated
     // provider inside the app stands in (/api/wechat/simulate); in production there is none.
     WECHAT_APP_ID: z.string().trim().optional().transform((value) => value || undefined),
@@ -174,6 +182,9 @@ const schema = z
     if (env.NODE_ENV !== "production") return;
     if (env.CAPTCHA_FIXED_VALUE) {
       ctx.addIssue({ code: "custom", path: ["CAPTCHA_FIXED_VALUE"], message: "CAPTCHA_FIXED_VALUE is not allowed in production" });
+    }
+    if (env.OUTBOUND_ALLOW_HOSTS.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["OUTBOUND_ALLOW_HOSTS"], message: "OUTBOUND_ALLOW_HOSTS is not allowed in production (outbound calls go to public addresses only)" });
     }
     for (const key of ["SESSION_SECRET", "APP_ENCRYPTION_KEY"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
@@ -282,6 +293,8 @@ export type Config = {
   publicUrl?: string;
   captchaFixedValue?: string;
   academicTimeoutMs: number;
+  /** host:port pairs outbound calls may reach although they are not public (tests' fakes); never in production. */
+  outboundAllowHosts: string[];
   requestLimits: RequestLimits;
   rateLimits: Record<RateLimitedAction, RateLimitSetting>;
   forumReportThreshold: number;
@@ -321,6 +334,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     publicUrl: env.PUBLIC_URL,
     captchaFixedValue: env.CAPTCHA_FIXED_VALUE,
     academicTimeoutMs: env.ACADEMIC_TIMEOUT_MS,
+    outboundAllowHosts: env.OUTBOUND_ALLOW_HOSTS,
     requestLimits: {
       formBytes: env.REQUEST_FORM_MAX_KB * 1024,
       payNotifyBytes: env.PAY_NOTIFY_MAX_KB * 1024,

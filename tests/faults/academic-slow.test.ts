@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
 import { fillTemplate } from "~/lib/template";
+import { hostOf } from "../fakes/allow";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
 import { baseEnv, cookiesOf, openSqlite, removeSqlite, request, scratchDir, startApp, type AppProcess } from "../support/app-process";
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
   server = await startApp({
     env: baseEnv(`file:${dbFile}`, {
       ACADEMIC_TIMEOUT_MS: String(TIMEOUT_MS),
+      // The school fake listens on loopback, which outbound calls refuse unless named.
+      OUTBOUND_ALLOW_HOSTS: hostOf(zfsoft.baseUrl),
       CAPTCHA_FIXED_VALUE: "AB23",
       UPLOADS_DIR: path.join(path.dirname(dbFile), "uploads"),
     }),

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
 import { s3Env, startFakeS3, storedKeys, type FakeS3 } from "../fakes/s3-server";
+import { hostOf } from "../fakes/allow";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
 import { TIME_SLOTS } from "../../app/lib/schedule";
 import { shanghaiMinuteOfDay } from "../../app/lib/time";
@@ -56,6 +57,8 @@ function env() {
     ...messengerEnv(fake, { timeoutMs: 3_000, workerIntervalMs: 200, reminderIntervalMs: 1_000 }),
     CAPTCHA_FIXED_VALUE: "AB23",
     ACADEMIC_TIMEOUT_MS: "5000",
+    // The school fake listens on loopback, which outbound calls refuse unless named.
+    OUTBOUND_ALLOW_HOSTS: hostOf(zfsoft.baseUrl),
     // Uploads in the shared object store: no folder both instances must see.
     ...s3Env(s3),
     LOG_LEVEL: "info", // the notify-sent lines tell which instance sent what

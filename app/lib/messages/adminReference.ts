@@ -76,6 +76,7 @@ export const adminReference = {
     systemInvalid: "请选择教务系统类型",
     baseUrlRequired: "该类型的教务系统需要填写地址",
     baseUrlFormat: "请填写以 http:// 或 https:// 开头的完整地址",
+    baseUrlForbidden: "这个地址指向内网、本机或云服务器的内部地址，不能作为教务系统地址；请填写学校教务系统的公网地址",
     statusInvalid: "请选择校区状态",
     needBuilding: "开通前请至少启用一栋宿舍楼",
     lastBuilding: "已开通的校区至少要保留一栋启用的宿舍楼；请先把校区改为“即将开通”",

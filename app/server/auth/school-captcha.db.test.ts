@@ -4,6 +4,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { resetConfig } from "~/server/config.server";
 import { unseal } from "~/server/crypto.server";
 import { db } from "~/server/db/db.server";
+import { hostOf } from "../../../tests/fakes/allow";
 import { FAKE_QZ_STUDENT, startFakeQiangzhi, type FakeQiangzhi } from "../../../tests/fakes/qiangzhi-server";
 import { request } from "../../../tests/setup/helpers";
 
@@ -15,6 +16,9 @@ beforeAll(async () => {
   process.env.CAPTCHA_FIXED_VALUE = "AB23";
   resetConfig();
   fake = await startFakeQiangzhi({ captcha: true, variant: "interleave" });
+  // The fake listens on loopback: name it to the outbound client.
+  process.env.OUTBOUND_ALLOW_HOSTS = hostOf(fake.baseUrl);
+  resetConfig();
   await db().insertInto("schools").values({ code: "qzcap", name: "强智验证码大学", system: "qiangzhi", base_url: fake.baseUrl, sort_order: 1, enabled: 1 }).execute();
 });
 

@@ -5,6 +5,7 @@ import { action, loader } from "~/routes/crLogin";
 import { resetConfig } from "~/server/config.server";
 import { unseal } from "~/server/crypto.server";
 import { db } from "~/server/db/db.server";
+import { hostOf } from "../../../tests/fakes/allow";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 
@@ -18,6 +19,9 @@ beforeAll(async () => {
   process.env.ACADEMIC_TIMEOUT_MS = "400";
   resetConfig();
   fake = await startFakeZfsoft({ slowMs: 2_000 });
+  // The fake listens on loopback: name it to the outbound client.
+  process.env.OUTBOUND_ALLOW_HOSTS = hostOf(fake.baseUrl);
+  resetConfig();
   await db()
     .insertInto("schools")
     .values({ code: "zf", name: "正方测试大学", system: "zfsoft", base_url: fake.baseUrl, sort_order: 1, enabled: 1 })

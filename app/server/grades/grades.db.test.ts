@@ -7,6 +7,7 @@ import { loader as pointsLoader } from "~/routes/backpack.points";
 import { getUser } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
+import { hostOf } from "../../../tests/fakes/allow";
 import { FAKE_QZ_STUDENT, startFakeQiangzhi, type FakeQiangzhi } from "../../../tests/fakes/qiangzhi-server";
 import { gradeRow, startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
@@ -27,6 +28,9 @@ beforeAll(async () => {
   resetConfig();
   zf = await startFakeZfsoft({ students: [zfStudent] });
   qz = await startFakeQiangzhi();
+  // The fake listens on loopback: name it to the outbound client.
+  process.env.OUTBOUND_ALLOW_HOSTS = `${hostOf(zf.baseUrl)},${hostOf(qz.baseUrl)}`;
+  resetConfig();
   await db()
     .insertInto("schools")
     .values([

@@ -6,6 +6,7 @@ import { action as scheduleAction, loader as scheduleLoader } from "~/routes/sch
 import { getUser, lookupSession } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
+import { hostOf } from "../../../tests/fakes/allow";
 import { startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { loadTermInfo, loadTimetable } from "./timetable.server";
@@ -22,6 +23,9 @@ beforeAll(async () => {
   process.env.ACADEMIC_TIMEOUT_MS = "2000";
   resetConfig();
   fake = await startFakeZfsoft({ students: [student] });
+  // The fake listens on loopback: name it to the outbound client.
+  process.env.OUTBOUND_ALLOW_HOSTS = hostOf(fake.baseUrl);
+  resetConfig();
   await db().insertInto("schools").values({ code: "zf", name: "正方缓存大学", system: "zfsoft", base_url: fake.baseUrl, sort_order: 1, enabled: 1 }).execute();
 });
 

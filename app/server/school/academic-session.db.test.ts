@@ -3,6 +3,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { getUser, lookupSession } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
+import { hostOf } from "../../../tests/fakes/allow";
 import { startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { cookieValue, request } from "../../../tests/setup/helpers";
 import { withAcademicSession } from "./academic-session.server";
@@ -15,6 +16,9 @@ beforeAll(async () => {
   process.env.CAPTCHA_FIXED_VALUE = "AB23";
   resetConfig();
   fake = await startFakeZfsoft({ students: [student] });
+  // The fake listens on loopback: name it to the outbound client.
+  process.env.OUTBOUND_ALLOW_HOSTS = hostOf(fake.baseUrl);
+  resetConfig();
   await db().insertInto("schools").values({ code: "zf", name: "正方测试大学", system: "zfsoft", base_url: fake.baseUrl, sort_order: 1, enabled: 1 }).execute();
 });
 

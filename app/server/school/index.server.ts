@@ -1,6 +1,7 @@
 // Entry point for academic systems: pick the adapter a school's configuration names.
 import { createDemoSystem } from "./demo.server";
 import { createQiangzhiSystem } from "./qiangzhi.server";
+import type { OutboundOptions } from "../outbound/outbound.server";
 import type { AcademicSystem, SchoolConfig } from "./types";
 import { createZfsoftSystem } from "./zfsoft.server";
 
@@ -9,7 +10,7 @@ export * from "./types";
 
 export function createAcademicSystem(
   school: SchoolConfig,
-  opts: { timeoutMs?: number; fetch?: typeof fetch } = {},
+  opts: { timeoutMs?: number; outbound?: OutboundOptions } = {},
 ): AcademicSystem {
   switch (school.system) {
     case "demo":
@@ -19,7 +20,7 @@ export function createAcademicSystem(
       return createZfsoftSystem({
         baseUrl: school.baseUrl,
         timeoutMs: opts.timeoutMs,
-        fetch: opts.fetch,
+        outbound: opts.outbound,
         week1Starts: school.week1Starts,
       });
     case "qiangzhi":
@@ -27,7 +28,7 @@ export function createAcademicSystem(
       return createQiangzhiSystem({
         baseUrl: school.baseUrl,
         timeoutMs: opts.timeoutMs,
-        fetch: opts.fetch,
+        outbound: opts.outbound,
         week1Starts: school.week1Starts,
       });
   }

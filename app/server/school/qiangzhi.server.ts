@@ -6,6 +6,7 @@ import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { GradeRecord } from "../../lib/grades";
 import { compareTerms, defaultWeek1Start, parseTermCode, termForDate, termLabel } from "../../lib/term";
 import { parseWeeksText } from "../../lib/weeks";
+import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
 import { attribute, decodeEntities, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
 import {
   AcademicSystemError,
@@ -28,7 +29,8 @@ export interface QiangzhiOptions {
   /** The school's host, e.g. 'https://jwxt.example.edu.cn' ('/jsxsd' may be included or not). */
   baseUrl: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** The outbound client's settings (tests name their loopback fake in allowHosts). */
+  outbound?: OutboundOptions;
   week1Starts?: Record<string, string>;
   now?: () => Date;
   /** Reads the school's captcha image; without it a captcha is handed to the student as a challenge. */
@@ -285,7 +287,9 @@ export function createQiangzhiSystem(options: QiangzhiOptions): AcademicSystem {
   const host = options.baseUrl.replace(/\/+$/, "").replace(/\/jsxsd$/, "");
   const base = `${host}/jsxsd`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fetchImpl = options.fetch ?? fetch;
+  // Every call, the redirect after login included, goes through the outbound client bound to
+  // the school's host: a redirect elsewhere is refused, not followed.
+  const fetchImpl = createOutboundFetch(base, { timeoutMs, ...options.outbound });
   const now = options.now ?? (() => new Date());
   const week1Starts = options.week1Starts ?? {};
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { summariseGrades } from "~/lib/grades";
+import { allowFake } from "../../../tests/fakes/allow";
 import { FAKE_QZ_STUDENT, startFakeQiangzhi, type FakeQiangzhi, type FakeQiangzhiOptions } from "../../../tests/fakes/qiangzhi-server";
 import { createAcademicSystem } from "./index.server";
 import {
@@ -27,7 +28,7 @@ async function start(options: FakeQiangzhiOptions = {}) {
   return fake;
 }
 
-const qz = (opts: Partial<QiangzhiOptions> = {}) => createQiangzhiSystem({ baseUrl: fake!.baseUrl, now: OCTOBER_2025, timeoutMs: 5_000, ...opts });
+const qz = (opts: Partial<QiangzhiOptions> = {}) => createQiangzhiSystem({ baseUrl: fake!.baseUrl, now: OCTOBER_2025, timeoutMs: 5_000, outbound: allowFake(fake!.baseUrl), ...opts });
 
 async function loggedIn(): Promise<AcademicSession> {
   const result = await qz().login(FAKE_QZ_STUDENT.id, FAKE_QZ_STUDENT.password);
@@ -56,7 +57,7 @@ describe("QiangZhi login", () => {
 
   it("accepts the base 'host/jsxsd' as well as the host", async () => {
     await start();
-    const result = await createQiangzhiSystem({ baseUrl: `${fake!.baseUrl}/jsxsd/`, now: OCTOBER_2025 }).login(FAKE_QZ_STUDENT.id, FAKE_QZ_STUDENT.password);
+    const result = await createQiangzhiSystem({ baseUrl: `${fake!.baseUrl}/jsxsd/`, now: OCTOBER_2025, outbound: allowFake(fake!.baseUrl) }).login(FAKE_QZ_STUDENT.id, FAKE_QZ_STUDENT.password);
     expect(result.ok).toBe(true);
   });
 
@@ -96,7 +97,7 @@ describe("QiangZhi login", () => {
     const closed = await startFakeQiangzhi();
     const url = closed.baseUrl;
     await closed.close();
-    expect(await createQiangzhiSystem({ baseUrl: url }).login("x", "y")).toEqual({ ok: false, failure: { kind: "unavailable" } });
+    expect(await createQiangzhiSystem({ baseUrl: url, outbound: allowFake(url) }).login("x", "y")).toEqual({ ok: false, failure: { kind: "unavailable" } });
     await start({ slowMs: 1_000 });
     expect(await qz({ timeoutMs: 200 }).login("x", "y")).toEqual({ ok: false, failure: { kind: "timeout" } });
   });
@@ -243,7 +244,7 @@ describe("QiangZhi grades and exams", () => {
 
   it("is chosen by the school's system kind", async () => {
     await start();
-    const system = createAcademicSystem({ code: "qz", name: "强智大学", system: "qiangzhi", baseUrl: fake!.baseUrl });
+    const system = createAcademicSystem({ code: "qz", name: "强智大学", system: "qiangzhi", baseUrl: fake!.baseUrl }, { outbound: allowFake(fake!.baseUrl) });
     expect((await system.login(FAKE_QZ_STUDENT.id, FAKE_QZ_STUDENT.password)).ok).toBe(true);
     expect(() => createAcademicSystem({ code: "qz", name: "强智大学", system: "qiangzhi" })).toThrow(/baseUrl/);
   });

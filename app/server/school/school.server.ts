@@ -26,7 +26,8 @@ export async function findSchool(code: string): Promise<SchoolConfig | undefined
 }
 
 export function academicSystemFor(school: SchoolConfig): AcademicSystem {
-  return createAcademicSystem(school, { timeoutMs: config().academicTimeoutMs });
+  const settings = config();
+  return createAcademicSystem(school, { timeoutMs: settings.academicTimeoutMs, outbound: { allowHosts: settings.outboundAllowHosts } });
 }
 
 /** The school's own session behind ours, sealed at rest (it holds the school's cookies). */

@@ -1,5 +1,6 @@
 // Helpers both HTML-speaking adapters (ZFsoft, QiangZhi) share: entity decoding, tag stripping,
 // attribute reading, a tiny cookie jar and the mapping of network failures.
+import { outboundErrorOf } from "../outbound/outbound.server";
 import { AcademicSystemError } from "./types";
 
 export function decodeEntities(text: string): string {
@@ -41,6 +42,13 @@ export type Answer = { status: number; location: string; body: string };
 
 export function networkError(error: unknown): AcademicSystemError {
   if (error instanceof AcademicSystemError) return error;
+  // A refused target reads like an unreachable school: the student learns nothing about what
+  // the address is or which ports answer. An oversized or looping answer is a failed one.
+  const refused = outboundErrorOf(error);
+  if (refused) {
+    const kind = refused.reason === "too_large" || refused.reason === "too_many_redirects" || refused.reason === "bad_answer" ? "failed" : "unavailable";
+    return new AcademicSystemError(kind, `outbound call refused: ${refused.reason}`);
+  }
   const name = error instanceof Error ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError") {
     return new AcademicSystemError("timeout", "academic system timed out");

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { summariseGrades } from "~/lib/grades";
+import { allowFake } from "../../../tests/fakes/allow";
 import { FAKE_STUDENT, gradeRow, startFakeZfsoft, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { isSessionExpired, type AcademicSession, type ExamList, type GradeReport } from "./types";
 import { createZfsoftSystem, examKindOf, parseZfsoftGrades } from "./zfsoft.server";
@@ -14,7 +15,7 @@ afterEach(async () => {
   await fake.close();
 });
 
-const zfsoft = () => createZfsoftSystem({ baseUrl: fake.baseUrl, now: OCTOBER_2025, timeoutMs: 5_000 });
+const zfsoft = () => createZfsoftSystem({ baseUrl: fake.baseUrl, now: OCTOBER_2025, timeoutMs: 5_000, outbound: allowFake(fake.baseUrl) });
 
 async function loggedIn(): Promise<AcademicSession> {
   const result = await zfsoft().login(FAKE_STUDENT.id, FAKE_STUDENT.password);
@@ -62,7 +63,7 @@ describe("ZFsoft grades", () => {
   it("follows the pages when the school caps the page size", async () => {
     const capped = await startFakeZfsoft({ maxPageSize: 4 });
     try {
-      const system = createZfsoftSystem({ baseUrl: capped.baseUrl, now: OCTOBER_2025 });
+      const system = createZfsoftSystem({ baseUrl: capped.baseUrl, now: OCTOBER_2025, outbound: allowFake(capped.baseUrl) });
       const login = await system.login(FAKE_STUDENT.id, FAKE_STUDENT.password);
       if (!login.ok) throw new Error("login failed");
       const result = await system.grades(login.session);

@@ -27,6 +27,7 @@ import {
   type TermInfo,
   type TimetableResult,
 } from "./types";
+import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
 import { attribute, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -45,7 +46,8 @@ export interface ZfsoftOptions {
   /** The jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt' (some schools deploy at the root). */
   baseUrl: string;
   timeoutMs?: number;
-  fetch?: typeof fetch;
+  /** The outbound client's settings (tests name their loopback fake in allowHosts). */
+  outbound?: OutboundOptions;
   /** Monday of week 1 per term code, when the school publishes it. */
   week1Starts?: Record<string, string>;
   now?: () => Date;
@@ -377,7 +379,9 @@ type TimetableJson = { expired: true } | { expired: false; json: Raw };
 export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
   const base = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const fetchImpl = options.fetch ?? fetch;
+  // Every call goes through the outbound client bound to the school's host (public addresses,
+  // no redirect elsewhere, answers capped).
+  const fetchImpl = createOutboundFetch(base, { timeoutMs, ...options.outbound });
   const now = options.now ?? (() => new Date());
   const week1Starts = options.week1Starts ?? {};
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { allowFake } from "../../../tests/fakes/allow";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { createAcademicSystem } from "./index.server";
 import { AcademicSystemError, isSessionExpired, type AcademicSession, type Timetable } from "./types";
@@ -25,7 +26,7 @@ afterEach(async () => {
 });
 
 const zfsoft = (opts: Partial<ZfsoftOptions> = {}) =>
-  createZfsoftSystem({ baseUrl: fake.baseUrl, now: OCTOBER_2025, timeoutMs: 5_000, ...opts });
+  createZfsoftSystem({ baseUrl: fake.baseUrl, now: OCTOBER_2025, timeoutMs: 5_000, outbound: allowFake(fake.baseUrl), ...opts });
 
 async function loggedIn(): Promise<AcademicSession> {
   const result = await zfsoft().login(FAKE_STUDENT.id, FAKE_STUDENT.password);
@@ -66,7 +67,7 @@ describe("ZFsoft login", () => {
   it("works for a school deployed at the root", async () => {
     const rootFake = await startFakeZfsoft({ basePath: "" });
     try {
-      const result = await createZfsoftSystem({ baseUrl: `${rootFake.baseUrl}/`, now: OCTOBER_2025 }).login(
+      const result = await createZfsoftSystem({ baseUrl: `${rootFake.baseUrl}/`, now: OCTOBER_2025, outbound: allowFake(rootFake.baseUrl) }).login(
         FAKE_STUDENT.id,
         FAKE_STUDENT.password,
       );
@@ -134,7 +135,7 @@ describe("ZFsoft login", () => {
     const { baseUrl } = fake;
     await fake.close();
     fake = await startFakeZfsoft(); // afterEach closes this one
-    const result = await createZfsoftSystem({ baseUrl }).login(FAKE_STUDENT.id, FAKE_STUDENT.password);
+    const result = await createZfsoftSystem({ baseUrl, outbound: allowFake(baseUrl) }).login(FAKE_STUDENT.id, FAKE_STUDENT.password);
     expect(result).toEqual({ ok: false, failure: { kind: "unavailable" } });
   });
 
@@ -276,7 +277,7 @@ describe("ZFsoft term info", () => {
       system: "zfsoft",
       baseUrl: fake.baseUrl,
       week1Starts: { "2025-2026-1": "2025-09-08" },
-    });
+    }, { outbound: allowFake(fake.baseUrl) });
     const info = await system.termInfo(await loggedIn());
     expect(info.week1Start).toBe("2025-09-08");
   });
@@ -331,18 +332,12 @@ describe("ZFsoft pure helpers", () => {
     expect(() => createAcademicSystem({ code: "x", name: "x", system: "zfsoft" })).toThrow(/baseUrl/);
   });
 
-  it("uses the fetch it is given", async () => {
-    const seen: string[] = [];
-    const recordingFetch: typeof fetch = (input, init) => {
-      seen.push(String(input));
-      return fetch(input, init);
-    };
-    const system = createAcademicSystem(
-      { code: "zf", name: "测试大学", system: "zfsoft", baseUrl: fake.baseUrl },
-      { fetch: recordingFetch },
-    );
-    await system.login(FAKE_STUDENT.id, FAKE_STUDENT.password);
-    expect(seen[0]).toBe(`${fake.baseUrl}/xtgl/login_slogin.html`);
-    expect(seen.some((url) => url.includes("xskbcx_cxXsgrkb.html?gnmkdm=N2151"))).toBe(true);
+  it("calls a school on loopback only when its exact host:port is allow-listed", async () => {
+    const school = { code: "zf", name: "测试大学", system: "zfsoft" as const, baseUrl: fake.baseUrl };
+    expect(await createAcademicSystem(school).login(FAKE_STUDENT.id, FAKE_STUDENT.password)).toEqual({ ok: false, failure: { kind: "unavailable" } });
+    expect(fake.state.requests).toEqual([]);
+    const allowed = await createAcademicSystem(school, { outbound: allowFake(fake.baseUrl) }).login(FAKE_STUDENT.id, FAKE_STUDENT.password);
+    expect(allowed.ok).toBe(true);
+    expect(fake.state.requests[0]).toBe("GET /jwglxt/xtgl/login_slogin.html");
   });
 });
