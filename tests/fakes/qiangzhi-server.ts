@@ -26,6 +26,8 @@ export interface FakeQiangzhiOptions {
   sundayFirst?: boolean;
   /** Extra seconds of silence before every answer (timeouts). */
   slowMs?: number;
+  /** Where a successful login's 302 points instead of /jsxsd/framework/xsMain.jsp (a hostile school). */
+  loginRedirect?: string;
 }
 
 export interface FakeQiangzhiState {
@@ -257,7 +259,7 @@ export async function startFakeQiangzhi(options: FakeQiangzhiOptions = {}): Prom
       sessCodes.delete(sid);
       const loggedIn = newSid();
       state.sessions.set(loggedIn, account.id);
-      send(res, 302, "", { Location: "/jsxsd/framework/xsMain.jsp", "Set-Cookie": `JSESSIONID=${loggedIn}; Path=/jsxsd; HttpOnly` });
+      send(res, 302, "", { Location: options.loginRedirect ?? "/jsxsd/framework/xsMain.jsp", "Set-Cookie": `JSESSIONID=${loggedIn}; Path=/jsxsd; HttpOnly` });
       return;
     }
 

@@ -7,7 +7,9 @@ import type { GradeRecord } from "../../lib/grades";
 import { compareTerms, defaultWeek1Start, parseTermCode, termForDate, termLabel } from "../../lib/term";
 import { parseWeeksText } from "../../lib/weeks";
 import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
-import { attribute, decodeEntities, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
+import { Element as DomElement, Text as DomText, type AnyNode, type Element } from "domhandler";
+import { attr, elements, firstElement, named, parseHtml, textOf, withAttr } from "./html.server";
+import { networkError, storeCookies, type Answer, type CookieJar } from "./scrape.server";
 import {
   AcademicSystemError,
   type AcademicSession,
@@ -88,9 +90,8 @@ export function parseSess(body: string): { scode: string; sxh: string } | null {
 
 /** The red `<font color="red">` text where QiangZhi explains a failed login. */
 export function loginError(html: string): string | null {
-  const match = /<font\b[^>]*color\s*=\s*["']?red["']?[^>]*>([\s\S]*?)<\/font>/i.exec(html);
-  const text = match ? textOf(match[1]) : "";
-  return text || null;
+  const font = firstElement(parseHtml(html), (element) => element.name === "font" && (attr(element, "color") ?? "").trim().toLowerCase() === "red");
+  return textOf(font) || null;
 }
 
 export function failureFromError(text: string): LoginFailure {
@@ -103,28 +104,40 @@ export function failureFromError(text: string): LoginFailure {
 
 /** A data page that answers with the login form (or its 'please log in' notice): the session is gone. */
 export function isLoginPage(html: string) {
-  return html.includes("请先登录系统") || /action\s*=\s*["'][^"']*LoginToXk/i.test(html) || /name\s*=\s*["']encoded["']/i.test(html);
+  if (html.includes("请先登录系统")) return true;
+  const page = parseHtml(html);
+  return (
+    firstElement(page, (element) => (attr(element, "action") ?? "").toLowerCase().includes("logintoxk")) !== null ||
+    firstElement(page, (element) => attr(element, "name") === "encoded") !== null
+  );
 }
 
 function hasCaptcha(html: string) {
-  return /verifycode\.servlet/i.test(html) || /name\s*=\s*["']RANDOMCODE["']/i.test(html);
+  return /verifycode\.servlet/i.test(html) || firstElement(parseHtml(html), (element) => (attr(element, "name") ?? "").toUpperCase() === "RANDOMCODE") !== null;
 }
 
 /** The name on the student home page: '张三(2023110101)' in the top bar, else the id. */
 export function nameFromHome(html: string, studentId: string) {
-  const top = /<div\b[^>]*id\s*=\s*["']Top1_divLoginName["'][^>]*>([\s\S]*?)<\/div>/i.exec(html);
-  const text = top ? textOf(top[1]) : "";
+  const text = textOf(firstElement(parseHtml(html), withAttr("div", "id", "Top1_divLoginName")));
   const name = text.replace(/[（(][^)）]*[)）]\s*$/, "").trim();
   return name || studentId;
 }
 
-/** Rows of `table#<id>` as cell texts (header cells included), or null without the table. */
-function tableRows(html: string, id: string): { cells: string[]; raw: string[]; header: boolean }[] | null {
-  const table = new RegExp(`<table\\b[^>]*\\bid\\s*=\\s*["']${id}["'][^>]*>([\\s\\S]*?)</table>`, "i").exec(html);
+type Row = { cells: Element[]; texts: string[]; header: boolean };
+
+/** Rows of `table#<id>` (not of a table inside it) with their cells, or null without the table. */
+function tableRows(html: string, id: string): Row[] | null {
+  const table = firstElement(parseHtml(html), withAttr("table", "id", id));
   if (!table) return null;
-  return [...table[1].matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) => {
-    const cells = [...row[1].matchAll(/<(t[hd])\b[^>]*>([\s\S]*?)<\/t[hd]>/gi)];
-    return { cells: cells.map((cell) => textOf(cell[2])), raw: cells.map((cell) => cell[2]), header: cells.length > 0 && cells.every((cell) => cell[1].toLowerCase() === "th") };
+  const ownTable = (element: Element) => {
+    for (let parent = element.parent; parent; parent = parent.parent) {
+      if (parent instanceof DomElement && parent.name === "table") return parent === table;
+    }
+    return false;
+  };
+  return elements(table.children, (element) => element.name === "tr" && ownTable(element)).map((row) => {
+    const cells = row.children.filter((child): child is Element => child instanceof DomElement && (child.name === "td" || child.name === "th"));
+    return { cells, texts: cells.map((cell) => textOf(cell)), header: cells.length > 0 && cells.every((cell) => cell.name === "th") };
   });
 }
 
@@ -134,10 +147,10 @@ export function readDataList(html: string): Record<string, string>[] | null {
   if (!rows) return null;
   const headerRow = rows.find((row) => row.header);
   if (!headerRow) return [];
-  const names = headerRow.cells;
+  const names = headerRow.texts;
   return rows
-    .filter((row) => !row.header && row.cells.length === names.length)
-    .map((row) => Object.fromEntries(names.map((name, index) => [name, row.cells[index]])));
+    .filter((row) => !row.header && row.texts.length === names.length)
+    .map((row) => Object.fromEntries(names.map((name, index) => [name, row.texts[index]!])));
 }
 
 function field(row: Record<string, string>, ...names: string[]) {
@@ -205,9 +218,42 @@ export function weeksTextOf(text: string) {
   return numbers ? `${numbers}周${parity}` : "";
 }
 
-function fontText(block: string, title: string) {
-  const match = new RegExp(`<font\\b[^>]*title\\s*=\\s*["']${title}["'][^>]*>([\\s\\S]*?)</font>`, "i").exec(block);
-  return match ? textOf(match[1]) : "";
+/** The text of the first `<font title="…">` among the nodes of one course. */
+function fontText(part: AnyNode[], title: string) {
+  return textOf(firstElement(part, withAttr("font", "title", title)));
+}
+
+/**
+ * A kbcontent cell's courses: its nodes split at the dashed lines between courses. A text node
+ * may hold a line with text on either side; both sides go to their course.
+ */
+function courseParts(content: Element): AnyNode[][] {
+  const parts: AnyNode[][] = [[]];
+  for (const node of content.children) {
+    if (!(node instanceof DomText) || !/-{5,}/.test(node.data)) {
+      parts[parts.length - 1]!.push(node);
+      continue;
+    }
+    const pieces = node.data.split(/-{5,}/);
+    pieces.forEach((piece, index) => {
+      if (index > 0) parts.push([]);
+      if (piece.trim()) parts[parts.length - 1]!.push(new DomText(piece));
+    });
+  }
+  return parts;
+}
+
+/** A course's name: its text before the first line break. */
+function nameOf(part: AnyNode[]) {
+  const line: AnyNode[] = [];
+  for (const node of part) {
+    if (node instanceof DomElement && node.name === "br") {
+      if (textOf(line)) break;
+      continue;
+    }
+    line.push(node);
+  }
+  return textOf(line);
 }
 
 /**
@@ -217,8 +263,8 @@ function fontText(block: string, title: string) {
 export function parseKbtable(html: string): Course[] | null {
   const rows = tableRows(html, "kbtable");
   if (!rows) return null;
-  const headerRow = rows.find((row) => row.header && row.cells.some((cell) => /星期|周[一二三四五六日天]/.test(cell)));
-  const columnDays = (headerRow?.cells ?? []).map((cell) => {
+  const headerRow = rows.find((row) => row.header && row.texts.some((cell) => /星期|周[一二三四五六日天]/.test(cell)));
+  const columnDays = (headerRow?.texts ?? []).map((cell) => {
     const match = /(?:星期|周)([一二三四五六日天])/.exec(cell);
     return match ? WEEKDAYS[match[1]] : null;
   });
@@ -228,21 +274,21 @@ export function parseKbtable(html: string): Course[] | null {
   const courses: Course[] = [];
   let block = 0;
   for (const row of rows) {
-    if (row.header || row.raw.length < 2) continue;
+    if (row.header || row.cells.length < 2) continue;
     block++;
-    row.raw.slice(1).forEach((cell, column) => {
+    row.cells.slice(1).forEach((cell, column) => {
       const weekday = dayColumns[column] ?? fallbackDays[column];
       if (!weekday) return;
       // The full view (kbcontent) rather than the short one (kbcontent1), when both are there.
-      const full = /<div\b[^>]*class\s*=\s*["']kbcontent["'][^>]*>([\s\S]*?)<\/div>/i.exec(cell) ?? /<div\b[^>]*class\s*=\s*["']kbcontent1["'][^>]*>([\s\S]*?)<\/div>/i.exec(cell);
+      const full = firstElement(cell.children, withAttr("div", "class", "kbcontent")) ?? firstElement(cell.children, withAttr("div", "class", "kbcontent1"));
       if (!full) return;
-      for (const part of full[1].split(/-{5,}\s*(?:<br\s*\/?>)?/i)) {
-        const name = textOf(part.split(/<br\s*\/?>/i)[0] ?? "");
+      for (const part of courseParts(full)) {
+        const name = nameOf(part);
         if (!name) continue;
-        const timeText = fontText(part, "周次\\(节次\\)") || fontText(part, "周次");
+        const timeText = fontText(part, "周次(节次)") || fontText(part, "周次");
         const weeksText = weeksTextOf(timeText.split("[")[0] ?? "");
         const periodMatch = /\[([\d-]+)节\]/.exec(timeText);
-        const periods = periodMatch ? periodMatch[1].split("-").map(Number).filter((n) => n > 0) : [];
+        const periods = periodMatch ? periodMatch[1]!.split("-").map(Number).filter((n) => n > 0) : [];
         courses.push({
           name,
           teacher: fontText(part, "老师") || fontText(part, "教师"),
@@ -262,10 +308,10 @@ export function parseKbtable(html: string): Course[] | null {
 
 /** The `select[name=xnxq01id]` options; the selected one is the current term. */
 export function parseTermSelect(html: string, fallbackTerm: string, week1Starts: Record<string, string> = {}): TermInfo | null {
-  const select = /<select\b[^>]*name\s*=\s*["']xnxq01id["'][^>]*>([\s\S]*?)<\/select>/i.exec(html);
+  const select = firstElement(parseHtml(html), withAttr("select", "name", "xnxq01id"));
   if (!select) return null;
-  const options = [...select[1].matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)]
-    .map((option) => ({ value: attribute(option[1], "value") ?? decodeEntities(textOf(option[2])), selected: /\bselected\b/i.test(option[1]) }))
+  const options = elements(select.children, named("option"))
+    .map((option) => ({ value: attr(option, "value") ?? textOf(option), selected: attr(option, "selected") !== null }))
     .filter((option) => parseTermCode(option.value));
   if (options.length === 0) return null;
   const currentTerm = options.find((option) => option.selected)?.value ?? fallbackTerm;

@@ -1,28 +1,7 @@
-// Helpers both HTML-speaking adapters (ZFsoft, QiangZhi) share: entity decoding, tag stripping,
-// attribute reading, a tiny cookie jar and the mapping of network failures.
+// Helpers both HTML-speaking adapters (ZFsoft, QiangZhi) share: a tiny cookie jar and the
+// mapping of network failures. Their pages are read by html.server (a real parser).
 import { outboundErrorOf } from "../outbound/outbound.server";
 import { AcademicSystemError } from "./types";
-
-export function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, "&");
-}
-
-export function textOf(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
-}
-
-export function attribute(attrs: string, name: string): string | null {
-  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i").exec(attrs);
-  return match ? decodeEntities(match[1] ?? match[2] ?? match[3] ?? "") : null;
-}
 
 export type CookieJar = Map<string, string>;
 

@@ -28,7 +28,9 @@ import {
   type TimetableResult,
 } from "./types";
 import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
-import { attribute, networkError, storeCookies, textOf, type Answer, type CookieJar } from "./scrape.server";
+import type { Document, Element } from "domhandler";
+import { attr, elements, firstElement, named, parseHtml, textOf, withAttr } from "./html.server";
+import { networkError, storeCookies, type Answer, type CookieJar } from "./scrape.server";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Function code of the student timetable module; the server checks it on every kbcx call. */
@@ -73,44 +75,38 @@ export function fromZfsoftTerm(xnm: string, xqm: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Small HTML helpers: the pages are simple enough that regexes beat a parser dependency.
+// Pages, read through the linear-time parser (html.server): a hostile page costs its length.
 
-/** Attributes of the first `<input>` whose id is `id`. */
-function findInput(html: string, id: string): string | null {
-  for (const match of html.matchAll(/<input\b([^>]*)>/gi)) {
-    if (attribute(match[1], "id") === id) return match[1];
-  }
-  return null;
+/** The first `<input>` whose id is `id`. */
+function findInput(page: Document, id: string): Element | null {
+  return firstElement(page, withAttr("input", "id", id));
 }
 
 /** The text of `<p id="tips">`, where ZFsoft writes why a login failed. */
 export function extractTips(html: string): string | null {
-  const match = /<p\b[^>]*\bid\s*=\s*["']tips["'][^>]*>([\s\S]*?)<\/p>/i.exec(html);
-  const text = match ? textOf(match[1]) : "";
+  const text = textOf(firstElement(parseHtml(html), withAttr("p", "id", "tips")));
   return text === "" ? null : text;
 }
 
 /** A data page answering the login page means the school's session is gone. */
 export function isLoginPage(html: string): boolean {
+  const page = parseHtml(html);
   return (
-    /<h5\b[^>]*>[^<]*用户登录/.test(html) ||
-    /<form\b[^>]*action\s*=\s*["'][^"']*login_slogin/i.test(html) ||
-    findInput(html, "yhm") !== null
+    elements(page, named("h5")).some((heading) => textOf(heading).includes("用户登录")) ||
+    elements(page, named("form")).some((form) => (attr(form, "action") ?? "").toLowerCase().includes("login_slogin")) ||
+    findInput(page, "yhm") !== null
   );
 }
 
 type SelectOption = { value: string; label: string; selected: boolean };
 
-function selectOptions(html: string, id: string): SelectOption[] {
-  const select = new RegExp(
-    `<select\\b[^>]*\\bid\\s*=\\s*["']${id}["'][^>]*>([\\s\\S]*?)</select>`,
-    "i",
-  ).exec(html);
+function selectOptions(page: Document, id: string): SelectOption[] {
+  const select = firstElement(page, withAttr("select", "id", id));
   if (!select) return [];
-  return [...select[1].matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)].map((option) => ({
-    value: attribute(option[1], "value") ?? textOf(option[2]),
-    label: textOf(option[2]),
-    selected: /\bselected\b/i.test(option[1]),
+  return elements(select.children, named("option")).map((option) => ({
+    value: attr(option, "value") ?? textOf(option),
+    label: textOf(option),
+    selected: attr(option, "selected") !== null,
   }));
 }
 
@@ -329,8 +325,9 @@ export function parseTermPage(
   fallbackTerm: string,
   week1Starts: Record<string, string> = {},
 ): TermInfo | null {
-  const years = selectOptions(html, "xnm").filter((o) => /^\d{4}$/.test(o.value));
-  const halves = selectOptions(html, "xqm").filter((o) => TERM_BY_XQM[o.value] !== undefined);
+  const page = parseHtml(html);
+  const years = selectOptions(page, "xnm").filter((o) => /^\d{4}$/.test(o.value));
+  const halves = selectOptions(page, "xqm").filter((o) => TERM_BY_XQM[o.value] !== undefined);
   if (years.length === 0 || halves.length === 0) return null;
 
   const fallback = toZfsoftTerm(fallbackTerm);
@@ -479,11 +476,12 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
     if (page.body.includes("zfcaptchaLogin")) {
       return { ok: false, failure: { kind: "captcha_required", schoolMessage: SLIDER_CAPTCHA_MESSAGE } };
     }
-    if (findInput(page.body, "yzm") !== null) {
+    const loginPage = parseHtml(page.body);
+    if (findInput(loginPage, "yzm") !== null) {
       return { ok: false, failure: { kind: "captcha_required", schoolMessage: IMAGE_CAPTCHA_MESSAGE } };
     }
-    const csrfInput = findInput(page.body, "csrftoken");
-    const csrftoken = csrfInput ? (attribute(csrfInput, "value") ?? "") : "";
+    const csrfInput = findInput(loginPage, "csrftoken");
+    const csrftoken = csrfInput ? (attr(csrfInput, "value") ?? "") : "";
 
     const keyAnswer = await request(`xtgl/login_getPublicKey.html?time=${Date.now()}`, jar);
     let mm: string;
