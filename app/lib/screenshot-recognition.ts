@@ -9,8 +9,6 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const UPLOAD_MAX_WIDTH = 1080;
 export const UPLOAD_QUALITY = 0.85;
 
-/** Images waiting or being read, over all users; one more is answered 503 with Retry-After. */
-export const RECOGNITION_QUEUE_LIMIT = 12;
 /** One user's images in the queue at once (one upload's worth); they are read one at a time. */
 export const RECOGNITION_PER_USER_LIMIT = MAX_IMAGES;
 

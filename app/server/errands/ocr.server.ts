@@ -3,14 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { joinOcrLines, type OcrLine } from "~/lib/ocr-lines";
-import {
-  MAX_IMAGE_BYTES,
-  MAX_IMAGES,
-  RECOGNITION_PER_USER_LIMIT,
-  RECOGNITION_QUEUE_LIMIT,
-  retryAfterSeconds,
-  type QueuedImage,
-} from "~/lib/screenshot-recognition";
+import { admitImage, type LineState } from "~/lib/recognition-queue";
+import { MAX_IMAGE_BYTES, MAX_IMAGES, retryAfterSeconds, type QueuedImage } from "~/lib/screenshot-recognition";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { observeRecognitionImage, setRecognitionQueueLength } from "../metrics.server";
@@ -18,7 +12,9 @@ import { observeRecognitionImage, setRecognitionQueueLength } from "../metrics.s
 // Screenshot recognition in one worker process (workers/ocr.worker.mjs, decision 021), reading
 // one image at a time on one core. Images wait in a fair queue (start-time fair queuing): a
 // user's k-th waiting image is read in round k, so one user's three screenshots never hold others
-// back; a user's images are read one at a time, and each waiting image knows its place.
+// back; a user's images are read one at a time, and each waiting image knows its place. Who gets
+// a place at all is app/lib/recognition-queue (decision 031): every student's first image is
+// taken while the line has room, second and third images only within their share of it.
 // The model loads on the first image (logged) and the worker is stopped after OCR_IDLE_MS
 // (config, default 5 minutes) without work (logged), which gives its memory back; a worker
 // above RECYCLE_RSS_MB after an image is replaced before the next one.
@@ -263,20 +259,36 @@ async function stopWorker(reason: "idle" | "memory" | "stop") {
   });
 }
 
+/** The line as the admission rule sees it, for one student. */
+function lineState(owner: string): LineState {
+  let images = reading ? 1 : 0;
+  let bytes = reading ? reading.image.byteLength : 0;
+  for (const queue of lines.values()) {
+    images += queue.length;
+    for (const job of queue) bytes += job.image.byteLength;
+  }
+  const students = lines.size + (reading && !lines.has(reading.owner) ? 1 : 0);
+  const mine = (lines.get(owner)?.length ?? 0) + (reading?.owner === owner ? 1 : 0);
+  return { images, students, bytes, mine };
+}
+
 /**
  * Reads one image's lines in the worker, waiting its turn. Rejects with OcrError: "busy" when
- * the queue is full, "user-busy" when this user already has a full upload waiting (both with a
- * retry delay), "cancelled" when the request went away while it waited.
+ * the line is truly full, "user-busy" when this user's own images come first (a full upload
+ * waiting, or the share for second and third images taken) — both with the wait in seconds —
+ * and "cancelled" when the request went away while it waited.
  */
 export function ocrImage(image: Uint8Array, ticket: OcrTicket): Promise<OcrResult> {
   const { owner, signal } = ticket;
-  const mine = (lines.get(owner)?.length ?? 0) + (reading?.owner === owner ? 1 : 0);
-  const total = waitingCount() + (reading ? 1 : 0);
-  if (mine >= RECOGNITION_PER_USER_LIMIT) {
-    return Promise.reject(new OcrError("user-busy", "this user's images fill their share", retryAfterSeconds(mine, averageJobMs)));
+  const line = lineState(owner);
+  const admission = admitImage(line, image.byteLength);
+  if (!admission.ok && admission.reason === "own-turn") {
+    // Once this user's last image is read: the images ahead of it, and it.
+    const ahead = Math.max(0, ...queuePosition(owner).map((place) => place.ahead)) + 1;
+    return Promise.reject(new OcrError("user-busy", "this user's images come first", retryAfterSeconds(ahead, averageJobMs)));
   }
-  if (total >= RECOGNITION_QUEUE_LIMIT) {
-    return Promise.reject(new OcrError("busy", "ocr queue is full", retryAfterSeconds(total, averageJobMs)));
+  if (!admission.ok) {
+    return Promise.reject(new OcrError("busy", "ocr queue is full", retryAfterSeconds(line.images, averageJobMs)));
   }
   if (signal?.aborted) return Promise.reject(new OcrError("cancelled", "request closed"));
   return new Promise<OcrResult>((resolve, reject) => {
