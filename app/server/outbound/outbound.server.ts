@@ -138,7 +138,7 @@ export function outboundErrorOf(error: unknown): OutboundError | null {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY = new Set([204, 205, 304]);
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!response.body) return null;
   const declared = Number(response.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
@@ -173,7 +173,13 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
  * only follow them through this same fetch, so to the same host.
  */
 export function createOutboundFetch(baseUrl: string, options: OutboundOptions = {}): OutboundFetch {
-  const base = new URL(baseUrl);
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    // A stored address that is no URL at all: every call fails like a refused one, never a crash.
+    return () => Promise.reject(new OutboundError("scheme", "the configured address is not a URL"));
+  }
   const boundHost = hostWithPort(base);
   const maxBytes = options.maxBytes ?? OUTBOUND_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;

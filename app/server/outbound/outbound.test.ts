@@ -149,3 +149,10 @@ describe("outbound calls", () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 });
+
+describe("a configured address that is no URL", () => {
+  it("fails every call with a reason instead of throwing when the client is made", async () => {
+    const bound = createOutboundFetch("jw.example.edu.cn/jwglxt");
+    expect(await refusal(bound("https://jw.example.edu.cn/"))).toBe("scheme");
+  });
+});
