@@ -174,6 +174,8 @@ export function parseHtml(html: string): Document {
 
 type Scope = AnyNode | AnyNode[];
 
+const WORD_BREAK = new Text(" ");
+
 /** Every element in scope (document order) that passes the test. */
 export function elements(scope: Scope, test: (element: Element) => boolean): Element[] {
   return findAll(test, Array.isArray(scope) ? scope : [scope]);
@@ -207,8 +209,10 @@ export function textOf(scope: Scope | null, maxChars = MAX_FIELD_CHARS): string 
       parts.push(node.data);
       length += node.data.length;
     } else if (isTag(node)) {
-      if (node.name === "script" || node.name === "style") continue;
       parts.push(" ");
+      length++; // counted, so a subtree of tags without text is not walked to its end either
+      if (node.name === "script" || node.name === "style") continue;
+      stack.push(WORD_BREAK); // after the children: a close tag breaks words too
       for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
     } else if (hasChildren(node)) {
       for (let index = node.children.length - 1; index >= 0; index--) stack.push(node.children[index]!);
