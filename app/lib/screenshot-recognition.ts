@@ -24,4 +24,5 @@ export function retryAfterSeconds(jobsAhead: number, averageJobMs: number): numb
   return Math.min(60, Math.max(2, seconds));
 }
 
-export type QueuedImage = { uploadId: string | null; state: "waiting" | "reading"; ahead: number };
+/** A waiting image also carries its estimated wait in seconds (the images ahead × the average read). */
+export type QueuedImage = { uploadId: string | null; state: "waiting" | "reading"; ahead: number; waitSeconds?: number };

@@ -12,6 +12,7 @@ describe("an image's progress line", () => {
     ["uploading", { kind: "uploading", percent: 42 }, undefined, "上传中 42%"],
     ["sent, place not known yet", { kind: "queued" }, undefined, "正在识别"],
     ["waiting behind two", { kind: "queued" }, waiting(2), "排队中，前面还有 2 张"],
+    ["waiting behind four, with the wait", { kind: "queued" }, { ...waiting(4), waitSeconds: 3 }, "排队中，前面还有 4 张，约 3 秒"],
     ["first in line", { kind: "queued" }, waiting(0), "正在识别"],
     ["being read", { kind: "queued" }, reading, "正在识别"],
     ["found two", { kind: "found", count: 2 }, undefined, "识别到 2 个快递"],

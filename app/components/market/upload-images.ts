@@ -37,7 +37,10 @@ export function stepText(step: UploadStep, place?: QueuedImage): string {
     case "uploading":
       return t.stepUploading.replace("{percent}", String(step.percent));
     case "queued":
-      if (place?.state === "waiting" && place.ahead > 0) return t.stepWaiting.replace("{n}", String(place.ahead));
+      if (place?.state === "waiting" && place.ahead > 0) {
+        const words = place.waitSeconds ? t.stepWaitingFor.replace("{seconds}", String(place.waitSeconds)) : t.stepWaiting;
+        return words.replace("{n}", String(place.ahead));
+      }
       return t.stepReading;
     case "retrying":
       return `${step.message}（${t.stepRetry.replace("{seconds}", String(step.seconds))}）`;

@@ -13,6 +13,7 @@ export const marketUpload = {
   stepShrinking: "正在压缩",
   stepUploading: "上传中 {percent}%",
   stepWaiting: "排队中，前面还有 {n} 张",
+  stepWaitingFor: "排队中，前面还有 {n} 张，约 {seconds} 秒",
   stepReading: "正在识别",
   stepFound: Common.parcelsFound,
   stepNone: "没有识别出取件码",

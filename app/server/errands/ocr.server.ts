@@ -94,13 +94,16 @@ function readingOrder(): Job[] {
   return [...lines.values()].flat().sort((a, b) => a.round - b.round || a.id - b.id);
 }
 
-/** This user's images in the queue: reading, or waiting with the number of images ahead. */
+/** This user's images in the queue: reading, or waiting with the number of images ahead and the estimated wait. */
 export function queuePosition(owner: string): QueuedImage[] {
   const mine: QueuedImage[] = [];
   if (reading?.owner === owner) mine.push({ uploadId: reading.uploadId, state: "reading", ahead: 0 });
   const busy = reading ? 1 : 0;
   readingOrder().forEach((job, index) => {
-    if (job.owner === owner) mine.push({ uploadId: job.uploadId, state: "waiting", ahead: index + busy });
+    if (job.owner === owner) {
+      const ahead = index + busy;
+      mine.push({ uploadId: job.uploadId, state: "waiting", ahead, waitSeconds: Math.max(1, Math.ceil((ahead * averageJobMs) / 1000)) });
+    }
   });
   return mine;
 }

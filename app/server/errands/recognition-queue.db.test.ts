@@ -57,7 +57,13 @@ function upload(cookie: string, image: string, uploadId: string, signal?: AbortS
 async function places(cookie: string): Promise<QueuedImage[]> {
   const response = await call(queueLoader as never, request("/errands/pickup-code/recognize-queue", { cookie, headers: { Accept: "application/json" } }));
   expect(response.status).toBe(200);
-  return (await response.json()).data;
+  const data: QueuedImage[] = (await response.json()).data;
+  // A waiting image carries its estimated wait (its place × the average read): at least a second.
+  for (const place of data) {
+    if (place.state === "waiting") expect(place.waitSeconds).toBeGreaterThanOrEqual(1);
+    else expect(place.waitSeconds).toBeUndefined();
+  }
+  return data.map(({ waitSeconds: _wait, ...place }) => place);
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
