@@ -82,12 +82,14 @@ const schema = z
     CLIENT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(DEFAULT_IPV6_PREFIX),
     // Fair service (app/server/http/fairness.ts): requests one client network may have in flight
     // (the excess gets 429 at once), open connections in all, header and whole-request timeouts,
-    // and the event-loop delay past which new requests get 503 before any work.
-    CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(8),
+    // and, for a client with a request running, how many requests in all or how late an event
+    // loop make the server too busy for its next one (503).
+    CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(16),
+    BUSY_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(4),
     MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(4000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
-    SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(20).max(60_000).default(500),
+    SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(20).max(60_000).default(150),
     // Demo content and the demo school/campuses: on by default outside production, off in production.
     SEED_DEMO_DATA: boolean.optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -292,7 +294,7 @@ export type Config = {
   /** How many leading bits of an IPv6 address name one client (app/lib/client-network.ts). */
   clientIpv6Prefix: number;
   /** Fair service: per-client requests in flight, connections, timeouts, load shedding. */
-  http: { clientMaxInFlight: number; maxConnections: number; headersTimeoutMs: number; requestTimeoutMs: number; shedDelayMs: number };
+  http: { clientMaxInFlight: number; busyInFlight: number; maxConnections: number; headersTimeoutMs: number; requestTimeoutMs: number; shedDelayMs: number };
   seedDemoData: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   publicUrl?: string;
@@ -335,6 +337,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     clientIpv6Prefix: env.CLIENT_IPV6_PREFIX,
     http: {
       clientMaxInFlight: env.CLIENT_MAX_IN_FLIGHT,
+      busyInFlight: env.BUSY_IN_FLIGHT,
       maxConnections: env.MAX_CONNECTIONS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,

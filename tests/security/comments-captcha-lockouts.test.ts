@@ -229,6 +229,26 @@ describe("finding 5: lockouts cannot be turned against their victim", () => {
   });
 });
 
+describe("a client is a network: one IPv6 /64 counts as one client", () => {
+  it("80 wrong passwords from 20 addresses of one /64 are throttled, and the right one then waits too; another /64 gets in", async () => {
+    const network = "2001:db8:4b:17";
+    const answers: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 20; i++) {
+        const answer = await studentLogin("20230003", `guess-${round}-${i}`, `${network}:${(i * 4099 + 1).toString(16)}::${round + 1}`);
+        answers.push(((await messagesOf(answer))[0] as string | undefined) ?? "");
+      }
+    }
+    // Four free failures for the account from this client, then every answer is the wait.
+    expect(answers.filter((message) => /登录尝试过于频繁/.test(message)).length).toBeGreaterThanOrEqual(70);
+    const right = await studentLogin("20230003", "demo1234", `${network}:ffff::9`);
+    expect((await messagesOf(right))[0]).toMatch(/登录尝试过于频繁，请 \d+ 秒后再试/);
+    expect(cookieOf(right, "__session")).toBeUndefined();
+    const elsewhere = await studentLogin("20230003", "demo1234", "2001:db8:4b:18::1");
+    expect(cookieOf(elsewhere, "__session"), elsewhere.body.slice(0, 300)).toBeTruthy();
+  });
+});
+
 describe("finding 6: the delete-account password check", () => {
   it("is throttled like the login: 40 guesses get at most 5 answers from the password check", async () => {
     const login = await studentLogin("20230001", "demo1234", "198.18.5.1");
