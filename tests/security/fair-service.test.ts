@@ -5,12 +5,13 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCTION_FAIR_SHARE } from "../support/app-process";
 import { startServer, type Server } from "./server";
 
 let server: Server;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(PRODUCTION_FAIR_SHARE);
 }, 60_000);
 
 afterAll(async () => {
