@@ -57,6 +57,7 @@ export default defineConfig({
       // Every browser of the suite is one loopback client: no fair-share shedding among them.
       CLIENT_MAX_IN_FLIGHT: "10000",
       BUSY_IN_FLIGHT: "100000",
+      SHED_EVENT_LOOP_DELAY_MS: "60000",
     },
   },
 });

@@ -49,6 +49,7 @@ export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey
       // fair-share shedding among their connections.
       CLIENT_MAX_IN_FLIGHT: "10000",
       BUSY_IN_FLIGHT: "100000",
+      SHED_EVENT_LOOP_DELAY_MS: "60000",
       ...env,
     },
   });
