@@ -1149,7 +1149,7 @@ describe("behind a reverse proxy", () => {
     expect(session).toMatch(/;\s*Secure/i);
     expect(session).toMatch(/;\s*HttpOnly/i);
     // The request log names the client, not the proxy.
-    const logged = /"path":"\/crLogin"[^\n]*"ip":"203\.0\.113\.10"/;
+    const logged = /"route":"\/crLogin"[^\n]*"ip":"203\.0\.113\.10"/;
     for (let i = 0; i < 20 && !logged.test(proxied.output()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(proxied.output()).toMatch(logged);
   });
