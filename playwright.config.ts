@@ -54,6 +54,10 @@ export default defineConfig({
       ALLOW_ANY_BROWSER: "true",
       // The login captcha's answer is fixed for browser tests (refused in production).
       CAPTCHA_FIXED_VALUE: "AB23",
+      // Every browser of the suite is one loopback client: no fair-share shedding among them.
+      CLIENT_MAX_IN_FLIGHT: "10000",
+      BUSY_IN_FLIGHT: "100000",
+      SHED_EVENT_LOOP_DELAY_MS: "60000",
     },
   },
 });

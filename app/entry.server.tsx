@@ -5,17 +5,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { log } from "./server/log.server";
 
-// The server (server.mjs) reaches these through build.entry.module.
-export { accessRedirect, rejectCrossSite } from "./server/auth/guard.server";
-export { securityHeaders } from "./server/security.server";
-export { BodyScanner, bodyRule, checkUrl, declaredTooLarge } from "./lib/request-limits";
-export { isDataRequest, pagePath } from "./lib/request-kind";
-export { refusalAnswer, refusalResponse } from "./server/request-bounds.server";
+// The server (server.mjs) reaches these through build.entry.module: the typed request pipeline
+// (app/server/http), start and shutdown, and the operator command line.
+export { createHttpApp } from "./server/http/app";
+export { configureServer } from "./server/http/fairness";
+export { metricsApp } from "./server/http/metrics";
 export { shutdown, startup } from "./server/startup.server";
 export { operatorCli } from "./server/cli/operator-cli.server";
 export { log };
-export { requestIdFrom, runWithRequestContext } from "./server/log.server";
-export { metricsText, observeRequest } from "./server/metrics.server";
 
 // Single fetch (decision 027) hands the loader data to the page through a stream that React
 // renders with Suspense, which renderToString cannot wait for. The page is rendered with

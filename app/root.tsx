@@ -32,7 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * page whose every matched route says so ships no JavaScript at all (no <Scripts />, hence no
  * modulepreload, no hydration data); its links are plain anchors and its forms plain forms.
  */
-export type RouteHandle = { hydrate?: boolean };
+export type RouteHandle = {
+  hydrate?: boolean;
+  /**
+   * A form whose POST without a session keeps what was typed for after the login (the draft
+   * stash): the access guard lets its POST through to the action instead of redirecting.
+   */
+  keepsDraft?: boolean;
+};
 
 function useHydrates() {
   const routes = useMatches().filter((match) => match.id !== "root");

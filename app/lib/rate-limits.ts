@@ -14,6 +14,7 @@ export const RATE_LIMITED_ACTIONS = [
   "order",
   "invite-register",
   "feature-request",
+  "draft",
 ] as const;
 
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
@@ -35,6 +36,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitSetting> = 
   order: { perUser: 120, perAddress: 2400, windowSeconds: 600 },
   "invite-register": { perUser: 10, perAddress: 100, windowSeconds: 3600 },
   "feature-request": { perUser: 30, perAddress: 600, windowSeconds: 600 },
+  // Drafts kept for a browser whose session ended (anonymous: only the client network counts).
+  draft: { perUser: 10, perAddress: 300, windowSeconds: 600 },
 };
 
 /** The environment variable of an action's limit: RATE_LIMIT_RECOGNIZE_IMAGE. */

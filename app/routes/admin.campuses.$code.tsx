@@ -33,7 +33,6 @@ import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { campusForAdmin, postedFormId, refusalReply, saveCampus } from "~/server/admin/reference.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
@@ -60,7 +59,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdminRole(request);
   const code = String(params.code ?? "");
   const formData = await request.formData();

@@ -18,7 +18,6 @@ import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReferen
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { createCampus, listCampusesForAdmin, refusalReply } from "~/server/admin/reference.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
@@ -42,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdminRole(request);
   const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
   if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });

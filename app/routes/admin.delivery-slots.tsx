@@ -20,7 +20,6 @@ import { SlotFormSchema } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSlotsForAdmin, postedFormId, refusalReply, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
@@ -43,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdminRole(request);
   const formData = await request.formData();
   const formId = postedFormId(formData);

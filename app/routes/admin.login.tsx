@@ -11,7 +11,6 @@ import { admin as adminMessages } from "~/lib/messages/admin";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminLoginSchema, type AdminLoginFields } from "~/lib/schemas/admin";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { createCaptcha } from "~/server/auth/captcha.server";
 import { LoginRefused, authenticateOperator, signInHeaders } from "~/server/auth/authenticator.server";
 import { adminRedirect, getOperator } from "~/server/auth/operator.server";
@@ -31,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   try {
     const signedIn = await authenticateOperator(request, context);
     return redirect(signedIn.location, { headers: signInHeaders(signedIn.setCookies) });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { admin as adminMessages } from "~/lib/messages/admin";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { ADMIN_LOGIN_PATH, OPERATOR_HOME, logoutOperator } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages };
@@ -12,6 +11,5 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   return redirect(ADMIN_LOGIN_PATH, { headers: { "Set-Cookie": await logoutOperator(request) } });
 }

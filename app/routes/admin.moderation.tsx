@@ -13,7 +13,6 @@ import { moderation as moderationMessages } from "~/lib/messages/moderation";
 import { formatShanghai } from "~/lib/time";
 import { ModerationActionSchema } from "~/lib/schemas/forum";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { moderate, moderationQueue, type ModerationItem } from "~/server/forum/moderation.server";
 import { ForumError } from "~/server/forum/posts.server";
@@ -37,7 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: ModerationActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });

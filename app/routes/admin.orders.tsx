@@ -27,7 +27,6 @@ import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/ad
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
 import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard } from "~/server/admin/orders.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
@@ -81,7 +80,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminOrderActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });

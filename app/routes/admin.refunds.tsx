@@ -24,7 +24,6 @@ import { formatYuan } from "~/lib/money";
 import { REASON_MAX } from "~/lib/order-limits";
 import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 
@@ -51,7 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminRefundActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });

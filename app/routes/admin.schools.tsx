@@ -19,7 +19,6 @@ import { app as appMessages } from "~/lib/messages/app";
 import { REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSchoolsForAdmin, postedFormId, refusalReply, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 import { config } from "~/server/config.server";
 import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
@@ -46,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdminRole(request);
   const formData = await request.formData();
   const formId = postedFormId(formData);

@@ -12,7 +12,6 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminSettingsSchema } from "~/lib/schemas/admin";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { rejectCrossSite } from "~/server/auth/guard.server";
 import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
@@ -49,7 +48,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (rejectCrossSite(request)) throw new Response(msg.admin.crossSite, { status: 403 });
   const operator = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: AdminSettingsSchema });
   if (submission.status !== "success") {

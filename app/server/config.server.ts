@@ -4,6 +4,7 @@ import path from "node:path";
 import * as z from "zod";
 import { DEFAULT_REPORT_THRESHOLD } from "../lib/forum";
 import { PAY_NOTIFY_PATH } from "../lib/pay-params";
+import { DEFAULT_IPV6_PREFIX } from "../lib/client-network";
 import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ACTIONS, rateLimitVariable, type RateLimitedAction, type RateLimitSetting } from "../lib/rate-limits";
 import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from "../lib/request-limits";
 
@@ -76,6 +77,19 @@ const schema = z
       .regex(/^(true|false|[0-9])?$/, "TRUST_PROXY must be true, false or the number of proxies in front (0-9)")
       .default("false")
       .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value))),
+    // Limits count a client network: an IPv6 address by its first CLIENT_IPV6_PREFIX bits (one
+    // subscriber's line), an IPv4 address by itself (app/lib/client-network.ts).
+    CLIENT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(DEFAULT_IPV6_PREFIX),
+    // Fair service (app/server/http/fairness.ts): requests one client network may have in flight
+    // (the excess gets 429 at once), open connections in all, header and whole-request timeouts,
+    // and, for a client with a request running, how many requests in all or how late an event
+    // loop make the server too busy for its next one (503).
+    CLIENT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(16),
+    BUSY_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(4),
+    MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(4000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+    SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(20).max(60_000).default(150),
     // Demo content and the demo school/campuses: on by default outside production, off in production.
     SEED_DEMO_DATA: boolean.optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -288,6 +302,10 @@ export type Config = {
   allowAnyBrowser: boolean;
   /** Reverse proxies in front whose X-Forwarded-* headers are believed (0: none). */
   trustProxy: number;
+  /** How many leading bits of an IPv6 address name one client (app/lib/client-network.ts). */
+  clientIpv6Prefix: number;
+  /** Fair service: per-client requests in flight, connections, timeouts, load shedding. */
+  http: { clientMaxInFlight: number; busyInFlight: number; maxConnections: number; headersTimeoutMs: number; requestTimeoutMs: number; shedDelayMs: number };
   seedDemoData: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   publicUrl?: string;
@@ -329,6 +347,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     encryptionKey: Buffer.from(env.APP_ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY, "hex"),
     allowAnyBrowser: env.ALLOW_ANY_BROWSER ?? !isProduction,
     trustProxy: env.TRUST_PROXY,
+    clientIpv6Prefix: env.CLIENT_IPV6_PREFIX,
+    http: {
+      clientMaxInFlight: env.CLIENT_MAX_IN_FLIGHT,
+      busyInFlight: env.BUSY_IN_FLIGHT,
+      maxConnections: env.MAX_CONNECTIONS,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      shedDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+    },
     seedDemoData: env.SEED_DEMO_DATA ?? !isProduction,
     logLevel: env.LOG_LEVEL,
     publicUrl: env.PUBLIC_URL,

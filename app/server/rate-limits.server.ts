@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { clientNetwork } from "~/lib/client-network";
 import { errors as errorMessages } from "~/lib/messages/errors";
 import { RATE_LIMITED_ACTIONS, retryAfterSeconds, waitInWords, type RateLimitedAction } from "~/lib/rate-limits";
 import { config } from "./config.server";
@@ -51,15 +52,15 @@ function limitersFor(action: RateLimitedAction): Limiters {
 export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; message: string; headers: Record<string, string> };
 
 /**
- * Counts one attempt of the action for the user and the client address; refuses it when either
- * is over its limit. A store that cannot answer lets the action through (and logs): a limit must
+ * Counts one attempt of the action for the user and the client network (an IPv6 /64, an IPv4
+ * address: app/lib/client-network.ts); refuses it when either is over its limit. A store that cannot answer lets the action through (and logs): a limit must
  * never take the app down with it.
  */
 export async function consumeRateLimit(action: RateLimitedAction, who: { userId?: number | null; ip?: string | null }, points = 1): Promise<RateLimitVerdict> {
   const { perUser, perAddress } = limitersFor(action);
   const attempts: Promise<RateLimiterRes>[] = [];
   if (who.userId != null) attempts.push(perUser.consume(String(who.userId), points));
-  if (who.ip) attempts.push(perAddress.consume(who.ip, points));
+  if (who.ip) attempts.push(perAddress.consume(clientNetwork(who.ip, config().clientIpv6Prefix), points));
   const results = await Promise.allSettled(attempts);
   let refused = false;
   let waitMs = 0;

@@ -27,9 +27,7 @@ export async function startup() {
     port: settings.port,
     host: settings.host,
     env: settings.env,
-    trustProxy: settings.trustProxy,
-    logLevel: settings.logLevel,
-    requestLimits: settings.requestLimits,
+    http: settings.http,
     metrics: settings.metrics,
   };
 }

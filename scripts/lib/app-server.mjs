@@ -45,6 +45,11 @@ export async function startAppServer({ databaseUrl, sessionSecret, encryptionKey
       ALLOW_ANY_BROWSER: "true",
       SEED_DEMO_DATA: "true", // the demo school and campuses the measured journeys use
       LOG_LEVEL: logLevel,
+      // The load and bench clients are one loopback address standing for many students: no
+      // fair-share shedding among their connections.
+      CLIENT_MAX_IN_FLIGHT: "10000",
+      BUSY_IN_FLIGHT: "100000",
+      SHED_EVENT_LOOP_DELAY_MS: "60000",
       ...env,
     },
   });

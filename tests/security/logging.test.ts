@@ -166,8 +166,10 @@ describe("a whole journey leaves no person in the log", () => {
     }
     expect(requests.some(({ json }) => json.user === "operator" && typeof json.userId === "number" && json.route === "/admin/orders")).toBe(true);
     const records = requests.find(({ json }) => String(json.route).startsWith("/api/coupon/assist/records/openid"));
-    expect(records?.json).toMatchObject({ route: "/api/coupon/assist/records/openid/:openid", path: "/api/coupon/assist/records/openid/:openid", user: "student" });
-    expect(requests.some(({ json }) => json.route === "/post/:id" && json.path === `/post/${String(json.path).split("/")[2]}`)).toBe(true);
+    expect(records?.json).toMatchObject({ route: "/api/coupon/assist/records/openid/:openid", user: "student" });
+    expect(requests.some(({ json }) => json.route === "/post/:id")).toBe(true);
+    // The route's template only: paths carry tokens and identifiers.
+    expect(requests.every(({ json }) => json.path === undefined)).toBe(true);
   });
 
   it("the proxy's X-Request-Id is honoured and echoed when sane, replaced when not; lines inside a request carry its id", () => {

@@ -13,7 +13,6 @@ export const admin = {
   captcha: Common.captcha,
   captchaRequired: Common.captchaRequired,
   captchaWrong: Common.captchaWrong,
-  crossSite: "跨站请求已被拒绝",
   logout: Common.logout,
   signedInAs: "当前运营账号",
   settings: "账号设置",

@@ -15,6 +15,11 @@ export const errors = {
   badBody: "请求内容格式不对，请刷新页面后重试",
   badUrl: "网址格式不对，请检查后重试",
   urlTooLong: "网址太长，请检查后重试",
+  badHost: "请求的主机名不对",
+  crossSite: "跨站请求已被拒绝",
+  // Fair service: one client's requests in flight over its share, and load shedding.
+  tooManyInFlight: "同时发出的请求太多，请稍后再试",
+  overloaded: "服务器正忙，请稍后再试",
   rateLimitedTitle: "操作太频繁",
   rateLimited: "操作太频繁，请{wait}后再试",
 } as const;

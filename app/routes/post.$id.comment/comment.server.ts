@@ -33,7 +33,7 @@ function answer(body: ForumAnswer, status: number, headers?: Record<string, stri
 export async function commentAction(request: Request, id: number, clientIp?: string) {
   const formData = await request.formData();
   const user = await getUser(request);
-  if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "comment", commentPath(id), formData);
+  if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "comment", commentPath(id), formData, clientIp);
   const submission = parseWithZod(formData, { schema: CommentSchema });
   const intent = "comment";
   if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);

@@ -10,8 +10,12 @@ import { commentSheet as commentSheetMessages } from "~/lib/messages/commentShee
 import { requirePostId } from "../post.$id/guards.server";
 import { commentAction, commentSheetPage } from "./comment.server";
 import type { PostLoaderData } from "../post.$id/route";
+import type { RouteHandle } from "~/root";
 
 const msg = { commentSheet: commentSheetMessages, postDetail: postDetailMessages };
+
+/** A POST sent after the session ended keeps what was typed for after the login (the draft stash). */
+export const handle: RouteHandle = { keepsDraft: true };
 
 /** A comment typed when the session had ended comes back here after the login (draft-stash.server). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

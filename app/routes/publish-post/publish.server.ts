@@ -62,7 +62,7 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
   const user = await getUser(request);
   // A form sent without a valid session (the guard lets the draft forms through): its text is
   // kept for after the login, then the login page, for every caller.
-  if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "post", PUBLISH_PATH, declaredTooLarge(request) ? null : undefined);
+  if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "post", PUBLISH_PATH, declaredTooLarge(request) ? null : undefined, context?.clientIp);
   if (declaredTooLarge(request)) return failure({ status: "error", error: { "": [msg.publish.imageTooLarge] } }, [], 413);
 
   let formData: FormData;

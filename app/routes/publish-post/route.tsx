@@ -15,9 +15,13 @@ import { publish as publishMessages } from "~/lib/messages/publish";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { PublishPostSchema, type PublishPostFields } from "~/lib/schemas/forum";
 import { publishAction, publishPage, type PublishAnswer } from "./publish.server";
+import type { RouteHandle } from "~/root";
 
 
 const msg = { app: appMessages, errors: errorsMessages, publish: publishMessages, titles: titlesMessages };
+
+/** A POST sent after the session ended keeps what was typed for after the login (the draft stash). */
+export const handle: RouteHandle = { keepsDraft: true };
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.publishPost} · ${msg.app.name}` }];
 

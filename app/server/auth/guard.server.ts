@@ -1,23 +1,24 @@
 import { decideAccess } from "~/lib/access";
 import { isMessengerBrowser } from "~/lib/browser";
-import { isCrossSiteMutation } from "~/lib/origin";
 import { pageSearch, pageUrl } from "~/lib/request-kind";
 import { config } from "../config.server";
-import { isDraftForm } from "../forum/draft-stash.server";
 import { hasStudentAccount, lookupSession } from "./session.server";
+
+/** What the router knows of the request's route (app/server/http/routes.ts). */
+export type GuardedRoute = { exists?: boolean; keepsDraft?: boolean };
 
 /**
  * The access table applied to a request: null to let it through, or where to send it.
  * The server runs it before Remix for every request; protected loaders also call requireStudent.
  */
-export async function accessRedirect(request: Request, routeExists = true): Promise<string | null> {
+export async function accessRedirect(request: Request, route: GuardedRoute = {}): Promise<string | null> {
   // An unknown path gets the 404 page, logged in or not: the login page would only mislead.
-  if (!routeExists) return null;
+  if (route.exists === false) return null;
   // A single-fetch data request (/schedule.data?_routes=…) is judged as the page it is for.
   const url = pageUrl(request.url);
-  // The post and comment forms check the session themselves, so that a form sent after the
-  // session ended keeps its text for after the login (forum/draft-stash.server) on the way there.
-  if (request.method === "POST" && isDraftForm(url.pathname)) return null;
+  // A form whose route keeps drafts (handle.keepsDraft) checks the session itself, so that a form
+  // sent after the session ended keeps its text for after the login on the way there.
+  if (request.method === "POST" && route.keepsDraft) return null;
   const lookup = await lookupSession(request);
   const decision = decideAccess({
     pathname: url.pathname,
@@ -32,19 +33,4 @@ export async function accessRedirect(request: Request, routeExists = true): Prom
     if (reason) return `${decision.location}${decision.location.includes("?") ? "&" : "?"}reason=${reason}`;
   }
   return decision.location;
-}
-
-/** True when a mutation comes from another site's page (see lib/origin). */
-export function rejectCrossSite(request: Request): boolean {
-  const url = new URL(request.url);
-  const expected = [url.origin];
-  const publicUrl = config().publicUrl;
-  if (publicUrl) expected.push(new URL(publicUrl).origin);
-  return isCrossSiteMutation({
-    method: request.method,
-    pathname: url.pathname,
-    origin: request.headers.get("Origin"),
-    secFetchSite: request.headers.get("Sec-Fetch-Site"),
-    expectedOrigins: expected,
-  });
 }

@@ -305,24 +305,11 @@ describe("the /admin routes", () => {
     expect(body).toContain(msg.admin.captchaRequired);
   });
 
-  it("the login page sends a signed-in operator on, and every admin mutation refuses a cross-site request", async () => {
+  it("the login page sends a signed-in operator on, and the logout ends the session", async () => {
     const operator = await newOperator();
     const cookie = await loginCookie(operator.username, operator.password);
     const onward = await thrownResponse(loginLoader(routeArgs(request("/admin/login?redirectTo=%2Fadmin%2Fsettings", { cookie }))));
     expect(onward.headers.get("Location")).toBe("/admin/settings");
-
-    const crossSite = { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" };
-    const attempts = [
-      () => loginAction(routeArgs(request("/admin/login", { ...form({ ...captchaFields(), username: operator.username, password: operator.password }), headers: crossSite }))),
-      () => logoutAction(routeArgs(request("/admin/logout", { method: "POST", cookie, headers: crossSite }))),
-      () => settingsAction(routeArgs(request("/admin/settings", { ...form({ intent: "link-messenger" }), cookie, headers: crossSite }))),
-    ];
-    for (const attempt of attempts) {
-      const response = await thrownResponse(attempt());
-      expect(response.status).toBe(403);
-    }
-    // The session survived the cross-site logout.
-    expect((await getOperator(request("/admin/orders", { cookie })))?.id).toBe(operator.id);
 
     const logout = (await logoutAction(
       routeArgs(request("/admin/logout", { method: "POST", cookie, headers: { Origin: "http://localhost" } })),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { sql } from "kysely";
+import { clientNetwork } from "~/lib/client-network";
 import { backoffMs, THROTTLE_RULES, waitText, type ThrottleRule } from "~/lib/login-throttle";
 import { fillTemplate } from "~/lib/template";
 import { config } from "../config.server";
@@ -13,7 +14,8 @@ import { db } from "../db/db.server";
 // Which keys a login uses depends on the client:
 // - a trusted device (its signed __trusted cookie proves an earlier successful login to this
 //   account): only "this account from this device". Failures elsewhere never slow it down.
-// - anyone else: "this account from this address" and "this address across accounts".
+// - anyone else: "this account from this client" and "this client across accounts", where the
+//   client is its network (an IPv6 /64, an IPv4 address: app/lib/client-network.ts).
 // No key covers an account from every client, so nobody can lock a victim out from elsewhere.
 
 export type ThrottleScope = "student" | "operator" | "delete";
@@ -80,7 +82,7 @@ export async function throttleKeys(request: Request, scope: ThrottleScope, accou
   if (trusted && trusted.a.includes(trustToken(scope, account))) {
     return [{ key: `${prefix}device:${shortHash("throttle-device", trusted.d)}`, rule: THROTTLE_RULES.accountClient }];
   }
-  const address = shortHash("throttle-address", clientIp || "unknown");
+  const address = shortHash("throttle-address", clientNetwork(clientIp, config().clientIpv6Prefix));
   return [
     { key: `${prefix}address:${address}`, rule: THROTTLE_RULES.accountClient },
     { key: `${scope}:address:${address}`, rule: THROTTLE_RULES.client },

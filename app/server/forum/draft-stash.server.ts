@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { COMMENT_MAX_LENGTH, POST_MAX_IMAGES, POST_MAX_LENGTH } from "~/lib/forum";
 import { readSessionId, requireStudent } from "../auth/session.server";
+import { hasVisited } from "../auth/visit.server";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
+import { consumeRateLimit } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
 
 // Nothing typed is lost (issue 21). A post or a comment sent when the session has ended (replaced
@@ -14,13 +16,16 @@ import { uploadKeyFromUrl } from "../storage/images.server";
 // session ended (or, when the browser had none, to the first student who takes it): another
 // student logging in on the same browser never sees it. Text only: files sent with the form are
 // never kept; images the page had already uploaded are kept by their URL.
-
-/** The forms whose action keeps the draft (the access guard lets their POSTs through to it). */
-export function isDraftForm(pathname: string) {
-  return pathname === "/publish-post" || /^\/post\/[1-9]\d{0,9}\/comment$/.test(pathname);
-}
+//
+// The routes of these forms say `handle = { keepsDraft: true }`, so the access guard lets their
+// POSTs through. Since anyone can send them, a draft is kept only for a browser that holds the
+// pre-login cookie (auth/visit.server: it was shown one of our pages), within the per-network
+// rate limit "draft", and while the table holds fewer than DRAFT_STASH_MAX_ROWS; expired rows go
+// at every write.
 
 export const DRAFT_STASH_MS = 30 * 60 * 1000;
+/** The most rows the stash holds at once: a flood past the rate limits cannot grow it further. */
+export const DRAFT_STASH_MAX_ROWS = 10_000;
 const MAX_PAYLOAD_CHARS = 4096;
 
 export type DraftKind = "post" | "comment";
@@ -72,13 +77,17 @@ export function draftFromForm(kind: DraftKind, form: FormData): StashedDraft | n
  * Keeps the draft for this browser; answers the Set-Cookie header to send with the way to the
  * login page (null when there was nothing to keep). A browser keeps one draft at a time.
  */
-export async function stashDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null): Promise<string | null> {
+export async function stashDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null, clientIp?: string): Promise<string | null> {
   if (!draft) return null;
   const payload = JSON.stringify(draft);
   if (payload.length > MAX_PAYLOAD_CHARS) return null;
+  if (!(await hasVisited(request.headers.get("Cookie")))) return null;
   const database = db();
   const at = now();
   await database.deleteFrom("draft_stash").where("expires_at", "<=", at).execute();
+  if (!(await consumeRateLimit("draft", { ip: clientIp ?? "unknown" })).ok) return null;
+  const { rows } = await database.selectFrom("draft_stash").select((eb) => eb.fn.countAll<number>().as("rows")).executeTakeFirstOrThrow();
+  if (Number(rows) >= DRAFT_STASH_MAX_ROWS) return null;
   const previous = await stashIdOf(request);
   if (previous) await database.deleteFrom("draft_stash").where("id", "=", previous).execute();
   // The student whose session this browser had (ended or not): only they get the draft back.
@@ -141,16 +150,22 @@ export function withDraftCookie(thrown: unknown, setCookie: string | null) {
 }
 
 /**
- * The guard of the draft forms (isDraftForm): a form sent without a valid student session keeps
+ * The guard of the draft forms (handle.keepsDraft): a form sent without a valid student session keeps
  * its text for after the login, then the login page (requireStudent's redirect, carrying the
  * draft's cookie), for every caller. `formData`: the body when the action already read it, null
  * when it must not be read (declared too large).
  */
-export async function requireStudentKeepingDraft(request: Request, kind: DraftKind, path: string, formData?: FormData | null): Promise<never> {
+export async function requireStudentKeepingDraft(
+  request: Request,
+  kind: DraftKind,
+  path: string,
+  formData: FormData | null | undefined,
+  clientIp: string | undefined,
+): Promise<never> {
   let setCookie: string | null = null;
   try {
     const form = formData === undefined ? await request.formData() : formData;
-    if (form) setCookie = await stashDraft(request, kind, path, draftFromForm(kind, form));
+    if (form) setCookie = await stashDraft(request, kind, path, draftFromForm(kind, form), clientIp);
   } catch {
     // an unreadable body: nothing to keep
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { action as publishAction, loader as publishLoader } from "~/routes/publish-post/route";
 import { action as commentAction, loader as commentLoader } from "~/routes/post.$id.comment/route";
 import { endUserSessions } from "~/server/auth/session.server";
+import { visitCookieHeader } from "~/server/auth/visit.server";
 import { db } from "~/server/db/db.server";
 import { call, cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { createPost } from "./posts.server";
@@ -19,7 +20,8 @@ function draftCookieOf(response: Response) {
 
 async function studentWithEndedSession(reason: "replaced" | "expired" = "replaced") {
   const user = await createStudent({ nickname: `草稿同学${Math.random().toString(36).slice(2, 7)}` });
-  const cookie = await sessionCookieFor(user.id);
+  // The browser was shown our pages before: it holds the pre-login cookie (auth/visit.server).
+  const cookie = `${await sessionCookieFor(user.id)}; ${cookieValue(await visitCookieHeader())}`;
   if (reason === "replaced") await endUserSessions(user.id, "replaced");
   else await db().updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("user_id", "=", user.id).execute();
   return { user, cookie };
@@ -151,13 +153,44 @@ describe("the comment draft after a forced login", () => {
 });
 
 describe("the access guard", () => {
-  it("lets the post and comment forms' POSTs through to their actions (which keep the draft); pages stay guarded", async () => {
+  it("lets a POST through to a route whose handle keeps drafts (the post and comment forms); pages stay guarded", async () => {
     const { accessRedirect } = await import("~/server/auth/guard.server");
+    const { routeTable } = await import("~/server/http/routes");
+    const publish = await import("~/routes/publish-post/route");
+    const comment = await import("~/routes/post.$id.comment/route");
+    const post = await import("~/routes/post.$id/route");
+    const report = await import("~/routes/post.$id.report/route");
+    const route = (id: string, parentId: string | undefined, path: string | undefined, module: object) => ({ id, parentId, path, module });
+    const table = routeTable({
+      routes: {
+        root: route("root", undefined, "", {}),
+        "routes/publish-post": route("routes/publish-post", "root", "publish-post", publish),
+        "routes/post.$id": route("routes/post.$id", "root", "post/:id", post),
+        "routes/post.$id.comment": route("routes/post.$id.comment", "routes/post.$id", "comment", comment),
+        "routes/post.$id.report": route("routes/post.$id.report", "routes/post.$id", "report", report),
+      },
+    } as never);
     const { cookie } = await studentWithEndedSession();
-    expect(await accessRedirect(request("/publish-post", { method: "POST", cookie }))).toBeNull();
-    expect(await accessRedirect(request("/post/12/comment", { method: "POST", cookie }))).toBeNull();
-    expect(await accessRedirect(request("/publish-post", { cookie }))).toBe("/crLogin?redirectTo=%2Fpublish-post&reason=replaced");
-    expect(await accessRedirect(request("/post/12/report", { method: "POST", cookie }))).toMatch(/^\/crLogin/);
-    expect(await accessRedirect(request("/post/12", { method: "POST", cookie }))).toMatch(/^\/crLogin/);
+    const guard = (path: string, method = "POST") => accessRedirect(request(path, { method, cookie }), table.routeOf(path));
+    expect(table.routeOf("/post/12/comment")).toEqual({ exists: true, template: "/post/:id/comment", keepsDraft: true });
+    expect(await guard("/publish-post")).toBeNull();
+    expect(await guard("/publish-post.data")).toBeNull();
+    expect(await guard("/post/12/comment")).toBeNull();
+    expect(await guard("/publish-post", "GET")).toBe("/crLogin?redirectTo=%2Fpublish-post&reason=replaced");
+    expect(await guard("/post/12/report")).toMatch(/^\/crLogin/);
+    expect(await guard("/post/12")).toMatch(/^\/crLogin/);
+  });
+});
+
+describe("the stash refuses what no browser of ours sent", () => {
+  it("a POST without the pre-login cookie keeps nothing (a script posting straight at the form)", async () => {
+    const user = await createStudent({ nickname: "脚本草稿" });
+    const cookie = await sessionCookieFor(user.id);
+    await endUserSessions(user.id, "replaced");
+    const before = await rows();
+    const sent = await call(publishAction, publishForm({ content: "没有看过页面的请求", categoryId: "1" }, cookie));
+    expect(sent.status).toBe(302);
+    expect(draftCookieOf(sent)).toBeUndefined();
+    expect(await rows()).toBe(before);
   });
 });

@@ -1,0 +1,33 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { config } from "../config.server";
+
+// The pre-login cookie: a signed random id the server sets with the pages it shows. A browser
+// that holds it was shown one of our pages; a script posting straight at a form never was.
+// Anonymous writes that only a person's browser needs (the draft stash) require it.
+
+const VISIT_LIFETIME_S = 30 * 24 * 60 * 60;
+export const VISIT_COOKIE = "__visit";
+
+function visitCookie() {
+  return createCookie(VISIT_COOKIE, {
+    secrets: [config().sessionSecret],
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config().isProduction,
+    path: "/",
+    maxAge: VISIT_LIFETIME_S,
+  });
+}
+
+/** True when the request carries our signed pre-login cookie. */
+export async function hasVisited(cookieHeader: string | null | undefined): Promise<boolean> {
+  if (!cookieHeader?.includes(`${VISIT_COOKIE}=`)) return false;
+  const value: unknown = await visitCookie().parse(cookieHeader);
+  return typeof value === "string" && /^[\w-]{22}$/.test(value);
+}
+
+/** The Set-Cookie of a fresh pre-login cookie. */
+export function visitCookieHeader(): Promise<string> {
+  return visitCookie().serialize(crypto.randomBytes(16).toString("base64url"));
+}
