@@ -207,6 +207,21 @@ describe("the school's own way of counting", () => {
     expect(standard.overall).toBe("2.94");
     await db().updateTable("schools").set({ grade_scale: null }).where("code", "=", "demo").execute();
   });
+
+  it("the GPA rule the operator chose for the school (score/10−5, 优 4.5) is the one the page counts by", async () => {
+    const { cookie } = await login("demo", "20230002", "demo1234");
+    await db().updateTable("schools").set({ gpa_formula: "score10" }).where("code", "=", "demo").execute();
+    try {
+      const page = await gradesPage(cookie);
+      // (3×3.6 + 3×4.2 + 2×3.5 + 1×4.5 + 3×2.8 + 3×3.8 + 1×1.5) / 16 = 56.2 / 16
+      expect(page.overall).toBe("3.51");
+      // The chart's scale follows the rule's top point (5).
+      expect(page.chart.gridlines.map((line) => line.gpa)).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await db().updateTable("schools").set({ gpa_formula: "standard4" }).where("code", "=", "demo").execute();
+    }
+    expect((await gradesPage(cookie)).overall).toBe("2.94");
+  });
 });
 
 describe("privacy", () => {
