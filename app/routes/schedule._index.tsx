@@ -12,7 +12,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { loginPath } from "~/lib/redirect";
-import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, scheduleHref, weekLabel } from "~/lib/schedule";
+import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, keptScheduleParams, scheduleHref, weekLabel } from "~/lib/schedule";
 import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { logout, requireStudent } from "~/server/auth/session.server";
@@ -94,7 +94,8 @@ export default function Schedule() {
   const submit = useSubmit();
   const hydrated = useHydrated();
 
-  const href = (extra: Record<string, string> = {}) => scheduleHref(data.term.code, data.week, extra);
+  // Links keep what the student closed (the empty-week notice, the notes panel).
+  const href = (extra: Record<string, string> = {}) => scheduleHref(data.term.code, data.week, keptScheduleParams(params, extra));
   const thisWeekHref = scheduleHref(data.current.term, data.current.week);
   const formAction = `/schedule?index&${new URLSearchParams({ term: data.term.code, week: String(data.week) }).toString()}`;
   const dialog = params.get("dialog");
@@ -233,8 +234,12 @@ export default function Schedule() {
       {dialog === "summary" ? <Summary data={data} closeHref={href()} thisWeekHref={thisWeekHref} /> : null}
       {dialog === "notify" ? <NotifySheet data={data} closeHref={href()} formAction={formAction} saved={params.get("saved")} /> : null}
       {showEmpty ? (
-        <Overlay id="empty" title={msg.schedule.emptyWeekTitle} closeHref={href({ empty: "seen" })} role="alertdialog">
-          <p className="text-sm text-slate-600">{fillTemplate(msg.schedule.emptyWeekBody, { week: data.week })}</p>
+        <Overlay id="empty" title={data.emptyReason === "after" ? msg.schedule.emptyWeekAfterTitle : msg.schedule.emptyWeekTitle} closeHref={href({ empty: "seen" })} role="alertdialog">
+          <p className="text-sm text-slate-600">
+            {data.emptyReason === "after"
+              ? fillTemplate(msg.schedule.emptyWeekAfterBody, { week: data.week, last: data.lastTeachingWeek ?? data.week })
+              : fillTemplate(msg.schedule.emptyWeekBody, { week: data.week })}
+          </p>
           <div className={`mt-4 grid gap-2 ${data.isViewingCurrent ? "grid-cols-1" : "grid-cols-2"}`}>
             <Link to={href({ empty: "seen" })} replace preventScrollReset className="btn-ghost">
               {msg.schedule.emptyWeekOk}
@@ -269,7 +274,7 @@ function NotesPanel({ notes, hidden, href }: { notes: Data["notes"]; hidden: boo
   const place = "fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-3 z-20 !m-0 sm:left-[calc(50%-18rem)]";
   if (hidden) {
     return (
-      <Link to={href()} preventScrollReset replace className={`${place} btn border border-amber-200 bg-amber-50 text-amber-800 shadow-lg`}>
+      <Link to={href({ notes: "" })} preventScrollReset replace className={`${place} btn border border-amber-200 bg-amber-50 text-amber-800 shadow-lg`}>
         <Icon name="book" className="h-4 w-4" />
         {fillTemplate(msg.schedule.notesShow, { n: notes.length })}
       </Link>

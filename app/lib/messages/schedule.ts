@@ -49,6 +49,8 @@ export const schedule = {
   summaryNotInTerm: "今天不在本学期的教学周内",
   emptyWeekTitle: "本周没有课程",
   emptyWeekBody: "第{week}周没有安排课程。",
+  emptyWeekAfterTitle: "本学期课程已结束",
+  emptyWeekAfterBody: "第{week}周已在本学期最后一次课（第{last}周）之后，没有课程安排。",
   emptyWeekOk: "知道了",
   notesTitle: "实践安排",
   notesClose: "收起",
