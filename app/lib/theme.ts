@@ -42,7 +42,8 @@ export function themeStyle(theme: ThemeName): Record<string, string> {
 export const APPEARANCES = { system: "跟随系统", light: "浅色", dark: "深色" } as const;
 export type Appearance = keyof typeof APPEARANCES;
 export const APPEARANCE_NAMES = Object.keys(APPEARANCES) as Appearance[];
-export const DEFAULT_APPEARANCE: Appearance = "light";
+// Logged-out visitors and accounts that never chose follow the phone.
+export const DEFAULT_APPEARANCE: Appearance = "system";
 export const APPEARANCE_COOKIE = "appearance";
 
 export function isAppearance(value: unknown): value is Appearance {
