@@ -149,6 +149,14 @@ describe("the grades page on a ZFsoft school", () => {
     for (const secret of ["大学计算机基础", "92", "4.2", zfStudent.password]) expect(logs.text()).not.toContain(secret);
   });
 
+  it("an empty list of a term before the current one is history: the page is told so", async () => {
+    const { user } = await loginZf();
+    const now = { now: new Date("2026-01-09T02:00:00Z") };
+    const past = await examsView(user, new URL("http://app/backpack/exams?term=2023-2024-1"), now);
+    expect(past).toMatchObject({ term: { code: "2023-2024-1" }, pastTerm: true, exams: [] });
+    expect((await examsView(user, new URL("http://app/backpack/exams"), now)).pastTerm).toBe(false);
+  });
+
   it("lists the term's exams upcoming first with the days left, past ones marked", async () => {
     const { user } = await loginZf();
     const view = await examsView(user, new URL("http://app/backpack/exams"), { now: new Date("2026-01-09T02:00:00Z") });

@@ -74,6 +74,8 @@ export async function examsView(user: User, url: URL, options: { now?: Date } = 
   return {
     term: { code: term, label: termLabel(term) },
     terms,
+    /** A term before the school's current one: an empty list is history, not "not yet". */
+    pastTerm: compareTerms(term, info.currentTerm) < 0,
     loaded: load.list !== null,
     exams: arrangeExams(load.list?.exams ?? [], shanghaiToday(now)),
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
