@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { SyncFailure } from "~/components/grades/SyncNotices";
 import { Page } from "~/components/Page";
+import { copyText } from "~/components/share";
 import { Overlay } from "~/components/schedule/Overlay";
 import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
@@ -466,6 +467,19 @@ const SWITCHES = [
   { name: "announcementReminder", label: msg.schedule.announcementReminder, hint: msg.schedule.announcementReminderHint },
 ] as const;
 
+/** 复制: with JavaScript only (without it the address field above is there to select). */
+function CopyAddressButton({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  if (!hydrated) return null;
+  return (
+    <button type="button" className="btn-ghost" onClick={() => void copyText(text).then((ok) => setState(ok ? "copied" : "failed"))}>
+      {state === "copied" ? <Icon name="check" className="h-4 w-4" /> : null}
+      <span aria-live="polite">{state === "copied" ? msg.schedule.calendarCopied : state === "failed" ? msg.schedule.calendarCopyFailed : msg.schedule.calendarCopy}</span>
+    </button>
+  );
+}
+
 function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; closeHref: string; formAction: string; saved: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -540,6 +554,13 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
               {msg.schedule.calendarOpen}
             </a>
           ) : null}
+          {/* The messenger does not open webcal: links; the same feed over https does open. */}
+          {data.calendarUrl ? (
+            <a href={data.calendarUrl} className="btn-ghost">
+              {msg.schedule.calendarOpenHttps}
+            </a>
+          ) : null}
+          {data.calendarUrl ? <CopyAddressButton text={data.calendarUrl} /> : null}
           <Form method="post" action={formAction} preventScrollReset replace>
             <input type="hidden" name="intent" value="calendar" />
             <input type="hidden" name="term" value={data.term.code} />
