@@ -3,11 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { SyncFailure } from "~/components/grades/SyncNotices";
 import { Page } from "~/components/Page";
 import { copyText } from "~/components/share";
+import { useHydrated } from "~/components/useHydrated";
 import { Overlay } from "~/components/schedule/Overlay";
 import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
@@ -81,11 +82,6 @@ const CARD_COLOURS = [
   "bg-indigo-100 text-indigo-900 border-indigo-300",
 ];
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export default function Schedule() {
   const data = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { shareCardPng } from "~/server/share-card.server";
 
 export async function loader() {
   const png = await shareCardPng();
-  return new Response(png, {
+  return new Response(new Uint8Array(png), {
     headers: {
       "Content-Type": "image/png",
       "Content-Length": String(png.length),

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/useHydrated";
 import { Avatar } from "~/components/circle/Avatar";
 import { PostHead } from "~/components/circle/PostHead";
 import { Toast } from "~/components/circle/Toast";
@@ -385,6 +386,9 @@ function excerptOf(text: string, max: number) {
 }
 
 function ShareButton({ url, onDone }: { url: string; onDone: (message: string) => void }) {
+  // Copying needs JavaScript: without it the button would do nothing, so it is left out.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <button
       type="button"

@@ -461,7 +461,7 @@ describe("schools", () => {
       school_code: "nu",
       student_id: "2023000111",
     });
-    const audit = (await auditRows()).filter((row) => row.action.startsWith("school_") && row.detail.includes("（nu）"));
+    const audit = (await auditRows()).filter((row) => row.action.startsWith("school_") && (row.detail ?? "").includes("（nu）"));
     expect(audit.map((row) => [row.action, row.detail])).toEqual([
       ["school_create", "学校 北方大学（nu） · 启用中"],
       ["school_update", "学校 北方大学（nu） · 已停用"],
