@@ -407,7 +407,7 @@ function ShareButton({ url, onDone }: { url: string; onDone: (message: string) =
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.errors.notFoundBody} code={404} home="/circle" />;
+    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.postDetail.postNotFoundBody} code={404} home="/circle" homeLabel={msg.postDetail.backToCircle} />;
   }
   return (
     <Page title={msg.titles.post} back="/circle">
