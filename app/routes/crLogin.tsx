@@ -5,8 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useHydrated } from "~/components/useHydrated";
 import { Icon } from "~/components/icons";
+import { useHydrated } from "~/components/Page";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";

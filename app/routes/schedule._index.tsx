@@ -6,9 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { SyncFailure } from "~/components/grades/SyncNotices";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
 import { copyText } from "~/components/share";
-import { useHydrated } from "~/components/useHydrated";
 import { Overlay } from "~/components/schedule/Overlay";
 import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useHydrated } from "~/components/useHydrated";
 import { Avatar } from "~/components/circle/Avatar";
 import { PostHead } from "~/components/circle/PostHead";
 import { Toast } from "~/components/circle/Toast";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
 import { copyText, useShareCard } from "~/components/share";
 import { commentsHref, hasMoreReplies } from "~/lib/comment-tree";
 import { fillTemplate } from "~/lib/template";
