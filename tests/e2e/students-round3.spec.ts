@@ -191,6 +191,12 @@ test("screens at 390×844 in light and dark", async ({ browser }) => {
     await shot(page, `${scheme}-circle`);
     await page.goto("/post/987654");
     await shot(page, `${scheme}-post-404`);
+    // The three themes whose brand colour changed: header, buttons and badges.
+    for (const theme of ["green", "orange", "cyan"]) {
+      await context.addCookies([{ name: "theme", value: theme, url: E2E_BASE_URL }]);
+      await page.goto("/backpack/settings");
+      await shot(page, `${scheme}-theme-${theme}`);
+    }
     await context.close();
   }
 });
