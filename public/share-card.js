@@ -75,7 +75,7 @@
     button.setAttribute("data-share-ready", "1");
     var ds = button.dataset;
     var link = abs(ds.shareLink || location.pathname);
-    messengerCard({ title: ds.shareTitle, desc: ds.shareDesc || "", link: link, imgUrl: abs(ds.shareImg || "/favicon.svg") });
+    messengerCard({ title: ds.shareTitle, desc: ds.shareDesc || "", link: link, imgUrl: abs(ds.shareImg || "/share-card.png") });
     var status = d.querySelector("[data-share-status]");
     var timer;
     button.hidden = false;

@@ -58,6 +58,20 @@ export function CampusSelector({
             </button>
           ))}
         </Form>
+        {/* A campus not yet open is no dead end: the rest of the app does not need one. */}
+        {campuses.some((campus) => !campus.active) ? (
+          <div className="mt-4 rounded-2xl bg-slate-50 p-3">
+            <p className="text-sm text-slate-600">{msg.campus.comingHint}</p>
+            <div className="mt-3 grid grid-cols-2 gap-2">
+              <a href="/schedule" className="btn-ghost">
+                {msg.campus.goSchedule}
+              </a>
+              <a href="/circle" className="btn-ghost">
+                {msg.campus.goCircle}
+              </a>
+            </div>
+          </div>
+        ) : null}
         <p className="mt-4 text-center text-xs text-slate-500">{msg.campus.missingFooter}</p>
       </section>
     </div>

@@ -2,8 +2,8 @@ import { app as appMessages } from "~/lib/messages/app";
 
 const msg = { app: appMessages };
 
-/** `home`: where 回到首页 goes; a missing post goes back to the circle, the app's pages to "/". */
-export function ErrorScreen({ title, body, code, home = "/" }: { title: string; body: string; code: number; home?: string }) {
+/** `home` and `homeLabel`: where the button leads and what it says (a missing post: 回到校园圈, the circle). */
+export function ErrorScreen({ title, body, code, home = "/", homeLabel = msg.app.home }: { title: string; body: string; code: number; home?: string; homeLabel?: string }) {
   return (
     <div className="mx-auto flex min-h-screen max-w-screen-sm flex-col items-center justify-center gap-3 p-6 text-center">
       <p className="text-6xl font-bold text-brand">{code}</p>
@@ -11,7 +11,7 @@ export function ErrorScreen({ title, body, code, home = "/" }: { title: string; 
       <p className="text-sm text-slate-500">{body}</p>
       {/* A plain link: after an error the client router may be in a bad state. */}
       <a href={home} className="btn-primary mt-2">
-        {msg.app.home}
+        {homeLabel}
       </a>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { app as appMessages } from "~/lib/messages/app";
 import { Icon } from "./icons";
 
@@ -45,4 +45,15 @@ export function UnderConstruction({ title, back, withTabBar }: { title: string; 
       </section>
     </Page>
   );
+}
+
+/**
+ * False in the server's HTML and until React runs in the browser: a control that needs
+ * JavaScript (copy a link, show the password) is left out until it can work. Kept beside the
+ * frame every screen imports, so it costs no chunk of its own.
+ */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

@@ -13,6 +13,8 @@ type Wx = {
 };
 
 const SDK_URL = "https://res.wx.qq.com/open/js/jweixin-1.6.0.js";
+/** The default share card (a 300×300 PNG served by routes/share-card[.png]). */
+export const DEFAULT_SHARE_IMAGE = "/share-card.png";
 
 function loadSdk(): Promise<Wx | null> {
   const existing = (window as unknown as { wx?: Wx }).wx;
@@ -43,7 +45,8 @@ export async function prepareMessengerShare(share: { title: string; desc: string
     return await new Promise<boolean>((resolve) => {
       wx.config({ debug: false, ...body.data });
       wx.ready(() => {
-        const card = { title: share.title, desc: share.desc, link: share.link, imgUrl: share.imgUrl ?? `${window.location.origin}/favicon.svg` };
+        // The messenger shows no SVG: the default card is a 300×300 PNG.
+        const card = { title: share.title, desc: share.desc, link: share.link, imgUrl: share.imgUrl ?? `${window.location.origin}${DEFAULT_SHARE_IMAGE}` };
         wx.updateAppMessageShareData(card);
         wx.updateTimelineShareData(card);
         resolve(true);

@@ -39,6 +39,7 @@ const MACHINE = [
   "/schedule/calendar/abc123.ics",
   "/build/entry.client-XYZ.js",
   "/favicon.ico",
+  "/share-card.png",
 ];
 
 const LOGIN_PAGES = new Set(["/crLogin", "/login"]);
@@ -101,6 +102,7 @@ describe("the open-route table, row by row", () => {
     "/assets/**": "/assets/qr.svg",
     "/uploads/**": "/uploads/a.webp",
     "/favicon.ico": "/favicon.ico",
+    "/share-card.png": "/share-card.png",
     "/robots.txt": "/robots.txt",
   };
   it.each(OPEN_ROUTES)("$pattern ($why)", (rule) => {

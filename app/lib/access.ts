@@ -36,6 +36,7 @@ export const OPEN_ROUTES: AccessRule[] = [
   { pattern: "/assets/**", kind: "machine", why: "static assets" },
   { pattern: "/uploads/**", kind: "machine", why: "uploaded images" },
   { pattern: "/favicon.ico", kind: "machine", why: "icon" },
+  { pattern: "/share-card.png", kind: "machine", why: "the share card image the messenger fetches" },
   { pattern: "/robots.txt", kind: "machine", why: "crawlers" },
 ];
 

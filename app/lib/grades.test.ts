@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CHART,
   DEFAULT_GRADE_SCALE,
+  chartMax,
   chartPoints,
   countGrades,
   gradePoint,
@@ -11,6 +12,7 @@ import {
   standardPoint,
   summariseGrades,
   weightedGpa,
+  type GpaFormula,
   type GradeRecord,
   type GradeScale,
 } from "./grades";
@@ -40,6 +42,46 @@ describe("the standard 4.0 table", () => {
     [0, 0],
   ])("%s → %s", (score, point) => {
     expect(standardPoint(score)).toBe(point);
+  });
+});
+
+describe("the GPA rules an operator can choose", () => {
+  const scaleOf = (formula: GpaFormula) => parseGradeScale(null, formula);
+  const point = (formula: GpaFormula, score: string) => gradePoint({ score, schoolPoint: null }, scaleOf(formula));
+
+  it.each<[GpaFormula, string, number]>([
+    ["standard4", "95", 4], ["standard4", "85", 3], ["standard4", "60", 1], ["standard4", "59", 0], ["standard4", "优", 4], ["standard4", "及格", 1],
+    ["score10", "100", 5], ["score10", "85", 3.5], ["score10", "72.5", 2.25], ["score10", "60", 1], ["score10", "59", 0],
+    ["score10", "优", 4.5], ["score10", "良", 3.5], ["score10", "中", 2.5], ["score10", "及格", 1.5], ["score10", "不及格", 0],
+    ["pku4", "100", 4], ["pku4", "90", 3.81], ["pku4", "80", 3.25], ["pku4", "70", 2.31], ["pku4", "60", 1], ["pku4", "59", 0], ["pku4", "优", 3.95],
+    ["five", "100", 5], ["five", "90", 5], ["five", "89", 4], ["five", "75", 3], ["five", "60", 2], ["five", "59", 0], ["five", "良", 4], ["five", "及格", 2],
+    ["wes", "100", 4], ["wes", "85", 4], ["wes", "84", 3], ["wes", "75", 3], ["wes", "74", 2], ["wes", "60", 2], ["wes", "59", 0],
+    ["wes", "优", 4], ["wes", "良", 3], ["wes", "中", 2], ["wes", "及格", 2], ["wes", "缺考", 0],
+  ])("%s: %s → %s", (formula, score, expected) => {
+    expect(point(formula, score)).toBe(expected);
+  });
+
+  it("the school's own point wins over any rule", () => {
+    expect(gradePoint({ score: "85", schoolPoint: 3.7 }, scaleOf("score10"))).toBe(3.7);
+  });
+
+  it("a school counting score/10−5 sees its own figure, not the standard table's", () => {
+    // 80, 80, 优 (3 credits each): the school's 3.00 + 3.00 + 4.5 … the standard table's 3, 3, 4.
+    const records = [grade("A", "80"), grade("B", "80"), grade("C", "优")];
+    expect(summariseGrades(records, scaleOf("standard4")).overall).toBe(3.33);
+    expect(summariseGrades(records, scaleOf("score10")).overall).toBe(3.5);
+  });
+
+  it("a passed 补考 is capped at the rule's pass point", () => {
+    const records = [grade("A", "50"), grade("A", "90", { term: "2024-2025-2", examKind: "makeup" })];
+    expect(summariseGrades(records, scaleOf("five")).overall).toBe(2);
+    expect(summariseGrades(records, scaleOf("score10")).overall).toBe(1);
+  });
+
+  it("the chart's top is the rule's top point; an unknown rule falls back to the standard table", () => {
+    expect([chartMax(scaleOf("standard4")), chartMax(scaleOf("score10")), chartMax(scaleOf("five")), chartMax(scaleOf("wes"))]).toEqual([4, 5, 5, 4]);
+    expect(parseGradeScale(null, "nonsense").formula).toBe("standard4");
+    expect(parseGradeScale(JSON.stringify({ makeup: "replace" }), "score10")).toMatchObject({ formula: "score10", makeup: "replace", words: { 优: 4.5 } });
   });
 });
 

@@ -32,6 +32,52 @@ export function standardPoint(score: number): number {
   return 0;
 }
 
+/**
+ * The GPA rules an operator can choose for a school (/admin/schools). Each turns a numeric score
+ * into a point, names its top point (the chart's scale) and values the grade words; a school that
+ * prints its own point per course (绩点) keeps it whatever the rule.
+ */
+export const GPA_FORMULAS = ["standard4", "score10", "pku4", "five", "wes"] as const;
+export type GpaFormula = (typeof GPA_FORMULAS)[number];
+
+export function isGpaFormula(value: unknown): value is GpaFormula {
+  return typeof value === "string" && (GPA_FORMULAS as readonly string[]).includes(value);
+}
+
+type FormulaRule = { max: number; point: (score: number) => number; words?: Record<string, number> };
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export const FORMULA_RULES: Record<GpaFormula, FormulaRule> = {
+  standard4: { max: 4, point: standardPoint },
+  // 绩点 = 成绩/10 − 5 from 60 up (85 → 3.5, 100 → 5), 0 below; a word is its band's middle (优 95 → 4.5).
+  score10: { max: 5, point: (score) => (score >= 60 ? round2(score / 10 - 5) : 0) },
+  // 北大4.0: 4 − 3·(100 − x)²/1600 from 60 up, 0 below.
+  pku4: { max: 4, point: (score) => (score >= 60 ? round2(4 - (3 * (100 - score) ** 2) / 1600) : 0) },
+  // 5-point: 90–100 → 5, 80–89 → 4, 70–79 → 3, 60–69 → 2, below → 0.
+  five: { max: 5, point: (score) => (score >= 60 ? Math.min(5, Math.floor(score / 10) - 4) : 0) },
+  // WES: 85–100 → 4 (A), 75–84 → 3 (B), 60–74 → 2 (C), below → 0; 优 A, 良 B, 中 and 及格 C.
+  wes: {
+    max: 4,
+    point: (score) => (score >= 85 ? 4 : score >= 75 ? 3 : score >= 60 ? 2 : 0),
+    words: { 优: 4, 优秀: 4, 良: 3, 良好: 3, 中: 2, 中等: 2, 及格: 2, 合格: 2 },
+  },
+};
+
+/** The middle score of each grade word's band (优 90–100 → 95…), how a rule values the words. */
+const WORD_BANDS: Record<string, number> = { 优: 95, 优秀: 95, 良: 85, 良好: 85, 中: 75, 中等: 75, 及格: 65, 合格: 65 };
+const FAILING_WORDS = ["不及格", "不合格", "缺考", "旷考"];
+
+/** A rule's grade-word table: its own, else each word's band middle through the rule. */
+export function formulaWords(formula: GpaFormula): Record<string, number> {
+  const rule = FORMULA_RULES[formula];
+  const words: Record<string, number> = rule.words
+    ? { ...rule.words }
+    : Object.fromEntries(Object.entries(WORD_BANDS).map(([word, score]) => [word, rule.point(score)]));
+  for (const word of FAILING_WORDS) words[word] = 0;
+  return words;
+}
+
 /** What a grade word is worth on the standard table (五级制 and the usual long forms). */
 export const DEFAULT_GRADE_WORDS: Record<string, number> = {
   优: 4,
@@ -54,40 +100,51 @@ export const DEFAULT_GRADE_WORDS: Record<string, number> = {
  * original (replace) or the better of the two counts (best).
  */
 export type GradeScale = {
+  /** How a numeric score becomes a point (and the chart's top); the operator's choice per school. */
+  formula: GpaFormula;
   words: Record<string, number>;
   makeup: "cap_pass" | "replace";
   retake: "replace" | "best";
 };
 
-export const DEFAULT_GRADE_SCALE: GradeScale = { words: DEFAULT_GRADE_WORDS, makeup: "cap_pass", retake: "replace" };
+export const DEFAULT_GRADE_SCALE: GradeScale = { formula: "standard4", words: DEFAULT_GRADE_WORDS, makeup: "cap_pass", retake: "replace" };
 
 /**
- * A school's stored scale (JSON, e.g. {"words":{"优":4.5},"makeup":"replace"}): missing or
- * invalid parts fall back to the defaults, so a typo never breaks the grades page.
+ * A school's scale: its GPA rule (schools.gpa_formula) and its stored details (JSON, e.g.
+ * {"words":{"优":4.5},"makeup":"replace"}). The words default to the rule's; missing or invalid
+ * parts fall back to the defaults, so a typo never breaks the grades page.
  */
-export function parseGradeScale(json: string | null | undefined): GradeScale {
-  if (!json) return DEFAULT_GRADE_SCALE;
+export function parseGradeScale(json: string | null | undefined, formula: string | null | undefined = "standard4"): GradeScale {
+  const rule: GpaFormula = isGpaFormula(formula) ? formula : "standard4";
+  const base: GradeScale = { ...DEFAULT_GRADE_SCALE, formula: rule, words: rule === "standard4" ? DEFAULT_GRADE_WORDS : formulaWords(rule) };
+  if (!json) return base;
   let raw: unknown;
   try {
     raw = JSON.parse(json);
   } catch {
-    return DEFAULT_GRADE_SCALE;
+    return base;
   }
-  if (typeof raw !== "object" || raw === null) return DEFAULT_GRADE_SCALE;
+  if (typeof raw !== "object" || raw === null) return base;
   const { words, makeup, retake } = raw as Record<string, unknown>;
   const validWords =
     typeof words === "object" && words !== null && Object.values(words).every((value) => typeof value === "number" && value >= 0 && value <= 5)
       ? (words as Record<string, number>)
-      : DEFAULT_GRADE_SCALE.words;
+      : base.words;
   return {
+    formula: rule,
     words: validWords,
-    makeup: makeup === "replace" || makeup === "cap_pass" ? makeup : DEFAULT_GRADE_SCALE.makeup,
-    retake: retake === "best" || retake === "replace" ? retake : DEFAULT_GRADE_SCALE.retake,
+    makeup: makeup === "replace" || makeup === "cap_pass" ? makeup : base.makeup,
+    retake: retake === "best" || retake === "replace" ? retake : base.retake,
   };
 }
 
 /** The point of a bare pass (60) on the standard table. */
 export const PASS_POINT = 1;
+
+/** The point of a bare pass (60) under a scale's rule. */
+export function passPoint(scale: GradeScale = DEFAULT_GRADE_SCALE) {
+  return FORMULA_RULES[scale.formula ?? "standard4"].point(60);
+}
 
 /** The numeric score, or null for a grade word. */
 export function numericScore(score: string): number | null {
@@ -111,7 +168,7 @@ export function isFailingScore(score: string): boolean {
 export function gradePoint(record: Pick<GradeRecord, "score" | "schoolPoint">, scale: GradeScale = DEFAULT_GRADE_SCALE): number | null {
   if (record.schoolPoint !== null && Number.isFinite(record.schoolPoint)) return record.schoolPoint;
   const number = numericScore(record.score);
-  if (number !== null) return standardPoint(number);
+  if (number !== null) return FORMULA_RULES[scale.formula ?? "standard4"].point(number);
   const word = scale.words[record.score.trim()];
   return word === undefined ? null : word;
 }
@@ -135,7 +192,7 @@ function attemptPoint(record: GradeRecord, scale: GradeScale): number | null {
   const point = gradePoint(record, scale);
   // The school's own point already follows its rule; only our own table needs the cap.
   if (point !== null && record.examKind === "makeup" && scale.makeup === "cap_pass" && record.schoolPoint === null) {
-    return Math.min(point, PASS_POINT);
+    return Math.min(point, passPoint(scale));
   }
   return point;
 }
@@ -236,7 +293,7 @@ export const CHART = { width: 320, height: 140, padLeft: 34, padRight: 10, padTo
 export type ChartPoint = { term: string; gpa: number; x: number; y: number };
 
 /** Oldest term on the left; terms without a GPA are left out. y grows downward as in SVG. */
-export function chartPoints(terms: { term: string; gpa: number | null }[]): ChartPoint[] {
+export function chartPoints(terms: { term: string; gpa: number | null }[], max: number = CHART.max): ChartPoint[] {
   const withGpa = terms.filter((entry): entry is { term: string; gpa: number } => entry.gpa !== null).sort((a, b) => compareTerms(a.term, b.term));
   const left = CHART.padLeft + CHART.inset;
   const innerWidth = CHART.width - CHART.padRight - CHART.inset - left;
@@ -246,14 +303,19 @@ export function chartPoints(terms: { term: string; gpa: number | null }[]): Char
     term: entry.term,
     gpa: entry.gpa,
     x: Math.round((left + (withGpa.length > 1 ? step * index : innerWidth / 2)) * 10) / 10,
-    y: Math.round((CHART.padTop + innerHeight * (1 - Math.min(entry.gpa, CHART.max) / CHART.max)) * 10) / 10,
+    y: Math.round((CHART.padTop + innerHeight * (1 - Math.min(entry.gpa, max) / max)) * 10) / 10,
   }));
 }
 
 /** The chart's y for a GPA value (gridlines). */
-export function chartY(gpa: number) {
+export function chartY(gpa: number, max: number = CHART.max) {
   const innerHeight = CHART.height - CHART.padTop - CHART.padBottom;
-  return Math.round((CHART.padTop + innerHeight * (1 - gpa / CHART.max)) * 10) / 10;
+  return Math.round((CHART.padTop + innerHeight * (1 - gpa / max)) * 10) / 10;
+}
+
+/** The chart's top for a scale: its rule's highest point (4 or 5). */
+export function chartMax(scale: GradeScale = DEFAULT_GRADE_SCALE) {
+  return FORMULA_RULES[scale.formula ?? "standard4"].max;
 }
 
 /** '2025-2026-1' → '25秋'-style short labels would hide the year; '25-26-1' keeps it under the chart. */

@@ -20,3 +20,9 @@ export function imageGrid(count: number): Grid {
   if (count <= 6) return { layout: "six", columns: 3, cells: 6 };
   return { layout: "nine", columns: 3, cells: 9 };
 }
+
+/**
+ * How dark the "+N" veil over the last card thumbnail is (0–1). Over the brightest picture
+ * (white) the veil leaves rgb(255·(1−a)); white text on it reaches AA (4.5:1) from a ≈ 0.55.
+ */
+export const MORE_IMAGES_VEIL = 0.6;

@@ -13,6 +13,8 @@ import {
   parseWeekParam,
   periodText,
   periodsInWeek,
+  emptyWeekReason,
+  keptScheduleParams,
   scheduleHref,
   slotsOf,
   weekDates,
@@ -260,5 +262,41 @@ describe("periodsInWeek (the term summary's 本周课程 N 节)", () => {
   it("counts 9 two-period cards as 18 periods, not 9", () => {
     const nine = Array.from({ length: 9 }, (_, i) => course(`课${i}`, (i % 7) + 1, 1 + 2 * Math.floor(i / 7), "1-16周"));
     expect(periodsInWeek(nine, 1)).toBe(18);
+  });
+});
+
+describe("keptScheduleParams: what /schedule's links keep of what the student closed", () => {
+  const q = (query: string) => new URLSearchParams(query);
+  it.each<[string, Record<string, string>, Record<string, string>]>([
+    // The empty-week notice, once closed, stays closed through the summary's and the notes' close links.
+    ["empty=seen", {}, { empty: "seen" }],
+    ["empty=seen&dialog=summary", {}, { empty: "seen" }],
+    ["empty=seen", { notes: "hide" }, { empty: "seen", notes: "hide" }],
+    ["empty=seen", { dialog: "summary" }, { empty: "seen", dialog: "summary" }],
+    // Another week is another notice.
+    ["empty=seen", { week: "5" }, { week: "5" }],
+    // The notes panel stays hidden, across weeks too, until 展开.
+    ["notes=hide", { week: "5" }, { notes: "hide", week: "5" }],
+    ["notes=hide&empty=seen", { notes: "" }, { empty: "seen" }],
+    ["", {}, {}],
+    ["empty=other", {}, {}],
+  ])("%j + %j → %j", (current, extra, expected) => {
+    expect(keptScheduleParams(q(current), extra)).toEqual(expected);
+  });
+});
+
+describe("emptyWeekReason", () => {
+  const courses = [{ weeks: [3, 4, 5] }, { weeks: [7, 8] }];
+  it.each<[number, ReturnType<typeof emptyWeekReason>]>([
+    [4, null],
+    [6, "none"],
+    [1, "before"],
+    [9, "after"],
+    [20, "after"],
+  ])("week %s → %s", (week, reason) => {
+    expect(emptyWeekReason(courses, week)).toBe(reason);
+  });
+  it("a term without courses gives no reason", () => {
+    expect(emptyWeekReason([], 20)).toBeNull();
   });
 });

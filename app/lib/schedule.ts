@@ -216,6 +216,31 @@ export function scheduleHref(term: string, week: number, extra: Record<string, s
   return `/schedule?${params.toString()}`;
 }
 
+/**
+ * What a link on /schedule keeps of the page's state: the empty-week notice once closed
+ * (empty=seen) stays closed while the week is the same, and the notes panel once hidden
+ * (notes=hide) stays hidden, through every dialog's close link. `extra` wins; an empty value drops.
+ */
+export function keptScheduleParams(current: URLSearchParams, extra: Record<string, string> = {}): Record<string, string> {
+  const kept: Record<string, string> = {};
+  if (current.get("empty") === "seen" && !("week" in extra)) kept.empty = "seen";
+  if (current.get("notes") === "hide") kept.notes = "hide";
+  // An empty value in `extra` drops the parameter (the notes panel's 展开 link).
+  return Object.fromEntries(Object.entries({ ...kept, ...extra }).filter(([, value]) => value !== ""));
+}
+
+/**
+ * Why a week has no class: past the term's last teaching week ('after'), before its first
+ * ('before'), or a week off inside it ('none'); null when the week has classes or the term none.
+ */
+export function emptyWeekReason(courses: Pick<ScheduleCourse, "weeks">[], week: number): "after" | "before" | "none" | null {
+  const weeks = courses.flatMap((course) => course.weeks);
+  if (weeks.length === 0 || weeks.includes(week)) return null;
+  if (week > Math.max(...weeks)) return "after";
+  if (week < Math.min(...weeks)) return "before";
+  return "none";
+}
+
 /** Number of card colours; a course keeps its colour in every week (chosen by its name). */
 export const COURSE_COLOURS = 8;
 

@@ -61,9 +61,10 @@ describe("the appearance (light, dark or following the phone)", () => {
     expect(readAppearanceCookie(header)).toBe(appearance);
   });
 
-  it("defaults to light and refuses unknown values", () => {
-    expect(appearanceOrDefault(undefined)).toBe("light");
-    expect(appearanceOrDefault("night")).toBe("light");
+  it("defaults to following the phone (跟随系统) and refuses unknown values", () => {
+    expect(appearanceOrDefault(undefined)).toBe("system");
+    expect(appearanceOrDefault("night")).toBe("system");
+    expect(colorSchemeOf(appearanceOrDefault(undefined))).toBe("light dark");
     expect(appearanceOrDefault("dark")).toBe("dark");
   });
 

@@ -2,13 +2,15 @@
 // page never flashes the wrong colour and switching needs no JavaScript.
 // `light` is the brand colour as text on a dark page and `night` its soft tint there (the -300
 // and -950 shades of the same hue), so brand text keeps AA contrast in the dark appearance.
+// `brand` carries white text (buttons, badges, the header) at 4.5:1 or more: green, orange and
+// cyan use their -700 shade for it (their -600 gave 3.3–3.7:1), and -800 when pressed.
 export const THEMES = {
   blue: { label: "海洋蓝", brand: "37 99 235", dark: "29 78 216", soft: "219 234 254", light: "147 197 253", night: "23 37 84" },
-  green: { label: "森林绿", brand: "22 163 74", dark: "21 128 61", soft: "220 252 231", light: "134 239 172", night: "5 46 22" },
+  green: { label: "森林绿", brand: "21 128 61", dark: "22 101 52", soft: "220 252 231", light: "134 239 172", night: "5 46 22" },
   purple: { label: "梦幻紫", brand: "147 51 234", dark: "126 34 206", soft: "243 232 255", light: "216 180 254", night: "59 7 100" },
-  orange: { label: "活力橙", brand: "234 88 12", dark: "194 65 12", soft: "255 237 213", light: "253 186 116", night: "67 20 7" },
+  orange: { label: "活力橙", brand: "194 65 12", dark: "154 52 18", soft: "255 237 213", light: "253 186 116", night: "67 20 7" },
   red: { label: "中国红", brand: "220 38 38", dark: "185 28 28", soft: "254 226 226", light: "252 165 165", night: "69 10 10" },
-  cyan: { label: "清新青", brand: "8 145 178", dark: "14 116 144", soft: "207 250 254", light: "103 232 249", night: "8 51 68" },
+  cyan: { label: "清新青", brand: "14 116 144", dark: "21 94 117", soft: "207 250 254", light: "103 232 249", night: "8 51 68" },
 } as const;
 
 export type ThemeName = keyof typeof THEMES;
@@ -40,7 +42,8 @@ export function themeStyle(theme: ThemeName): Record<string, string> {
 export const APPEARANCES = { system: "跟随系统", light: "浅色", dark: "深色" } as const;
 export type Appearance = keyof typeof APPEARANCES;
 export const APPEARANCE_NAMES = Object.keys(APPEARANCES) as Appearance[];
-export const DEFAULT_APPEARANCE: Appearance = "light";
+// Logged-out visitors and accounts that never chose follow the phone.
+export const DEFAULT_APPEARANCE: Appearance = "system";
 export const APPEARANCE_COOKIE = "appearance";
 
 export function isAppearance(value: unknown): value is Appearance {

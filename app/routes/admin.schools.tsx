@@ -16,7 +16,7 @@ import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
-import { REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
+import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSchoolsForAdmin, postedFormId, refusalReply, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
@@ -25,7 +25,7 @@ import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
 
 const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
-type SchoolFields = { code: string; name: string; system: string; baseUrl: string; enabled: string };
+type SchoolFields = { code: string; name: string; system: string; baseUrl: string; gpaFormula: string; enabled: string };
 
 export const meta: MetaFunction = () => [{ title: `${r.schoolsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
@@ -37,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     schools,
     readiness,
     kinds: [...SCHOOL_SYSTEM_KINDS],
+    formulas: [...GPA_FORMULAS],
     // The schema stays on the server: the forms get its constraints and the limits as data.
     constraint: getZodConstraint(SchoolFormSchema) as Constraints,
     limits: REFERENCE_LIMITS,
@@ -66,10 +67,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export const ErrorBoundary = AdminRoleBoundary;
 
 export default function AdminSchools() {
-  const { displayName, schools, readiness, kinds, constraint, limits, saved } = useLoaderData<typeof loader>();
+  const { displayName, schools, readiness, kinds, formulas, constraint, limits, saved } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as TaggedReply | undefined;
   const busy = useNavigation().state !== "idle";
-  const parts = { kinds, data, busy, constraint, limits };
+  const parts = { kinds, formulas, data, busy, constraint, limits };
   return (
     <Page title={r.schoolsTitle} back="/admin/orders">
       <OperatorBar displayName={displayName} current="orders" />
@@ -91,19 +92,21 @@ export default function AdminSchools() {
 type SchoolFormProps = {
   school: AdminSchool | null;
   kinds: string[];
+  formulas: string[];
   data: TaggedReply | undefined;
   busy: boolean;
   constraint: Constraints;
   limits: typeof REFERENCE_LIMITS;
 };
 
-function SchoolForm({ school, kinds, data, busy, constraint, limits }: SchoolFormProps) {
+function SchoolForm({ school, kinds, formulas, data, busy, constraint, limits }: SchoolFormProps) {
   const formId = school ? `update-${school.code}` : "create";
   const [form, fields] = useReferenceForm<SchoolFields>(formId, data, constraint, {
     code: school?.code,
     name: school?.name,
     system: school?.system ?? "zfsoft",
     baseUrl: school?.baseUrl ?? undefined,
+    gpaFormula: school?.gpaFormula ?? "standard4",
     enabled: school ? (school.enabled ? "on" : "") : "on",
   });
   // After a refused post the box shows what was sent (absent = unchecked).
@@ -136,6 +139,22 @@ function SchoolForm({ school, kinds, data, busy, constraint, limits }: SchoolFor
           <FieldError field={fields.system} />
         </div>
         <TextField field={fields.baseUrl} label={r.baseUrl} hint={r.baseUrlHint} type="url" inputMode="url" maxLength={limits.baseUrl} />
+        <div>
+          <label htmlFor={fields.gpaFormula.id} className="field-label">
+            {r.gpaFormula}
+          </label>
+          <select {...getSelectProps(fields.gpaFormula, { ariaDescribedBy: `${fields.gpaFormula.id}-hint` })} className="field-input">
+            {formulas.map((formula) => (
+              <option key={formula} value={formula}>
+                {r.gpaFormulaLabels[formula] ?? formula}
+              </option>
+            ))}
+          </select>
+          <p id={`${fields.gpaFormula.id}-hint`} className="mt-1 text-xs text-slate-500">
+            {r.gpaFormulaHint}
+          </p>
+          <FieldError field={fields.gpaFormula} />
+        </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name={fields.enabled.name} defaultChecked={checked} key={fields.enabled.key} className="h-4 w-4" />
           {r.schoolEnabled}

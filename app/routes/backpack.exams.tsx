@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { SyncNotices } from "~/components/grades/SyncNotices";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
@@ -51,6 +51,7 @@ export default function Exams() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const refreshing = navigation.state !== "idle" && navigation.formData?.get("intent") === "refresh";
+  const submit = useSubmit();
 
   return (
     <Page title={msg.grades.examsTitle} back="/backpack">
@@ -58,7 +59,15 @@ export default function Exams() {
         <label htmlFor="term" className="sr-only">
           {msg.grades.term}
         </label>
-        <select key={data.term.code} id="term" name="term" defaultValue={data.term.code} className="field-input flex-1 py-2 text-sm">
+        {/* With JavaScript the choice is enough; without it, 切换 sends the form. */}
+        <select
+          key={data.term.code}
+          id="term"
+          name="term"
+          defaultValue={data.term.code}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+          className="field-input flex-1 py-2 text-sm"
+        >
           {data.terms.map((term) => (
             <option key={term.code} value={term.code}>
               {term.label}
@@ -82,7 +91,9 @@ export default function Exams() {
         hidden={{ term: data.term.code }}
       />
 
-      {data.loaded && data.exams.length === 0 ? <p className="card text-center text-sm text-slate-500">{msg.grades.examsEmpty}</p> : null}
+      {data.loaded && data.exams.length === 0 ? (
+        <p className="card text-center text-sm text-slate-500">{data.pastTerm ? fillTemplate(msg.grades.examsEmptyPast, { term: data.term.label }) : msg.grades.examsEmpty}</p>
+      ) : null}
 
       <ol className="space-y-2" aria-label={msg.grades.examsTitle}>
         {data.exams.map((exam, index) => (
@@ -93,11 +104,11 @@ export default function Exams() {
             data-testid="exam"
           >
             <div
-              className={`flex w-16 shrink-0 flex-col items-center justify-center rounded-xl py-2 text-center ${
+              className={`flex w-[4.75rem] shrink-0 flex-col items-center justify-center whitespace-nowrap rounded-xl px-1 py-2 text-center ${
                 exam.past ? "bg-slate-100 text-slate-500" : exam.daysLeft === null ? "bg-slate-50 text-slate-600" : "bg-brand-soft text-brand-dark"
               }`}
             >
-              <span className="text-sm font-bold leading-tight" data-testid="countdown">
+              <span className="text-[13px] font-bold leading-tight" data-testid="countdown">
                 {countdown(exam.daysLeft)}
               </span>
             </div>

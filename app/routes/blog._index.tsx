@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ArticleBody, ArticleMeta, ArticleTags, NoticeBanner } from "~/components/content/ArticleBody";
+import { ShareButton, ShareStatus } from "~/components/content/ShareButton";
 import type { ArticleSummary } from "~/components/content/ArticleBody";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -46,8 +47,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function BlogIndex() {
   const { articles, inMessenger, reader } = useLoaderData<typeof loader>();
+  // The list's share card: the series, its introduction and the default card image.
+  const share = reader?.found
+    ? { link: `${LIST_PATH}?read=${reader.article.id}`, title: reader.article.title, desc: reader.article.excerpt }
+    : { link: LIST_PATH, title: `${msg.titles.blog} · ${msg.app.name}`, desc: msg.blog.intro };
   return (
-    <Page title={msg.titles.blog}>
+    <Page title={msg.titles.blog} actions={<ShareButton key={share.link} {...share} />}>
       {inMessenger ? <NoticeBanner>{msg.blog.openInBrowser}</NoticeBanner> : null}
 
       <section className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-brand to-brand-dark p-4 text-white shadow-sm">
@@ -68,6 +73,7 @@ export default function BlogIndex() {
       </ol>
 
       {reader ? <ReaderDialog reader={reader} /> : null}
+      <ShareStatus />
     </Page>
   );
 }

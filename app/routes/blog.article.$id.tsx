@@ -3,17 +3,15 @@ import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix
 import { ArticleBody, ArticleMeta, ArticleTags, NoticeBanner } from "~/components/content/ArticleBody";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Page } from "~/components/Page";
-import { Glyph } from "~/components/circle/glyphs";
-import { useEffect } from "react";
+import { ShareButton, ShareStatus } from "~/components/content/ShareButton";
 import { findSampleArticle } from "~/lib/content/blog";
 import { app as appMessages } from "~/lib/messages/app";
 import { blog as blogMessages } from "~/lib/messages/blog";
 import { errors as errorsMessages } from "~/lib/messages/errors";
-import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import type { RouteHandle } from "~/root";
 
-const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, postDetail: postDetailMessages, titles: titlesMessages };
+const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, titles: titlesMessages };
 
 /** No interaction: the page ships no JavaScript (root.tsx, decision 027). */
 export const handle: RouteHandle = { hydrate: false };
@@ -30,48 +28,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data ? [{ name: "description", content: data.article.excerpt }] : []),
 ];
 
-/**
- * The share card (issue 21) without React: public/share-card.js (a plain deferred script) reads
- * these data-* attributes, sets the card through the JS-SDK inside the messenger, and shows the
- * button, which copies the link. Without JavaScript the button stays hidden.
- */
-function ShareButton({ id, title, desc }: { id: number; title: string; desc: string }) {
-  // Only when this page is hydrated and was reached by a client-side navigation (the script in
-  // the first HTML did not run): load it, or run it again.
-  useEffect(() => {
-    const init = (window as unknown as { campusShareCard?: () => void }).campusShareCard;
-    if (init) init();
-    else if (!document.querySelector('script[src="/share-card.js"]')) {
-      const script = document.createElement("script");
-      script.src = "/share-card.js";
-      document.head.appendChild(script);
-    }
-  }, [id]);
-  return (
-    <>
-      <button
-        type="button"
-        hidden
-        className="rounded-full p-1.5 hover:bg-white/10"
-        aria-label={msg.postDetail.share}
-        data-share-title={title}
-        data-share-desc={desc}
-        data-share-link={`/blog/article/${id}`}
-        data-share-img="/favicon.svg"
-        data-copied={msg.postDetail.linkCopied}
-        data-copy-failed={msg.postDetail.copyFailed}
-      >
-        <Glyph name="share" className="h-5 w-5" />
-      </button>
-      <script src="/share-card.js" defer />
-    </>
-  );
-}
-
 export default function BlogArticle() {
   const { article } = useLoaderData<typeof loader>();
   return (
-    <Page title={msg.titles.article} back="/blog" actions={<ShareButton key={article.id} id={article.id} title={article.title} desc={article.excerpt} />}>
+    <Page title={msg.titles.article} back="/blog" actions={<ShareButton key={article.id} link={`/blog/article/${article.id}`} title={article.title} desc={article.excerpt} />}>
       <NoticeBanner icon="sparkle">{msg.blog.welcome}</NoticeBanner>
 
       <article className="card space-y-4 px-4 py-5">
@@ -89,12 +49,7 @@ export default function BlogArticle() {
       <Link to="/blog" className="btn-ghost w-full">
         {msg.blog.backToList}
       </Link>
-      <p
-        role="status"
-        hidden
-        data-share-status
-        className="fixed inset-x-4 top-14 z-40 !mt-0 mx-auto max-w-sm rounded-full bg-slate-900/90 px-4 py-2 text-center text-sm text-white shadow-lg"
-      />
+      <ShareStatus />
     </Page>
   );
 }

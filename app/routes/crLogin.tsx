@@ -6,6 +6,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
+import { useHydrated } from "~/components/Page";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
@@ -64,6 +65,8 @@ export default function Login() {
   const navigation = useNavigation();
   const [captcha, setCaptcha] = useState(data.captcha);
   const [showPassword, setShowPassword] = useState(false);
+  // 显示密码 and a new captcha picture need JavaScript; without it they are not offered as buttons.
+  const hydrated = useHydrated();
   const [wechatDialog, setWechatDialog] = useState(data.needsWechatAuth);
 
   // A refused attempt spends the captcha: show the new one the server sent with the answer.
@@ -153,6 +156,7 @@ export default function Login() {
               />
               <button
                 type="button"
+                hidden={!hydrated}
                 onClick={() => setShowPassword((shown) => !shown)}
                 className="absolute inset-y-0 right-2 my-auto h-8 rounded-lg px-2 text-sm text-brand"
                 aria-pressed={showPassword}
@@ -176,9 +180,13 @@ export default function Login() {
                 autoComplete="off"
                 autoCapitalize="characters"
               />
-              <button type="button" onClick={refreshCaptcha} title={msg.login.captchaRefresh} className="shrink-0 overflow-hidden rounded-xl border border-slate-200">
-                <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />
-              </button>
+              {hydrated ? (
+                <button type="button" onClick={refreshCaptcha} title={msg.login.captchaRefresh} className="shrink-0 overflow-hidden rounded-xl border border-slate-200">
+                  <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />
+                </button>
+              ) : (
+                <img src={captcha.image} width={120} height={44} alt={msg.login.captcha} className="shrink-0 rounded-xl border border-slate-200" />
+              )}
             </div>
             <FieldError field={fields.captcha} />
           </div>

@@ -3,16 +3,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { SyncFailure } from "~/components/grades/SyncNotices";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
+import { copyText } from "~/components/share";
 import { Overlay } from "~/components/schedule/Overlay";
 import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { loginPath } from "~/lib/redirect";
-import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, scheduleHref, weekLabel } from "~/lib/schedule";
+import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, keptScheduleParams, scheduleHref, weekLabel } from "~/lib/schedule";
 import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { logout, requireStudent } from "~/server/auth/session.server";
@@ -80,11 +81,6 @@ const CARD_COLOURS = [
   "bg-indigo-100 text-indigo-900 border-indigo-300",
 ];
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 export default function Schedule() {
   const data = useLoaderData<typeof loader>();
@@ -94,7 +90,8 @@ export default function Schedule() {
   const submit = useSubmit();
   const hydrated = useHydrated();
 
-  const href = (extra: Record<string, string> = {}) => scheduleHref(data.term.code, data.week, extra);
+  // Links keep what the student closed (the empty-week notice, the notes panel).
+  const href = (extra: Record<string, string> = {}) => scheduleHref(data.term.code, data.week, keptScheduleParams(params, extra));
   const thisWeekHref = scheduleHref(data.current.term, data.current.week);
   const formAction = `/schedule?index&${new URLSearchParams({ term: data.term.code, week: String(data.week) }).toString()}`;
   const dialog = params.get("dialog");
@@ -233,8 +230,12 @@ export default function Schedule() {
       {dialog === "summary" ? <Summary data={data} closeHref={href()} thisWeekHref={thisWeekHref} /> : null}
       {dialog === "notify" ? <NotifySheet data={data} closeHref={href()} formAction={formAction} saved={params.get("saved")} /> : null}
       {showEmpty ? (
-        <Overlay id="empty" title={msg.schedule.emptyWeekTitle} closeHref={href({ empty: "seen" })} role="alertdialog">
-          <p className="text-sm text-slate-600">{fillTemplate(msg.schedule.emptyWeekBody, { week: data.week })}</p>
+        <Overlay id="empty" title={data.emptyReason === "after" ? msg.schedule.emptyWeekAfterTitle : msg.schedule.emptyWeekTitle} closeHref={href({ empty: "seen" })} role="alertdialog">
+          <p className="text-sm text-slate-600">
+            {data.emptyReason === "after"
+              ? fillTemplate(msg.schedule.emptyWeekAfterBody, { week: data.week, last: data.lastTeachingWeek ?? data.week })
+              : fillTemplate(msg.schedule.emptyWeekBody, { week: data.week })}
+          </p>
           <div className={`mt-4 grid gap-2 ${data.isViewingCurrent ? "grid-cols-1" : "grid-cols-2"}`}>
             <Link to={href({ empty: "seen" })} replace preventScrollReset className="btn-ghost">
               {msg.schedule.emptyWeekOk}
@@ -269,7 +270,7 @@ function NotesPanel({ notes, hidden, href }: { notes: Data["notes"]; hidden: boo
   const place = "fixed bottom-[calc(4.75rem+env(safe-area-inset-bottom))] left-3 z-20 !m-0 sm:left-[calc(50%-18rem)]";
   if (hidden) {
     return (
-      <Link to={href()} preventScrollReset replace className={`${place} btn border border-amber-200 bg-amber-50 text-amber-800 shadow-lg`}>
+      <Link to={href({ notes: "" })} preventScrollReset replace className={`${place} btn border border-amber-200 bg-amber-50 text-amber-800 shadow-lg`}>
         <Icon name="book" className="h-4 w-4" />
         {fillTemplate(msg.schedule.notesShow, { n: notes.length })}
       </Link>
@@ -461,6 +462,19 @@ const SWITCHES = [
   { name: "announcementReminder", label: msg.schedule.announcementReminder, hint: msg.schedule.announcementReminderHint },
 ] as const;
 
+/** 复制: with JavaScript only (without it the address field above is there to select). */
+function CopyAddressButton({ text }: { text: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  if (!hydrated) return null;
+  return (
+    <button type="button" className="btn-ghost" onClick={() => void copyText(text).then((ok) => setState(ok ? "copied" : "failed"))}>
+      {state === "copied" ? <Icon name="check" className="h-4 w-4" /> : null}
+      <span aria-live="polite">{state === "copied" ? msg.schedule.calendarCopied : state === "failed" ? msg.schedule.calendarCopyFailed : msg.schedule.calendarCopy}</span>
+    </button>
+  );
+}
+
 function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; closeHref: string; formAction: string; saved: string | null }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -535,6 +549,13 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
               {msg.schedule.calendarOpen}
             </a>
           ) : null}
+          {/* The messenger does not open webcal: links; the same feed over https does open. */}
+          {data.calendarUrl ? (
+            <a href={data.calendarUrl} className="btn-ghost">
+              {msg.schedule.calendarOpenHttps}
+            </a>
+          ) : null}
+          {data.calendarUrl ? <CopyAddressButton text={data.calendarUrl} /> : null}
           <Form method="post" action={formAction} preventScrollReset replace>
             <input type="hidden" name="intent" value="calendar" />
             <input type="hidden" name="term" value={data.term.code} />

@@ -10,6 +10,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { safeRedirect } from "~/lib/redirect";
+import { fillTemplate } from "~/lib/template";
 import {
   MESSENGER_DEFAULT_RETURN,
   decodeUserInfoPayload,
@@ -33,11 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const error = params.get("error");
   if (error) {
     const code = isMessengerErrorCode(error) ? error : "AUTH_FAILED";
-    return { kind: "error" as const, code, message: messengerErrorMessage(code), ...links };
+    // Refusing is the student's own choice, not a fault: no fault title, no code to quote.
+    const denied = code === "AUTH_DENIED";
+    return { kind: "error" as const, code, title: denied ? msg.wechat.deniedTitle : msg.wechat.failedTitle, showCode: !denied, message: messengerErrorMessage(code), ...links };
   }
   if (params.has("userInfo")) {
     if (!decodeUserInfoPayload(params.get("userInfo"))) {
-      return { kind: "error" as const, code: "PARSE_ERROR" as const, message: messengerErrorMessage("PARSE_ERROR"), ...links };
+      return { kind: "error" as const, code: "PARSE_ERROR" as const, title: msg.wechat.failedTitle, showCode: true, message: messengerErrorMessage("PARSE_ERROR"), ...links };
     }
     return { kind: "notice" as const, message: msg.wechat.payloadNotice, ...links };
   }
@@ -52,13 +55,11 @@ export default function WxCallback() {
         <Icon name={data.kind === "error" ? "alert" : "info"} className={`h-10 w-10 ${data.kind === "error" ? "text-red-500" : "text-brand"}`} />
         {data.kind === "error" ? (
           <>
-            <h2 className="text-base font-semibold">{msg.wechat.failedTitle}</h2>
+            <h2 className="text-base font-semibold">{data.title}</h2>
             <p role="alert" className="text-sm text-slate-700">
               {data.message}
             </p>
-            <p className="text-xs text-slate-500">
-              {msg.wechat.errorCode}：{data.code}
-            </p>
+            {data.showCode ? <p className="text-xs text-slate-500">{fillTemplate(msg.wechat.errorCode, { code: data.code })}</p> : null}
           </>
         ) : (
           <p role="status" className="text-sm text-slate-700">

@@ -49,3 +49,17 @@ test("跟随系统 follows the phone's light or dark setting", async ({ browser 
     await context.close();
   }
 });
+
+test("logged out, pages follow the phone's dark setting; a new account starts on 跟随系统", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto("/blog");
+  await expect(page.locator("html")).toHaveAttribute("data-appearance", "system");
+  expect(isDark(await background(page))).toBe(true);
+  const student = await insertStudentSession({ nickname: "新来的" });
+  await context.addCookies([{ name: "__session", value: student.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto("/backpack/settings");
+  await expect(page.getByRole("radio", { name: "跟随系统" })).toBeChecked();
+  expect(isDark(await background(page))).toBe(true);
+  await context.close();
+});

@@ -58,7 +58,7 @@ test("inside the messenger an order's share card says what it is, never its pick
   await page.goto(`/express/orders/${order}`);
   await expect(page.getByTestId("pickup-codes")).toContainText("7-3-9051"); // the owner sees them on the page
   const [, appMessage, timeline] = await shareCalls(page);
-  expect(appMessage).toEqual(["appMessage", { title: "我在校园帮下的快递代拿订单", desc: "快递代拿 · 2 件 · 配送中", link: `${E2E_BASE_URL}/express/orders/${order}`, imgUrl: `${E2E_BASE_URL}/favicon.svg` }]);
+  expect(appMessage).toEqual(["appMessage", { title: "我在校园帮下的快递代拿订单", desc: "快递代拿 · 2 件 · 配送中", link: `${E2E_BASE_URL}/express/orders/${order}`, imgUrl: `${E2E_BASE_URL}/share-card.png` }]);
   expect(timeline).toEqual(["timeline", appMessage![1]]);
   const card = JSON.stringify(appMessage);
   for (const secret of ["7-3-9051", "62093517", "13900139000", "西苑2栋"]) expect(card).not.toContain(secret);

@@ -20,7 +20,7 @@ test("inside the messenger the blog article sets its share card from its title a
   // The config is asked for the page's URL without its #hash, as the hydrated pages do.
   expect(JSON.parse(configs[0]!)).toEqual({ url: `${E2E_BASE_URL}/blog/article/1` });
   const title = await page.getByRole("heading", { level: 2 }).textContent();
-  expect(appMessage).toEqual(["appMessage", { title, desc: expect.any(String), link: `${E2E_BASE_URL}/blog/article/1`, imgUrl: `${E2E_BASE_URL}/favicon.svg` }]);
+  expect(appMessage).toEqual(["appMessage", { title, desc: expect.any(String), link: `${E2E_BASE_URL}/blog/article/1`, imgUrl: `${E2E_BASE_URL}/share-card.png` }]);
   expect(appMessage![1].desc.length).toBeGreaterThan(10);
   expect(timeline).toEqual(["timeline", appMessage![1]]);
   await context.close();
@@ -54,4 +54,19 @@ test("the share script stays small (under 2 KB gzipped)", async ({ request }) =>
   expect(response.ok()).toBe(true);
   const { gzipSync } = await import("node:zlib");
   expect(gzipSync(await response.body(), { level: 9 }).length).toBeLessThan(2048);
+});
+
+test("inside the messenger the blog list sets a share card too, with the 300×300 PNG card", async ({ browser, request }) => {
+  const context = await messengerContext(browser);
+  const page = await context.newPage();
+  await page.goto("/blog");
+  const [, appMessage] = await shareCalls(page);
+  expect(appMessage).toEqual(["appMessage", { title: expect.stringContaining("校园帮"), desc: expect.any(String), link: `${E2E_BASE_URL}/blog`, imgUrl: `${E2E_BASE_URL}/share-card.png` }]);
+  await context.close();
+
+  const image = await request.get("/share-card.png");
+  expect(image.headers()["content-type"]).toBe("image/png");
+  const png = await image.body();
+  // PNG header: width and height are the big-endian words at bytes 16 and 20.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 300]);
 });

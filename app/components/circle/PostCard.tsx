@@ -1,3 +1,4 @@
+import { MORE_IMAGES_VEIL } from "~/lib/image-grid";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon } from "~/components/icons";
@@ -21,7 +22,12 @@ export function PostCard({ post, extra }: { post: PostView; extra?: ReactNode })
               <span key={image.url} className="relative block aspect-square overflow-hidden rounded-lg bg-slate-100">
                 <img src={image.thumbUrl} alt="" loading="lazy" className="h-full w-full object-cover" />
                 {index === post.images.length - 1 && post.imageCount > post.images.length ? (
-                  <span className="absolute inset-0 flex items-center justify-center bg-black/40 text-base font-semibold text-white">+{post.imageCount - post.images.length}</span>
+                  <span
+                    className="absolute inset-0 flex items-center justify-center text-lg font-bold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]"
+                    style={{ backgroundColor: `rgb(0 0 0 / ${MORE_IMAGES_VEIL})` }}
+                  >
+                    +{post.imageCount - post.images.length}
+                  </span>
                 ) : null}
               </span>
             ))}

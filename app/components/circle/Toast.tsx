@@ -6,6 +6,9 @@ import { useEffect, useRef } from "react";
  * without JS). With JS it goes after three seconds: onHide runs, and `clearTo` (the page without
  * the notice query) replaces the URL.
  */
+/** How long a toast stays up (the CSS fade in tailwind.css .toast-auto-hide matches it). */
+export const TOAST_MS = 3000;
+
 export function Toast({ text, tone = "info", clearTo, onHide }: { text: string; tone?: "info" | "error"; clearTo?: string; onHide?: () => void }) {
   const navigate = useNavigate();
   const hide = useRef(onHide);
@@ -14,13 +17,13 @@ export function Toast({ text, tone = "info", clearTo, onHide }: { text: string; 
     const timer = setTimeout(() => {
       hide.current?.();
       if (clearTo !== undefined) navigate(clearTo, { replace: true, preventScrollReset: true });
-    }, 3000);
+    }, TOAST_MS);
     return () => clearTimeout(timer);
   }, [text, clearTo, navigate]);
   return (
     <p
       role={tone === "error" ? "alert" : "status"}
-      className={`fixed inset-x-4 top-14 z-40 !mt-0 mx-auto max-w-sm rounded-full px-4 py-2 text-center text-sm text-white shadow-lg ${tone === "error" ? "bg-red-600/95" : "bg-slate-900/90"}`}
+      className={`toast-auto-hide fixed inset-x-4 top-14 z-40 !mt-0 mx-auto max-w-sm rounded-full px-4 py-2 text-center text-sm text-white shadow-lg ${tone === "error" ? "bg-red-600/95" : "bg-slate-900/90"}`}
     >
       {text}
     </p>

@@ -20,8 +20,8 @@ export function GpaChart({ chart }: { chart: ChartData }) {
     <svg viewBox={`0 0 ${chart.width} ${chart.height}`} role="img" aria-label={label} className="h-auto w-full" data-testid="gpa-chart">
       {chart.gridlines.map((line) => (
         <g key={line.gpa}>
-          <line x1={chart.left} x2={chart.right} y1={line.y} y2={line.y} stroke="#e2e8f0" strokeWidth={1} />
-          <text x={chart.left - 6} y={line.y + 3} textAnchor="end" fontSize={9} fill="#64748b">
+          <line x1={chart.left} x2={chart.right} y1={line.y} y2={line.y} className="stroke-slate-200" strokeWidth={1} />
+          <text x={chart.left - 6} y={line.y + 3} textAnchor="end" fontSize={9} className="fill-slate-500">
             {line.gpa.toFixed(1)}
           </text>
         </g>
@@ -31,11 +31,11 @@ export function GpaChart({ chart }: { chart: ChartData }) {
       ) : null}
       {chart.points.map((point) => (
         <g key={point.term}>
-          <circle cx={point.x} cy={point.y} r={3.5} fill="#fff" className="stroke-brand" strokeWidth={2} />
-          <text x={point.x} y={point.y - 7} textAnchor="middle" fontSize={9} fontWeight={600} fill="#0f172a">
+          <circle cx={point.x} cy={point.y} r={3.5} className="fill-[rgb(var(--surface))] stroke-brand" strokeWidth={2} />
+          <text x={point.x} y={point.y - 7} textAnchor="middle" fontSize={9} fontWeight={600} className="fill-slate-900">
             {point.value}
           </text>
-          <text x={point.x} y={chart.height - 10} textAnchor="middle" fontSize={9} fill="#64748b">
+          <text x={point.x} y={chart.height - 10} textAnchor="middle" fontSize={9} className="fill-slate-500">
             {point.label}
           </text>
         </g>

@@ -32,6 +32,15 @@ export const adminReference = {
   baseUrl: "教务系统地址",
   baseUrlHint: "例如 https://jw.example.edu.cn/jwglxt；演示学校不需要",
   schoolEnabled: "允许学生选择并登录",
+  gpaFormula: "绩点算法",
+  gpaFormulaHint: "学校成绩单自带绩点时以学校的为准；否则按这里选的算法折算",
+  gpaFormulaLabels: {
+    standard4: "标准4.0（90分以上4、80分以上3、70分以上2、60分以上1）",
+    score10: "成绩÷10−5（85分3.5，优4.5、良3.5、中2.5、及格1.5）",
+    pku4: "北大4.0（4−3×(100−成绩)²÷1600）",
+    five: "5分制（90分以上5、80分以上4、70分以上3、60分以上2）",
+    wes: "WES（85分以上4、75分以上3、60分以上2）",
+  } as Record<string, string>,
   systemLabels: { demo: "演示（体验账号）", zfsoft: "正方教务系统", qiangzhi: "强智教务系统" } as Record<string, string>,
   // Campuses.
   campusesTitle: "校区管理",
@@ -74,6 +83,7 @@ export const adminReference = {
     nameMax: "名称最多 {max} 个字",
     nameTaken: "已有同名的项目",
     systemInvalid: "请选择教务系统类型",
+    gpaFormulaInvalid: "请选择绩点算法",
     baseUrlRequired: "该类型的教务系统需要填写地址",
     baseUrlFormat: "请填写以 http:// 或 https:// 开头的完整地址",
     baseUrlForbidden: "这个地址指向内网、本机或云服务器的内部地址，不能作为教务系统地址；请填写学校教务系统的公网地址",

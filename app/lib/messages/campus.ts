@@ -15,4 +15,7 @@ export const campus = {
   chosen: "已切换校区",
   required: Common.chooseCampus,
   unknown: "该校区不存在，请重新选择",
+  comingHint: "标着「即将开通」的校区还不能下单代拿，开通后就能在这里选择。现在可以先用课表和校园圈。",
+  goSchedule: "看课表",
+  goCircle: "逛校园圈",
 } as const;

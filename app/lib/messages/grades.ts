@@ -45,6 +45,7 @@ export const grades = {
   examsLink: Common.exams,
   gradesLink: Common.gradeQuery,
   examsEmpty: "本学期暂时没有考试安排",
+  examsEmptyPast: "{term}已经结束，没有查到这个学期的考试安排",
   countdownToday: Common.today,
   countdownDays: "还有 {days} 天",
   countdownDone: "已结束",

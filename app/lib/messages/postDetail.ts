@@ -25,6 +25,8 @@ export const postDetail = {
   likeFailed: "点赞操作失败",
   loadPostFailed: "加载帖子详情失败",
   postNotFound: "帖子不存在或已被删除",
+  postNotFoundBody: "它可能已被作者删除，去校园圈看看别的帖子吧。",
+  backToCircle: "回到校园圈",
   report: Common.report,
   imageAlt: "帖子图片",
   openImage: "查看大图",

@@ -26,7 +26,9 @@ export const wechat = {
   retry: "重新授权",
   backToMarket: "返回校园帮",
   continue: "继续",
-  errorCode: "错误代码",
+  // A reference for customer service, not a message: the message above says what happened.
+  errorCode: "联系客服时可提供此编号：{code}",
+  deniedTitle: "已取消授权",
   idle: "没有需要处理的授权结果",
   payloadNotice: "请点击下方按钮继续使用校园帮",
   simulate: {

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { CAMPUS_STATUSES, PACKAGE_TYPE_KEYS } from "../catalog";
 import { adminReference } from "../messages/adminReference";
 import { parseYuan, YUAN_PATTERN } from "../money";
+import { GPA_FORMULAS, isGpaFormula } from "../grades";
 import { SCHOOL_SYSTEM_KINDS, isSchoolSystemKind, systemNeedsBaseUrl } from "../school-systems";
 import { fillTemplate } from "../template";
 
@@ -37,6 +38,8 @@ const schoolFields = {
   name: name(REFERENCE_LIMITS.schoolName),
   system: z.string({ error: e.systemInvalid }).refine(isSchoolSystemKind, e.systemInvalid),
   baseUrl: z.string().trim().max(REFERENCE_LIMITS.baseUrl, e.baseUrlFormat).optional(),
+  // A form from before the rule was offered sends none: the standard table.
+  gpaFormula: z.string({ error: e.gpaFormulaInvalid }).default("standard4").refine(isGpaFormula, e.gpaFormulaInvalid),
   enabled: checkbox,
 };
 
@@ -65,7 +68,7 @@ export const SchoolFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update"), code, ...schoolFields }).superRefine(checkBaseUrl),
 ]);
 export type SchoolForm = z.infer<typeof SchoolFormSchema>;
-export { SCHOOL_SYSTEM_KINDS };
+export { GPA_FORMULAS, SCHOOL_SYSTEM_KINDS };
 
 export const CampusCreateSchema = z.object({ intent: z.literal("create"), code, name: name(REFERENCE_LIMITS.name) });
 

@@ -8,7 +8,7 @@ import { Toast } from "~/components/circle/Toast";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
 import { copyText, useShareCard } from "~/components/share";
 import { commentsHref, hasMoreReplies } from "~/lib/comment-tree";
 import { fillTemplate } from "~/lib/template";
@@ -385,6 +385,9 @@ function excerptOf(text: string, max: number) {
 }
 
 function ShareButton({ url, onDone }: { url: string; onDone: (message: string) => void }) {
+  // Copying needs JavaScript: without it the button would do nothing, so it is left out.
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
   return (
     <button
       type="button"
@@ -403,7 +406,7 @@ function ShareButton({ url, onDone }: { url: string; onDone: (message: string) =
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.errors.notFoundBody} code={404} home="/circle" />;
+    return <ErrorScreen title={msg.postDetail.postNotFound} body={msg.postDetail.postNotFoundBody} code={404} home="/circle" homeLabel={msg.postDetail.backToCircle} />;
   }
   return (
     <Page title={msg.titles.post} back="/circle">

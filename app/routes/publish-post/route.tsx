@@ -361,7 +361,7 @@ export default function PublishPost() {
         </button>
       </Form>
       {/* Last: a fixed toast placed first would push the page down by space-y's margin. */}
-      {notice ? <Toast text={notice} /> : null}
+      {notice ? <Toast text={notice} onHide={() => setNotice(null)} /> : null}
     </Page>
   );
 }

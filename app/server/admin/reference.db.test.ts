@@ -392,6 +392,23 @@ describe("a restart", () => {
 });
 
 describe("schools", () => {
+  it("stores the GPA rule the operator picks from the set, and refuses one outside it beside the field", async () => {
+    const admin = await operatorCookie();
+    const fields = { code: "gpa-u", name: "绩点大学", system: "demo", enabled: "on" };
+    expect((await postSchools({ intent: "create", ...fields, gpaFormula: "score10" }, admin)).status).toBe(302);
+    expect(await db().selectFrom("schools").select("gpa_formula").where("code", "=", "gpa-u").executeTakeFirst()).toEqual({ gpa_formula: "score10" });
+    const bad = await postSchools({ intent: "update", ...fields, gpaFormula: "my-own" }, admin);
+    expect(bad.status).toBe(400);
+    const reply = await replyOf(bad);
+    expect(reply.reply.error?.gpaFormula).toEqual([e.gpaFormulaInvalid]);
+    expect(reply.reply.initialValue).toMatchObject({ name: "绩点大学" });
+    expect((await postSchools({ intent: "update", ...fields, gpaFormula: "pku4" }, admin)).status).toBe(302);
+    expect(await db().selectFrom("schools").select("gpa_formula").where("code", "=", "gpa-u").executeTakeFirst()).toEqual({ gpa_formula: "pku4" });
+    const page = (await (await call(schoolsLoader as never, request("/admin/schools", { cookie: admin }))).json()) as { formulas: string[]; schools: { code: string; gpaFormula: string }[] };
+    expect(page.formulas).toEqual(["standard4", "score10", "pku4", "five", "wes"]);
+    expect(page.schools.find((school) => school.code === "gpa-u")?.gpaFormula).toBe("pku4");
+  });
+
   it("validates the adapter kind and its base URL beside the fields, storing nothing", async () => {
     const admin = await operatorCookie();
     const before = await db().selectFrom("schools").selectAll().orderBy("code").execute();
@@ -439,13 +456,13 @@ describe("schools", () => {
       school_code: "nu",
       student_id: "2023000111",
     });
-    const audit = (await auditRows()).filter((row) => row.action.startsWith("school_"));
+    const audit = (await auditRows()).filter((row) => row.action.startsWith("school_") && (row.detail ?? "").includes("（nu）"));
     expect(audit.map((row) => [row.action, row.detail])).toEqual([
       ["school_create", "学校 北方大学（nu） · 启用中"],
       ["school_update", "学校 北方大学（nu） · 已停用"],
     ]);
     const page = await call(schoolsLoader as never, request("/admin/schools", { cookie: admin }));
-    expect((await page.json()).schools).toContainEqual({ code: "nu", name: "北方大学", system: "zfsoft", baseUrl: "https://jw.example.edu.cn/jwglxt", enabled: false });
+    expect((await page.json()).schools).toContainEqual({ code: "nu", name: "北方大学", system: "zfsoft", baseUrl: "https://jw.example.edu.cn/jwglxt", gpaFormula: "standard4", enabled: false });
   });
 });
 

@@ -59,16 +59,16 @@ function audit(trx: Trx, operator: Actor, action: AuditAction, detail: string) {
 // ---------------------------------------------------------------------------------------------
 // Schools
 
-export type AdminSchool = { code: string; name: string; system: string; baseUrl: string | null; enabled: boolean };
+export type AdminSchool = { code: string; name: string; system: string; baseUrl: string | null; gpaFormula: string; enabled: boolean };
 
 export async function listSchoolsForAdmin(): Promise<AdminSchool[]> {
   const rows = await db().selectFrom("schools").selectAll().orderBy("sort_order").orderBy("code").execute();
-  return rows.map((row) => ({ code: row.code, name: row.name, system: row.system, baseUrl: row.base_url, enabled: row.enabled === 1 }));
+  return rows.map((row) => ({ code: row.code, name: row.name, system: row.system, baseUrl: row.base_url, gpaFormula: row.gpa_formula, enabled: row.enabled === 1 }));
 }
 
 export function saveSchool(operator: Actor, form: SchoolForm): Promise<ReferenceResult> {
   return change(`school_${form.intent}`, async (trx) => {
-    const values = { name: form.name, system: form.system, base_url: form.baseUrl || null, enabled: form.enabled ? 1 : 0 };
+    const values = { name: form.name, system: form.system, base_url: form.baseUrl || null, gpa_formula: form.gpaFormula, enabled: form.enabled ? 1 : 0 };
     const existing = await trx.selectFrom("schools").select(["code", "name", "enabled"]).where("code", "=", form.code).executeTakeFirst();
     const summary = `${fillTemplate(t.school, { name: form.name, code: form.code })} · ${form.enabled ? adminReference.enabled : adminReference.disabled}`;
     if (form.intent === "create") {

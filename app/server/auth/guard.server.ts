@@ -25,7 +25,8 @@ export async function accessRedirect(request: Request, route: GuardedRoute = {})
     search: pageSearch(url),
     hasStudent: lookup.state === "active" && hasStudentAccount(lookup.user),
     isMessenger: isMessengerBrowser(request.headers.get("User-Agent")),
-    messengerOnly: config().isProduction && !config().allowAnyBrowser,
+    // ALLOW_ANY_BROWSER defaults to true outside production; set to false it applies there too.
+    messengerOnly: !config().allowAnyBrowser,
   });
   if (decision.kind === "allow") return null;
   if (decision.reason === "login-required" && lookup.state === "ended") {

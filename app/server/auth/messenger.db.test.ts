@@ -692,6 +692,11 @@ describe("the result page /wx/callback", () => {
     expect(await page(path)).toMatchObject({ kind: "error", code, message, retryHref: "/api/wechat/auth?redirect_url=%2Fmarket" });
   });
 
+  it("refusing is no fault: its own title and no code to quote; a real failure keeps its reference", async () => {
+    expect(await page("/wx/callback?error=AUTH_DENIED")).toMatchObject({ kind: "error", title: "已取消授权", showCode: false });
+    expect(await page("/wx/callback?error=TIMEOUT")).toMatchObject({ kind: "error", title: "授权未完成", showCode: true, code: "TIMEOUT" });
+  });
+
   it("keeps a safe return path for the retry link", async () => {
     expect(await page("/wx/callback?error=AUTH_DENIED&redirect_url=%2Forders")).toMatchObject({ retryHref: "/api/wechat/auth?redirect_url=%2Forders", continueHref: "/orders" });
     expect(await page("/wx/callback?error=AUTH_DENIED&redirect_url=https%3A%2F%2Fevil.example")).toMatchObject({ continueHref: "/market" });

@@ -59,6 +59,8 @@ export interface SchoolsTable {
   enabled: number;
   /** How the school counts grades (GradeScale as JSON); null: the defaults. */
   grade_scale: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The GPA rule (GpaFormula); 'standard4' unless the operator chose another. */
+  gpa_formula: ColumnType<string, string | undefined, string>;
 }
 
 export interface CampusesTable {

@@ -153,6 +153,14 @@ describe("the grades page on a ZFsoft school", () => {
     for (const secret of ["大学计算机基础", "92", "4.2", zfStudent.password]) expect(logs.text()).not.toContain(secret);
   });
 
+  it("an empty list of a term before the current one is history: the page is told so", async () => {
+    const { user } = await loginZf();
+    const now = { now: new Date("2026-01-09T02:00:00Z") };
+    const past = await examsView(user, new URL("http://app/backpack/exams?term=2023-2024-1"), now);
+    expect(past).toMatchObject({ term: { code: "2023-2024-1" }, pastTerm: true, exams: [] });
+    expect((await examsView(user, new URL("http://app/backpack/exams"), now)).pastTerm).toBe(false);
+  });
+
   it("lists the term's exams upcoming first with the days left, past ones marked", async () => {
     const { user } = await loginZf();
     const view = await examsView(user, new URL("http://app/backpack/exams"), { now: new Date("2026-01-09T02:00:00Z") });
@@ -210,6 +218,21 @@ describe("the school's own way of counting", () => {
     expect(own.overall).toBe("3.06");
     expect(standard.overall).toBe("2.94");
     await db().updateTable("schools").set({ grade_scale: null }).where("code", "=", "demo").execute();
+  });
+
+  it("the GPA rule the operator chose for the school (score/10−5, 优 4.5) is the one the page counts by", async () => {
+    const { cookie } = await login("demo", "20230002", "demo1234");
+    await db().updateTable("schools").set({ gpa_formula: "score10" }).where("code", "=", "demo").execute();
+    try {
+      const page = await gradesPage(cookie);
+      // (3×3.6 + 3×4.2 + 2×3.5 + 1×4.5 + 3×2.8 + 3×3.8 + 1×1.5) / 16 = 56.2 / 16
+      expect(page.overall).toBe("3.51");
+      // The chart's scale follows the rule's top point (5).
+      expect(page.chart.gridlines.map((line) => line.gpa)).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      await db().updateTable("schools").set({ gpa_formula: "standard4" }).where("code", "=", "demo").execute();
+    }
+    expect((await gradesPage(cookie)).overall).toBe("2.94");
   });
 });
 

@@ -1,7 +1,7 @@
 // What /backpack/grades and /backpack/exams show, computed on the server so the first HTML
 // carries everything (the chart is inline SVG; no JavaScript needed).
 import { arrangeExams } from "~/lib/exams";
-import { CHART, chartPoints, chartY, formatGpa, shortTermLabel, summariseGrades } from "~/lib/grades";
+import { CHART, chartMax, chartPoints, chartY, formatGpa, shortTermLabel, summariseGrades } from "~/lib/grades";
 import { ageText } from "~/lib/schedule";
 import { compareTerms, parseTermCode, termLabel } from "~/lib/term";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
@@ -17,7 +17,8 @@ export async function gradesView(user: User, url: URL, options: { now?: Date } =
   const records = load.report?.grades ?? [];
   const school = user.school_code ? await findSchool(user.school_code) : undefined;
   const summary = summariseGrades(records, school?.gradeScale);
-  const points = chartPoints(summary.terms);
+  const max = chartMax(school?.gradeScale);
+  const points = chartPoints(summary.terms, max);
   return {
     loaded: load.report !== null,
     overall: formatGpa(summary.overall),
@@ -44,7 +45,7 @@ export async function gradesView(user: User, url: URL, options: { now?: Date } =
       height: CHART.height,
       left: CHART.padLeft,
       right: CHART.width - CHART.padRight,
-      gridlines: [0, 1, 2, 3, 4].map((gpa) => ({ gpa, y: chartY(gpa) })),
+      gridlines: Array.from({ length: max + 1 }, (_, gpa) => ({ gpa, y: chartY(gpa, max) })),
       points: points.map((point) => ({ ...point, label: shortTermLabel(point.term), value: point.gpa.toFixed(2) })),
     },
     ranking: load.report?.ranking ?? null,
@@ -73,6 +74,8 @@ export async function examsView(user: User, url: URL, options: { now?: Date } = 
   return {
     term: { code: term, label: termLabel(term) },
     terms,
+    /** A term before the school's current one: an empty list is history, not "not yet". */
+    pastTerm: compareTerms(term, info.currentTerm) < 0,
     loaded: load.list !== null,
     exams: arrangeExams(load.list?.exams ?? [], shanghaiToday(now)),
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,

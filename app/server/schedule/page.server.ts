@@ -6,6 +6,7 @@ import {
   classTime,
   currentWeek,
   dateOfClass,
+  emptyWeekReason,
   meetsInWeek,
   noteInWeek,
   parseWeekParam,
@@ -129,6 +130,9 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
       .map((note) => ({ ...note, weeksText: formatWeeks(note.weeks) })),
     loaded: load.timetable !== null,
     termHasCourses: courses.length > 0,
+    /** Why this week is empty ('after': past the term's last class), for the notice's wording. */
+    emptyReason: emptyWeekReason(courses, week),
+    lastTeachingWeek: courses.length > 0 ? Math.max(...courses.flatMap((course) => course.weeks), MIN_WEEK) : null,
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
     staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
     error: load.error,

@@ -206,6 +206,13 @@ DEMO_STUDENTS["20230004"] = {
   profile: { name: "周强", className: "计算机科学与技术2302班", college: "计算机学院" },
 };
 
+// An account with 20230001's courses, grades and exams for the round-three screens' browser
+// tests (the empty-week notice, the calendar sheet, the exams page), apart from every other spec.
+DEMO_STUDENTS["20230019"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "吴越", className: "计算机科学与技术2302班", college: "计算机学院" },
+};
+
 // Two more accounts for trying the invite campaign (its registration is a school-account login,
 // issue 16); the campaign's browser tests register with them, apart from the login tests.
 DEMO_STUDENTS["20230006"] = {

@@ -5,6 +5,7 @@
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { GradeRecord } from "../../lib/grades";
 import { compareTerms, defaultWeek1Start, parseTermCode, termForDate, termLabel } from "../../lib/term";
+import { courseKindOf, GRADE_COLUMNS, practiceNotesFromRemark, roomOf, splitCourseName } from "../../lib/school-pages";
 import { parseWeeksText } from "../../lib/weeks";
 import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
 import { Element as DomElement, Text as DomText, type AnyNode, type Element } from "domhandler";
@@ -17,6 +18,7 @@ import {
   type CaptchaAnswer,
   type Course,
   type ExamsResult,
+  type PracticeNote,
   type GradesResult,
   type LoginFailure,
   type LoginResult,
@@ -166,21 +168,21 @@ export function parseQiangzhiGrades(html: string): GradeRecord[] | null {
   if (!rows) return null;
   const grades: GradeRecord[] = [];
   for (const row of rows) {
-    const term = field(row, "开课学期", "学年学期");
-    const course = field(row, "课程名称");
-    const score = field(row, "成绩", "总成绩");
+    const term = field(row, ...GRADE_COLUMNS.term);
+    const course = field(row, ...GRADE_COLUMNS.course);
+    const score = field(row, ...GRADE_COLUMNS.score);
     if (!parseTermCode(term) || !course || !score) continue;
-    const point = field(row, "绩点");
+    const point = field(row, ...GRADE_COLUMNS.point);
     const record: GradeRecord = {
       term,
       course,
-      credit: Number(field(row, "学分")) || 0,
+      credit: Number(field(row, ...GRADE_COLUMNS.credit)) || 0,
       score,
       schoolPoint: /^\d+(\.\d+)?$/.test(point) ? Number(point) : null,
-      courseType: `${field(row, "课程属性")}${field(row, "课程性质")}`.includes("必修") ? "required" : "elective",
-      examKind: examKindOf(field(row, "考试性质")),
+      courseType: `${field(row, ...GRADE_COLUMNS.attribute)}${field(row, ...GRADE_COLUMNS.nature)}`.includes("必修") ? "required" : "elective",
+      examKind: examKindOf(field(row, ...GRADE_COLUMNS.examKind)),
     };
-    const code = field(row, "课程编号");
+    const code = field(row, ...GRADE_COLUMNS.code);
     if (code) record.courseCode = code;
     grades.push(record);
   }
@@ -243,17 +245,24 @@ function courseParts(content: Element): AnyNode[][] {
   return parts;
 }
 
-/** A course's name: its text before the first line break. */
+/** A course's name (its text before the first line break) and the hour type that may follow it. */
 function nameOf(part: AnyNode[]) {
-  const line: AnyNode[] = [];
+  const lines: string[] = [];
+  let line: AnyNode[] = [];
+  const flush = () => {
+    const text = textOf(line);
+    if (text) lines.push(text);
+    line = [];
+  };
   for (const node of part) {
-    if (node instanceof DomElement && node.name === "br") {
-      if (textOf(line)) break;
-      continue;
-    }
-    line.push(node);
+    if (lines.length >= 2) break;
+    if (node instanceof DomElement && node.name === "br") flush();
+    else line.push(node);
   }
-  return textOf(line);
+  if (lines.length < 2) flush();
+  const [first = "", second = ""] = lines;
+  // The name line may be followed by the hour type on a line of its own, '名称</br>(讲课学时)'.
+  return splitCourseName(/^[（(][^()（）]*学时[)）]$/.test(second) ? `${first}${second}` : first);
 }
 
 /**
@@ -283,7 +292,7 @@ export function parseKbtable(html: string): Course[] | null {
       const full = firstElement(cell.children, withAttr("div", "class", "kbcontent")) ?? firstElement(cell.children, withAttr("div", "class", "kbcontent1"));
       if (!full) return;
       for (const part of courseParts(full)) {
-        const name = nameOf(part);
+        const { name, hourType } = nameOf(part);
         if (!name) continue;
         const timeText = fontText(part, "周次(节次)") || fontText(part, "周次");
         const weeksText = weeksTextOf(timeText.split("[")[0] ?? "");
@@ -292,18 +301,32 @@ export function parseKbtable(html: string): Course[] | null {
         courses.push({
           name,
           teacher: fontText(part, "老师") || fontText(part, "教师"),
-          location: fontText(part, "教室"),
+          location: roomOf(fontText(part, "教室")),
           weekday,
           startPeriod: periods.length ? Math.min(...periods) : block * 2 - 1,
           endPeriod: periods.length ? Math.max(...periods) : block * 2,
           weeks: parseWeeksText(weeksText),
           weeksText,
-          kind: name.includes("实验") ? "experiment" : "normal",
+          kind: courseKindOf(name, hourType),
         });
       }
     });
   }
   return mergeAdjacent(courses);
+}
+
+/** The 备注 row under table#kbtable (practice weeks, classes outside the grid) as notes. */
+export function parseKbtableNotes(html: string): PracticeNote[] {
+  const rows = tableRows(html, "kbtable") ?? [];
+  const remark = rows.find((row) => /^备注/.test(row.texts[0] ?? ""));
+  if (!remark) return [];
+  return practiceNotesFromRemark(remark.texts.slice(1).join(";")).map((note) => ({
+    name: note.name,
+    teacher: note.teacher,
+    location: "",
+    weeks: note.weeks,
+    description: note.description,
+  }));
 }
 
 /** The `select[name=xnxq01id]` options; the selected one is the current term. */
@@ -462,7 +485,7 @@ export function createQiangzhiSystem(options: QiangzhiOptions): AcademicSystem {
       if (html === null) return { sessionExpired: true };
       const courses = parseKbtable(html);
       if (!courses) throw new AcademicSystemError("failed", "timetable table missing");
-      return { term, courses, notes: [] };
+      return { term, courses, notes: parseKbtableNotes(html) };
     },
 
     async termInfo(session) {

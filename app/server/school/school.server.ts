@@ -22,7 +22,7 @@ export async function listSchools(): Promise<{ schools: SchoolOption[]; fallback
 export async function findSchool(code: string): Promise<SchoolConfig | undefined> {
   const row = await db().selectFrom("schools").selectAll().where("code", "=", code).where("enabled", "=", 1).executeTakeFirst();
   if (!row) return undefined;
-  return { code: row.code, name: row.name, system: row.system as SchoolSystemKind, baseUrl: row.base_url ?? undefined, gradeScale: parseGradeScale(row.grade_scale) };
+  return { code: row.code, name: row.name, system: row.system as SchoolSystemKind, baseUrl: row.base_url ?? undefined, gradeScale: parseGradeScale(row.grade_scale, row.gpa_formula) };
 }
 
 export function academicSystemFor(school: SchoolConfig): AcademicSystem {

@@ -12,6 +12,7 @@ import {
 } from "../../lib/term";
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { ExamKind, GradeRecord } from "../../lib/grades";
+import { courseKindOf, roomOf, zfsoftHourType } from "../../lib/school-pages";
 import { parseWeeksText } from "../../lib/weeks";
 import {
   AcademicSystemError,
@@ -191,7 +192,8 @@ export function mergeAdjacent(courses: Course[]): Course[] {
   );
 }
 
-export function parseKbList(kbList: unknown): Course[] {
+/** `xsbjList` is the answer's legend of the hour-type marks its rows carry (xslxbj → xsmc). */
+export function parseKbList(kbList: unknown, xsbjList?: unknown): Course[] {
   const courses: Course[] = [];
   for (const item of records(kbList)) {
     const weekday = Number(str(item.xqj));
@@ -202,12 +204,12 @@ export function parseKbList(kbList: unknown): Course[] {
     courses.push({
       name,
       teacher: str(item.xm),
-      location: str(item.cdmc),
+      location: roomOf(str(item.cdmc)),
       weekday,
       ...periods,
       weeks: parseWeeksText(weeksText),
       weeksText,
-      kind: name.includes("实验") ? "experiment" : "normal",
+      kind: courseKindOf(name, zfsoftHourType(item, xsbjList)),
     });
   }
   return mergeAdjacent(courses);
@@ -226,7 +228,7 @@ export function parseSjkList(sjkList: unknown): PracticeNote[] {
     notes.push({
       name,
       teacher: str(item.jsxm) || str(item.xm),
-      location: str(item.cdmc),
+      location: roomOf(str(item.cdmc)),
       weeks: parseWeeksText(weeksText),
       description,
     });
@@ -531,7 +533,7 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
     async timetable(session, term): Promise<TimetableResult> {
       const answer = await fetchTimetableJson(jarOf(session), term);
       if (answer.expired) return { sessionExpired: true };
-      return { term, courses: parseKbList(answer.json.kbList), notes: parseSjkList(answer.json.sjkList) };
+      return { term, courses: parseKbList(answer.json.kbList, answer.json.xsbjList), notes: parseSjkList(answer.json.sjkList) };
     },
 
     async grades(session): Promise<GradesResult> {
