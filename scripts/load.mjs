@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:load` (builds first): load and soak (issue 11). The production server on a
+// `npm run test:load` (builds first): load and soak. The production server on a
 // throwaway database seeded with a few hundred students and posts; then `--connections` students
 // (200), each on its own keep-alive connection and its own account, browse, like, comment,
 // recognise SMS and order for `--duration` seconds (60) with no pause between requests. Every
@@ -242,7 +242,7 @@ const actions = {
   async like(student) {
     const postId = targetPost();
     const key = `${student.userId}:${postId}`;
-    // The page's JavaScript gets the spec's JSON answer (action: liked/unliked), never a redirect.
+    // The page's JavaScript gets the product rules' JSON answer (action: liked/unliked), never a redirect.
     const answer = await call(
       "like",
       "POST",

@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * The share card (issue 21) without React: public/share-card.js (a plain deferred script) reads
+ * The share card without React: public/share-card.js (a plain deferred script) reads
  * these data-* attributes, sets the card through the JS-SDK inside the messenger, and shows the
  * button, which copies the link. Without JavaScript the button stays hidden.
  */

@@ -8,7 +8,7 @@ declare module "@remix-run/node" {
      * loaders and action throw this redirect instead of running (server.mjs, decision 027).
      */
     accessRedirect?: string;
-    /** Set by server.mjs once the request's body is over its limit (issue 18); the action is then refused. */
+    /** Set by server.mjs once the request's body is over its limit; the action is then refused. */
     bodyRefusal?: () => import("~/lib/request-limits").Refusal | null;
   }
 }

@@ -1,4 +1,4 @@
-// Reference data from the browser at 390×844 (issue 14): an operator with the admin role
+// Reference data from the browser at 390×844: an operator with the admin role
 // (created with `npm run admin:create -- … --role admin`) adds a campus, its dorm buildings and a
 // pickup place, sets a price (bad input first: the message sits beside the field and the form
 // keeps what was typed) and opens it; every step is in /admin/audit. A student then picks that

@@ -1,4 +1,4 @@
-// Issue 16 in the browser (390×844), with JavaScript and without: one parcel is never listed or
+// The browser (390×844), with JavaScript and without: one parcel is never listed or
 // ordered twice, the unpaid order stays within reach (pay or cancel) and holds its parcels, and
 // the delivery address is on the order's campus.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -70,7 +70,7 @@ for (const js of [true, false]) {
     await expect(market.getByText("该快递信息已存在，请勿重复添加").first()).toBeVisible();
     await expect(entries).toHaveCount(2);
 
-    // The same code by hand under another carrier: refused with the spec's message.
+    // The same code by hand under another carrier: refused with the product rules' message.
     await market.goto("/market/parcel/new");
     const add = market.getByRole("dialog", { name: "手动添加快递" });
     await add.getByLabel("取件凭证").fill("5-5-1201");

@@ -1,4 +1,4 @@
-// The rendered-screenshot corpus (issue 17, decision 021): 42 phone screenshots of the shared SMS
+// The rendered-screenshot corpus (decision 021): 42 phone screenshots of the shared SMS
 // samples, 2–3 messages each, drawn here in Chromium as a messages app shows them (1170×2532,
 // 1080×2400 and 1290×2796; light and dark; PNG and JPEG), read by the real recognition worker and
 // parsed. Accuracy is counted per field (code, carrier, station, tracking number):

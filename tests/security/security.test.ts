@@ -1,5 +1,5 @@
 // `npm run test:security` (and a stage of `npm test`): bad input and attack against the built
-// app in production mode. See issue 11 "Bad input and attack" and tests/security/server.ts.
+// app in production mode. See tests/security/server.ts and docs/testing.md.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -360,7 +360,7 @@ async function pool<T>(items: T[], width: number, work: (item: T) => Promise<voi
 }
 
 /**
- * Findings not fixed yet, each printed as a warning on every run (issue 11): keep this list
+ * Findings not fixed yet, each printed as a warning on every run: keep this list
  * short and remove an entry with its fix.
  */
 const KNOWN_FAILURES: { url: string; body: string; why: string }[] = [
@@ -595,7 +595,7 @@ describe("malformed bodies to every action and resource route", () => {
     const isAuditedExport = (job: Job) => job.method === "GET" && job.route.file === "admin.export[.csv].tsx" && job.cookie === operator.cookie;
     await pool(jobs.filter(isAuditedExport), 4, send);
     const before = rowCounts();
-    // (updated_at aside: the spec has a refused campus choice forget the stored campus, a write of
+    // (updated_at aside: the product rules have a refused campus choice forget the stored campus, a write of
     // the null the fuzz student already has.)
     const ownRows = () => ({
       user: sql(server, "SELECT * FROM users WHERE id = ?", fuzzStudent.userId).map(({ updated_at: _updated, ...row }) => row),
@@ -775,7 +775,7 @@ describe("other users' ids", () => {
         notFound: marketMessages.address.notFound,
       })),
       { what: "inbox item", url: `/backpack/inbox/${inbox!.id}` },
-      // The records of an openid not the caller's own are refused as such (the spec's 403 and message).
+      // The records of an openid not the caller's own are refused as such (the product rules' 403 and message).
       { what: "invite records", url: `/api/coupon/assist/records/openid/${ownerOpenid}`, notFound: couponMessages.errors.forbidden },
       // The coupon calls name the caller by openid in the body: A's openid from B is refused.
       ...[
@@ -1014,7 +1014,7 @@ describe("XSS in addresses, orders, refunds and reviews", () => {
     expect(tabs).toEqual([]);
     // Each payload was on some page (as text): the check above looked at pages that show them.
     expect([...shown].sort()).toEqual(Object.keys(payloads).filter((key) => !["cancel"].includes(key)).sort());
-    // The operator's order search shows the recipient and the address (the order's snapshot, issue 16); the refunds page the reason.
+    // The operator's order search shows the recipient and the address (the order's snapshot); the refunds page the reason.
     const adminOrder = [...(shownOn.get(`/admin/orders?q=${orders[0]}`) ?? [])];
     expect(adminOrder).toEqual(expect.arrayContaining(["name", "address"]));
     expect([...(shownOn.get("/admin/refunds") ?? [])]).toContain("refund");
