@@ -36,6 +36,9 @@ import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
 import { buildReference, startReference } from "./bench/reference.mjs";
 import { freePort, loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
 import { benchParser, formatParserBench } from "./bench-parser.mjs";

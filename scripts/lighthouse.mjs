@@ -23,6 +23,9 @@ import { loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
 import { CHROMIUM_FLAGS } from "./lib/chromium.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
