@@ -1,4 +1,4 @@
-// The browser (390×844), with JavaScript and without: one parcel is never listed or
+// The browser (390×844), with JavaScript (the no-JS paths: see the loop below): one parcel is never listed or
 // ordered twice, the unpaid order stays within reach (pay or cancel) and holds its parcels, and
 // the delivery address is on the order's campus.
 import type { Browser, BrowserContext, Page } from "@playwright/test";

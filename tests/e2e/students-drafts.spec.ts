@@ -1,4 +1,4 @@
-// Nothing typed is lost, at 390×844, with JavaScript and without: a post draft and a
+// Nothing typed is lost, at 390×844, with JavaScript (without it: see the loop below): a post draft and a
 // comment draft sent after the session was replaced on another device come back after the login,
 // on the same page, with 发布 / 发送 offered again. Without JavaScript the server keeps them.
 import crypto from "node:crypto";
