@@ -9,9 +9,10 @@
 # are ignored. Never set it when clients reach the container directly: they could pick an address.
 # CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
 
-# Every stage runs on this one image (a current Node LTS; the code also runs on Node 20):
+# Every stage runs on this one image: Node 24, the active LTS line. CI runs the test suite on the
+# same major (.ci/run reads it from this line); package.json's engines lists what else is supported.
 #   docker build --build-arg NODE_IMAGE=node:24-bookworm-slim -t campus-app .
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- deps: every dependency, with the tool chain better-sqlite3 may need to compile ------------
 FROM ${NODE_IMAGE} AS deps
