@@ -113,7 +113,7 @@ describe("week maths (Asia/Shanghai calendar dates)", () => {
 });
 
 describe("time slots", () => {
-  it("are the five slots of docs/product-rules.md "Limits"", () => {
+  it("are the five slots of the product rules' limits", () => {
     expect(TIME_SLOTS.map((slot) => `${slot.period}: ${slot.start}-${slot.end}`)).toEqual([
       "1-2: 08:10-09:40",
       "3-4: 10:00-11:40",

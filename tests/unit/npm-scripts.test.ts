@@ -58,10 +58,10 @@ const STARTED = Object.entries(PROOFS).flatMap(([name, proof]) => ("command" in 
 
 function run(command: string[], env: Record<string, string> = {}) {
   // The test process's own settings (vitest's NODE_ENV=test and the rest) stay out.
-  const clean: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: "UTC", ...env };
+  const clean: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: "UTC", ...env };
   if (process.env.CHROMIUM_PATH) clean.CHROMIUM_PATH = process.env.CHROMIUM_PATH;
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: clean, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk));
