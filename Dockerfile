@@ -9,10 +9,12 @@
 # are ignored. Never set it when clients reach the container directly: they could pick an address.
 # CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
 
-# Every stage runs on this one image: Node 24, the active LTS line. CI runs the test suite on the
-# same major (.ci/run reads it from this line); package.json's engines lists what else is supported.
-#   docker build --build-arg NODE_IMAGE=node:24-bookworm-slim -t campus-app .
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Every stage runs on this one image: Node 22, the LTS line the code is tested on besides the
+# development machines' Node 20. Not Node 24 yet: better-sqlite3 12 built against Node 24.19+
+# headers aborts the process now and then when a statement is garbage-collected
+# (RemoveEnvironmentCleanupHook, `(env) != nullptr`; measured here, decision 037). The move is
+# better-sqlite3 13 (Node-API), which needs Node 22 or newer everywhere.
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- deps: every dependency, with the tool chain better-sqlite3 may need to compile ------------
 FROM ${NODE_IMAGE} AS deps
