@@ -54,7 +54,7 @@ COPY --from=build --chown=node:node /app/workers ./workers
 #   docker exec <container> node scripts/db-backup.mjs      (SQLite; PostgreSQL: pg_dump)
 #   docker exec <container> node scripts/uploads-backup.mjs (uploads on local disk)
 COPY --from=build --chown=node:node /app/scripts/admin-create.mjs /app/scripts/db-backup.mjs /app/scripts/uploads-backup.mjs ./scripts/
-COPY --from=build --chown=node:node /app/scripts/lib/ensure-build.mjs ./scripts/lib/
+COPY --from=build --chown=node:node /app/scripts/lib/ensure-build.mjs /app/scripts/lib/help.mjs ./scripts/lib/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
