@@ -9,8 +9,11 @@
 # are ignored. Never set it when clients reach the container directly: they could pick an address.
 # CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
 
-# Every stage runs on this one image (a current Node LTS; the code also runs on Node 20):
-#   docker build --build-arg NODE_IMAGE=node:24-bookworm-slim -t campus-app .
+# Every stage runs on this one image: Node 22, the LTS line the code is tested on besides the
+# development machines' Node 20. Not Node 24 yet: better-sqlite3 12 built against Node 24.19+
+# headers aborts the process now and then when a statement is garbage-collected
+# (RemoveEnvironmentCleanupHook, `(env) != nullptr`; measured here, decision 037). The move is
+# better-sqlite3 13 (Node-API), which needs Node 22 or newer everywhere.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # --- deps: every dependency, with the tool chain better-sqlite3 may need to compile ------------
@@ -51,7 +54,7 @@ COPY --from=build --chown=node:node /app/workers ./workers
 #   docker exec <container> node scripts/db-backup.mjs      (SQLite; PostgreSQL: pg_dump)
 #   docker exec <container> node scripts/uploads-backup.mjs (uploads on local disk)
 COPY --from=build --chown=node:node /app/scripts/admin-create.mjs /app/scripts/db-backup.mjs /app/scripts/uploads-backup.mjs ./scripts/
-COPY --from=build --chown=node:node /app/scripts/lib/ensure-build.mjs ./scripts/lib/
+COPY --from=build --chown=node:node /app/scripts/lib/ensure-build.mjs /app/scripts/lib/help.mjs ./scripts/lib/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data

@@ -1,23 +1,70 @@
+import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 
-// Three projects:
-//   unit        pure code and anything that needs no database (app/**, tests/unit/**)
+// Four projects (docs/testing.md has the whole map):
+//   lib         the pure rules of app/lib: no I/O, no globals, so they share worker threads
+//               without isolation (one module load for 40 files instead of a fork each)
+//   unit        everything else that needs no database (components, server modules with fakes,
+//               tests/unit: production start, backups, budget rules), one fork per file
 //   db-sqlite   every *.db.test.ts against a fresh SQLite file per test file
-//   db-postgres the same files against a fresh PostgreSQL database per test file, only when
-//               TEST_DATABASE_URL is set (CI sets it; locally: TEST_DATABASE_URL=postgres://… npm test)
+//   db-postgres the dialect-sensitive db tests (BOTH_DIALECTS below) against a fresh PostgreSQL
+//               database per test file, only when TEST_DATABASE_URL is set (npm test finds the
+//               local PostgreSQL itself)
 // Playwright specs (tests/e2e/**) are never collected here.
 
 const DB_TESTS = ["app/**/*.db.test.{ts,tsx}", "tests/**/*.db.test.{ts,tsx}"];
 const NEVER = ["**/node_modules/**", "build/**", "public/build/**", "tests/e2e/**", "tests/.tmp/**"];
+
+// app/lib files that touch process-wide state (process.env.TZ, a spy on Intl's prototype), which
+// threads without isolation would share: they run in the unit project's forks.
+const LIB_WITH_GLOBALS = ["app/lib/term.test.ts", "app/lib/time.test.ts"];
+function testFilesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(new URL(dir, import.meta.url), { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.test\.tsx?$/.test(name) && !/\.db\.test\./.test(name))
+    .map((name) => `${dir}/${name.split("\\").join("/")}`)
+    .sort();
+}
+const PURE_LIB_TESTS = testFilesUnder("app/lib").filter((file) => !LIB_WITH_GLOBALS.includes(file));
+
+// The db tests that also run on PostgreSQL: those whose outcome can differ between the dialects.
+// Every other db test goes through the same Kysely builders and runs on SQLite only. A file
+// belongs here when it tests concurrency or locking (parallel requests, two workers at once),
+// counters or triggers, query plans, money (orders, payment, coupons), a unique-violation code
+// mapped to an answer, dialect-specific SQL, or PostgreSQL-only storage. Adding a db test that
+// does any of these? Add it here.
+export const BOTH_DIALECTS = [
+  "app/server/db/query-plans.db.test.ts", // query plans of every list, per dialect
+  "app/server/orders/orders.db.test.ts", // money; one order under 20 parallel submissions
+  "app/server/orders/payment.db.test.ts", // money; repeated notifications under a lock
+  "app/server/orders/transitions.db.test.ts", // conditional UPDATEs racing each other
+  "app/server/coupons/coupons.db.test.ts", // money; a coupon reserved once under concurrency
+  "app/server/coupons/invites.db.test.ts", // one assist per person under parallel requests
+  "app/server/forum/likes.db.test.ts", // like counters under parallel toggles
+  "app/server/forum/comment-scale.db.test.ts", // 10,000 comments, a 3,000-deep chain: per-dialect queries
+  "app/server/forum/moderation.db.test.ts", // report counters reaching the threshold in parallel
+  "app/server/notify/outbox.db.test.ts", // two workers claiming messages; the shared access token
+  "app/server/notify/reminders.db.test.ts", // two reminder runs at once queue each reminder once
+  "app/server/admin/admin.db.test.ts", // tab counts kept by triggers; two operators completing at once
+  "app/server/admin/reference.db.test.ts", // unique violations mapped to 409 (23505 / SQLITE_CONSTRAINT)
+  "app/server/auth/operator.db.test.ts", // a unique violation mapped to openid_taken; login throttles
+  "app/server/auth/messenger.db.test.ts", // two user rows merged in one transaction; bound-account conflicts
+  "app/server/rate-limits.db.test.ts", // PostgreSQL keeps the counters in its rate_limits table
+  "app/server/users/deletion.db.test.ts", // every table dumped (per-dialect introspection)
+];
+for (const file of BOTH_DIALECTS) {
+  // A renamed or moved file must not drop out of PostgreSQL silently.
+  if (!fs.existsSync(new URL(file, import.meta.url))) throw new Error(`vitest.config.ts BOTH_DIALECTS: ${file} does not exist`);
+}
 
 function dbProject(dialect: "sqlite" | "postgres"): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
       name: `db-${dialect}`,
-      include: DB_TESTS,
+      include: dialect === "sqlite" ? DB_TESTS : BOTH_DIALECTS,
       exclude: NEVER,
       env: { TEST_DIALECT: dialect, TZ: "UTC" },
       globalSetup: ["tests/setup/global-db.ts"],
@@ -28,6 +75,13 @@ function dbProject(dialect: "sqlite" | "postgres"): TestProjectInlineConfigurati
     },
   };
 }
+
+const UNIT_ENV = {
+  // Business time is Asia/Shanghai whatever the server's zone: the tests run in UTC.
+  TZ: "UTC",
+  SESSION_SECRET: "unit-test-session-secret-0123456789",
+  APP_ENCRYPTION_KEY: "ab".repeat(32),
+};
 
 export default defineConfig({
   resolve: {
@@ -42,18 +96,26 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: "lib",
+          include: PURE_LIB_TESTS,
+          exclude: NEVER,
+          setupFiles: ["tests/setup/console.ts"],
+          pool: "threads",
+          isolate: false,
+          testTimeout: 30_000,
+          env: UNIT_ENV,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
-          exclude: [...NEVER, "**/*.db.test.{ts,tsx}"],
+          exclude: [...NEVER, "**/*.db.test.{ts,tsx}", ...PURE_LIB_TESTS],
           setupFiles: ["tests/setup/console.ts"],
           // Some unit files start a real server process; under a loaded 2-core machine 5 s is tight.
           testTimeout: 30_000,
-          env: {
-            // Business time is Asia/Shanghai whatever the server's zone: the tests run in UTC.
-            TZ: "UTC",
-            SESSION_SECRET: "unit-test-session-secret-0123456789",
-            APP_ENCRYPTION_KEY: "ab".repeat(32),
-          },
+          env: UNIT_ENV,
         },
       },
       dbProject("sqlite"),

@@ -90,7 +90,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorScreen title={msg.errors.notFoundTitle} body={msg.errors.notFoundBody} code={404} />;
   }
-  // A refused request (too large, malformed, too frequent: issue 18) shows its own message.
+  // A refused request (too large, malformed, too frequent) shows its own message.
   if (isRouteErrorResponse(error) && [400, 413, 414, 429].includes(error.status) && typeof error.data === "string" && error.data.length > 0) {
     const title = error.status === 429 ? msg.errors.rateLimitedTitle : msg.errors.requestRefusedTitle;
     return <ErrorScreen title={title} body={error.data} code={error.status} />;

@@ -15,6 +15,9 @@
 // pipe: `echo 'pw' | npm run admin:create -- alice`. The database (DATABASE_URL) is migrated first.
 import { parseArgs } from "node:util";
 import { ensureBuild, serverEntry } from "./lib/ensure-build.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 const USAGE = `Usage: npm run admin:create -- <username> [--display-name NAME] [--role operator|admin] [--reset | --disable]
   The password is read from standard input (typed without echo, or piped: echo 'pw' | npm run admin:create -- alice).`;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The pickup-SMS parser's throughput (issue 17: a 20 KB paste in at most 20 ms, linear time).
+// The pickup-SMS parser's throughput (a 20 KB paste in at most 20 ms, linear time).
 // `npm run bench` prints it after the HTTP table; alone: `node scripts/bench-parser.mjs`.
 // The parser (app/lib/pickup-parser.ts) is bundled in memory with esbuild, as the server build
 // would compile it, then timed on pastes made of the labelled corpus: a 20 KB paste (the

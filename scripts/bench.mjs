@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 // `npm run bench` (builds first; not part of `npm test`): the production server on a throwaway
-// SQLite database seeded to campus size and, in the same run, the reference app (issue 20): a bare
+// SQLite database seeded to campus size and, in the same run, the reference app: a bare
 // Remix v2 app kept in scripts/bench/reference, built here with the same node_modules and served
 // the same way (express + compression). autocannon (50 connections) measures every target for
 // --rounds rounds (3) of --duration s (8), the targets alternating and their order rotating each
 // round so that the machine's drift falls on all of them alike; each figure is the median of its
 // rounds. Each page is reported as × the reference's requests/s and its p99 as × the reference's
-// p99, against issue 20's goals (floor ≥ 0.8×, data pages ≥ 0.6×, /admin/orders ≥ 0.5×, p99 ≤ 3×).
+// p99, against the goals of decision 028 (floor ≥ 0.8×, data pages ≥ 0.6×, /admin/orders ≥ 0.5×, p99 ≤ 3×).
 // Then, once each: an action (recognize-text) and the physical ceiling (a bare node:http server
 // answering the same /circle HTML from memory), and the SMS parser. --write appends to
 // docs/performance.md.
 //
-// Flags (defaults are issue 11's campus size): --students 2000 --posts 20000 --comments 100000
+// Flags (defaults are the campus size of docs/performance.md): --students 2000 --posts 20000 --comments 100000
 //   --likes 200000 --orders 10000 --connections 50 --duration 8 --warmup 3 --rounds 3 --write
 //   --scale <n>          multiplies every size (--scale 10: 20,000 students … 100,000 orders)
-//   --compare-scale <n>  issue 11's growth check: the floor and the data pages at 1× and at n×,
+//   --compare-scale <n>  the growth check: the floor and the data pages at 1× and at n×,
 //                        each side on its own freshly seeded database and server, measured
 //                        --rounds times (3) alternating between the sides; medians, then the loss
 //                        per page (target: at most 15% at 10×)
@@ -36,6 +36,9 @@ import Database from "better-sqlite3";
 import { createCookie } from "@remix-run/node";
 import { buildReference, startReference } from "./bench/reference.mjs";
 import { freePort, loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
 import { benchParser, formatParserBench } from "./bench-parser.mjs";
@@ -387,7 +390,7 @@ try {
   console.log(`\n${table}`);
   const loadAtEnd = os.loadavg()[0].toFixed(1);
   console.log(`\nload average at the start ${loadAtStart}, at the end ${loadAtEnd}`);
-  // 3. the pickup-SMS parser alone (issue 17: a 20 KB paste in at most 20 ms)
+  // 3. the pickup-SMS parser alone (a 20 KB paste in at most 20 ms)
   const parserTable = args.includes("--no-extras") ? "" : formatParserBench(await benchParser());
   if (parserTable) console.log(`\n${parserTable}`);
   if (args.includes("--write")) {

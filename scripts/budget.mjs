@@ -21,6 +21,9 @@ import { createCookie } from "@remix-run/node";
 import Database from "better-sqlite3";
 import { freePort } from "./lib/app-server.mjs";
 import { CHROMIUM_FLAGS } from "./lib/chromium.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 import { evaluate, KB, LIMITS, pageRoutes, readRouteFiles } from "./lib/budget-rules.mjs";
 
 const STATIC_HTML_LIMIT_KB = 30;

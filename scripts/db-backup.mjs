@@ -9,6 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 /** The SQLite file of a DATABASE_URL ("file:./data/app.db"), or null for PostgreSQL. */
 export function sqliteFile(databaseUrl = "file:./data/app.db") {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run lighthouse` (issue 11; builds nothing: run `npm run build` first): Lighthouse 12 with
+// `npm run lighthouse` (builds nothing: run `npm run build` first): Lighthouse 12 with
 // its mobile defaults (a Moto G Power–sized screen, simulated throttling: slow 4G and a 4× slower
 // CPU) on /circle, /schedule and /market of the production server (`node server.mjs`, the same
 // start as the benchmark's) on a throwaway SQLite database seeded to campus size, as the demo
@@ -13,7 +13,7 @@
 // --small (a small seed: 200 students, 2,000 posts; quicker on a busy machine), --reports <dir>
 // (every full Lighthouse report as JSON, to open in the Lighthouse viewer), --appearance light,dark
 // (each page in each appearance, through the appearance cookie; default light), --a11y (the
-// accessibility category only, and fail unless every page scores 100: issue 21's check).
+// accessibility category only, and fail unless every page scores 100).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +23,9 @@ import { loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
 import { CHROMIUM_FLAGS } from "./lib/chromium.mjs";
 import { openDatabase } from "./lib/database.mjs";
 import { seedCampus } from "./lib/seed.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

@@ -18,6 +18,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { launchChromium, renderThread, screenshotCorpus, PHONES } from "./lib/sms-screenshots.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

@@ -5,6 +5,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, ensureBuild } from "./lib/ensure-build.mjs";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 process.chdir(ROOT); // ./data and ./build are relative to the repository
 ensureBuild();

@@ -11,18 +11,35 @@
 //   7. playwright test: browser tests against `node server.mjs`
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
 // The last line is "N passed, M failed" (", K skipped" when some were), summed over all runners.
+//
+// `--full` (`npm run test:full`): the same stages with the long sweeps complete (TEST_FULL=1): every
+// screenshot of the OCR corpus and all 200 malformed bodies to every action route, where `npm test`
+// reads a sample of each (docs/testing.md). `--help` prints this and exits.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+if (process.argv.includes("--help")) {
+  console.log(
+    "npm test: browser check, build, vitest (lib, unit, db-sqlite, db-postgres), OCR corpus, security, faults, load smoke, Playwright.\n" +
+      "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route\n" +
+      "Stages, tiers and what each covers: docs/testing.md",
+  );
+  process.exit(0);
+}
+const full = process.argv.includes("--full");
+if (full) process.env.TEST_FULL = "1";
 const reports = path.join(root, "tests/.tmp/reports");
 const bin = {
   remix: path.join(root, "node_modules/@remix-run/dev/dist/cli.js"),
   vitest: path.join(root, "node_modules/vitest/vitest.mjs"),
   playwright: path.join(root, "node_modules/@playwright/test/cli.js"),
 };
+
+const stageTimes = [];
+const suiteStarted = Date.now();
 
 function run(label, args, env = {}) {
   console.log(`\n▶ ${label}: node ${args.map((arg) => path.relative(root, arg) || arg).join(" ")}`);
@@ -34,7 +51,9 @@ function run(label, args, env = {}) {
       resolve(1);
     });
     child.on("exit", (code, signal) => {
-      console.log(`◀ ${label}: ${signal ? `killed by ${signal}` : `exit ${code}`} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const seconds = (Date.now() - started) / 1000;
+      stageTimes.push([label, seconds]);
+      console.log(`◀ ${label}: ${signal ? `killed by ${signal}` : `exit ${code}`} after ${seconds.toFixed(1)} s`);
       resolve(code ?? 1);
     });
   });
@@ -166,6 +185,10 @@ totals.failed += playwrightFailed;
 
 // --- Summary --------------------------------------------------------------------------------
 console.log("");
+console.log(
+  `Stages${full ? " (--full)" : ""}: ${stageTimes.map(([label, seconds]) => `${label} ${seconds.toFixed(0)} s`).join(", ")}; ` +
+    `${((Date.now() - suiteStarted) / 1000).toFixed(0)} s in all`,
+);
 if (failedStages.length > 0) console.log(`✗ failed: ${failedStages.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(failedStages.length > 0 || totals.failed > 0 ? 1 : 0);

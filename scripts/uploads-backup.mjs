@@ -12,6 +12,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 /**
  * UPLOADS_DIR as the server resolves it (app/server/config.server.ts).

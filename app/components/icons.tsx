@@ -18,7 +18,7 @@ export function isIconName(name: string): name is IconName {
 
 /**
  * Decorative: the label is beside it. The stroke attributes and the viewBox live on the sprite's
- * symbols, not here: six fewer attributes per icon, a third of /circle's (issue 20).
+ * symbols, not here: six fewer attributes per icon, a third of /circle's.
  */
 export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
   return (

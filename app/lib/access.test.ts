@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decideAccess, OPEN_ROUTES, ruleFor } from "./access";
 
-// Every page of the spec's route tables, with what each visitor should get.
+// Every page of the product rules' route tables, with what each visitor should get.
 // open: anyone; outside: reachable outside the messenger in production.
 const PAGES: { path: string; open: boolean; outside: boolean }[] = [
   { path: "/", open: true, outside: false },

@@ -17,7 +17,7 @@ export function composeAddress(address: { campusName: string; building: string; 
 }
 
 /**
- * The delivery address of an order as every view shows it (ARCHITECTURE "Parcels"): the snapshot
+ * The delivery address of an order as every view shows it (docs/architecture.md "Parcels"): the snapshot
  * taken when the order was made; only an order without one is composed from its columns.
  */
 export function orderAddress(order: { delivery_address: string | null; campus_name: string; recipient_dorm: string | null; recipient_room: string | null }) {

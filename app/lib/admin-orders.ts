@@ -6,7 +6,7 @@ import type { OrderGroup } from "./order-status";
 import { ORDER_NUMBER_PATTERN } from "./order-limits";
 import { compactShanghai } from "./time";
 
-/** The spec: the admin order page lists 10 orders per page. */
+/** Product rules: the admin order page lists 10 orders per page. */
 export const ADMIN_PAGE_SIZE = 10;
 /** 'Load more' shows the first page × 10 orders; beyond this the search is the better tool. */
 export const ADMIN_MAX_PAGES = 50;

@@ -1,5 +1,5 @@
 // Reference data the app starts with. The database holds the live copy (operators may change
-// it); these rows seed an empty database and are the fallback the spec asks for when loading fails.
+// it); these rows seed an empty database and are the fallback the product rules ask for when loading fails.
 import { Common } from "./messages/common";
 
 export const PACKAGE_TYPE_KEYS = ["pocket", "small", "medium", "large"] as const;

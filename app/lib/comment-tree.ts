@@ -1,4 +1,4 @@
-// Comments are two levels deep (issue 18, as Chinese apps show them): top-level comments, each
+// Comments are two levels deep (as Chinese apps show them): top-level comments, each
 // with one flat thread of replies in time order. A reply to a reply joins the same thread and
 // names whom it answers (the @mention). Depth is never followed: a reply carries its top-level
 // comment (rootId) and the page only groups rows, so no user-made chain can make it recurse.

@@ -66,7 +66,7 @@ describe("other rules render other copy", () => {
   const eighty: TemplateView = { id: 11, code: "eighty", name: "8折券", type: "percentage", percentPaid: 80, fixedPriceFen: null, minAmountFen: 0, validDays: 30 };
   const rule = (template: TemplateView, quantity = 1, event: RuleView["event"] = "new_user", threshold = 0): RuleView => ({ event, threshold, quantity, sortOrder: template.id, template });
   it.each([
-    ["the spec's constants", [rule(eighty), rule(halfMin5), rule(cent)], "1张8折券 + 1张5折券 + 1张一分钱券", "满5元可用", 60],
+    ["the product rules' constants", [rule(eighty), rule(halfMin5), rule(cent)], "1张8折券 + 1张5折券 + 1张一分钱券", "满5元可用", 60],
     ["one 8折 only", [rule(eighty, 3)], "3张8折券", "无门槛", 96],
     ["a fixed coupon only: no percentage, the cheapest price", [rule(cent)], "1张一分钱券", "无门槛", 120],
   ] as const)("%s", (_name, rules, reward, threshold, lowest) => {

@@ -1,4 +1,4 @@
-// The coupon grant rules as data (ARCHITECTURE decision 5) and every text rendered from them:
+// The coupon grant rules as data (docs/architecture.md "Coupon rules are data") and every text rendered from them:
 // the express tab's promo card, the promo page's cards and rules, the share texts, and the
 // "pickup from 6 jiao" line. The seed below is the default the database starts with; pages read
 // the rules from the database and render them here, so copy and grant can never disagree.

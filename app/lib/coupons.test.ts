@@ -160,7 +160,7 @@ describe("quoting an order", () => {
     ]);
   });
 
-  it("answers the spec's calculation result", () => {
+  it("answers the product rules' calculation result", () => {
     const quote = quoteCoupons({ counts: c(1, 0, 0, 1), types: TYPES, coupons: [half({ id: 9 })], now: NOW });
     expect(calculationResult(quote)).toMatchObject({
       original_total: 5.2,

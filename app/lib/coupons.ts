@@ -1,4 +1,4 @@
-// Coupon maths (ARCHITECTURE "Coupon maths"), pure and in integer fen:
+// Coupon maths (docs/architecture.md "Coupon maths"), pure and in integer fen:
 // - at most one coupon per order, the best for the student by default (largest discount, then
 //   nearest expiry), or the one they chose, or none;
 // - it applies to one parcel of the most expensive type in the order: a percentage coupon
@@ -198,7 +198,7 @@ export function quoteCoupons(input: QuoteInput): Quote {
 }
 
 /**
- * The spec's "Coupon calculation result" (section 3), amounts in yuan as numbers plus the same
+ * The product rules' "coupon calculation result" (docs/product-rules.md, "Coupons"), amounts in yuan as numbers plus the same
  * amounts in fen (`*_fen`), which is what the pages use.
  */
 export function calculationResult(quote: Quote) {
@@ -304,7 +304,7 @@ export function summarizeCoupons(coupons: WalletCoupon[], now: Date | string): C
   return { groups: ordered, stats };
 }
 
-/** Counts as the spec's package_counts: known keys, whole non-negative numbers (at most 99 each). */
+/** Counts as the product rules' package_counts: known keys, whole non-negative numbers (at most 99 each). */
 export function normalizeCounts(value: unknown): PackageCounts {
   const source = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
   const counts = {} as PackageCounts;

@@ -4,7 +4,7 @@ import { shanghaiInstant } from "./time";
 
 const at = (day: string, hour: number, minute: number, second = 0) => new Date(shanghaiInstant(day, hour, minute).getTime() + second * 1000);
 
-describe("the spec's rule from the default schedule (Asia/Shanghai)", () => {
+describe("the delivery rule from the default schedule (Asia/Shanghai)", () => {
   it.each([
     ["00:00", 0, 0, 0, "2026-11-22", "13:30"],
     ["07:59", 7, 59, 0, "2026-11-22", "13:30"],

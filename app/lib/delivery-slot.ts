@@ -1,4 +1,4 @@
-// When an order will be delivered, from the delivery schedule (data, seeded with the spec's
+// When an order will be delivered, from the delivery schedule (data, seeded with the product rules'
 // default). Business time is Asia/Shanghai. Each slot takes orders up to its order_end_time
 // (inclusive, to the minute) and names the estimated delivery time; an order placed after the
 // last slot's end goes to the first slot of the next day.
@@ -14,7 +14,7 @@ export type DeliverySlot = {
   estimated_time?: string;
 };
 
-/** The spec's default schedule: the rule "≤ 11:45 → 13:30, ≤ 17:30 → 19:30, later → next day 13:30". */
+/** The product rules' default schedule: the rule "≤ 11:45 → 13:30, ≤ 17:30 → 19:30, later → next day 13:30". */
 export const DEFAULT_DELIVERY_SCHEDULE: DeliverySlot[] = [
   { order_start_time: "08:00", order_end_time: "11:45", delivery_start_time: "11:45", delivery_end_time: "13:50", estimated_time: "13:30" },
   { order_start_time: "11:45", order_end_time: "17:30", delivery_start_time: "17:30", delivery_end_time: "19:30", estimated_time: "19:30" },

@@ -1,4 +1,4 @@
-// The circle's rules and limits (spec section 9), safe in the browser: no dependencies.
+// The circle's rules and limits (docs/product-rules.md, "Limits"), safe in the browser: no dependencies.
 
 export const POST_MAX_LENGTH = 500;
 export const POST_MAX_IMAGES = 9;
@@ -44,7 +44,7 @@ export function isImageType(type: string) {
   return type.startsWith("image/");
 }
 
-/** What the post page's forms answer a JavaScript request (the spec's call shapes). */
+/** What the post page's forms answer a JavaScript request (the product rules' call shapes). */
 export type ForumAnswer = {
   success: boolean;
   intent?: string;

@@ -1,4 +1,4 @@
-// The post detail's image grid: its layout follows the number of images (spec section 2):
+// The post detail's image grid: its layout follows the number of images (docs/product-rules.md, "Screens"):
 // 1 single, 2 double, 3 triple, 4 quad, 5–6 six-cell, 7–9 nine-cell.
 
 export type GridLayout = "none" | "single" | "double" | "triple" | "quad" | "six" | "nine";

@@ -1,5 +1,5 @@
 // The invite campaign's pure rules: the invite code, the invite link, an invite's status and the
-// progress toward the next milestone (spec doc 2 sections 4 and 9).
+// progress toward the next milestone (docs/product-rules.md, "States", "Limits").
 
 /** A pending invite (the invitee opened the link, has not registered) expires after 7 days. */
 export const INVITE_PENDING_DAYS = 7;

@@ -1,5 +1,5 @@
 // The market's reference data: the size guide and each campus's pickup places. The database
-// holds the live copy (seeded from here); the size guide here is also the fallback the spec asks
+// holds the live copy (seeded from here); the size guide here is also the fallback the product rules ask
 // for when loading the campus config fails. Safe in the browser: plain data.
 
 import type { PackageTypeKey } from "./catalog";

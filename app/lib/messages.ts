@@ -1,4 +1,4 @@
-// Every user-facing string of the app (zh-CN). Where the spec gives a Chinese message it is
+// Every user-facing string of the app (zh-CN). Where the product rules give a Chinese message it is
 // used verbatim. Each group lives in its own module under messages/ so that a page's JavaScript
 // carries only the groups its components read. Server code may import this namespace
 // (`import * as msg from "~/lib/messages"`); code that reaches the browser imports its groups'

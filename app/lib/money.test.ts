@@ -3,7 +3,7 @@ import { fenToYuan, formatYuan, parseYuan, YUAN_PATTERN, type YuanOptions } from
 
 describe("formatYuan", () => {
   const rows: [fen: number, options: YuanOptions | undefined, text: string][] = [
-    // prices, as the spec writes them (section 9)
+    // prices, as the product rules write them
     [120, undefined, "1.2"],
     [200, undefined, "2"],
     [300, { style: "price" }, "3"],

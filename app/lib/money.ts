@@ -1,10 +1,10 @@
 // Money: every amount is an integer number of fen in the database, in the server and in loader
 // data. This module is the one place that turns fen into yuan, for display (formatYuan) and for
-// the spec's JSON answers (fenToYuan), and typed yuan back into fen (parseYuan).
+// the product rules' JSON answers (fenToYuan), and typed yuan back into fen (parseYuan).
 //
-// The spec writes two kinds of amount, so the formatter has one named option for them:
-// - "price" (default): what something costs, written as the spec writes its prices
-//   (section 9: "pocket 1.2, small 2, medium 3, large 4 yuan"): 1.2, 2, 0.01.
+// The product rules write two kinds of amount, so the formatter has one named option for them:
+// - "price" (default): what something costs, written as the product rules write its prices
+//   ("Limits": "pocket 1.2, small 2, medium 3, large 4 yuan"): 1.2, 2, 0.01.
 // - "amount": what an order charged, discounted, refunded or earned: always two decimals, 2.00,
 //   as a till receipt shows it (the order pages, the pay page, the admin list, the CSV, messages).
 
@@ -32,7 +32,7 @@ export function formatYuan(fen: number, { style = "price", symbol = false }: Yua
   return `${sign}${symbol ? "¥" : ""}${text}`;
 }
 
-/** fen → yuan as a number, for the spec's JSON fields (price: 1.2, actual_amount: 12.5). */
+/** fen → yuan as a number, for the product rules' JSON fields (price: 1.2, actual_amount: 12.5). */
 export function fenToYuan(fen: number): number {
   return Math.round(fen) / 100;
 }

@@ -9,14 +9,14 @@ import { fillTemplate } from "./template";
 
 const msg = { mutualHelp: mutualHelpMessages, schedule: scheduleMessages };
 
-/** Forum category 3 is mutual help (spec: /forum/posts/create with category_id 3); one home, the circle's rules. */
+/** Forum category 3 is mutual help (product rules: /forum/posts/create with category_id 3); one home, the circle's rules. */
 export { MUTUAL_HELP_CATEGORY_ID } from "./forum";
 export const MUTUAL_HELP_NOTE_MAX = 200;
 
 export const COURSE_KINDS = ["normal", "experiment"] as const;
 export type CourseKind = (typeof COURSE_KINDS)[number];
 
-/** Fees in fen: a normal course 25 yuan, an experiment course 30 yuan (spec section 9). */
+/** Fees in fen: a normal course 25 yuan, an experiment course 30 yuan (docs/product-rules.md, "Limits"). */
 export const MUTUAL_HELP_FEES_FEN: Record<CourseKind, number> = { normal: 2500, experiment: 3000 };
 
 export function isCourseKind(value: unknown): value is CourseKind {
@@ -57,7 +57,7 @@ export function helpTimeText(course: Pick<HelpCourse, "date" | "dayOfWeek">, clo
 }
 
 /**
- * The post text (spec: course name, time, place, period, course type, fee, contact info, note),
+ * The post text (product rules: course name, time, place, period, course type, fee, contact info, note),
  * one fact per line; empty facts are left out.
  */
 export function composeHelpContent(input: { course: HelpCourse; time: string; kind: CourseKind; note: string }) {

@@ -25,7 +25,7 @@ describe("randomNickname: 小 + a melon name + 6 characters", () => {
     expect(randomNickname(replay(...values))).toBe(expected);
   });
 
-  it("covers the spec's melons", () => {
+  it("covers the product rules' melons", () => {
     for (const melon of ["西瓜", "哈密瓜", "香瓜", "甜瓜", "木瓜", "冬瓜", "南瓜", "黄瓜", "苦瓜", "丝瓜"]) {
       expect(MELON_NAMES).toContain(melon);
     }

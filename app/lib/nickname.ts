@@ -1,4 +1,4 @@
-// The spec's nickname for a messenger user who has none: 小 + a melon name + 6 random characters
+// The product rules' nickname for a messenger user who has none: 小 + a melon name + 6 random characters
 // ("小哈密瓜x3Fq9Z"). Pure: the random source can be given, so tests are deterministic.
 
 export const MELON_NAMES = [

@@ -275,7 +275,7 @@ function orderMessages(order: OrderEventData, now: Date): PlannedMessage[] {
             address: order.address ?? [order.campusName, order.dorm, order.room].filter(Boolean).join(" "),
             courier: order.courierLabel ?? msg.notify.message.courier,
           } satisfies TemplateFields<"DELIVERY_COMPLETED">,
-          // The spec: the delivery-completed message links to the market page.
+          // Product rules: the delivery-completed message links to the market page.
           path: "/market",
         },
       ];
@@ -324,7 +324,7 @@ export function retryDelayMs(attempts: number) {
 // ---------------------------------------------------------------------------------------------
 // The subscribe widget
 
-/** 'Later' hides the widget for one hour; an authorization is valid 7 days (spec section 9). */
+/** 'Later' hides the widget for one hour; an authorization is valid 7 days (docs/product-rules.md, "Limits"). */
 export const SUBSCRIBE_SNOOZE_MS = 60 * 60_000;
 export const SUBSCRIBE_VALID_MS = 7 * 24 * 60 * 60_000;
 
@@ -371,7 +371,7 @@ export type WidgetState = {
   returnTo: string;
 };
 
-/** The spec's helper codes, and ours for a confirm that did not come back right. */
+/** The product rules' helper codes, and ours for a confirm that did not come back right. */
 export const SUBSCRIBE_ERROR_CODES = ["NOT_WECHAT_ENV", "TEMPLATE_NOT_FOUND", "FAILED"] as const;
 export type SubscribeErrorCode = (typeof SUBSCRIBE_ERROR_CODES)[number];
 export type SubscribeNotice = "ok" | "cancel" | SubscribeErrorCode;

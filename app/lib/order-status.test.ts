@@ -128,7 +128,7 @@ describe("order numbers, ids, pickup codes, times", () => {
     expect(isInvalidOrderParam(value)).toBe(true);
   });
 
-  it("reads pickup codes as a list or JSON text, with the spec's aliases", () => {
+  it("reads pickup codes as a list or JSON text, with the product rules' aliases", () => {
     const list = [
       { company: "中通快递", pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", trackingNumber: "7531" },
       { company: "申通快递", code: "62093517", location: "丰巢柜" },
@@ -178,7 +178,7 @@ describe("order numbers, ids, pickup codes, times", () => {
   });
 });
 
-describe("the order page tells the truth (issue 16)", () => {
+describe("the order page tells the truth", () => {
   it.each([
     ["created", "pending", "due", true],
     ["paid", "paid", "paid", true],

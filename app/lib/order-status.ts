@@ -1,5 +1,5 @@
-// The one table of order statuses (ARCHITECTURE decision 6, "Orders"): the canonical status in
-// the database, its customer label, the progress percent, the group (the spec's Chinese forms,
+// The one table of order statuses (docs/architecture.md "One order status", "Orders"): the canonical status in
+// the database, its customer label, the progress percent, the group (the product rules' Chinese forms,
 // also the admin tabs), and what the customer and an operator may do in it. The order page, the
 // order list, the server's action checks and the admin pages all read this module.
 // Pure and safe in the browser.
@@ -31,7 +31,7 @@ export type CancelEffect = "close" | "refund";
 
 export type StatusRow = {
   label: string;
-  /** The progress bar (spec: created 10 … completed 100); null: no bar. */
+  /** The progress bar (product rules: created 10 … completed 100); null: no bar. */
   percent: number | null;
   group: OrderGroup;
   /** The customer's actions when the order is paid (or unpaid for 'created') and no refund is under way. */

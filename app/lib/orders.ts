@@ -1,5 +1,5 @@
 // Order rules that need no I/O: the order number, the pickup-code list as stored or as an older
-// client sent it (a list or JSON text, with the spec's field aliases), the delivery time as the
+// client sent it (a list or JSON text, with the product rules' field aliases), the delivery time as the
 // customer reads it, review texts. Safe in the browser.
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -21,7 +21,7 @@ export function orderNumber(at: Date, digits: number) {
   return `E${day}${String(digits).padStart(6, "0")}`;
 }
 
-/** The spec: a missing id or the text 'undefined' is an 'invalid order ID'. */
+/** Product rules: a missing id or the text 'undefined' is an 'invalid order ID'. */
 export function isInvalidOrderParam(value: string | undefined | null) {
   return !value || value === "undefined" || value === "null";
 }
@@ -67,7 +67,7 @@ function text(value: unknown): string | null {
 
 /**
  * Pickup codes as stored (JSON text) or as given (a list): each item with company, code,
- * station and tracking number, read from the spec's aliases (pickupCode/code/pickup_code,
+ * station and tracking number, read from the product rules' aliases (pickupCode/code/pickup_code,
  * stationName/station_name/location, trackingNumber/tracking_number). Anything else is dropped.
  */
 export function parsePickupCodes(value: unknown): PickupCodeItem[] {

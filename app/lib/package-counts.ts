@@ -1,4 +1,4 @@
-// The order-confirm sheet's package-count steppers (spec section 4, "Recognition"). Pure: the
+// The order-confirm sheet's package-count steppers (docs/product-rules.md, "Recognition"). Pure: the
 // sheet's action calls it and stores the result with the checkout, so a reload keeps the counts.
 //
 // - Default: every parcel goes on the cheapest type.
@@ -88,7 +88,7 @@ export function reconcileCounts(stored: unknown, types: PricedType[], entries: n
 }
 
 /**
- * Counts a client sent (ARCHITECTURE "Parcels": they always add up to the number of parcels).
+ * Counts a client sent (docs/architecture.md "Parcels": they always add up to the number of parcels).
  * Absent: the default. Present: every value a whole number ≥ 0 on one of the campus's types, and
  * the sum equal to `entries`; anything else is refused, never repaired into a cheaper order.
  */

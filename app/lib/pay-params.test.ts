@@ -11,7 +11,7 @@ const complete = {
 };
 
 describe("pay params", () => {
-  it("lists the six keys in the spec's order", () => {
+  it("lists the six keys in the product rules' order", () => {
     expect(PAY_PARAM_KEYS).toEqual(["appId", "timeStamp", "nonceStr", "package", "signType", "paySign"]);
   });
 

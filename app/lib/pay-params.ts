@@ -1,12 +1,12 @@
 // The parameters of the messenger's in-browser pay call (WeixinJSBridge 'getBrandWCPayRequest'):
 // six strings, all required. The server builds them (app/server/pay); the page checks them before
-// invoking the bridge and names any missing one in the spec's message. Safe in the browser.
+// invoking the bridge and names any missing one in the product rules' message. Safe in the browser.
 import { pay } from "~/lib/messages/pay";
 
 /** Our endpoint for the pay API's notifications (the default notify_url is PUBLIC_URL + this). */
 export const PAY_NOTIFY_PATH = "/api/pay/wechat/notify";
 
-/** In the order the spec lists them (and the message names them). */
+/** In the order the product rules list them (and the message names them). */
 export const PAY_PARAM_KEYS = ["appId", "timeStamp", "nonceStr", "package", "signType", "paySign"] as const;
 
 export type PayParamKey = (typeof PAY_PARAM_KEYS)[number];

@@ -12,7 +12,7 @@ const entry = (over: Partial<PickupEntry>): PickupEntry => ({
   ...over,
 });
 
-describe("the spec's defaults and aliases", () => {
+describe("the product rules' defaults and aliases", () => {
   it("fills the company and station only where the text said nothing", () => {
     expect(withDefaults({ company: null, trackingNumber: null, pickupCode: "1", stationName: null, pickupType: "code" })).toMatchObject({
       company: "未知快递",

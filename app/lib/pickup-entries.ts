@@ -1,4 +1,4 @@
-// The recognised parcel list of the market page: defaults, the spec's field aliases, the save
+// The recognised parcel list of the market page: defaults, the product rules' field aliases, the save
 // rule and the duplicate rule. Pure, shared by the page's action and the JSON endpoints.
 
 import type { ParsedPickup, PickupType } from "./pickup-parser";
@@ -19,7 +19,7 @@ export type PickupEntry = {
   source: EntrySource;
 };
 
-/** A parsed parcel as the spec's endpoints answer it: the defaults where the text says nothing. */
+/** A parsed parcel as the product rules' endpoints answer it: the defaults where the text says nothing. */
 export function withDefaults(parsed: ParsedPickup) {
   return {
     company: parsed.company ?? DEFAULT_COMPANY,
@@ -59,7 +59,7 @@ export function entryFromInput(input: unknown): Omit<PickupEntry, "id" | "source
   };
 }
 
-/** The spec's save rule: (tracking number + place) or (code + company) or (place + code). */
+/** The product rules' save rule: (tracking number + place) or (code + company) or (place + code). */
 export function canSave(entry: { company?: string | null; trackingNumber?: string | null; pickupCode?: string | null; stationName?: string | null }) {
   const has = (value: string | null | undefined) => Boolean(value && value.trim());
   return (
@@ -89,7 +89,7 @@ export function normalizeStation(value: string | null | undefined) {
 }
 
 /**
- * ARCHITECTURE "Parcels": the same parcel is the same tracking number, or the same normalised
+ * docs/architecture.md "Parcels": the same parcel is the same tracking number, or the same normalised
  * pickup code at the same station — never the carrier, which recognition can get wrong. A
  * station left at the default ('菜鸟驿站取件点': the text named none) matches any station.
  */

@@ -3,19 +3,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { normalizeText, parseMessage, parsePickupSms, splitMessages } from "./pickup-parser";
 
-// The shared samples (../shared/fixtures, labelled with company = the carrier) when they sit beside
-// the repository, else our copy of them.
-const shared = path.resolve(__dirname, "../../../shared/fixtures/pickup-sms-samples-carrier.json");
+// The product samples, labelled with company = the carrier (docs/product-rules.md "Pickup SMS labels").
 const local = path.resolve(__dirname, "../../tests/fixtures/pickup-sms-samples.json");
 type Expected = { pickupCode: string | null; company: string | null; stationName: string | null; trackingNumber: string | null };
 const samples: { id: string; text: string; expected: Expected[] }[] = JSON.parse(
-  fs.readFileSync(fs.existsSync(shared) ? shared : local, "utf8"),
+  fs.readFileSync(local, "utf8"),
 );
 
 const fields = (text: string) =>
   parsePickupSms(text).map(({ pickupCode, company, stationName, trackingNumber }) => ({ pickupCode, company, stationName, trackingNumber }));
 
-describe("the shared pickup-SMS samples: every field of every case", () => {
+describe("the product pickup-SMS samples: every field of every case", () => {
   it.each(samples.map((sample) => [sample.id, sample] as const))("%s", (_id, sample) => {
     expect(fields(sample.text)).toEqual(sample.expected);
   });
@@ -89,7 +87,7 @@ const OWN: Row[] = [
   ["【工商银行】您的动态密码为 662814，5分钟内有效。", []],
   ["【美团】您的外卖已送达，祝您用餐愉快。", []],
   ["", []],
-  // issue 17's missed formats: 分别为 lists with 、 or ，, a second tag, 请凭<code>至<place>取件,
+  // Missed formats: 分别为 lists with 、 or ，, a second tag, 请凭<code>至<place>取件,
   // 地址: after 到站啦！, a supermarket 代收点, 6-digit codes of 自提柜/便民站, letter codes
   ["【妈妈驿站】您有2个包裹在阳光花园妈妈驿站，取件码分别为 3-1-4402、3-1-4415。", [
     ["3-1-4402", "妈妈驿站", "阳光花园妈妈驿站", null],

@@ -1,6 +1,6 @@
 // The pickup-SMS recogniser: pasted text (one or many SMS) → one entry per parcel. Pure and
 // synchronous, so the page, the JSON endpoint and the screenshot pipeline share it and the tests
-// can run it over a corpus. The labelling conventions it follows are in shared/fixtures/README.md
+// can run it over a corpus. The labelling conventions it follows are in docs/product-rules.md ("Pickup SMS labels")
 // (design and measured accuracy: docs/decisions/020-pickup-parser.md):
 //
 // - values are NFKC-normalised, every dash folded to "-" without surrounding spaces;

@@ -1,4 +1,4 @@
-// A post's status badge (spec section 4), in a module of its own: the post cards need only this.
+// A post's status badge (docs/product-rules.md, "States"), in a module of its own: the post cards need only this.
 import { Common } from "./messages/common";
 
 export type PostStatus = "ongoing" | "completed";

@@ -1,4 +1,4 @@
-// Rate limits (issue 18, must-hold 2): the costly actions a person or a script could repeat to
+// Rate limits: the costly actions a person or a script could repeat to
 // hurt the others. Each is limited per user and per client address within a window; both must
 // allow it. The numbers are configuration (RATE_LIMIT_<ACTION>, "per-user,per-address/seconds")
 // with these defaults, set well above what a student does by hand and what a campus NAT sends

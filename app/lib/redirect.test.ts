@@ -16,7 +16,7 @@ describe("safeRedirect keeps same-origin paths only", () => {
     ["", "/fallback"],
     ["/\u0000evil", "/fallback"],
     ["/%0d%0aSet-Cookie:x", "/fallback"],
-    // The classic bypasses: each one is normalised first, then checked (issue 18, finding 7).
+    // The classic bypasses: each one is normalised first, then checked.
     ["/.//evil.example/x", "/fallback"],
     ["/./\\evil.example", "/fallback"],
     ["/a/..//evil.example", "/fallback"],

@@ -8,7 +8,7 @@ const MIN = 60 * S;
 const H = 60 * MIN;
 const D = 24 * H;
 
-describe("card relative time (spec 9: just now, minutes, hours, days up to 7 days)", () => {
+describe("card relative time (product rules, limits: just now, minutes, hours, days up to 7 days)", () => {
   it.each([
     [0, "刚刚"],
     [59 * S, "刚刚"],
@@ -37,7 +37,7 @@ describe("card relative time (spec 9: just now, minutes, hours, days up to 7 day
   });
 });
 
-describe("comment relative time (spec 9: 60 s, minutes, hours, days to 30, months to 12, years)", () => {
+describe("comment relative time (product rules, limits: 60 s, minutes, hours, days to 30, months to 12, years)", () => {
   it.each([
     [0, "刚刚"],
     [59 * S, "刚刚"],

@@ -1,4 +1,4 @@
-// Relative times of spec section 9, computed against a given "now" so the server and the
+// Relative times of docs/product-rules.md "Limits", computed against a given "now" so the server and the
 // browser render the same text. Dates beyond the relative range are Shanghai calendar dates.
 import { Common } from "./messages/common";
 import { fillTemplate } from "./template";

@@ -1,4 +1,4 @@
-// What kind of request reached the server (issue 19, decision 027). With Remix's single fetch
+// What kind of request reached the server (decision 027). With Remix's single fetch
 // (future.v3_singleFetch) the page's JavaScript asks for a page's data at the page's path plus
 // `.data` (`/_root.data` for `/`), with `?_routes=` naming the loaders it wants and `?index` for
 // an index route. Code that runs before Remix (the access guard, body limits, rate limits) sees

@@ -2,7 +2,7 @@ import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "./forum";
 import { PAY_NOTIFY_PATH } from "./pay-params";
 import { pagePath } from "./request-kind";
 
-// Bounded requests (issue 18, must-hold 1): every request body is limited before anything parses
+// Bounded requests: every request body is limited before anything parses
 // it, by route class. server.mjs applies these rules in front of Remix: a declared Content-Length
 // over the limit is refused without reading a byte, a streamed (chunked) body is counted as it
 // arrives and refused at the first byte over. The URL, multipart part counts and JSON nesting are

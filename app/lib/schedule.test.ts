@@ -46,7 +46,7 @@ describe("week maths (Asia/Shanghai calendar dates)", () => {
     ["2026-08-01", "2026-09-07", -5],
     ["2027-03-07", "2026-09-07", 26],
     ["2027-03-08", "2026-09-07", 27],
-    ["2025-09-01", "2025-09-01", 1], // the spec's fallback start
+    ["2025-09-01", "2025-09-01", 1], // the product rules' fallback start
     ["2024-03-04", "2024-02-26", 2], // across a leap day
   ])("%s is week %i of a term starting %s", (day, start, week) => {
     expect(weekOfDate(day, start)).toBe(week);
@@ -106,7 +106,7 @@ describe("week maths (Asia/Shanghai calendar dates)", () => {
     expect(dateOfClass("2026-09-07", week, weekday)).toBe(date);
   });
 
-  it("falls back to the spec's default term and an early-September week 1", () => {
+  it("falls back to the product rules' default term and an early-September week 1", () => {
     expect(FALLBACK_TERM_INFO.currentTerm).toBe("2025-2026-1");
     expect(FALLBACK_TERM_INFO.week1Start).toBe("2025-09-01");
     expect(FALLBACK_TERM_INFO.terms.map((t) => t.code)).toContain("2025-2026-1");
@@ -115,7 +115,7 @@ describe("week maths (Asia/Shanghai calendar dates)", () => {
 });
 
 describe("time slots", () => {
-  it("are the five slots of spec section 9", () => {
+  it("are the five slots of the product rules' limits", () => {
     expect(TIME_SLOTS.map((slot) => `${slot.period}: ${slot.start}-${slot.end}`)).toEqual([
       "1-2: 08:10-09:40",
       "3-4: 10:00-11:40",

@@ -9,7 +9,7 @@ import { MAX_WEEK, MIN_WEEK } from "./weeks";
 
 const msg = { schedule: scheduleMessages };
 
-/** A fetched timetable is served from the cache this long (spec section 9). */
+/** A fetched timetable is served from the cache this long (docs/product-rules.md, "Limits"). */
 export const SCHEDULE_CACHE_DAYS = 7;
 export const SCHEDULE_CACHE_MS = SCHEDULE_CACHE_DAYS * 24 * 60 * 60 * 1000;
 /** The school's term list and week-1 date are asked again after a day. */
@@ -27,7 +27,7 @@ export type TimeSlot = {
   end: string;
 };
 
-/** The five time slots of spec section 9, two periods each. */
+/** The five time slots of docs/product-rules.md "Limits", two periods each. */
 export const TIME_SLOTS: readonly TimeSlot[] = [
   { id: 1, period: "1-2", firstPeriod: 1, lastPeriod: 2, start: "08:10", end: "09:40" },
   { id: 2, period: "3-4", firstPeriod: 3, lastPeriod: 4, start: "10:00", end: "11:40" },
@@ -36,7 +36,7 @@ export const TIME_SLOTS: readonly TimeSlot[] = [
   { id: 5, period: "9-10", firstPeriod: 9, lastPeriod: 10, start: "19:00", end: "20:40" },
 ];
 
-/** The spec's default when the school's term information cannot be loaded. */
+/** The product rules' default when the school's term information cannot be loaded. */
 export const FALLBACK_TERM = "2025-2026-1";
 export const FALLBACK_TERM_INFO = {
   currentTerm: FALLBACK_TERM,

@@ -1,7 +1,7 @@
 // Service hours and contact details, each value defined once. The customer-service page, its FAQ
 // and (later) the order page's contact dialog all read from here.
 //
-// The spec disagrees with itself: the service notice says customer service is 8:00–22:00, the
+// The product rules disagree with themselves: the service notice says customer service is 8:00–22:00, the
 // FAQ answer says 8:00–21:00. Both readings are kept as separate values and the page shows both.
 // Safe in the browser: plain data, no I/O.
 import { customerService as customerServiceMessages } from "~/lib/messages/customerService";
@@ -29,7 +29,7 @@ export const CUSTOMER_SERVICE_HOURS: ServiceWindow = { days: "daily", from: "8:0
 /** The phone line: working days only. */
 export const PHONE_LINE_HOURS: ServiceWindow = { days: "workdays", from: "9:00", to: "21:00" };
 
-/** Customer service as the FAQ answer states it (the spec's other reading). */
+/** Customer service as the FAQ answer states it (the product rules' other reading). */
 export const FAQ_SERVICE_HOURS: ServiceWindow = { days: "daily", from: "8:00", to: "21:00" };
 
 /** The order page's "contact service" dialog. */
@@ -71,7 +71,7 @@ export function mentionsServiceHours(text: string) {
 
 export type NoticeRow = { key: string; label: string; value: string };
 
-/** The service notice, one row per rule, in the spec's order. */
+/** The service notice, one row per rule, in the product rules' order. */
 export function serviceNotice(): NoticeRow[] {
   const cs = msg.customerService;
   return [

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_THEME, THEME_NAMES, appearanceOrDefault, colorSchemeOf, readAppearanceCookie, readThemeCookie, themeCookieHeader, themeOrDefault, themeStyle } from "./theme";
 
 describe("themes", () => {
-  it("has the six themes of the spec, blue first and default", () => {
+  it("has the six themes of the product rules, blue first and default", () => {
     expect(THEME_NAMES).toEqual(["blue", "green", "purple", "orange", "red", "cyan"]);
     expect(DEFAULT_THEME).toBe("blue");
   });

@@ -1,6 +1,6 @@
 // Business time and the business calendar, in one module.
 //
-// Business time is Asia/Shanghai whatever the server's or the browser's zone (ARCHITECTURE:
+// Business time is Asia/Shanghai whatever the server's or the browser's zone (docs/architecture.md
 // "Time"). Instants are read in that zone through Intl (the platform's time-zone database), never
 // by adding a hand-written +8 h: no module outside this one knows the offset. Calendar dates are
 // 'YYYY-MM-DD' strings or CalendarDate values, and calendar arithmetic on them is plain UTC date
@@ -66,7 +66,7 @@ function intlOffsetMs(ms: number, timeZone: string): number {
   return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - Math.floor(ms / 1000) * 1000;
 }
 
-// Pages read the clock many times per request (issue 20: formatToParts was 1.5–4% of a loaded
+// Pages read the clock many times per request (formatToParts was 1.5–4% of a loaded
 // /market's CPU). The zone's offset is asked of Intl once per 15-minute window and kept when it is
 // the same at both ends of the window; a window holding a transition is never kept, so every
 // instant still gets the offset the time-zone database gives it. Many windows are kept at once: a

@@ -74,7 +74,7 @@ describe("error codes and messages", () => {
     }
   });
 
-  it("uses the spec's messages verbatim", () => {
+  it("uses the product rules' messages verbatim", () => {
     expect(messengerErrorMessage("PARSE_ERROR")).toBe("用户信息解析失败，请重新授权");
     expect(messengerErrorMessage("AUTH_FAILED")).toBe("微信授权失败，请刷新页面重试");
   });

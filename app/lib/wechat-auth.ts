@@ -61,7 +61,7 @@ export function messengerAuthPath(returnPath: string) {
   return `${MESSENGER_AUTH_PATH}?redirect_url=${encodeURIComponent(boundedReturnPath(returnPath) ?? MESSENGER_DEFAULT_RETURN)}`;
 }
 
-/** The result page for a failed authorization, in the spec's shape (?error=CODE&message=…). */
+/** The result page for a failed authorization, in the product rules' shape (?error=CODE&message=…). */
 export function messengerErrorPath(code: MessengerErrorCode, returnPath?: string) {
   const params = new URLSearchParams({ error: code, message: messengerErrorMessage(code) });
   if (returnPath && returnPath !== MESSENGER_DEFAULT_RETURN) params.set("redirect_url", returnPath);
@@ -69,7 +69,7 @@ export function messengerErrorPath(code: MessengerErrorCode, returnPath?: string
 }
 
 /**
- * The spec's legacy `userInfo` parameter: base64 (or base64url) JSON, possibly without padding,
+ * The product rules' legacy `userInfo` parameter: base64 (or base64url) JSON, possibly without padding,
  * with '+' turned into spaces by URL decoding, or with percent-encoded JSON inside. Returns the
  * object, or null when nothing decodes. The result is untrusted input and signs no one in.
  */

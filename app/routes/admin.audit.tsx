@@ -1,4 +1,4 @@
-// /admin/audit — the operators' audit log (issue 10): every admin action, newest first, 20 at a
+// /admin/audit — the operators' audit log: every admin action, newest first, 20 at a
 // time ('earlier' is a link: ?before=<id>), or one order's actions (?order=E…). Operators only.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";

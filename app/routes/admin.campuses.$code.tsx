@@ -1,4 +1,4 @@
-// /admin/campuses/:code — one campus (issue 14): its name and status (open or coming soon), its
+// /admin/campuses/:code — one campus: its name and status (open or coming soon), its
 // dorm buildings and pickup places (added, turned off and on again: never deleted, because
 // addresses and orders name them), and its four package types with their prices. Each part is
 // its own plain form, told apart by `intent`. Admin role only; every change is in /admin/audit.

@@ -1,4 +1,4 @@
-// /admin/campuses — the campuses students choose from (issue 14): each with its status, its
+// /admin/campuses — the campuses students choose from: each with its status, its
 // buildings and pickup places, a link to manage it, and the form that adds a campus (it starts
 // "coming soon"). Operators with the admin role only; every change is in /admin/audit.
 import { getFormProps } from "@conform-to/react";

@@ -1,4 +1,4 @@
-// /admin/delivery-slots — the delivery schedule (issue 14): each slot takes orders up to its
+// /admin/delivery-slots — the delivery schedule: each slot takes orders up to its
 // cut-off and promises a delivery time (app/lib/delivery-slot). Each slot is its own form (save,
 // delete); a new one is added below. An order keeps the delivery time it was promised. Admin
 // role only; every change is in /admin/audit.

@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = adminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOperator(request)) throw redirect(redirectTo);
-  // The same stateless captcha as the student login (issue 18): showing it stores nothing.
+  // The same stateless captcha as the student login: showing it stores nothing.
   return { redirectTo, constraint: getZodConstraint(AdminLoginSchema), captcha: createCaptcha() };
 }
 

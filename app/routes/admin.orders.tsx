@@ -1,4 +1,4 @@
-// /admin/orders — the operators' order management (issue 10; spec document 2 sections 2, 4, 7, 8).
+// /admin/orders — the operators' order management (docs/product-rules.md, "Admin orders").
 // Status tabs with a count per group, a campus filter and a search box (a GET form), order cards
 // 10 per page with 'load more' as a link (?page=2 shows the first 20), and the 'more actions'
 // panel opened by the URL (?order=…). Complete, cancel, delete and the courier steps are form
@@ -73,7 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cancelConstraint: panel === "cancel" ? getZodConstraint(AdminOrderActionSchema.options[4]) : {},
     };
   } catch (error) {
-    // The spec's 'failed to load orders', shown by the ErrorBoundary with a retry link.
+    // The product rules' 'failed to load orders', shown by the ErrorBoundary with a retry link.
     log("error", "admin-orders-load", { error: String(error) });
     throw Response.json({ message: m.failures.load }, { status: 500 });
   }
@@ -179,7 +179,7 @@ export default function AdminOrders() {
 
 /**
  * The loader's failure ('failed to load orders'), or no answer at all when the page's data was
- * fetched by JavaScript (the spec's 'network error'); both with a retry link.
+ * fetched by JavaScript (the product rules' 'network error'); both with a retry link.
  */
 export function ErrorBoundary() {
   const error = useRouteError();

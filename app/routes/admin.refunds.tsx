@@ -1,4 +1,4 @@
-// /admin/refunds — customers' refund requests waiting for an operator (issue 10): the order,
+// /admin/refunds — customers' refund requests waiting for an operator: the order,
 // amount, reason and time, with approve (the refund goes through the pay provider at once; the
 // order becomes 'refund succeeded' on the provider's confirmation) and reject (with a reason the
 // customer reads on the order page; ?reject=<id> opens its form). Operators only; every action

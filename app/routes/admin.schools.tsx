@@ -1,4 +1,4 @@
-// /admin/schools — the schools students log in with (issue 14): name, code, the kind of
+// /admin/schools — the schools students log in with: name, code, the kind of
 // academic system (one list: SCHOOL_SYSTEM_KINDS), its base URL, and whether students may choose
 // it. Each school is its own form; a school is never deleted (students' accounts name it), it is
 // turned off. Admin role only; every change is in /admin/audit.

@@ -1,2 +1,2 @@
-// The same call under the /api prefix (the spec's client uses both).
+// The same call under the /api prefix (the product rules' client uses both).
 export { action, loader } from "./coupon.express-pickup.check-new-user";

@@ -1,2 +1,2 @@
-// The same call under the /api prefix (the spec's promo page reads data.coupons from it).
+// The same call under the /api prefix (the product rules' promo page reads data.coupons from it).
 export { action, loader } from "./coupon.express-pickup.user-coupons";

@@ -1,5 +1,5 @@
 // GET /api/express/delivery-schedule — data.delivery_schedule, a JSON string of the slots (as the
-// spec's client expects), plus the estimate for an order placed now.
+// older client expected), plus the estimate for an order placed now.
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { loadDeliverySchedule } from "~/server/errands/market-config.server";
 

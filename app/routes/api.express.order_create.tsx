@@ -1,4 +1,4 @@
-// POST /api/express/order_create — the spec's order creation for the page's JavaScript:
+// POST /api/express/order_create — the product rules' order creation for the page's JavaScript:
 // { campus_code, recipient_name, recipient_phone, recipient_campus, recipient_dorm, recipient_room,
 //   expressCheckoutList[{pickupCode, trackingNumber, company, stationName}],
 //   expressPackageCounts{pocket,small,medium,large}, remark, … } → { success, message, data.order_id }.

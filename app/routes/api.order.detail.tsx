@@ -1,4 +1,4 @@
-// POST /api/order/detail { order_number } → { success, data } (spec section 7): the order with its
+// POST /api/order/detail { order_number } → { success, data } (docs/product-rules.md, "Call paths"): the order with its
 // pickup codes, for its owner only. A missing or 'undefined' number is 'invalid order ID';
 // another user's order is a 404 like a missing one.
 import type { ActionFunctionArgs } from "@remix-run/node";

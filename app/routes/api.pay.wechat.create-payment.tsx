@@ -1,5 +1,5 @@
 // POST /api/pay/wechat/create-payment { order_id, openid } → { success, message, data.pay_params }
-// (spec section 7). The order must be the session user's own and unpaid; the payer is the
+// (docs/product-rules.md, "Call paths"). The order must be the session user's own and unpaid; the payer is the
 // session's messenger identity (the body's openid is ignored). data.simulated tells the page
 // that the development provider pays by itself 1.5 s later (no pay bridge to invoke).
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -8,7 +8,7 @@ import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/se
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 
 
-// POST /api/upload/image (spec section 7): multipart field `file`, one image. Answers
+// POST /api/upload/image (docs/product-rules.md, "Call paths"): multipart field `file`, one image. Answers
 // { success, message, data: { file_url } } (plus the thumbnail and size). The publish page's
 // JavaScript calls it one image at a time; the image joins a post when the post is published.
 

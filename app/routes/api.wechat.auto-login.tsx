@@ -1,6 +1,6 @@
-// POST /api/wechat/auto-login — the spec's sign-in of a returning messenger user whose student
+// POST /api/wechat/auto-login — the product rules' sign-in of a returning messenger user whose student
 // account is bound. With our cookie sessions the browser is already signed in when this holds;
-// the answer tells the page who it is. Never a password or a token (the spec's answer had both).
+// the answer tells the page who it is. Never a password or a token (the product rules' answer had both).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { getUser, hasStudentAccount } from "~/server/auth/session.server";

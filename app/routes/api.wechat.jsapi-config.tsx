@@ -1,4 +1,4 @@
-// POST /api/wechat/jsapi-config {url} — the JS-SDK config for the page at `url` (spec section 7):
+// POST /api/wechat/jsapi-config {url} — the JS-SDK config for the page at `url` (docs/product-rules.md, "Call paths"):
 // {success, message, data: {appId, timestamp, nonceStr, signature, jsApiList}} for
 // wx.config(...). Only pages of this site are signed. JSON or form bodies.
 import type { ActionFunctionArgs } from "@remix-run/node";

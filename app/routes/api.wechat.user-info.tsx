@@ -1,4 +1,4 @@
-// GET or POST /api/wechat/user-info — the signed-in browser's messenger profile (the spec's call
+// GET or POST /api/wechat/user-info — the signed-in browser's messenger profile (the product rules' call
 // took the OAuth code; here the code is exchanged by /api/wechat/callback, never by the page).
 // Guarded by requireMessengerUser: 401 JSON without a messenger identity.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /backpack/inbox — the in-app inbox (beyond the spec, which shows a fixed badge of 5): replies to
+// /backpack/inbox — the in-app inbox (beyond the product rules, which shows a fixed badge of 5): replies to
 // my posts and comments, likes on them, my order status changes and announcements, newest first.
 // Opening an item (/backpack/inbox/:id) marks it read; 'mark all read' is a form. Above the list,
 // the subscribe card offers the messenger's order-status notification.

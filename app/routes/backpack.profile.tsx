@@ -35,7 +35,7 @@ async function avatarAction(request: Request, user: Awaited<ReturnType<typeof re
   const file = files[0];
   if (!file) return refuse(400, msg.profile.avatarRequired);
   if (file.problem === "too_large") return refuse(413, msg.profile.avatarTooLarge);
-  // Uploads are rate-limited (issue 18).
+  // Uploads are rate-limited.
   const verdict = await consumeRateLimit("upload", { userId: user.id, ip: clientIp });
   if (!verdict.ok) return refuse(429, verdict.message, verdict.headers);
   const saved = await saveAvatar(user, file.data!);

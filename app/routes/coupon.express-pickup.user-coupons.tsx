@@ -1,4 +1,4 @@
-// POST /coupon/express-pickup/user-coupons { openid } (spec section 7): the user's coupons, the
+// POST /coupon/express-pickup/user-coupons { openid } (docs/product-rules.md, "Call paths"): the user's coupons, the
 // summary per template and the totals.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { methodNotAllowed, userCouponsAction } from "~/server/coupons/api.server";

@@ -32,7 +32,7 @@ const REASONS: Record<string, string> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  // The captcha is a signed token: showing the page stores nothing (issue 18).
+  // The captcha is a signed token: showing the page stores nothing.
   const [user, { schools, fallback }] = await Promise.all([getUser(request), listSchools()]);
   const captcha = createCaptcha();
   return {

@@ -1,4 +1,4 @@
-// POST /errands/pickup-code/recognize-text — the spec's text recognition: { text_data } (an older
+// POST /errands/pickup-code/recognize-text — the product rules' text recognition: { text_data } (an older
 // client sends { text }) as JSON or a form → { success, data: [entries] }. Needs the messenger identity.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";

@@ -1,4 +1,4 @@
-// POST /info/schedule_init { school_code } — the spec's school config: current_semester,
+// POST /info/schedule_init { school_code } — the product rules' school config: current_semester,
 // school_start_date (Monday of week 1), semester_list (code → label) and week_list (1–26).
 // Public like the school list; it tells what the school's system last said, else the default.
 import type { ActionFunctionArgs } from "@remix-run/node";

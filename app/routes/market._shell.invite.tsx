@@ -1,4 +1,4 @@
-// /market/invite — the express tab's invite dialog (spec section 2): the invite code, the link,
+// /market/invite — the express tab's invite dialog (docs/product-rules.md, "Screens"): the invite code, the link,
 // copy, share and the reward. Its own route, so its code loads only when it opens.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";

@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CampusChoiceSchema });
   const back = safeRedirect(formData.get("redirectTo"), "/market");
   const user = await getUser(request);
-  // The spec: when selecting fails, the stored campus is removed and the selector reopens.
+  // Product rules: when selecting fails, the stored campus is removed and the selector reopens.
   const refuse = async (reason: string) =>
     redirect(withSelector(back, reason), { headers: { "Set-Cookie": await clearCampusChoice(user) } });
   if (submission.status !== "success") return refuse("required");

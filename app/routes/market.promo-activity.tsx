@@ -1,4 +1,4 @@
-// /market/promo-activity — the promo page (spec doc 2 section 2): banner, new-user card, invite
+// /market/promo-activity — the promo page (docs/product-rules.md, "Screens"): banner, new-user card, invite
 // card, the invite-record card and the coupon summary when logged in (the messenger identity is
 // known), the rules, and the share, invite-register, login-prompt and assist-prompt dialogs as
 // URL states (?dialog=…). Query params invite and inviter carry an invite link.

@@ -1,5 +1,5 @@
 // /wx/callback — the result page of the messenger authorization. With ?error=CODE it shows the
-// catalogue's message for the code (never the text of the URL) and a retry link. With the spec's
+// catalogue's message for the code (never the text of the URL) and a retry link. With the product rules'
 // legacy ?userInfo=<base64 JSON> it decodes the payload (padding fallbacks) but never trusts it:
 // nobody is signed in from a URL, the page only shows a neutral message and a link on.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -154,14 +154,14 @@ const schema = z
     // Screenshot recognition: the worker (and its model memory) stops after this long without work.
     OCR_IDLE_MS: z.coerce.number().int().min(100).max(86_400_000).default(5 * 60 * 1000),
     UPLOADS_DIR: z.string().trim().optional().transform((value) => value || undefined),
-    // Bounded requests (issue 18): body limits by route class, the URL, multipart parts, JSON
+    // Bounded requests: body limits by route class, the URL, multipart parts, JSON
     // nesting. Image routes take their per-file limit times the file count (app/lib/request-limits.ts).
     REQUEST_FORM_MAX_KB: z.coerce.number().int().min(4).max(10_240).default(DEFAULT_REQUEST_LIMITS.formBytes / 1024),
     PAY_NOTIFY_MAX_KB: z.coerce.number().int().min(2).max(1024).default(DEFAULT_REQUEST_LIMITS.payNotifyBytes / 1024),
     REQUEST_URL_MAX_BYTES: z.coerce.number().int().min(1024).max(65_536).default(DEFAULT_REQUEST_LIMITS.urlBytes),
     REQUEST_MULTIPART_MAX_PARTS: z.coerce.number().int().min(2).max(1000).default(DEFAULT_REQUEST_LIMITS.multipartParts),
     REQUEST_JSON_MAX_DEPTH: z.coerce.number().int().min(2).max(256).default(DEFAULT_REQUEST_LIMITS.jsonDepth),
-    // Rate limits (issue 18): "per-user,per-address/seconds" for each limited action class.
+    // Rate limits: "per-user,per-address/seconds" for each limited action class.
     ...rateLimitSettings(),
     // Object storage (S3, Tencent COS, Aliyun OSS, MinIO) instead of UPLOADS_DIR: a bucket turns it on.
     UPLOADS_S3_BUCKET: optionalSetting.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, "UPLOADS_S3_BUCKET must be a bucket name").optional()),

@@ -20,7 +20,7 @@ describe("TRUST_PROXY: the number of reverse proxies whose X-Forwarded-* headers
   });
 });
 
-describe("request limits and rate limits (issue 18)", () => {
+describe("request limits and rate limits", () => {
   it("defaults: 64 KB forms, 8 KB pay notifications, 8 KB URLs, 40 parts, depth 16", () => {
     expect(parseConfig({ NODE_ENV: "test" }).requestLimits).toEqual({ formBytes: 65_536, payNotifyBytes: 8192, urlBytes: 8192, multipartParts: 40, jsonDepth: 16 });
   });

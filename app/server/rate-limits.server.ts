@@ -7,7 +7,7 @@ import { config } from "./config.server";
 import { db, dialect, type DB } from "./db/db.server";
 import { log } from "./log.server";
 
-// Rate limits of the costly actions (issue 18; the classes and defaults are in app/lib/rate-limits.ts).
+// Rate limits of the costly actions (the classes and defaults are in app/lib/rate-limits.ts).
 // On PostgreSQL the counts live in its table rate_limits (migration 0014), so every instance of
 // the app sees the same counts; SQLite serves one instance, whose memory holds them.
 

@@ -1,7 +1,7 @@
 import { errors as errorMessages } from "~/lib/messages/errors";
 import { refusalKind, type Refusal } from "~/lib/request-limits";
 
-// The answers of bounded requests (issue 18): what server.mjs sends, or the route's action throws,
+// The answers of bounded requests: what server.mjs sends, or the route's action throws,
 // when a body, a URL or a JSON nesting is over its limit. JSON endpoints get their JSON shape
 // ({ success: false, message }; the pay notification: { code: "FAIL", message }), pages get the
 // message on the error screen (a thrown Response renders the root ErrorBoundary).

@@ -1,6 +1,6 @@
 import { config } from "./config.server";
 
-// Everything but the nonce is the same for every response: built once per configuration (issue 20).
+// Everything but the nonce is the same for every response: built once per configuration.
 let fixed: { settings: ReturnType<typeof config>; cspBefore: string; cspAfter: string; headers: Record<string, string> } | undefined;
 
 /** Headers for every response. Scripts need the per-request nonce Remix puts on its inline scripts. */

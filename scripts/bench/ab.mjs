@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A/B of two builds of the app on one seeded database (issue 20: what a change gained): the server
+// A/B of two builds of the app on one seeded database (what a change gained): the server
 // of this checkout and `node <other>/server.mjs` (another checkout with its own build and
 // node_modules, e.g. `git archive <commit> | tar -x -C /tmp/before`, node_modules linked, built),
 // both up at once, each page measured --rounds times per side, the sides alternating and the

@@ -1,4 +1,4 @@
-// The reference app of `npm run bench` (issue 20): a bare Remix v2 app in scripts/bench/reference,
+// The reference app of `npm run bench`: a bare Remix v2 app in scripts/bench/reference,
 // built and started the way the campus app is. It has no node_modules of its own: `remix build`
 // runs with its folder as the working directory and Node and esbuild find the repository's
 // packages by walking up (NODE_PATH names ../../../node_modules as well, for any resolver that

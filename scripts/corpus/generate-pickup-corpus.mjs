@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes tests/fixtures/pickup-sms-corpus.json: labelled pickup-SMS pastes in the real formats of
 // the carriers and stations students see, labelled by the conventions of
-// ../shared/fixtures/README.md. The labels come from how each text is composed (which carrier the
+// docs/product-rules.md ("Pickup SMS labels"). The labels come from how each text is composed (which carrier the
 // body names first, which place follows the first locative verb), never from the parser.
 // Deterministic (seeded), so the file only changes when this script does.
 //

@@ -1,4 +1,4 @@
-# Hand-written hold-out cases for the pickup parser (issue 17), written before tuning.
+# Hand-written hold-out cases for the pickup parser, written before tuning.
 # Run: python3 scripts/corpus/holdout-cases.py > tests/fixtures/pickup-sms-holdout.json
 import json
 N = None

@@ -1,4 +1,4 @@
-// The JavaScript budget's rules (issue 19, decision 027), apart from the measuring so that a test
+// The JavaScript budget's rules (decision 027), apart from the measuring so that a test
 // can feed them a fake route list and fake measurements (tests/unit/budget-gate.test.ts).
 //
 // - Every page route (a file of app/routes with a default export) is measured: a route that no

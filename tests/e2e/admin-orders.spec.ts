@@ -268,7 +268,7 @@ test("a refund request of an order paid through the simulated provider is approv
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the panel opens by its link; cancel asks first and closes an unpaid order; a refused action shows the spec's message", async ({ page }) => {
+  test("the panel opens by its link; cancel asks first and closes an unpaid order; a refused action shows the product rules' message", async ({ page }) => {
     test.slow(); // the CLI
     const unpaid = insertOrder({ status: "created", payment: "pending", campus: "jinpenling", name: "赵六", phone: null, code: "E-5-5555" });
     const operator = createOperatorWithCli("配送员小林");
@@ -287,7 +287,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveText("订单已取消");
     await expect(page.getByTestId(`admin-order-${unpaid}`).getByTestId("order-status")).toHaveText("订单已取消");
 
-    // The same cancel again (a stale panel): the spec's 'cancel failed' with the reason.
+    // The same cancel again (a stale panel): the product rules' 'cancel failed' with the reason.
     await page.goto(`/admin/orders?order=${unpaid}&panel=cancel`);
     await page.getByRole("dialog", { name: "确认取消订单" }).getByRole("button", { name: "确认取消" }).click();
     await expect(page.getByRole("dialog", { name: "确认取消订单" }).getByRole("alert")).toHaveText("取消订单失败：当前订单状态不支持该操作");

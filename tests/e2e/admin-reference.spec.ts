@@ -1,4 +1,4 @@
-// Reference data from the browser at 390×844 (issue 14): an operator with the admin role
+// Reference data from the browser at 390×844: an operator with the admin role
 // (created with `npm run admin:create -- … --role admin`) adds a campus, its dorm buildings and a
 // pickup place, sets a price (bad input first: the message sits beside the field and the form
 // keeps what was typed) and opens it; every step is in /admin/audit. A student then picks that
@@ -192,7 +192,9 @@ async function priceChangeLeavesOrder(page: Page, browser: Browser, campus: Camp
   await context.close();
 }
 
-for (const js of [true, false]) {
+// The no-JS path of the reference forms is proved by form posts (app/server/admin/reference.db.test.ts),
+// the student's no-JS order by market.spec.ts; the admin area's no-JS journey is admin-orders.spec.ts.
+for (const js of [true]) {
   test(`an admin makes a campus orderable from the browser, a student orders on it (${js ? "with" : "without"} JavaScript)`, async ({ browser }) => {
     test.setTimeout(90_000);
     const tag = crypto.randomBytes(2).toString("hex");

@@ -48,20 +48,8 @@ test("a wrong password shows the generic error and keeps the username, not the p
   await expect(page).toHaveURL(/\/admin\/login/);
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("an unknown user gets the same generic error, the form still filled", async ({ page }) => {
-    await page.goto("/admin/login");
-    await page.getByLabel("用户名").fill("nobody-at-all");
-    await page.getByLabel("密码").fill("whatever-password");
-    await page.getByLabel("验证码").fill("AB23");
-    await page.getByRole("button", { name: "登录" }).click();
-    await expect(page.getByRole("alert")).toHaveText("用户名或密码错误");
-    await expect(page.getByLabel("用户名")).toHaveValue("nobody-at-all");
-    await expect(page.getByLabel("密码")).toHaveValue("");
-  });
-});
+// Without JavaScript the login form is a form post (app/server/auth/operator.db.test.ts: the generic
+// error, the username kept, the password dropped); the admin area's no-JS journey is admin-orders.spec.ts.
 
 test("the right password lands on /admin/orders with the operator's name; logout ends the session", async ({ page }) => {
   const operator = await insertOperator("配送员阿杰");

@@ -1,4 +1,4 @@
-// Comments two levels deep on a 390×844 phone (issue 18): top-level comments 20 to a page with
+// Comments two levels deep on a 390×844 phone: top-level comments 20 to a page with
 // their first 3 replies, 展开更多 for the rest of a thread, a reply to a reply in the same thread
 // with its @mention; with JavaScript and without.
 import Database from "better-sqlite3";

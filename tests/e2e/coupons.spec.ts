@@ -62,7 +62,7 @@ test("a new user opens an invite link in a second browser, registers and assists
   await expect(register).toContainText("邀请人阿明 邀请你注册");
   await register.getByLabel("昵称").fill("小林同学");
   await register.getByLabel("手机号").fill("13912345678");
-  // The student id is proved by a school-account login (issue 16): a demo student of the demo school.
+  // The student id is proved by a school-account login: a demo student of the demo school.
   await register.getByLabel("学号").fill("20230006");
   await register.getByLabel("教务系统密码").fill("demo1234");
   await register.getByLabel("验证码").fill("AB23");

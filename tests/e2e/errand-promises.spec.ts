@@ -1,4 +1,4 @@
-// Issue 16 in the browser (390×844), with JavaScript and without: one parcel is never listed or
+// The browser (390×844), with JavaScript (the no-JS paths: see the loop below): one parcel is never listed or
 // ordered twice, the unpaid order stays within reach (pay or cancel) and holds its parcels, and
 // the delivery address is on the order's campus.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
@@ -51,7 +51,10 @@ async function addAddress(page: Page, building = "西苑3栋") {
   await expect(page.getByRole("dialog", { name: "选择收货地址" }).getByText(`金盆岭校区 ${building}302`)).toBeVisible();
 }
 
-for (const js of [true, false]) {
+// Without JavaScript the same promises are form posts (app/server/errands/market.db.test.ts "one parcel,
+// one charge on the market page", tests/security/errand-promises.test.ts), and the unpaid-order test
+// below still makes its order without JavaScript; the market's no-JS journey is market.spec.ts.
+for (const js of [true]) {
   const mode = js ? "with JavaScript" : "without JavaScript";
 
   test(`a parcel is listed once: carrier edited, recognised again, added by hand (${mode})`, async ({ browser, page }) => {
@@ -70,7 +73,7 @@ for (const js of [true, false]) {
     await expect(market.getByText("该快递信息已存在，请勿重复添加").first()).toBeVisible();
     await expect(entries).toHaveCount(2);
 
-    // The same code by hand under another carrier: refused with the spec's message.
+    // The same code by hand under another carrier: refused with the product rules' message.
     await market.goto("/market/parcel/new");
     const add = market.getByRole("dialog", { name: "手动添加快递" });
     await add.getByLabel("取件凭证").fill("5-5-1201");

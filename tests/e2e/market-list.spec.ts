@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-// Issue 17, the recognised list at 390×844: the whole pickup code is always visible (it was cut
+// The recognised list at 390×844: the whole pickup code is always visible (it was cut
 // to '12-3-45…'), and the carrier is shown with the station on their own line below it.
 
 const PASTE = [

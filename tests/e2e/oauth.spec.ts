@@ -59,7 +59,7 @@ test("the simulated page works without JavaScript", async ({ browser }) => {
   await expect(page).toHaveURL(/\/market$/);
   const answer = await page.request.get("/api/wechat/user-info", { headers: { Accept: "application/json" } });
   const body = await answer.json();
-  // No nickname given: the spec's random one.
+  // No nickname given: the product rules' random one.
   expect(body.data.nickname).toMatch(/^小.+[A-Za-z0-9]{6}$/);
   expect(body.data.wechat_nickname).toBeNull();
   await context.close();
@@ -79,7 +79,7 @@ test("a signed-in student who authorizes gets the identity on the same account",
   expect(JSON.stringify(body)).not.toMatch(/password|token/i);
 });
 
-test("the result page shows the spec's message for PARSE_ERROR and never signs in from a userInfo payload", async ({ page }) => {
+test("the result page shows the product rules' message for PARSE_ERROR and never signs in from a userInfo payload", async ({ page }) => {
   await page.goto("/wx/callback?error=PARSE_ERROR&message=x");
   await expect(page.getByRole("alert")).toHaveText("用户信息解析失败，请重新授权");
   await expect(page.getByRole("link", { name: "重新授权" })).toHaveAttribute("href", "/api/wechat/auth?redirect_url=%2Fmarket");

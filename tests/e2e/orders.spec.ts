@@ -79,7 +79,7 @@ test("recognise, checkout and pay with the simulated provider; the order is paid
   const cancel = page.getByRole("dialog", { name: "取消订单" });
   await expect(cancel).toContainText("订单已支付，取消后将原路退款。");
   await cancel.getByRole("button", { name: "确认取消" }).click();
-  // The banner agrees with the header (issue 16): refunded at once, so '已退款', not '退款处理中'.
+  // The banner agrees with the header: refunded at once, so '已退款', not '退款处理中'.
   await expect(page.getByRole("status").filter({ hasText: "订单已取消，已退款" })).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText("退款成功");
   await expect(page.getByText("预计送达")).toHaveCount(0);

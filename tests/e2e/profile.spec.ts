@@ -4,7 +4,9 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 
-for (const javaScriptEnabled of [true, false]) {
+// Without JavaScript the profile form is a form post (app/server/users/profile.db.test.ts: the nickname,
+// its refusal, the way on to the comment, the avatar); the backpack's no-JS journey is appearance.spec.ts.
+for (const javaScriptEnabled of [true]) {
   test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled });
 

@@ -1,4 +1,4 @@
-// Issue 21: the three screens Lighthouse checks, at 390×844 in both appearances, as screenshots
+// The three screens Lighthouse checks, at 390×844 in both appearances, as screenshots
 // to look at (test-results/students-screens-*.png); each must render its heading and landmarks.
 import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// The blog article's share card (issue 21) without React: public/share-card.js, a plain deferred
+// The blog article's share card without React: public/share-card.js, a plain deferred
 // script, sets the card through the JS-SDK inside the messenger (a stand-in SDK records what the
 // page asks for, as in share.spec.ts); outside the messenger its share button copies the link.
 import { E2E_BASE_URL } from "./env";

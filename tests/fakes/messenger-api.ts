@@ -1,5 +1,5 @@
 // A fake of the messenger's server API on loopback (node:http), replaying the protocol of
-// ../shared/protocols/messenger.md ("Server access token, JS-SDK", "Template message and
+// docs/protocols/messenger.md ("Server access token, JS-SDK", "Template message and
 // one-time subscribe message"):
 //   POST /cgi-bin/stable_token {grant_type, appid, secret, force_refresh}
 //        → {access_token, expires_in}; the same token while it lives, a new one on force_refresh

@@ -1,5 +1,5 @@
 // A fake messenger OAuth provider on loopback (node:http), replaying the real protocol of
-// ../shared/protocols/messenger.md (Web OAuth):
+// docs/protocols/messenger.md (Web OAuth):
 //   GET /connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope=snsapi_userinfo&state
 //       → 302 redirect_uri?code=CODE&state=STATE (approve), or redirect_uri?state=STATE (refuse)
 //   GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code

@@ -1,5 +1,5 @@
 // A fake of the messenger's pay API v3 (JSAPI, direct merchant) on loopback (node:http), speaking
-// the real protocol of ../shared/protocols/messenger.md ("Pay API v3"):
+// the real protocol of docs/protocols/messenger.md ("Pay API v3"):
 //   POST /v3/pay/transactions/jsapi                         → {prepay_id} (same input: same prepay id)
 //   GET  /v3/pay/transactions/out-trade-no/{no}?mchid=      → the trade (trade_state …)
 //   POST /v3/pay/transactions/out-trade-no/{no}/close       → 204

@@ -1,6 +1,6 @@
 // Fault: the school's academic system (the ZFsoft fake) answers only after 40 s. With
 // ACADEMIC_TIMEOUT_MS set to 2 s, a login attempt tells the student the school timed out within
-// about that time (the spec's message, app/lib/messages), the server stays responsive meanwhile,
+// about that time (the product rules' message, app/lib/messages), the server stays responsive meanwhile,
 // and a student whose timetable is cached still gets it on /schedule, with the notice that the
 // copy is old and could not be refreshed.
 import path from "node:path";
@@ -85,7 +85,7 @@ describe("the academic system is slow", () => {
       database.close();
     }
 
-    // A login attempt: the spec's timeout message, within about the timeout; the server answers others meanwhile.
+    // A login attempt: the product rules' timeout message, within about the timeout; the server answers others meanwhile.
     const attempt = postLogin(base);
     const health = await request(base, "/healthz");
     expect(health.status).toBe(200);

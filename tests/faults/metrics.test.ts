@@ -1,4 +1,4 @@
-// Metrics (issue 15): /metrics is refused without the operator token (and served on METRICS_PORT
+// Metrics: /metrics is refused without the operator token (and served on METRICS_PORT
 // to whoever reaches that port, loopback by default); while the messenger's API is down the
 // outbox backlog the metrics report grows with every paid order and the oldest due message ages;
 // when it recovers the backlog drains to 0. Request durations carry route patterns, never raw

@@ -359,7 +359,7 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
   });
 });
 
-describe.skipIf(!BASE_URL)("reference data on two instances (issue 14)", () => {
+describe.skipIf(!BASE_URL)("reference data on two instances", () => {
   it("an admin's campus, building and price made on A are what B serves on its next request, without a restart", async () => {
     const iso = new Date().toISOString();
     const operator = (

@@ -1,4 +1,4 @@
-// Issue 18, must-hold 1 and 8: every request body is bounded before anything parses it (413 in
+// Every request body is bounded before anything parses it (413 in
 // the caller's own shape, nothing past the limit buffered, chunked bodies counted too), URLs,
 // multipart parts and JSON nesting are bounded, a malformed path is a 400 (no 'unhandled' line),
 // and a flood of large bodies and comment bursts leaves /healthz fast and stores nothing unexpected.

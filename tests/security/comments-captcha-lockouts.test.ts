@@ -1,4 +1,4 @@
-// Issue 18, findings 2–6 and the login part of 9, against the production build: a deep reply
+// And the login part of 9, against the production build: a deep reply
 // chain cannot make a post unopenable, the captcha stores nothing when shown and has no structure
 // a program can read, failures from elsewhere never lock a victim out, the operator login has the
 // captcha and the same model, the deletion password check is throttled, and an unknown student
@@ -167,7 +167,7 @@ describe("findings 3 and 4: the captcha", () => {
     const page = await call("/crLogin", { ip: "198.18.1.4" });
     const token = page.body.match(/name="captchaId" value="([^"]+)"/)?.[1];
     expect(token).toMatch(/^c1\./);
-    // The answer is random in production: a wrong one is refused with the spec's message and a new captcha.
+    // The answer is random in production: a wrong one is refused with the product rules' message and a new captcha.
     const refused = await call("/crLogin", { ip: "198.18.1.4", form: { school: "demo", studentId: "20230001", password: "demo1234", captcha: "XXXX", captchaId: token! } });
     expect(refused.status).toBe(401);
     expect(refused.body).toContain("验证码错误，请重新输入");

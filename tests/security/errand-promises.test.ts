@@ -1,4 +1,4 @@
-// Issue 16 in the security suite, against the production build: an order that pays for fewer
+// The security suite, against the production build: an order that pays for fewer
 // parcels than it lists is refused with nothing stored, and the promotion farming loop (delete
 // the account, log in again; re-authorize the same messenger account; invent a student id)
 // gives no second new-user grant and no second assist. The messenger is the loopback fake OAuth

@@ -1,4 +1,4 @@
-// The request log (issue 15 point 3, issue 18 "logs carry no openids"): a whole journey of one
+// The request log (logs carry no openids): a whole journey of one
 // student with a messenger identity, a real name, a nickname and a phone number (browsing, an
 // address, a post with an image, a comment, the coupon calls that name the openid in the path and
 // the body, an order to that name and phone, an operator searching for them, a login attempt with

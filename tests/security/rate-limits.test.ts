@@ -1,4 +1,4 @@
-// Issue 18, must-hold 2 (and finding 2's flood of replies): the costly actions are limited per
+// (and finding 2's flood of replies): the costly actions are limited per
 // user and per address. Each limited action class is shown here on a server whose limits are
 // lowered by configuration (RATE_LIMIT_<ACTION>=per-user,per-address/seconds): the attempts up to
 // the limit go through, the next one gets 429 with Retry-After and the Chinese message in the

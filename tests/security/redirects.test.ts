@@ -1,4 +1,4 @@
-// Issue 18, must-hold 6 and 8: redirect targets are normalised against our origin before they
+// Redirect targets are normalised against our origin before they
 // are checked (finding 7: /wx/callback?redirect_url=/.//evil.com/x rendered href="//evil.com/x"),
 // and a deletion-pending account cannot be entered again by re-authorizing the messenger identity.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

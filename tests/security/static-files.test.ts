@@ -1,4 +1,4 @@
-// public/ is served only under its own top-level names (server.mjs, issue 20): its files still
+// public/ is served only under its own top-level names (server.mjs): its files still
 // come with their types and cache headers, the built assets stay immutable, and a name that is
 // not there falls through to the app's 404 page, never to a directory listing or another file.
 import fs from "node:fs";

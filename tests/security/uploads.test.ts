@@ -1,4 +1,4 @@
-// Issue 18 finding 8 / must-hold 7 (uploads) against the production build: a client's file name
+// / must-hold 7 (uploads) against the production build: a client's file name
 // never reaches a header or a path; storage failures answer with the page's own error (the JSON
 // the publish page's script expects, or the publish page with the typed post kept); an image, its
 // thumbnail and its row are stored together or not at all; readiness fails when uploads cannot be

@@ -1,4 +1,4 @@
-// Issue 20: `npm run bench` measures the app against a bare Remix v2 app kept in
+// `npm run bench` measures the app against a bare Remix v2 app kept in
 // scripts/bench/reference. This smoke test proves that it still builds with the repository's
 // node_modules and answers its page, and (on that build, in process) that the patched
 // @remix-run/react and react-router-dom (patches/) build the server routes and the static

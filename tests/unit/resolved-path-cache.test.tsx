@@ -1,4 +1,4 @@
-// Issue 20: patches/react-router+6.30.4.patch makes useResolvedPath keep the route matches' JSON
+// Patches/react-router+6.30.4.patch makes useResolvedPath keep the route matches' JSON
 // per matches array and the resolved path per (to, route pathnames, location pathname, relative),
 // instead of stringifying, parsing and resolving for every call: three calls per <Link> on the
 // server. The server loads React Router's UMD builds (dist/main.js: the production one under

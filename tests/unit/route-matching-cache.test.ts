@@ -1,4 +1,4 @@
-// Issue 20: patches/@remix-run+router+1.23.3.patch (applied by `npm ci` through the postinstall
+// Patches/@remix-run+router+1.23.3.patch (applied by `npm ci` through the postinstall
 // `patch-package`) keeps @remix-run/router's flattened and ranked route branches per routes
 // tree shape, the branch each pathname matched, and compiled paths, instead of rebuilding them on
 // every matchRoutes call (26–31% of the server's CPU under load). This proves the patched copy is

@@ -11,7 +11,7 @@ import { Panel } from "./Panel";
 type CampusOption = { code: string; name: string; buildings: string[] };
 
 /**
- * The address form (spec section 5), conform's useForm. The server validates with the zod schema
+ * The address form (docs/product-rules.md, "Validation"), conform's useForm. The server validates with the zod schema
  * and answers conform's reply; the form shows its errors beside the fields and keeps what was
  * typed, and the fields carry the schema's constraints (computed in the loader). The building select waits for a
  * campus and is reset when the campus changes; without JavaScript it lists every campus's buildings

@@ -49,7 +49,7 @@ function SmsCard({ messenger, smsText, hydrated, authHref, constraint }: Express
     setText(value);
     clearTimeout(timer.current);
     if (!messenger) return;
-    // The spec: recognise 1.5 s after typing stops; an emptied textarea clears the list.
+    // Product rules: recognise 1.5 s after typing stops; an emptied textarea clears the list.
     timer.current = setTimeout(() => {
       if (value !== lastSent.current) recognize(value, true);
     }, RECOGNIZE_DEBOUNCE_MS);
@@ -151,7 +151,7 @@ const UploadProgress = lazy(() => import("./UploadProgress"));
 
 /**
  * Up to 3 screenshots. Without JavaScript: a multipart form (the server reads them one after
- * another). With JavaScript: each image is shrunk, sent to the spec's JSON endpoint and followed
+ * another). With JavaScript: each image is shrunk, sent to the product rules' JSON endpoint and followed
  * step by step (upload %, its place in the recognition queue, what was found) on its own line;
  * then the parcels found are added to the list.
  */

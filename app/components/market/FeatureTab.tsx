@@ -6,7 +6,7 @@ import { useFetcherToast } from "./toast-context";
 
 /**
  * The supermarket and errand tabs: an intro card and "I need this feature" (with JavaScript it
- * goes to the spec's JSON call /api/feature-request; without, the form posts the market page), and
+ * goes to the product rules' JSON call /api/feature-request; without, the form posts the market page), and
  * the supermarket's order form, which is not open yet.
  */
 export function FeatureTab({ feature }: { feature: FeatureTabView }) {

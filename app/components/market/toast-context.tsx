@@ -31,7 +31,7 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-// The page's actions answer { notice, error, manualHint }; the spec's JSON endpoints { success, message }.
+// The page's actions answer { notice, error, manualHint }; the product rules' JSON endpoints { success, message }.
 type ActionAnswer = { notice?: string; error?: string; manualHint?: boolean; success?: boolean; message?: string } | undefined;
 
 /** Shows what a fetcher's action answered (its notice, its error, the 5-second manual hint). */

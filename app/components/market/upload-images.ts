@@ -1,6 +1,6 @@
 // The screenshot upload's work, loaded on first use (a dynamic import from ExpressTab): check the
 // files, shrink each one in the browser (at most UPLOAD_MAX_WIDTH px wide, WebP where the canvas
-// can write it, else JPEG; the original when the browser cannot draw it), send it to the spec's
+// can write it, else JPEG; the original when the browser cannot draw it), send it to the product rules'
 // JSON endpoint with upload progress, and tell the page every step of the way. A busy server
 // (503/429 with Retry-After) is said as such and tried again after the delay it asked for.
 import { marketUpload as t } from "~/lib/messages/market-upload";

@@ -1,4 +1,4 @@
-// The subscribe widget (spec document 2, sections 2 and 4): asks for a one-time subscribe
+// The subscribe widget (docs/product-rules.md, "Screens", "States"): asks for a one-time subscribe
 // authorization of one template. Modes: card (the order page), modal, float, and button (the
 // market's confirm sheet). 'Later' hides it for an hour; a valid authorization (7 days, one send)
 // shows as subscribed. 'Subscribe' is a link (a GET that redirects to the messenger's confirm

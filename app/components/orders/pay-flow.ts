@@ -1,4 +1,4 @@
-// The pay flow of the page's JavaScript (spec section 4, "Order flow"): create the payment, invoke
+// The pay flow of the page's JavaScript (docs/product-rules.md, "Order flow"): create the payment, invoke
 // the messenger's pay bridge (or, with the simulated provider of development, let it pay by itself
 // 1.5 s later), then poll the payment status up to 10 times, 1 s apart, and proceed even on a
 // time-out. The browser's 'ok' is only a hint: the server marks the order paid on a verified

@@ -1,6 +1,6 @@
-// The operators' order page (issue 10), the strings only the server uses: the parts it renders
+// The operators' order page, the strings only the server uses: the parts it renders
 // as plain HTML (the daily summary, the tabs, the order cards, 'load more'), the notices after an
-// action, the failures of complete, cancel, delete and the refund decisions (the spec's, in
+// action, the failures of complete, cancel, delete and the refund decisions (the product rules', in
 // Chinese), and the CSV export's header.
 import { Common } from "./common";
 

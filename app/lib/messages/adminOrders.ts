@@ -1,8 +1,8 @@
-// The operators' order page (issue 10), the strings its JavaScript renders: the search form, the
+// The operators' order page, the strings its JavaScript renders: the search form, the
 // 'more actions' panel and the load failures. What the server renders alone (the summary, the
 // cards, the notices, the CSV) is in ./adminOrderData; the refund queue and the audit log in
 // ./adminRefunds. Status labels and tab names come from the orders group through the one status
-// table (app/lib/order-status.ts). The spec's English failures ('failed to load orders', 'network
+// table (app/lib/order-status.ts). The product rules' English failures ('failed to load orders', 'network
 // error', 'customer did not provide phone') are natural Chinese; its Chinese network message verbatim.
 import { Common } from "./common";
 

@@ -1,4 +1,4 @@
-// The admin area's reference data (issue 14): schools, campuses with their dorm buildings,
+// The admin area's reference data: schools, campuses with their dorm buildings,
 // pickup places and package prices, the delivery slots; and the readiness banner.
 import { Common } from "./common";
 

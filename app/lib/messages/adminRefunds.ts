@@ -1,4 +1,4 @@
-// The operators' refund queue (/admin/refunds) and audit log (/admin/audit), issue 10.
+// The operators' refund queue (/admin/refunds) and audit log (/admin/audit).
 import { Common } from "./common";
 
 export const adminRefunds = {

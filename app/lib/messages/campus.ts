@@ -10,7 +10,7 @@ export const campus = {
   switch: Common.switchCampus,
   none: "暂无可用校区，请稍后再试",
   loadFailed: "加载校区列表失败，请刷新页面重试",
-  // The spec's words (section 8, "Campus and config"); choosing it resets the campus.
+  // The product rules' words (docs/product-rules.md, "Market messages"); choosing it resets the campus.
   notActive: Common.campusNotOpen,
   chosen: "已切换校区",
   required: Common.chooseCampus,

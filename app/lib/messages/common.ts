@@ -169,7 +169,7 @@ export const enum Common {
   wechatLoginRequired = "请先进行微信授权登录",
   wechatNickname = "微信昵称",
   weeks = "周次",
-  // Relative times (spec section 9), shown on post cards, post headers and comments (lib/relative-time.ts).
+  // Relative times (docs/product-rules.md, "Limits"), shown on post cards, post headers and comments (lib/relative-time.ts).
   minutesAgo = "{n}分钟前",
   hoursAgo = "{n}小时前",
   daysAgo = "{n}天前",

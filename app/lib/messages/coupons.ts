@@ -1,4 +1,4 @@
-// Coupons, the promo page and the invite campaign (issue 9). Every text that names a reward is a
+// Coupons, the promo page and the invite campaign. Every text that names a reward is a
 // template filled from the grant rules (app/lib/coupon-rules.ts), never a number written here.
 import { Common } from "./common";
 
@@ -66,7 +66,7 @@ export const coupons = {
     later: Common.later,
   },
 
-  // Assist rules and answers (spec section 5 and 8).
+  // Assist rules and answers (docs/product-rules.md, "Validation", "Messages").
   errors: {
     codeRequired: Common.inviteCodeRequired,
     self: "不能助力自己哦！",

@@ -8,7 +8,7 @@ export const errors = {
   forbidden: "没有权限访问",
   network: Common.network,
   articleNotFound: "文章不存在",
-  // Bounded requests and rate limits (issue 18).
+  // Bounded requests and rate limits.
   requestRefusedTitle: "请求未被处理",
   bodyTooLarge: "提交的内容太大，请精简后重试",
   tooManyParts: "提交的内容项太多，请减少后重试",

@@ -53,7 +53,7 @@ export const login = {
   reasonCredentials: Common.credentialsInvalid,
   reasonExpired: Common.loginExpired,
   reasonDeleted: "账号已注销，你的个人数据将在 24 小时内删除",
-  // A page that needs a login sent the visitor here (the spec's schedule message).
+  // A page that needs a login sent the visitor here (the product rules' schedule message).
   reasonLoginRequired: Common.loginRequired,
   wechatDialogTitle: "需要微信授权",
   wechatDialogBody: "在微信中使用校园帮，需要先进行微信授权登录，以便为你绑定账号、接收订单通知。",

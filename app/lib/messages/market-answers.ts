@@ -66,7 +66,7 @@ export const marketAnswers = {
     submitOrder: "提交代买需求",
     comingSoon: "功能开发中",
     phone: Common.phone,
-    /** The spec: the supermarket order would need a delivery address and a contact phone. */
+    /** Product rules: the supermarket order would need a delivery address and a contact phone. */
     address: "收货地址（校区 楼栋 宿舍号）",
   },
   // The panels the server renders as static HTML (size guide, notice, tips, the pay placeholder).

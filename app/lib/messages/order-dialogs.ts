@@ -1,4 +1,4 @@
-// The order page's dialogs (issue 8): cancel, refund request, review, contact service. Each
+// The order page's dialogs: cancel, refund request, review, contact service. Each
 // dialog is a child route of /express/orders/:orderId, so these texts load with it.
 import { Common } from "./common";
 

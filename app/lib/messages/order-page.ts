@@ -1,4 +1,4 @@
-// The customer's order pages (issue 8): the list, the detail, the pay page — the texts their
+// The customer's order pages: the list, the detail, the pay page — the texts their
 // components render. The detail's dialogs are ./order-dialogs (loaded with the dialog's route);
 // status labels and answers come from the server (./orders).
 import { Common } from "./common";

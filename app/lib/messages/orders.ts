@@ -1,6 +1,6 @@
-// Orders (issue 8): status labels and groups, refund and payment states, and the answers of
+// Orders: status labels and groups, refund and payment states, and the answers of
 // creating an order and of the order actions — the server's texts (loaders send the labels the
-// pages show). The pages' own texts (buttons, dialogs, the list) are ./order-page. Where the spec
+// pages show). The pages' own texts (buttons, dialogs, the list) are ./order-page. Where the product rules
 // gives Chinese it is verbatim; its English paraphrases are written as natural Chinese. Payment
 // messages of the pay call itself live in ./pay.
 import { Common } from "./common";
@@ -11,7 +11,7 @@ export const orders = {
     title: "我在校园帮下的快递代拿订单",
     desc: "{service} · {parcels} · {status}",
   },
-  /** The customer label of each canonical status (spec section 4, "Customer order statuses"). */
+  /** The customer label of each canonical status (docs/product-rules.md, "Customer order statuses"). */
   status: {
     created: "订单已创建",
     paid: "等待骑手接单",
@@ -22,7 +22,7 @@ export const orders = {
     cancelled: Common.orderCancelled,
     refunded: Common.refundSucceeded,
   },
-  /** The spec's Chinese forms: the groups an order is listed under (customer and admin). */
+  /** The product rules' Chinese forms: the groups an order is listed under (customer and admin). */
   groups: {
     pending_payment: Common.pendingPayment,
     in_progress: Common.inProgress,
@@ -54,7 +54,7 @@ export const orders = {
     failed: "订单创建失败，请重试",
     stale: Common.stale,
     campusClosed: Common.campusNotOpen,
-    /** The package counts do not add up to the parcels listed (ARCHITECTURE "Parcels"). */
+    /** The package counts do not add up to the parcels listed (docs/architecture.md "Parcels"). */
     countsMismatch: "各类型件数之和必须等于快递数量，请重新确认",
     tooManyParcels: "一次最多下单 30 件快递",
     duplicateParcel: Common.duplicateParcel,
@@ -64,7 +64,7 @@ export const orders = {
     /** What the payer sees in the messenger's pay sheet (≤ 42 characters). */
     payDescription: "校园帮-快递代拿",
   },
-  /** The spec's failure messages of the order page. */
+  /** The product rules' failure messages of the order page. */
   failures: {
     invalidId: "无效的订单ID",
     detail: "获取订单详情失败",

@@ -1,4 +1,4 @@
-// /market/pay/:orderId — paying right after the checkout (issue 8): the page's own texts. The
+// /market/pay/:orderId — paying right after the checkout: the page's own texts. The
 // pay button's progress texts are ./order-page (shared with the order page).
 import { Common } from "./common";
 

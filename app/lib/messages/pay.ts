@@ -1,4 +1,4 @@
-// Paying through the messenger's pay API (issue 8). The spec's Chinese messages are verbatim.
+// Paying through the messenger's pay API. The product rules' Chinese messages are verbatim.
 import { Common } from "./common";
 
 export const pay = {

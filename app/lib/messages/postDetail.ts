@@ -30,7 +30,7 @@ export const postDetail = {
   report: Common.report,
   imageAlt: "帖子图片",
   openImage: "查看大图",
-  // Comment pages and threads (issue 18).
+  // Comment pages and threads.
   moreReplies: "展开更多",
   replyCount: "共 {count} 条回复",
   collapseReplies: "收起回复",

@@ -1,7 +1,7 @@
 import { Common } from "./common";
 
 export const schedule = {
-  // The spec's schedule and session messages, verbatim.
+  // The product rules' schedule and session messages, verbatim.
   loadFailed: "加载课表失败，请稍后重试",
   missingCredentials: "缺少登录凭据，请重新登录",
   credentialsInvalid: Common.credentialsInvalid,

@@ -15,7 +15,7 @@ function errorsOf(values: Record<string, string>) {
   return submission.status === "success" ? {} : submission.error;
 }
 
-describe("the address form: every message of spec section 5", () => {
+describe("the address form: every message of the product rules' validation", () => {
   it.each([
     ["name", "", "请输入收件人姓名"],
     ["name", "   ", "请输入收件人姓名"],

@@ -10,7 +10,7 @@ const required = (message: string, max = 32) =>
     .min(1, message)
     .max(max, m.tooLong);
 
-/** The address form (spec section 5). Whether the building belongs to the campus is checked in the action. */
+/** The address form (docs/product-rules.md, "Validation"). Whether the building belongs to the campus is checked in the action. */
 export const AddressSchema = z.object({
   name: required(m.nameRequired, 20),
   phone: z

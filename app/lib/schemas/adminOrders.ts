@@ -4,7 +4,7 @@ import { adminOrderData } from "../messages/adminOrderData";
 import { ORDER_GROUPS } from "../order-status";
 import { ORDER_NUMBER_PATTERN, REASON_MAX } from "../orders";
 
-// The operators' order pages (issue 10): the list's query string, the order actions on
+// The operators' order pages: the list's query string, the order actions on
 // /admin/orders and the refund decisions on /admin/refunds, each told apart by `intent`.
 // Imported by loaders and actions only.
 

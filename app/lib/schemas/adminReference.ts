@@ -6,7 +6,7 @@ import { GPA_FORMULAS, isGpaFormula } from "../grades";
 import { SCHOOL_SYSTEM_KINDS, isSchoolSystemKind, systemNeedsBaseUrl } from "../school-systems";
 import { fillTemplate } from "../template";
 
-// The reference-data forms of the admin area (issue 14), each told apart by `intent`. Imported by
+// The reference-data forms of the admin area, each told apart by `intent`. Imported by
 // loaders and actions only. Every message is the Chinese one shown beside its field.
 
 const e = adminReference.errors;

@@ -5,13 +5,13 @@ import { login } from "../messages/login";
 
 const r = couponMessages.register;
 
-/** The invite-register dialog (spec section 5): nickname 2–20, phone as the address form's, student id 6–20. */
+/** The invite-register dialog (docs/product-rules.md, "Validation"): nickname 2–20, phone as the address form's, student id 6–20. */
 export const InviteRegisterSchema = z.object({
   intent: z.literal("register"),
   nickname: z.string({ error: r.nicknameRequired }).trim().min(1, r.nicknameRequired).min(2, r.nicknameLength).max(20, r.nicknameLength),
   phone: z.string({ error: r.phoneRequired }).trim().min(1, r.phoneRequired).regex(PHONE_PATTERN, r.phoneInvalid),
   studentId: z.string({ error: r.studentIdRequired }).trim().min(1, r.studentIdRequired).min(6, r.studentIdLength).max(20, r.studentIdLength),
-  // The student id is proved by a school-account login, as /crLogin does (ARCHITECTURE "New user").
+  // The student id is proved by a school-account login, as /crLogin does (docs/architecture.md "New user").
   school: z.string({ error: login.selectSchool }).trim().min(1, login.selectSchool).max(64),
   password: z.string({ error: login.enterPassword }).min(1, login.enterPassword).max(128),
   captcha: z.string({ error: login.enterCaptcha }).trim().min(1, login.enterCaptcha).max(8),
@@ -32,7 +32,7 @@ export const CouponChoiceSchema = z.object({
   returnTo: z.string().max(200).optional(),
 });
 
-/** POST /api/coupon/calculate-discount: the spec's openid and package_counts, and optionally a coupon. */
+/** POST /api/coupon/calculate-discount: the product rules' openid and package_counts, and optionally a coupon. */
 export const CalculateDiscountSchema = z.object({
   openid: z.string().max(128).optional(),
   /** Parcels per package type: counts 0–99 (numbers or digit strings); unknown types are ignored. */
@@ -41,5 +41,5 @@ export const CalculateDiscountSchema = z.object({
   coupon_id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/), z.literal("none"), z.literal("best"), z.null()]).optional(),
 });
 
-/** The spec's { openid } body of the /coupon calls. */
+/** The product rules' { openid } body of the /coupon calls. */
 export const OpenidBodySchema = z.object({ openid: z.string().max(128).optional() });

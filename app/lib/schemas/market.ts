@@ -63,7 +63,7 @@ export const PaySchema = z.object({
 export const FeatureRequestSchema = z.object({ intent: z.literal("feature-request"), featureType: z.enum(["online", "errand"]) });
 export const SupermarketSchema = z.object({ intent: z.literal("supermarket-submit") });
 
-// One union per route that holds the intents (issue 19: routes own their actions).
+// One union per route that holds the intents (routes own their actions).
 
 /** POST /market?index: the page's own forms. */
 export const PageIntentSchema = z.discriminatedUnion("intent", [RecognizeSchema, AddEntriesSchema, DeleteEntrySchema, FeatureRequestSchema, SupermarketSchema]);

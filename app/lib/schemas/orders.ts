@@ -4,7 +4,7 @@ import { orderDialogs } from "../messages/order-dialogs";
 import { orders } from "../messages/orders";
 import { DEFAULT_RATING, RATING_MAX, RATING_MIN, REASON_MAX, REVIEW_COMMENT_MAX } from "../orders";
 
-// Orders (issue 8): the spec's JSON body of POST /api/express/order_create, the pay calls, and
+// Orders: the product rules' JSON body of POST /api/express/order_create, the pay calls, and
 // the order page's forms (told apart by `intent`). Server only.
 
 const text = (max: number) => z.string().trim().max(max);
@@ -14,7 +14,7 @@ const orderId = z.string().trim().min(1).max(40);
 const CheckoutItem = z.record(z.string(), z.unknown());
 
 /**
- * POST /api/express/order_create (spec section 7). The identity is the session's (wechat_openid
+ * POST /api/express/order_create (docs/product-rules.md, "Call paths"). The identity is the session's (wechat_openid
  * and student_id are accepted and ignored); any total, price or amount field is ignored too: the
  * server prices the order. checkout_id/checkout_version name the checkout it comes from (default:
  * the user's current one) — the idempotency key.

@@ -194,7 +194,7 @@ function PostList({ page, categoryId }: { page: PostPage; categoryId: number | n
   );
 }
 
-/** A failure while loading (also a failed 'load more'): the spec's message, the tabs stay reachable. */
+/** A failure while loading (also a failed 'load more'): the product rules' message, the tabs stay reachable. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const reason = isRouteErrorResponse(error) ? `${error.status}` : error instanceof Error && error.message.includes("fetch") ? msg.circle.network : msg.errors.serverErrorBody;

@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Data = Exclude<Awaited<ReturnType<typeof orderPageLoader>>, Response>;
 type Loaded = { kind: "invalid" | "error"; message: string; titles: { page: string; orders: string } } | Data;
 
-/** The page reloads this long after the pay flow ends (spec: 2 s). */
+/** The page reloads this long after the pay flow ends (product rules: 2 s). */
 const RELOAD_AFTER_MS = 2000;
 
 export default function OrderDetailPage() {

@@ -44,7 +44,7 @@ export async function pageAction(request: Request, clientIp?: string) {
   if ((request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return recognizeUploads(request, clientIp);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  // Rate limits (issue 18): the form's own error line, with Retry-After.
+  // Rate limits: the form's own error line, with Retry-After.
   const limited = async (action: RateLimitedAction, userId: number | null) => {
     const verdict = await consumeRateLimit(action, { userId, ip: clientIp });
     return verdict.ok ? null : answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });

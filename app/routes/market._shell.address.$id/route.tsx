@@ -6,7 +6,7 @@ import type { MarketActionData } from "~/lib/market-views";
 import { useMarketData } from "../market._shell/route";
 import { addressFormLoader, saveAddressAction } from "./save-address.server";
 
-// /market/address/new and /market/address/:id — the address form (spec section 5). It holds the
+// /market/address/new and /market/address/:id — the address form (docs/product-rules.md, "Validation"). It holds the
 // save-address intent.
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return addressFormLoader(request, params.id === "new" ? undefined : params.id);

@@ -1,4 +1,4 @@
-// /market/address/new and /market/address/:id: the address form (spec section 5) and its save-address intent.
+// /market/address/new and /market/address/:id: the address form (docs/product-rules.md, "Validation") and its save-address intent.
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect } from "@remix-run/node";
 import { marketHref } from "~/lib/market-url";

@@ -79,10 +79,10 @@ export async function checkoutAction(request: Request, clientIp?: string) {
         await setRemark(user.id, types, value.remark);
         return answer({ intent, notice: m.entry.saved, result: submission.reply() });
       case "pay": {
-        // Order creation is rate-limited (issue 18); the checkout checks happen in createOrderFromCheckout.
+        // Order creation is rate-limited; the checkout checks happen in createOrderFromCheckout.
         const verdict = await consumeRateLimit("order", { userId: user.id, ip: clientIp });
         if (!verdict.ok) return answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });
-        // Orders (issue 8): the order is made from this checkout (prices recomputed, one order per
+        // Orders: the order is made from this checkout (prices recomputed, one order per
         // checkout version; the same version again answers the order it made), then paid on
         // /market/pay/:orderId, whose JavaScript goes straight on.
         const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version });

@@ -54,13 +54,13 @@ export async function marketLoader(request: Request) {
   let addresses: AddressView[] = [];
   if (user?.openid && config) {
     [checkout, addresses] = await Promise.all([loadCheckout(user.id, config.packageTypes), listAddresses(user.id)]);
-    // ARCHITECTURE "Parcels": the picker offers only addresses on the order's service campus.
+    // docs/architecture.md "Parcels": the picker offers only addresses on the order's service campus.
     addresses = addresses.filter((address) => address.campusCode === config.campusCode);
   }
   const selectedAddress = (config && pickAddress(addresses, checkout?.addressId ?? null, config.campusCode)) ?? null;
   const totalFen = checkout && config ? priceOf(checkout.counts, config.packageTypes) : 0;
   const types = config?.packageTypes ?? null;
-  // Coupons (issue 9): the sheet's discount and coupon row, the promo card, the assist dialog.
+  // Coupons: the sheet's discount and coupon row, the promo card, the assist dialog.
   const [quote, promo, assist, unpaid] = await Promise.all([
     checkoutQuote(user, types, checkout?.counts ?? null),
     tab === "express" ? promoCard({ user, types, authHref }) : null,

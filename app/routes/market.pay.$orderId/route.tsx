@@ -2,7 +2,7 @@
 // student login is not needed to order and pay). The sheet's pay button creates the order and
 // lands here with ?start=1: the page's JavaScript creates the payment, invokes the pay bridge (the
 // simulated provider in development pays by itself after 1.5 s) and polls the status. Paid: the
-// checkout is already emptied and the success card shows. Cancelled: the spec's message, the
+// checkout is already emptied and the success card shows. Cancelled: the product rules' message, the
 // order stays payable. Failed: the dialog saying the order exists and can be paid after the
 // student-id login, with its button to the login. Without JavaScript the pay button is a form.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /orders — my orders (student login; the spec does not show the page, so it shows what users
+// /orders — my orders (student login; the product rules do not show the page, so it shows what users
 // expect): newest first, each with its status, amount, parcel count and time, 10 at a time. 'More'
 // is a plain link (?page=2 shows the first 20), so it works without JavaScript and keeps the
 // list. Orders placed with the messenger identity before the student login are here too: the

@@ -41,7 +41,7 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   const refuse = (message: string, status: number, headers?: Record<string, string>) =>
     answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, status, headers);
   if (!hasPublicName(user)) return refuse(msg.postDetail.commentNeedsProfile, 400);
-  // Comments are rate-limited (issue 18): 429 with the sheet's message, which keeps the typed comment.
+  // Comments are rate-limited: 429 with the sheet's message, which keeps the typed comment.
   const verdict = await consumeRateLimit("comment", { userId: user.id, ip: clientIp });
   if (!verdict.ok) return refuse(verdict.message, 429, verdict.headers);
   try {

@@ -24,7 +24,7 @@ export async function postPage(request: Request, id: number) {
   const { post } = found;
   if (await recordView(id, user.id)) post.viewCount += 1;
   const params = new URL(request.url).searchParams;
-  // Comments come a page at a time (issue 18): ?after= pages the top-level comments, ?thread= (and
+  // Comments come a page at a time: ?after= pages the top-level comments, ?thread= (and
   // ?from=) pages one thread's replies; a sheet's ?reply= or ?comment= brings that comment along.
   const page = {
     after: cursorParam(params.get("after")),
@@ -79,7 +79,7 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
       if (!(await markPostCompleted(id, user.id)) && !(await isOwnPost(id, user.id))) throw new ForumError("not_found", msg.postDetail.postNotFound);
       return redirect(`/post/${id}?notice=completed`);
     }
-    // Likes are rate-limited (issue 18): 429 with the page's toast.
+    // Likes are rate-limited: 429 with the page's toast.
     const verdict = await consumeRateLimit("like", { userId: user.id, ip: clientIp });
     if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
     if (value.intent === "like") {

@@ -94,7 +94,7 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     return failure(submission.reply({ fieldErrors: { categoryId: [msg.publish.categoryRequired] } }), allImages, 400);
   }
   if (await isBanned(user.id)) return failure(submission.reply({ formErrors: [msg.publish.noPermission] }), allImages, 403);
-  // Posting is rate-limited (issue 18): the form comes back with what was typed and the message.
+  // Posting is rate-limited: the form comes back with what was typed and the message.
   const verdict = await consumeRateLimit("post", { userId: user.id, ip: context?.clientIp });
   if (!verdict.ok) return failure(submission.reply({ formErrors: [verdict.message] }), allImages, 429, verdict.headers);
   try {

@@ -311,7 +311,7 @@ describe("the list, its tabs and the search", () => {
     expect(none).toMatchObject({ items: [], searched: true, counts: { all: 0 } });
   });
 
-  it("an order card shows what the spec lists and what the operator may do", async () => {
+  it("an order card shows what the product rules list and what the operator may do", async () => {
     const order = await makeOrder({
       status: "paid",
       created_at: new Date().toISOString(),
@@ -442,7 +442,7 @@ describe("complete, cancel and the courier steps follow the status table", () =>
     expect((await auditRows()).map((row) => row.action)).toEqual(["assigned", "picking", "delivering"]);
   });
 
-  it("unknown orders and bad input get the spec's failure messages", async () => {
+  it("unknown orders and bad input get the product rules' failure messages", async () => {
     const missing = await act(op.cookie, { intent: "complete", order: "E20260302999999" });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { "": [`${m.failures.complete}：${m.failures.notFound}`] } });

@@ -19,7 +19,7 @@ export type AuditAction =
   | "refund_approve"
   | "refund_reject"
   | "export"
-  // Reference data (issue 14; reference.server.ts).
+  // Reference data (reference.server.ts).
   | "school_create"
   | "school_update"
   | "campus_create"

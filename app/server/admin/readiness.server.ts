@@ -1,4 +1,4 @@
-// Which of the service's outside capabilities are off (issue 14): payment (no pay merchant),
+// Which of the service's outside capabilities are off: payment (no pay merchant),
 // template messages (no template ids) and the academic system (no enabled real school). One
 // check, used twice: logged as one warning line each at server start, and shown as a banner on
 // the admin pages, so production never starts silently without them.

@@ -1,4 +1,4 @@
-// Reference data in the admin area (issue 14) on both dialects, through the routes' loaders and
+// Reference data in the admin area on both dialects, through the routes' loaders and
 // actions as a browser posts them: only operators with the admin role get in; every form refuses
 // bad input with its Chinese message beside the field and stores nothing; every change is one
 // audit row; a change reaches what students read at once (no restart, no cache); and nothing a

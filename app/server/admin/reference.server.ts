@@ -1,4 +1,4 @@
-// Reference data in the admin area (issue 14): schools, campuses with their dorm buildings,
+// Reference data in the admin area: schools, campuses with their dorm buildings,
 // pickup places and package prices, and the delivery slots. Every change runs in one
 // transaction with its audit row. Students read these tables on each request (campus.server,
 // market-config.server, school.server), so a change reaches every instance at once, without a

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import svgCaptcha from "svg-captcha";
 
-// The captcha picture (issue 18: a program must not read it from the SVG's structure). Each
+// The captcha picture (a program must not read it from the SVG's structure). Each
 // character is an outline of svg-captcha's font, turned, sheared, scaled and bent by its own
 // random transform and a wave across the picture; the noise is drawn the same way (filled
 // outlines of the same colours, crossing the characters), and all paths come in random order.

@@ -6,7 +6,7 @@ import { sameSecret } from "../crypto.server";
 import { db } from "../db/db.server";
 import { drawCaptcha } from "./captcha-image.server";
 
-// The login captcha is stateless (issue 18): the form carries a token signed with the session
+// The login captcha is stateless: the form carries a token signed with the session
 // secret that holds a nonce, the expiry and a keyed hash of the answer. Nothing is stored when a
 // captcha is shown; the nonce is written to captcha_nonces only when the token is used, so one
 // token never passes twice (whatever the outcome of its first use).

@@ -1,6 +1,6 @@
 // The two short-lived cookies of the messenger authorization.
 // - wx_auth_lock: when this browser last went to the provider. A second redirect within 10 s is
-//   refused instead of looping (the spec's redirect lock).
+//   refused instead of looping (the product rules' redirect lock).
 // - wx_oauth_state: the states this browser started (signed), so a callback link made in
 //   another browser cannot complete an authorization here (login CSRF).
 import { createCookie } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // The messenger's OAuth (scope snsapi_userinfo, the appid / #wechat_redirect flow of
-// ../shared/protocols/messenger.md) as a remix-auth strategy, in the shape of remix-auth-oauth2:
+// docs/protocols/messenger.md) as a remix-auth strategy, in the shape of remix-auth-oauth2:
 // one `authenticate(request)` for both legs.
 //   - any URL but the callback: start. A fresh state is stored, the browser is sent to the
 //     provider's authorize URL (a thrown redirect, as OAuth strategies do).

@@ -1,4 +1,4 @@
-// The messenger OAuth (scope snsapi_userinfo), see ../shared/protocols/messenger.md:
+// The messenger OAuth (scope snsapi_userinfo), see docs/protocols/messenger.md:
 //   /api/wechat/auth      startAuthorization: a random state (return path kept here), 302 to the provider
 //   /api/wechat/callback  the state once, code → access_token → userinfo, the identity stored on the
 //                         right user row, a session, back to the return path
@@ -408,7 +408,7 @@ export async function applyMessengerProfile(request: Request, row: StateRow, pro
 }
 
 /**
- * ARCHITECTURE "One person, two identities": the identity joins the signed-in student's row
+ * docs/architecture.md "One person, two identities": the identity joins the signed-in student's row
  * (that row started this authorization and has no openid yet); an openid-only row of the same
  * openid is merged into it; an openid of another student is WECHAT_ALREADY_BOUND. Otherwise the
  * openid's row (found or created) is signed in with platform 'wechat'.
@@ -427,7 +427,7 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
     .execute(async (trx): Promise<{ userId: number; outcome: AuthorizationOutcome }> => {
       let owner = await trx.selectFrom("users").selectAll().where("openid", "=", profile.openid).executeTakeFirst();
       if (owner?.deletion_requested_at) {
-        // An account whose deletion was requested is never entered again (issue 18): its data
+        // An account whose deletion was requested is never entered again: its data
         // goes now, and this identity starts afresh, as a deleted student's login does.
         await deleteUserData(trx, owner.id);
         owner = undefined;
@@ -548,10 +548,10 @@ export async function mergeUserRows(fromId: number, intoId: number, trx: Transac
   await mergeNotifyRows(fromId, intoId, trx);
   // (later issues: addresses, orders, coupons, invites … move here)
   await moveMarketData(trx, fromId, intoId);
-  // Orders and their reviews (issue 8).
+  // Orders and their reviews.
   await moveOrderRows(trx, fromId, intoId);
 
-  // Coupons, grant markers, invites and assists (issue 9).
+  // Coupons, grant markers, invites and assists.
   await moveCouponData(trx, fromId, intoId);
 
   // The circle: posts, comments, likes, views, reports, a ban and uploaded images.
@@ -583,7 +583,7 @@ export function withLinkStatus(returnPath: string, status: "ok" | "taken" | "fai
 // For pages
 
 /**
- * The spec's market behaviour: inside the messenger, a visitor without a known identity (or whose
+ * The product rules' market behaviour: inside the messenger, a visitor without a known identity (or whose
  * authorization is 7 days old) is sent to authorize — unless the 10-second lock is on. Returns
  * the path to redirect to, or null.
  */

@@ -1,4 +1,4 @@
-// Issue 20: a page's GET reads its session once (the guard before Remix, the root loader and the
+// A page's GET reads its session once (the guard before Remix, the root loader and the
 // route's loader share the lookup through the request context), while an action's changes and a
 // session started or ended during the request are still seen.
 import { describe, expect, it } from "vitest";

@@ -169,7 +169,7 @@ describe("sessions in the database", () => {
     expect((await getUser(request("/", { cookie })))?.id).toBe(student.id);
   });
 
-  it("a session of an account whose deletion was requested no longer counts, even if it was never ended (issue 18)", async () => {
+  it("a session of an account whose deletion was requested no longer counts, even if it was never ended", async () => {
     const student = await createStudent();
     const cookie = await sessionCookieFor(student.id);
     expect((await lookupSession(request("/backpack", { cookie }))).state).toBe("active");

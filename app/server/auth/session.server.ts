@@ -16,7 +16,7 @@ export const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 
 // The cookie carries only the signed session id; everything else lives in the sessions table,
 // so logout really ends a session and a login elsewhere can replace it. Its object is made once
-// per configuration (every request reads it: issue 20).
+// per configuration (every request reads it).
 let sessionCookieOf: { settings: ReturnType<typeof config>; cookie: Cookie } | undefined;
 function sessionCookie() {
   const settings = config();
@@ -127,7 +127,7 @@ export function sessionQuery(id: string) {
 // A page's GET asks for the session several times: the access guard before Remix (server.mjs),
 // then the root loader (the theme) and the route's loader side by side, each with its own copy of
 // the request. They share one lookup (one signature check, one query): for the whole request
-// through the request context (requestMemo, issue 20), and otherwise keyed by the Cookie header
+// through the request context (requestMemo), and otherwise keyed by the Cookie header
 // while it is in flight and until the next turn of the event loop. Only for GET and HEAD: an
 // action's own changes (a login, a theme) must be seen by the loaders that run after it in the
 // same request; a session started or ended here drops the request's lookup as well.
@@ -231,7 +231,7 @@ function requestPath(request: Request) {
   return url.pathname + url.search;
 }
 
-/** The spec's "logged-in state": a session with a bound student account, else the login page. */
+/** The product rules' "logged-in state": a session with a bound student account, else the login page. */
 export async function requireStudent(request: Request) {
   const lookup = await lookupSession(request);
   if (lookup.state === "active" && hasStudentAccount(lookup.user)) return lookup.user;

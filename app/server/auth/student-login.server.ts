@@ -53,7 +53,7 @@ function fail(message: string, extra: { field?: "school" | "studentId" | "passwo
   return { ok: false as const, message, refreshCaptcha: extra.refreshCaptcha ?? true, field: extra.field, code: extra.code };
 }
 
-/** The message a student sees for each way the school can refuse a login (spec doc 1 §8). */
+/** The message a student sees for each way the school can refuse a login (docs/product-rules.md, "Messages"). */
 export function failureMessage(failure: LoginFailure): string {
   switch (failure.kind) {
     case "wrong_password":
@@ -121,7 +121,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
 
   await saveAcademicSession(bound.userId, result.session);
   await clearAccountThrottle(keys);
-  // Coupons (issue 9): the first student-id login is a new user's grant, with the assist of the
+  // Coupons: the first student-id login is a new user's grant, with the assist of the
   // invite they opened in the same transaction; nothing for an old user; never fails the login.
   await grantAtStudentLogin(bound.userId);
   const session = await createUserSession(bound.userId, {
@@ -145,9 +145,9 @@ function schoolCaptchaAnswer(input: LoginInput): CaptchaAnswer | undefined {
 type BindResult = { ok: true; userId: number } | { ok: false; code: "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND" };
 
 /**
- * Puts the verified student account on the right users row (ARCHITECTURE "One person, two
+ * Puts the verified student account on the right users row (docs/architecture.md "One person, two
  * identities"): the row already holding it, else the browser's messenger-identity row, else a new
- * row. One student account ↔ one messenger identity; conflicts are the spec's 409s.
+ * row. One student account ↔ one messenger identity; conflicts are the product rules' 409s.
  */
 async function bindStudentAccount(schoolCode: string, studentId: string, password: string, profile: Profile, current: User | null): Promise<BindResult> {
   const timestamp = now();

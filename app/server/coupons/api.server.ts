@@ -1,4 +1,4 @@
-// The spec's coupon calls (doc 2 section 7) that our pages' JavaScript or a client may use. Each
+// The product rules' coupon calls (docs/product-rules.md, "Call paths") that our pages' JavaScript or a client may use. Each
 // answers only for the signed-in messenger identity: an openid in the body must be the session's
 // own (the body is never trusted to name someone else). There is no client-called grant endpoint:
 // grants happen on the server (student login, invite registration).
@@ -39,7 +39,7 @@ export async function pricedTypesFor(user: Pick<User, "campus_code">): Promise<P
   return DEFAULT_PACKAGE_TYPES.map(({ type, name, priceFen }) => ({ type, name, priceFen }));
 }
 
-/** POST /api/coupon/calculate-discount { openid, package_counts[, coupon_id] } → the spec's calculation result. */
+/** POST /api/coupon/calculate-discount { openid, package_counts[, coupon_id] } → the product rules' calculation result. */
 export async function calculateDiscountAction(request: Request) {
   if (request.method !== "POST") return methodNotAllowed();
   const parsed = CalculateDiscountSchema.safeParse((await readBody(request)) ?? {});

@@ -1,4 +1,4 @@
-// The invite campaign (ARCHITECTURE "New user"): invite links, pending invites, the new-user
+// The invite campaign (docs/architecture.md "New user"): invite links, pending invites, the new-user
 // grant and the assist. A new user is one without the new-user grant; the grant happens at the
 // first student-id login or at invite registration, and an invited new user's assist happens in
 // the same transaction as their grant, so no path makes them old before the assist.
@@ -246,7 +246,7 @@ export type RegisterOutcome =
   | { ok: false; reason: AssistRefusal | "failed" | "login"; message: string; field?: "school" | "studentId" | "password" | "captcha"; setCookie?: string };
 
 /**
- * The invite-register dialog (ARCHITECTURE "New user"). The student id is proved by a
+ * The invite-register dialog (docs/architecture.md "New user"). The student id is proved by a
  * school-account login, the same one /crLogin does (`login`): it binds the student account to
  * this messenger identity, and its new-user grant performs the assist of the invite recorded
  * here in the same transaction — so an invented student id never assists, and nobody becomes
@@ -375,7 +375,7 @@ export async function inviteRecords(inviterId: number, options: { limit?: number
   return { records, total: Number(total.count), completed };
 }
 
-/** The spec's invite record (GET /api/coupon/assist/records/openid/{openid}). */
+/** The product rules' invite record (GET /api/coupon/assist/records/openid/{openid}). */
 export function recordForApi(record: InviteRecord) {
   return {
     id: record.id,

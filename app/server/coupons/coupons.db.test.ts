@@ -183,7 +183,7 @@ describe("POST /api/coupon/calculate-discount", () => {
     expect(await response.json()).toEqual({ success: false, message: "请先完成微信登录" });
   });
 
-  it("answers the spec's result: 5折 on one parcel of the most expensive type, in yuan and fen", async () => {
+  it("answers the product rules' result: 5折 on one parcel of the most expensive type, in yuan and fen", async () => {
     const { user, cookie } = await messenger();
     await grantAtStudentLogin(user.id);
     const body = await (await call(calculateAction, json("/api/coupon/calculate-discount", { openid: user.openid, package_counts: { pocket: 2, large: 1 } }, cookie))).json();

@@ -368,7 +368,7 @@ describe("personal data", () => {
   });
 });
 
-describe("promotions once per person, not per account row (issue 16)", () => {
+describe("promotions once per person, not per account row", () => {
   it("a deleted account that logs in again with the same school account gets no second new-user grant", async () => {
     const first = await createStudent({ student_id: "20247001" });
     expect((await grantAtStudentLogin(first.id)).granted).toBe(5);

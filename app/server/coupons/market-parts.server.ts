@@ -1,4 +1,4 @@
-// The coupon parts of /market as plain data (issue 19: no HTML strings): the express tab's promo
+// The coupon parts of /market as plain data (no HTML strings): the express tab's promo
 // card, the assist dialog (?invite=…), the order-confirm sheet's coupon row and the coupon detail
 // dialog (/market/checkout/coupon) with the choice of coupon. Texts are filled in here from
 // the grant rules; app/components/market/ draws them.
@@ -28,7 +28,7 @@ export const PROMO_PATH = "/market/promo-activity";
 
 const money = (fen: number) => fillTemplate(m.yuan, { amount: formatYuan(fen, { style: "amount" }) });
 
-/** The quote of the user's checkout (null: no messenger identity, no checkout, or it failed — silently, as the spec says). */
+/** The quote of the user's checkout (null: no messenger identity, no checkout, or it failed — silently, as the product rules say). */
 export async function checkoutQuote(user: User | null, types: PricedType[] | null, counts: PackageCounts | null): Promise<Quote | null> {
   if (!user?.openid || !types || !counts) return null;
   try {
@@ -138,7 +138,7 @@ export function couponPanel(quote: Quote, now = new Date()): CouponPanelView {
       id: option.coupon.id,
       name: option.coupon.name,
       detail: option.usable ? `-${money(option.discountFen)}` : reasonText(option),
-      // The spec: coupons expiring within 3 days are flagged.
+      // Product rules: coupons expiring within 3 days are flagged.
       expiry: fillTemplate(m.expiresOn, { date: lastValidDay(option.coupon.expiresAt).slice(5) }),
       soon: isExpiringSoon(option.coupon, now) ? m.promo.expiringSoon : null,
       current: option.coupon.id === current,

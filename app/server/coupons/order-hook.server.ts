@@ -1,4 +1,4 @@
-// The coupon side of an order (ARCHITECTURE "Coupon maths"), called by the orders' price hook
+// The coupon side of an order (docs/architecture.md "Coupon maths"), called by the orders' price hook
 // (app/server/orders/pricing.server.ts) inside the order's own transactions:
 // - at creation: the discount of the best coupon (or the student's choice, or none), then the
 //   coupon reserved by the new order — a conditional UPDATE (… WHERE status = 'unused'), so of two

@@ -1,4 +1,4 @@
-// Coupons, invites and assists as personal data (ARCHITECTURE "Personal data", "One person,
+// Coupons, invites and assists as personal data (docs/architecture.md "Personal data", "One person,
 // two identities").
 // - Deletion: the person's coupons, grant markers, sheet choice and invite link go; invites they
 //   sent and assists they received go; as an invitee or assistant they leave an anonymous trace

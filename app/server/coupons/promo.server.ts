@@ -1,5 +1,5 @@
 // The promo page (/market/promo-activity) and its invite list (/market/promo-activity/invites).
-// 'Logged in' here means the messenger identity is known (the spec's user_data/auth_info). Every
+// 'Logged in' here means the messenger identity is known (the product rules' user_data/auth_info). Every
 // coupon text is rendered from the grant rules. The dialogs are URL states (?dialog=share |
 // register | login | assist | none), so they work without JavaScript and survive a reload.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -193,7 +193,7 @@ export async function promoAction(request: Request, context: { clientIp?: string
   const hidden = { hideFields: ["password", "captcha"] };
   if (submission.status !== "success") return Response.json({ ...submission.reply(hidden), captcha: await createCaptcha() }, { status: 400 });
   const value = submission.value;
-  // Invite registration is rate-limited (issue 18): the dialog's own error line, with Retry-After.
+  // Invite registration is rate-limited: the dialog's own error line, with Retry-After.
   const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp });
   if (!verdict.ok) return Response.json(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: verdict.headers });
   const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);

@@ -1,4 +1,4 @@
-// Promotions once per person, not per account row (ARCHITECTURE "New user", decision 014).
+// Promotions once per person, not per account row (docs/architecture.md "New user", decision 014).
 // A person is named by keyed hashes of their stable identities: the school account (school +
 // student id) and the messenger openid. A mark (new_user: the new-user grant was given;
 // has_assisted: they assisted someone) is stored per hash and outlives account deletion, so

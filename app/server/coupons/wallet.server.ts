@@ -125,7 +125,7 @@ export async function grantOnce(
 export const NEW_USER_KEY = "new_user";
 
 /**
- * A new user is a person who has not received the new-user grant (ARCHITECTURE "New user"): not
+ * A new user is a person who has not received the new-user grant (docs/architecture.md "New user"): not
  * on this account row, and not under any of their stable identities (a deleted earlier account).
  */
 export async function isNewUser(userId: number, executor: Executor = db()) {

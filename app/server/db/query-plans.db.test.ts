@@ -1,4 +1,4 @@
-// Issue 11: every list a page reads is served by an index. This file compiles the very query
+// Every list a page reads is served by an index. This file compiles the very query
 // builders the loaders execute (feedQuery, commentsQuery, customerOrdersQuery, listQuery, …) and
 // asks each database for its plan.
 //
@@ -166,7 +166,7 @@ beforeAll(async () => {
       }))
     )
   );
-  // One long thread (issue 18): 600 replies under the first post's first comment.
+  // One long thread: 600 replies under the first post's first comment.
   rootCommentId = comments[0]!.id;
   await bulk(
     "comments",
@@ -288,7 +288,7 @@ describe("every list a page reads is served by an index", () => {
     // likes (post_likes_user_idx) when they are few.
     await expectIndexed("card images", postImagesQuery(ids), { index: "uploads_post_idx" });
     await expectIndexed("likes of a page", likedPostsQuery(userId, ids), { index: served(pk("post_likes"), "post_likes_user_idx") });
-    // Comments (issue 18): a page of top-level comments, a thread's replies, their counts.
+    // Comments: a page of top-level comments, a thread's replies, their counts.
     for (const after of [null, rootCommentId]) {
       await expectIndexed(`top comments after=${after}`, topCommentsQuery(postId, userId, after), { index: "comments_top_idx" });
     }

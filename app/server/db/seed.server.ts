@@ -122,7 +122,7 @@ async function seedDemoCampusParts(trx: Trx) {
 }
 
 /**
- * Coupons (issue 9, ARCHITECTURE decision 5): the templates and grant rules are data. Templates
+ * Coupons (docs/architecture.md "Coupon rules are data"): the templates and grant rules are data. Templates
  * are added by code where missing; the rules only into an empty rule table, so an operator's
  * rules survive a restart.
  */

@@ -1,4 +1,4 @@
-// The edits of a user's checkout that the market's routes make (issue 19: each route holds its
+// The edits of a user's checkout that the market's routes make (each route holds its
 // intents and calls these; they answer domain results and throw CheckoutConflictError, never a
 // Response). Every edit goes through updateCheckout (a new version, counts kept adding up).
 import { stepCount, type PricedType, type StepResult } from "~/lib/package-counts";

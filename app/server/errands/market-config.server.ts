@@ -36,7 +36,7 @@ function parseExamples(text: string): string[] {
   }
 }
 
-/** The defaults the spec falls back to when the config cannot be loaded. */
+/** The defaults the product rules fall back to when the config cannot be loaded. */
 export function fallbackConfig(campusCode: string, campusName: string, buildings: string[] = []): ExpressConfig {
   return {
     campusCode,
@@ -117,7 +117,7 @@ export async function loadExpressConfig(campusCode: string): Promise<ExpressConf
   }
 }
 
-/** The spec's init_info data: package_types keyed by type (price in yuan), dorm_list, value. */
+/** The product rules' init_info data: package_types keyed by type (price in yuan), dorm_list, value. */
 export function initInfoData(config: ExpressConfig) {
   return {
     package_types: Object.fromEntries(
@@ -132,7 +132,7 @@ export function initInfoData(config: ExpressConfig) {
   };
 }
 
-/** The delivery schedule from the database; the spec's default when it is empty or unreadable. */
+/** The delivery schedule from the database; the product rules' default when it is empty or unreadable. */
 export async function loadDeliverySchedule(): Promise<DeliverySlot[]> {
   try {
     const rows = await db()

@@ -1,4 +1,4 @@
-// What every market route reads (issue 19: domain results, no Response): the campus selector's
+// What every market route reads (domain results, no Response): the campus selector's
 // state, the campus's express config, the user's checkout, the campuses an address may name, and
 // the text an anonymous visitor pasted before the messenger authorization. The routes under
 // app/routes/market* turn "missing" answers into redirects.
@@ -20,7 +20,7 @@ async function selectorState(request: Request, user: User | null): Promise<Selec
   try {
     return await campusSelectorState(request, user);
   } catch (error) {
-    // The spec: the list could not be loaded → the selector says so and asks for a refresh.
+    // Product rules: the list could not be loaded → the selector says so and asks for a refresh.
     log("error", "campus-list", { error: String(error) });
     const url = new URL(request.url);
     return { campuses: [], current: null, asked: false, open: true, error: campusMessages.loadFailed, redirectTo: url.pathname + url.search };
@@ -47,7 +47,7 @@ export async function checkoutState(request: Request, user: User): Promise<{ con
   return { config, checkout: await loadCheckout(user.id, config.packageTypes) };
 }
 
-/** The open campuses with their buildings; from the market, only the order's service campus (ARCHITECTURE "Parcels"). */
+/** The open campuses with their buildings; from the market, only the order's service campus (docs/architecture.md "Parcels"). */
 export async function campusesWithBuildings(serviceCampus: string | null = null) {
   const campuses = (await listCampuses()).filter((campus) => campus.active && (!serviceCampus || campus.code === serviceCampus));
   return Promise.all(
@@ -60,7 +60,7 @@ export async function campusesWithBuildings(serviceCampus: string | null = null)
 }
 
 /**
- * Text an anonymous visitor pasted survives the messenger authorization (issue 16): kept for
+ * Text an anonymous visitor pasted survives the messenger authorization: kept for
  * 30 minutes in a signed cookie of their own browser, recognised into the checkout on return.
  * At most PENDING_SMS_MAX characters (a cookie holds about 4 KB).
  */

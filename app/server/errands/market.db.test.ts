@@ -1,4 +1,4 @@
-// The market's endpoints and the page's checkout actions on both dialects: the spec's JSON
+// The market's endpoints and the page's checkout actions on both dialects: the product rules' JSON
 // shapes, the messenger identity they need, the checkout kept per user with its version, the
 // package-count steps, the pay placeholder, merges and account deletion.
 import { describe, expect, it } from "vitest";
@@ -74,7 +74,7 @@ describe("campus list, service config and schedule (JSON)", () => {
     expect(body.data.package_types.large.standards[0].examples.length).toBeGreaterThan(0);
   });
 
-  it("answers the spec's messages for a campus without the service or with a broken config", async () => {
+  it("answers the product rules' messages for a campus without the service or with a broken config", async () => {
     const closed = await (await call(initInfoAction, json("/api/express/init_info", { campus_code: "tianxin" }))).json();
     expect(closed).toMatchObject({ success: false, message: "该校区暂未开通快递代拿服务", reset: true });
     await db().insertInto("campuses").values({ code: "broken", name: "坏校区", status: "activate", sort_order: 9 }).execute();
@@ -127,7 +127,7 @@ describe("recognition endpoints (JSON)", () => {
     }
   });
 
-  it("recognises text_data (and the older text) into the spec's entries", async () => {
+  it("recognises text_data (and the older text) into the product rules' entries", async () => {
     const { cookie } = await messenger();
     for (const key of ["text_data", "text"]) {
       const body = await (await call(recognizeTextAction, json("/errands/pickup-code/recognize-text", { [key]: TWO_SMS }, cookie))).json();
@@ -141,7 +141,7 @@ describe("recognition endpoints (JSON)", () => {
     expect(defaults.data).toEqual([{ company: "未知快递", trackingNumber: null, pickupCode: "3-1-2001", stationName: "菜鸟驿站取件点", pickupType: "code" }]);
   });
 
-  it("answers the spec's message for an empty text and for a text without a code", async () => {
+  it("answers the product rules' message for an empty text and for a text without a code", async () => {
     const { cookie } = await messenger();
     const empty = await call(recognizeTextAction, json("/errands/pickup-code/recognize-text", { text_data: "  " }, cookie));
     expect(empty.status).toBe(400);
@@ -249,7 +249,7 @@ describe("the checkout on /market (per user, on the server)", () => {
     expect((await page(cookie)).checkout.entries).toEqual([]);
   });
 
-  it("steps the package counts by the spec's rules and keeps them", async () => {
+  it("steps the package counts by the product rules' rules and keeps them", async () => {
     const { cookie } = await messenger();
     await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     const step = (type: string, direction: string) => call(checkoutAction, form({ intent: "count", type, direction }, cookie, "/market/checkout")).then((r) => r.json());
@@ -357,7 +357,7 @@ describe("the checkout on /market (per user, on the server)", () => {
   });
 });
 
-describe("one parcel, one charge on the market page (issue 16)", () => {
+describe("one parcel, one charge on the market page", () => {
   const entriesOf = async (cookie: string) => (await page(cookie)).checkout.entries as { id: string; pickupCode: string | null; company: string; stationName: string }[];
   const saveEntry = async (cookie: string, fields: Record<string, string>) => call(parcelAction, form({ intent: "save-entry", ...fields }, cookie, "/market/parcel/new"));
 
@@ -374,7 +374,7 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
     expect(entries.find((entry) => entry.pickupCode === "5-5-1201")?.company).toBe("韵达快递");
   });
 
-  it("a code already listed, added by hand under another carrier, is refused with the spec's message", async () => {
+  it("a code already listed, added by hand under another carrier, is refused with the product rules' message", async () => {
     const { cookie } = await messenger();
     await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
     const [first] = await entriesOf(cookie);
@@ -432,7 +432,7 @@ describe("one parcel, one charge on the market page (issue 16)", () => {
   });
 });
 
-describe("text pasted before the authorization (issue 16)", () => {
+describe("text pasted before the authorization", () => {
   it("comes through the messenger authorization and is recognised on return", async () => {
     const anonymous = await call(pageAction, request("/market?index", { method: "POST", body: new URLSearchParams({ intent: "recognize", text: TWO_SMS }), headers: { Accept: "text/html" } }));
     expect(anonymous.headers.get("Location")).toMatch(/^\/api\/wechat\/auth\?redirect_url=/);

@@ -6,7 +6,7 @@ import { marketMessages } from "~/lib/messages/market-answers";
 
 export const MAX_TEXT_LENGTH = 20_000;
 
-/** Pasted SMS → the spec's entries (defaults filled in). */
+/** Pasted SMS → the product rules' entries (defaults filled in). */
 export function recognizeText(text: string) {
   return parsePickupSms(text.slice(0, MAX_TEXT_LENGTH)).map(withDefaults);
 }

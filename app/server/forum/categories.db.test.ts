@@ -21,7 +21,7 @@ describe("forum categories", () => {
     await db().updateTable("forum_categories").set({ name: "吃瓜闲聊" }).where("id", "=", 1).execute();
   });
 
-  it("fall back to the defaults with the spec's warning when loading fails", async () => {
+  it("fall back to the defaults with the product rules' warning when loading fails", async () => {
     forgetForumCategories();
     await sql`ALTER TABLE forum_categories RENAME TO forum_categories_away`.execute(db());
     try {

@@ -13,8 +13,8 @@ const DEFAULTS: Category[] = DEFAULT_FORUM_CATEGORIES.map(({ id, name, descripti
 let cache: { databaseUrl: string; at: number; categories: Category[] } | undefined;
 
 /**
- * The forum categories, cached for 24 hours (spec section 9). When loading fails the default six
- * are used with the spec's warning, and the failure is not cached.
+ * The forum categories, cached for 24 hours (docs/product-rules.md, "Limits"). When loading fails the default six
+ * are used with the product rules' warning, and the failure is not cached.
  */
 export async function forumCategories(at = Date.now()): Promise<Categories> {
   const databaseUrl = config().databaseUrl;

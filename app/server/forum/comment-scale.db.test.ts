@@ -1,4 +1,4 @@
-// Issue 18: a post with 10,000 comments (one of them a reply chain 3,000 deep, as an attacker
+// A post with 10,000 comments (one of them a reply chain 3,000 deep, as an attacker
 // made it) opens in under 300 ms of server time, with a bounded page, on both databases.
 import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";

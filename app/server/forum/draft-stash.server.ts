@@ -8,7 +8,7 @@ import { db, now } from "../db/db.server";
 import { consumeRateLimit } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
 
-// Nothing typed is lost (issue 21). A post or a comment sent when the session has ended (replaced
+// Nothing typed is lost. A post or a comment sent when the session has ended (replaced
 // on another device, expired) is kept on the server for 30 minutes, keyed by a random id in a
 // signed httpOnly cookie, and the student goes to the login page. Back on the page after the
 // login, its loader takes the draft (once: the row is deleted) and renders it in the form, so it

@@ -7,7 +7,7 @@ import { db } from "~/server/db/db.server";
 import { call, cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { createPost } from "./posts.server";
 
-// Nothing typed is lost (issue 21): a post or comment sent after the session ended is kept on the
+// Nothing typed is lost: a post or comment sent after the session ended is kept on the
 // server for this browser and this student, and the page's loader gives it back once after the login.
 
 type PublishData = { draft: { content: string; categoryId: number | null; isAnonymous: boolean; images: unknown[] } | null };

@@ -98,7 +98,7 @@ describe("likes under 50 parallel requests", () => {
     expect(rows).toHaveLength(20);
   });
 
-  it("answers the spec's messages: 401 for a comment or comment like without a session, a redirect to login for a like", async () => {
+  it("answers the product rules' messages: 401 for a comment or comment like without a session, a redirect to login for a like", async () => {
     const author = await createStudent();
     const { id } = await createPost({ userId: author.id, categoryId: 1, content: "登录检查" });
     const anonymous = (fields: Record<string, string>) =>

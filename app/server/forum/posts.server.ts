@@ -13,7 +13,7 @@ import { imageUrl, removeImageFiles, thumbUrl, uploadKeyFromUrl } from "../stora
 
 // The circle's data: posts, images, comments, likes, views and reports. Everything that leaves
 // this module for a page goes through toAuthor(), which drops the author's identity from
-// anonymous posts and comments: the loader data never carries it (ARCHITECTURE decision 7).
+// anonymous posts and comments: the loader data never carries it (docs/architecture.md "Anonymous authors").
 
 export type Trx = Transaction<Database>;
 type Executor = Kysely<Database> | Trx;
@@ -50,7 +50,7 @@ export type PostView = {
   imageCount: number;
   author: Author;
   createdAt: string;
-  /** createdAt as the card and the post header show it (relative, spec section 9), so the page ships no clock code. */
+  /** createdAt as the card and the post header show it (relative, docs/product-rules.md "Limits"), so the page ships no clock code. */
   time: string;
   viewCount: number;
   commentCount: number;
@@ -70,7 +70,7 @@ export type CommentView = {
   /** Whom a reply to a reply answers (the @mention's public name); null otherwise. */
   replyTo: string | null;
   createdAt: string;
-  /** createdAt as the comment shows it (relative, spec section 9). */
+  /** createdAt as the comment shows it (relative, docs/product-rules.md "Limits"). */
   time: string;
   likeCount: number;
   isLiked: boolean;
@@ -92,7 +92,7 @@ export function publicName(user: { nickname: string | null; wechat_nickname: str
   return user.nickname?.trim() || user.wechat_nickname?.trim() || msg.forumData.defaultAuthorName;
 }
 
-/** A person may comment once they have a public name (the spec's nickname or username). */
+/** A person may comment once they have a public name (the product rules' nickname or username). */
 export function hasPublicName(user: { nickname: string | null; wechat_nickname: string | null }) {
   return Boolean(user.nickname?.trim() || user.wechat_nickname?.trim());
 }
@@ -749,7 +749,7 @@ export async function listComments(
   };
 }
 
-/** The comments, or the spec's 'failed to load comments' when they cannot be read (the post still shows). */
+/** The comments, or the product rules' 'failed to load comments' when they cannot be read (the post still shows). */
 export async function loadComments(
   postId: number,
   viewerId: number,

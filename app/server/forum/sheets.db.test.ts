@@ -6,7 +6,7 @@ import { db } from "~/server/db/db.server";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { addComment, createPost } from "./posts.server";
 
-// The report and delete sheets of /post/:id own their actions (issue 19): a refusal is conform's
+// The report and delete sheets of /post/:id own their actions: a refusal is conform's
 // result for the sheet's form, a success moves on with a redirect, for every caller.
 async function post(route: typeof deleteAction, path: string, id: number, userId: number, fields: Record<string, string>) {
   return (await route({

@@ -40,7 +40,7 @@ async function photo(width: number, height: number) {
 }
 
 describe("image upload", () => {
-  it("re-encodes a real image: longest side 1600, no EXIF or GPS, a thumbnail; answers the spec's shape", async () => {
+  it("re-encodes a real image: longest side 1600, no EXIF or GPS, a thumbnail; answers the product rules' shape", async () => {
     const student = await createStudent();
     const cookie = await sessionCookieFor(student.id);
     const original = await photo(3000, 1500);
@@ -152,7 +152,7 @@ describe("the publish form without JavaScript", () => {
     expect(`/uploads/${images[0]!.key}.jpg`).toBe(body.images[0].url);
   });
 
-  it("answers the spec's validation messages and 403 for a banned author", async () => {
+  it("answers the product rules' validation messages and 403 for a banned author", async () => {
     const student = await createStudent();
     const cookie = await sessionCookieFor(student.id);
     const empty = new FormData();

@@ -25,7 +25,7 @@ export function declaredTooLarge(request: Request, limit = MAX_FORM_BYTES) {
  * The form's text fields and the files of `fileField` (at most `maxFiles`, each at most
  * IMAGE_MAX_BYTES; the rest are named as refused). Parsed by the platform's (undici) parser:
  * Remix's streaming parser split the Content-Disposition header at every ';', so a file named
- * `a;b.jpg` threw and the typed post was lost (issue 18). The body's size is bounded before this
+ * `a;b.jpg` threw and the typed post was lost. The body's size is bounded before this
  * runs (declaredTooLarge here, and the server's body limits).
  */
 export async function readMultipart(request: Request, fileField: string, maxFiles: number) {

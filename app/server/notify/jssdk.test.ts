@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { jsapiSignature } from "./jssdk.server";
 
-// ../shared/fixtures/wechatpay/VECTORS.md, "JS-SDK signature": the official documentation's example.
+// tests/fixtures/wechatpay/VECTORS.md, "JS-SDK signature": the official documentation's example.
 const TICKET = "sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg";
 const NONCE = "Wm3WZYTPz0wzccnW";
 const TIMESTAMP = 1414587457;

@@ -1,4 +1,4 @@
-// The messenger's server API (../shared/protocols/messenger.md, "Server access token, JS-SDK"
+// The messenger's server API (docs/protocols/messenger.md, "Server access token, JS-SDK"
 // and "Template message and one-time subscribe message"): the access token from the stable-token
 // endpoint and the JS-SDK ticket, each stored once for the whole deployment (the database, sealed,
 // so every instance shares them), refreshed ahead of expiry and again when an answer says the

@@ -1,4 +1,4 @@
-// Notifications' part of "Personal data" (ARCHITECTURE): what the account-deletion job removes,
+// Notifications' part of "Personal data" (docs/architecture.md): what the account-deletion job removes,
 // and what moves when two user rows of one person are merged.
 import type { Transaction } from "kysely";
 import type { DB } from "../db/db.server";

@@ -1,4 +1,4 @@
-// One-time subscribe messages (../shared/protocols/messenger.md): the widget's state, 'later',
+// One-time subscribe messages (docs/protocols/messenger.md): the widget's state, 'later',
 // the redirect to the messenger's confirm page and the handling of its return.
 //
 //   GET /api/wechat/subscribe?template=KEY&returnTo=/path   → 302 to the confirm page
@@ -142,7 +142,7 @@ export function startSubscribe(request: Request, user: User | null, templateKey:
   }
 
   // Back to the host the browser is on (its cookies live there); outside the configured domain
-  // the spec only warns.
+  // the product rules only warn.
   const redirectUrl = `${url.origin}${SUBSCRIBE_CALLBACK_PATH}?${new URLSearchParams({ returnTo }).toString()}`;
   if (settings.publicUrl && new URL(settings.publicUrl).host !== url.host) {
     log("warn", "subscribe-redirect-outside-domain", { host: url.host, configured: new URL(settings.publicUrl).host });

@@ -1,5 +1,5 @@
 // Orders on both dialects with the simulated provider of development: creation from the checkout
-// and from the spec's JSON (idempotent under 20 parallel submissions, prices recomputed whatever
+// and from the product rules' JSON (idempotent under 20 parallel submissions, prices recomputed whatever
 // the client says), paying through create-payment and the status poll, the customer's cancel,
 // refund request and review, the closer, the order pages, another user's order refused on every
 // path, account deletion and merges.
@@ -173,7 +173,7 @@ describe("creating an order", () => {
     expect(order).toMatchObject({ original_fen: 800, amount_fen: 800, parcel_count: 2, delivery_address: "金盆岭校区 西苑2栋208" });
   });
 
-  it("refuses without a messenger identity, an address or parcels, with the spec's messages", async () => {
+  it("refuses without a messenger identity, an address or parcels, with the product rules' messages", async () => {
     const anonymous = await call(createAction as never, json("/api/express/order_create", {}));
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).message).toBe("未获取到微信用户信息，请重新授权登录");
@@ -275,7 +275,7 @@ describe("the customer's actions", () => {
     const again = await createOrderFromCheckout(user, "jinpenling", { checkoutId: relisted.id, version: relisted.version });
     expect(again).toMatchObject({ ok: true, created: true });
     expect((again as { orderNumber: string }).orderNumber).not.toBe(order.order_number);
-    // A second cancel of the cancelled order is refused with the spec's message.
+    // A second cancel of the cancelled order is refused with the product rules' message.
     const twice = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
     expect(twice.status).toBe(409);
     expect((await twice.json()).error).toContain("取消失败");
@@ -294,13 +294,13 @@ describe("the customer's actions", () => {
       { dedupe_key: `order:${order.order_number}:paid` },
       { dedupe_key: `order:${order.order_number}:refunded` },
     ]);
-    // Header, bar and banner agree (issue 16): refunded, no bar, '已退款', and no estimate.
+    // Header, bar and banner agree: refunded, no bar, '已退款', and no estimate.
     const page = await (await call(pageLoader as never, request(`${path}?done=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "退款成功", percent: null, amountKind: "paid", showEstimate: false });
     expect(page.done).toBe("订单已取消，已退款");
   });
 
-  it("a cancelled, never-paid order shows no paid amount and no estimated delivery (issue 16)", async () => {
+  it("a cancelled, never-paid order shows no paid amount and no estimated delivery", async () => {
     const { user, cookie } = await customer({ student: true });
     const order = await place(user);
     const path = `/express/orders/${order.order_number}`;
@@ -420,7 +420,7 @@ describe("the order pages", () => {
     expect(all.more).toBe(false);
   });
 
-  it("the detail has the spec's fields, pickup codes and actions; 'undefined' is an invalid order ID", async () => {
+  it("the detail has the product rules' fields, pickup codes and actions; 'undefined' is an invalid order ID", async () => {
     const { user, cookie } = await customer({ student: true });
     const order = await place(user);
     const detail = await (await call(detailAction as never, json("/api/order/detail", { order_number: order.order_number }, cookie))).json();
@@ -516,7 +516,7 @@ describe("personal data", () => {
   });
 });
 
-describe("one parcel, one charge; the right address (issue 16)", () => {
+describe("one parcel, one charge; the right address", () => {
   const jsonBody = (over: Record<string, unknown> = {}) => ({
     campus_code: "jinpenling",
     recipient_name: "李四",

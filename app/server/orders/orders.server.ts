@@ -1,5 +1,5 @@
 // Creating orders and reading them. Two front doors create an order — the market sheet's pay
-// button (from the checkout kept on the server) and POST /api/express/order_create (the spec's
+// button (from the checkout kept on the server) and POST /api/express/order_create (the product rules'
 // JSON shape) — and both end in insertOrder: re-validated input, prices recomputed from the
 // campus config (pricing.server), one live order per checkout version (the idempotency key).
 // Reads are always scoped by owner: another user's order number is simply not found.
@@ -98,7 +98,7 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
     const addresses = await listAddresses(user.id);
     const address = pickAddress(addresses, checkout.addressId, config.campusCode);
     if (!address) return fail(msg.orders.create.needAddress);
-    // ARCHITECTURE "Parcels": the address is on the order's service campus, never relabelled.
+    // docs/architecture.md "Parcels": the address is on the order's service campus, never relabelled.
     if (address.campusCode !== config.campusCode) return fail(msg.orders.create.addressCampus);
     // An operator may turn a building off (admin reference data): no new deliveries there.
     if (!config.buildings.includes(address.building)) return fail(msg.orders.create.addressNotServed);
@@ -119,7 +119,7 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
 }
 
 /**
- * POST /api/express/order_create: the spec's body. The list, counts and recipient come from the
+ * POST /api/express/order_create: the product rules' body. The list, counts and recipient come from the
  * request (checked as the sheet checks them); prices from the campus config; the idempotency
  * key from the user's checkout (or the checkout_id/checkout_version the body names).
  */
@@ -151,7 +151,7 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     const items = list.map(entryFromInput).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
     if (items.length === 0) return fail(msg.orders.create.emptyList);
     if (items.some((item, index) => items.findIndex((other) => sameParcel(other, item)) !== index)) return fail(msg.orders.create.duplicateParcel);
-    // ARCHITECTURE "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
+    // docs/architecture.md "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
     const counts = countsFromClient(body.expressPackageCounts, config.packageTypes, items.length);
     if (!counts) return fail(msg.orders.create.countsMismatch);
     return await insertOrder({
@@ -258,7 +258,7 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
 export const LIVE_ORDER_STATUSES = [...statusesOf("pending_payment"), ...statusesOf("in_progress")];
 
 /**
- * The user's live order that already holds one of `items` (ARCHITECTURE "Parcels"), or null.
+ * The user's live order that already holds one of `items` (docs/architecture.md "Parcels"), or null.
  * An unpaid order past its 24 hours is closed by the job and holds nothing any more.
  */
 export async function liveOrderHolding(executor: Executor, userId: number, items: PickupItem[], at: Date): Promise<string | null> {
@@ -388,7 +388,7 @@ async function refundRejectionNote(orderId: number): Promise<string | null> {
   return row?.error ?? null;
 }
 
-/** The order as the detail page and /api/order/detail show it (the spec's field names). */
+/** The order as the detail page and /api/order/detail show it (the product rules' field names). */
 export async function orderDetail(order: OrderRow) {
   const [review, rejection] = await Promise.all([reviewOf(order.id), order.refund_state === "rejected" ? refundRejectionNote(order.id) : null]);
   const view = orderView(stateOf(order, { reviewed: Boolean(review) }));

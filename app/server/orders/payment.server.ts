@@ -1,6 +1,6 @@
 // Paying an order through the payment provider layer (app/server/pay). The provider holds no
 // orders; this module keeps the payments row, checks ownership and amount, and makes an order
-// paid only on a verified notification or a verified query (ARCHITECTURE decision 4) — in
+// paid only on a verified notification or a verified query (docs/architecture.md "Paid only when verified") — in
 // development the simulated provider's query is that verification.
 import type { HeadersLike } from "~/server/pay/wechatpay-sign.server";
 import { orders as ordersMessages } from "~/lib/messages/orders";

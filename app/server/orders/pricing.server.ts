@@ -38,7 +38,7 @@ export const NO_DISCOUNT: OrderDiscount = { discountFen: 0, couponId: null };
 
 /**
  * The discount of this order (the coupon issue replaces the body). Rules it must follow
- * (ARCHITECTURE "Coupon maths"): one coupon per order, on one parcel of the most expensive type
+ * (docs/architecture.md "Coupon maths"): one coupon per order, on one parcel of the most expensive type
  * in the order, min_amount compared with `originalFen`, integer fen rounded in the student's favour.
  */
 async function orderDiscount(executor: Executor, input: PriceInput & { originalFen: number }): Promise<OrderDiscount> {

@@ -1,4 +1,4 @@
-// Refunds (ARCHITECTURE "Orders"): a paid order never becomes 'cancelled'. Cancelling a paid or
+// Refunds (docs/architecture.md "Orders"): a paid order never becomes 'cancelled'. Cancelling a paid or
 // assigned order starts a refund at once; a refund request (picking, delivering, completed;
 // reason required) waits for an operator's approval (approveRefund / rejectRefund — the admin
 // issue builds the queue on top of these). While the refund is processing the order keeps its

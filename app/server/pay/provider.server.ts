@@ -1,4 +1,4 @@
-// The payment provider interface of orders (issue 8) and the choice between its two providers:
+// The payment provider interface of orders and the choice between its two providers:
 //   real       the messenger's pay API v3 JSAPI (wechatpay.server.ts), when a merchant is configured
 //   simulated  development only, no merchant (simulated.server.ts): pays 1.5 s after the pay params
 //   none       production without a merchant: paymentProvider() is null, nothing can be paid

@@ -1,5 +1,5 @@
-// The simulated payment provider: development only, when no merchant is configured (ARCHITECTURE
-// decision 4, the spec's "outside the messenger payment succeeds after 1.5 s"). It refuses to exist
+// The simulated payment provider: development only, when no merchant is configured (docs/architecture.md
+// "Paid only when verified", the product rules' "outside the messenger payment succeeds after 1.5 s"). It refuses to exist
 // in production. Prepay ids are fake; a payment reports SUCCESS from 1.5 s after its pay params were
 // issued; refunds succeed at once. It receives no notifications: the order layer learns of the
 // payment through query(), the same path as the real provider's fallback.
@@ -12,7 +12,7 @@ import type { CreateJsapiInput, PaymentProvider, RefundResult, TradeQueryResult 
 import { randomNonce, unixSeconds } from "./wechatpay-sign.server";
 
 export const SIMULATED_PAY_APP_ID = "wx_simulated_pay";
-/** The spec's delay between the pay call and success outside the messenger. */
+/** The product rules' delay between the pay call and success outside the messenger. */
 export const SIMULATED_PAY_DELAY_MS = 1500;
 /** What paySign holds: no real signature exists without a merchant key. */
 export const SIMULATED_PAY_SIGN = "SIMULATED";

@@ -1,4 +1,4 @@
-// The cryptography of the messenger's pay API v3 (../shared/protocols/messenger.md, "Pay API v3"):
+// The cryptography of the messenger's pay API v3 (docs/protocols/messenger.md, "Pay API v3"):
 //   - request signature: SHA256withRSA (merchant key), Base64, over METHOD\nPATH?QUERY\nTIMESTAMP\nNONCE\nBODY\n,
 //     sent as Authorization: WECHATPAY2-SHA256-RSA2048 mchid=..,nonce_str=..,timestamp=..,serial_no=..,signature=..
 //   - paySign of the in-browser pay call: the same, over appId\ntimeStamp\nnonceStr\npackage\n

@@ -1,5 +1,5 @@
-// The published vectors of ../shared/fixtures/wechatpay/VECTORS.md (our copy of the documentation's
-// test key is tests/fixtures/wechatpay/official-doc-test-key.pem) and round trips with keys made here.
+// The published vectors of tests/fixtures/wechatpay/VECTORS.md (with the documentation's test key
+// beside it, official-doc-test-key.pem) and round trips with keys made here.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,9 +19,7 @@ import {
   verifyWechatpaySignature,
 } from "./wechatpay-sign.server";
 
-const shared = path.resolve(__dirname, "../../../../shared/fixtures/wechatpay/official-doc-test-key.pem");
-const local = path.resolve(__dirname, "../../../tests/fixtures/wechatpay/official-doc-test-key.pem");
-const DOC_KEY = crypto.createPrivateKey(fs.readFileSync(fs.existsSync(shared) ? shared : local));
+const DOC_KEY = crypto.createPrivateKey(fs.readFileSync(path.resolve(__dirname, "../../../tests/fixtures/wechatpay/official-doc-test-key.pem")));
 const DOC_PUBLIC = crypto.createPublicKey(DOC_KEY);
 
 const DOC_BODY =

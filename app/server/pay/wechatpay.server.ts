@@ -1,5 +1,5 @@
 // The real payment provider: the messenger's pay API v3, JSAPI, direct merchant
-// (../shared/protocols/messenger.md, "Pay API v3"). Every request is signed with the merchant key;
+// (docs/protocols/messenger.md, "Pay API v3"). Every request is signed with the merchant key;
 // every answer's platform signature is verified before it is read; notifications are verified,
 // decrypted and checked against our merchant and app. The base URL is configuration, so tests
 // run this code unchanged against tests/fakes/wechatpay-server.ts.

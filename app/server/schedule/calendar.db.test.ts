@@ -58,7 +58,7 @@ describe("the calendar feed", () => {
     const calendar = new ICAL.Component(ICAL.parse(text));
     ICAL.TimezoneService.register(calendar.getFirstSubcomponent("vtimezone")!);
     const all = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
-    // The term's exams join the classes (issue 22): those from a week ago on, with a time.
+    // The term's exams join the classes: those from a week ago on, with a time.
     const exams = all.filter((event) => event.uid.endsWith("@exam"));
     expect(exams.map((event) => event.summary)).toEqual(["【考试】大学物理(上)", "【考试】离散数学", "【考试】计算机组成原理", "【考试】大学英语(三)"]);
     const events = all.filter((event) => !event.uid.endsWith("@exam"));

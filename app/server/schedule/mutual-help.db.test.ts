@@ -50,7 +50,7 @@ describe("/schedule/mutual-help", () => {
   });
 
   it.each([
-    ["the spec's free-text query", "?courseName=数据结构&period=99&date=abc&location=" + "楼".repeat(300)],
+    ["the product rules' free-text query", "?courseName=数据结构&period=99&date=abc&location=" + "楼".repeat(300)],
     ["a week the class does not meet", "?term=TERM&week=20&course=0"],
     ["a course the timetable does not have", "?term=TERM&week=1&course=999"],
     ["a malformed term", "?term=2025&week=1&course=0"],

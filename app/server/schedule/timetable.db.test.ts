@@ -206,7 +206,7 @@ describe("the school's term information", () => {
     expect((await loadTermInfo(user, { now: new Date(Date.now() + 25 * 60 * 60 * 1000) })).source).toBe("fresh");
   });
 
-  it("falls back to the spec's default term when it was never loaded and the school is down", async () => {
+  it("falls back to the product rules' default term when it was never loaded and the school is down", async () => {
     const { user } = await login();
     fake.state.mode = "down";
     const result = await loadTermInfo(user);
@@ -253,7 +253,7 @@ describe("POST /info/schedule_init", () => {
   const init = (body: BodyInit, type = "application/json") =>
     scheduleInitAction({ request: request("/info/schedule_init", { method: "POST", body, headers: { "Content-Type": type } }), params: {}, context: {} }) as Promise<Response>;
 
-  it("answers the spec's default until the school's system has answered, then what it said", async () => {
+  it("answers the product rules' default until the school's system has answered, then what it said", async () => {
     const before = await (await init(JSON.stringify({ school_code: "zf" }))).json();
     expect(before.data).toMatchObject({ current_semester: "2025-2026-1", school_start_date: "2025-09-01", fallback: true });
     expect(before.data.week_list).toHaveLength(26);

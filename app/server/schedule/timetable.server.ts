@@ -1,6 +1,6 @@
 // Loading the timetable: cache first (7 days per user and term), else the school's system
 // through the student's academic session. The school's term information (current term, week-1
-// Monday, term list) is cached per school for a day, with the spec's fallback when it was never
+// Monday, term list) is cached per school for a day, with the product rules' fallback when it was never
 // loaded. Invalid stored credentials clear the student's cache and end at the login page.
 import * as msg from "~/lib/messages";
 import { FALLBACK_TERM_INFO, SCHEDULE_CACHE_MS, TERM_INFO_CACHE_MS } from "~/lib/schedule";
@@ -67,7 +67,7 @@ function parseJson<T>(text: string): T | null {
   }
 }
 
-/** The school's term calendar: cached for a day; when the school cannot say, the last known one, else the spec's default. */
+/** The school's term calendar: cached for a day; when the school cannot say, the last known one, else the product rules' default. */
 export async function loadTermInfo(user: User, options: Options = {}): Promise<TermInfoResult> {
   const now = options.now ?? new Date();
   const schoolCode = user.school_code ?? "";
@@ -149,7 +149,7 @@ export async function loadTimetable(
 
 /**
  * What is known of a school's term calendar without a student's session (POST
- * /info/schedule_init): the last answer its system gave, else the spec's default; null for a
+ * /info/schedule_init): the last answer its system gave, else the product rules' default; null for a
  * school we do not serve.
  */
 export async function knownTermInfo(schoolCode: string): Promise<TermInfoResult | null> {

@@ -8,7 +8,7 @@ import { academicSystemFor, findSchool, loadAcademicSession, saveAcademicSession
 
 /**
  * Runs `work` with the student's academic-system session. When the school's session has expired
- * it logs in again silently with the stored credentials and retries once (the spec's silent
+ * it logs in again silently with the stored credentials and retries once (the product rules' silent
  * re-login). If the school now rejects the credentials, the student's own session ends and they
  * are sent to the login page with '登录凭据无效，请重新登录'.
  */

@@ -213,8 +213,8 @@ DEMO_STUDENTS["20230019"] = {
   profile: { name: "吴越", className: "计算机科学与技术2302班", college: "计算机学院" },
 };
 
-// Two more accounts for trying the invite campaign (its registration is a school-account login,
-// issue 16); the campaign's browser tests register with them, apart from the login tests.
+// Two more accounts for trying the invite campaign (its registration is a school-account
+// login); the campaign's browser tests register with them, apart from the login tests.
 DEMO_STUDENTS["20230006"] = {
   ...DEMO_STUDENTS["20230002"],
   profile: { name: "赵磊", className: "汉语言文学2301班", college: "文学院" },

@@ -62,7 +62,7 @@ describe("demo term info follows the clock", () => {
 const SLOT_STARTS = [1, 3, 5, 7, 9];
 
 describe.each(["20230001", "20230002"])("demo timetable of %s", (studentId) => {
-  // The current term (from the clock), the previous one, and the spec's default semester.
+  // The current term (from the clock), the previous one, and the product rules' default semester.
   describe.each(["2026-2027-1", "2025-2026-2", "2025-2026-1", "2024-2025-2"])("in %s", (term) => {
     it("is a realistic week", async () => {
       const timetable = await timetableOf(studentId, term);

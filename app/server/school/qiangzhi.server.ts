@@ -1,6 +1,6 @@
 // QiangZhi (强智) academic system (/jsxsd): cookie session, the `encoded` login in both variants
 // (base64, or the older scode/sxh interleave), its image captcha, and the HTML pages of the
-// timetable, terms, grades and exams. Protocol notes: shared/protocols/academic-systems.md.
+// timetable, terms, grades and exams. Protocol notes: docs/protocols/academic-systems.md.
 // Never log or echo the password.
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { GradeRecord } from "../../lib/grades";

@@ -1,5 +1,5 @@
 // ZFsoft (正方) new-version academic system (jwglxt): RSA login, cookie session, timetable JSON.
-// Protocol notes: shared/protocols/academic-systems.md. Never log or echo the password.
+// Protocol notes: docs/protocols/academic-systems.md. Never log or echo the password.
 import crypto from "node:crypto";
 import {
   compareTerms,

@@ -111,7 +111,7 @@ describe("account deletion", () => {
     await db().insertInto("mutual_help_offers").values({ post_id: neighboursRequest.id, helper_user_id: user.id, helper_contact: "wx_bangmang01", created_at: stamp }).execute();
     await notify({ kind: "help_offered", recipientUserId: neighbour.id, data: { postId: neighboursRequest.id, actorUserId: user.id, actorName: "删除测试", course: "大学物理", contact: "wx_bangmang01" } });
     expect(await db().selectFrom("outbox_messages").select("id").where("user_id", "=", user.id).execute()).toHaveLength(2);
-    // Coupons and invites (issue 9): the login granted the new-user coupons; an invite link (its
+    // Coupons and invites: the login granted the new-user coupons; an invite link (its
     // opaque id) and an invite they sent to the neighbour.
     expect(await db().selectFrom("user_coupons").select("id").where("user_id", "=", user.id).execute()).toHaveLength(5);
     const invite = await inviteLinkOf({ id: user.id, openid: OPENID });
@@ -165,7 +165,7 @@ describe("account deletion", () => {
       status: "completed",
       recipient_name: null,
     });
-    // Promotions once per person (issue 16): the new-user grant stays marked under keyed hashes of
+    // Promotions once per person: the new-user grant stays marked under keyed hashes of
     // the school account and the openid (in the dump above, so they name nobody); logging in
     // again with the same school account grants nothing.
     const marks = await db().selectFrom("promotion_marks").select(["mark"]).execute();

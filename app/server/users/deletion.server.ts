@@ -37,31 +37,31 @@ export async function deleteUserData(executor: Executor, userId: number) {
   }
   await executor.deleteFrom("login_throttles").where("key", "like", `${accountThrottlePrefix("delete", String(userId))}%`).execute();
   await executor.deleteFrom("academic_sessions").where("user_id", "=", userId).execute();
-  // The market (issue 6): the checkout, saved addresses and feature-request taps.
+  // The market: the checkout, saved addresses and feature-request taps.
   await executor.deleteFrom("checkouts").where("user_id", "=", userId).execute();
   await executor.deleteFrom("addresses").where("user_id", "=", userId).execute();
   await executor.deleteFrom("feature_requests").where("user_id", "=", userId).execute();
-  // Admin (issue 10): operators' reasons about this person's orders in the audit log (before
+  // Admin: operators' reasons about this person's orders in the audit log (before
   // the orders lose their user).
   await anonymiseAudit(executor, userId);
-  // Orders (issue 8): kept only as anonymised accounting rows (number, amounts, status, times).
+  // Orders: kept only as anonymised accounting rows (number, amounts, status, times).
   await anonymiseOrders(executor, userId);
-  // Promotions once per person (issue 16): the keyed hashes of the person's identities keep what
+  // Promotions once per person: the keyed hashes of the person's identities keep what
   // they received (new-user grant, an assist given). Not personal data; /about says they stay.
   await keepPromotionMarks(executor, userId);
-  // Coupons and invites (issue 9): coupons, grant markers, the invite link, invites and assists.
+  // Coupons and invites: coupons, grant markers, the invite link, invites and assists.
   await deleteCouponData(executor, userId);
-  // The timetable (issue 5): cached timetables, reminder switches and the calendar-feed token.
+  // The timetable: cached timetables, reminder switches and the calendar-feed token.
   await executor.deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
   await executor.deleteFrom("schedule_settings").where("user_id", "=", userId).execute();
-  // Grades and exams (issue 22): the sealed grades, the exam arrangements, the new-grade switch.
+  // Grades and exams: the sealed grades, the exam arrangements, the new-grade switch.
   await deleteGradesData(executor, userId);
-  // Notifications (issue 7): inbox, subscribe consents and snoozes, reminders, outbox messages.
+  // Notifications: inbox, subscribe consents and snoozes, reminders, outbox messages.
   await deleteNotifyData(executor, userId);
-  // The circle (issue 4): posts (with everything on them), comments, likes, views, reports, bans, images.
+  // The circle: posts (with everything on them), comments, likes, views, reports, bans, images.
   await deleteForumData(executor, userId);
   await executor.deleteFrom("sessions").where("user_id", "=", userId).execute();
-  // Rate limits (issue 18): the person's counters in the shared store (PostgreSQL only).
+  // Rate limits: the person's counters in the shared store (PostgreSQL only).
   await deleteRateLimitCounts(executor, userId);
   await executor.deleteFrom("users").where("id", "=", userId).execute();
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// The timetable (issue 5): a per-user, per-term cache of what the school's system answered, the
+// The timetable: a per-user, per-term cache of what the school's system answered, the
 // school's term calendar (shared by its students), and each student's reminder switches and
 // secret calendar-feed token.
 export async function up(db: Kysely<any>) {
@@ -15,7 +15,7 @@ export async function up(db: Kysely<any>) {
     .addPrimaryKeyConstraint("timetable_cache_pk", ["user_id", "term"])
     .execute();
 
-  // The school's current term, week-1 Monday and term list (the spec's "school config"): not
+  // The school's current term, week-1 Monday and term list (the product rules' "school config"): not
   // personal, one row per school.
   await db.schema
     .createTable("school_term_info")

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { withId } from "./helpers";
 
-// Notifications (issue 7): the outbox every messenger message goes through, the in-app inbox,
+// Notifications: the outbox every messenger message goes through, the in-app inbox,
 // one-time subscribe consents and 'later' snoozes per user per subscribe template, the
 // messenger API's server tokens (shared by every instance), and the course-reminder bookkeeping.
 export async function up(db: Kysely<any>) {

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { withId } from "./helpers";
 
-// Orders and payment (issue 8). One canonical status per order (created, paid, assigned, picking,
+// Orders and payment. One canonical status per order (created, paid, assigned, picking,
 // delivering, completed, cancelled, refunded) plus a payment status and a refund state; labels,
 // percents, groups and allowed actions are derived in app/lib/order-status.ts. Money in fen.
 //
@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex("orders_status_idx").on("orders").columns(["status", "created_at"]).execute();
   await db.schema.createIndex("orders_campus_idx").on("orders").columns(["campus_code", "status"]).execute();
 
-  // The audit trail: every status change and action (the spec's tracking timeline, not shown).
+  // The audit trail: every status change and action (the product rules' tracking timeline, not shown).
   await withId(db, db.schema.createTable("order_events"))
     .addColumn("order_id", "integer", (col) => col.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("type", "text", (col) => col.notNull())

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { withId } from "./helpers";
 
-// Coupons and the invite campaign (issue 9). Templates and grant rules are data (seeded from
+// Coupons and the invite campaign. Templates and grant rules are data (seeded from
 // app/lib/coupon-rules.ts): every coupon text on every page is rendered from them. A granted
 // coupon copies its template's terms, so changing a template never changes a coupon someone holds.
 //

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { withId } from "./helpers";
 
-// Admin (issue 10): the operators' audit log, the soft delete of orders, and the indexes that
+// Admin: the operators' audit log, the soft delete of orders, and the indexes that
 // serve the admin lists.
 //
 // An operator's delete only hides the order from the admin pages and exports (deleted_at,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "./helpers";
 
-// Performance (issue 11): /admin/orders at campus size and at ten times that, on both databases
+// Performance: /admin/orders at campus size and at ten times that, on both databases
 // (app/server/db/query-plans.db.test.ts checks the plans).
 //
 // 1. The list indexes. A tab lists one status (or a few), not deleted, newest first by

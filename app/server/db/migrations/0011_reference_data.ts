@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Reference data in the admin area (issue 14). A dorm building or a pickup place that students
+// Reference data in the admin area. A dorm building or a pickup place that students
 // may already have in an address or an order is never deleted: an operator turns it off, and it
 // leaves the lists students choose from while every stored address and order keeps its text.
 export async function up(db: Kysely<any>) {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Promotions once per person (issue 16, ARCHITECTURE "New user"; decision 014). A mark says
+// Promotions once per person (docs/architecture.md "New user"; decision 014). A mark says
 // that a person has had a promotion: 'new_user' (the new-user grant) or 'has_assisted' (they
 // assisted someone). The person is named only by keyed hashes of their stable identities
 // (HMAC-SHA256 of "student:<school>:<student id>" and of "openid:<openid>" under a server key),

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres, withId } from "./helpers";
 
-// Issue 18 (hostile input), three parts:
+// (hostile input), three parts:
 //
 // 1. Comment threads two levels deep. root_id is the top-level comment a reply belongs to (null
 //    for a top-level comment); parent_id stays the comment answered (its author is the @mention).

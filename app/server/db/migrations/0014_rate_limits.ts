@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "./helpers";
 
-// Rate limits (issue 18): the shared store of rate-limiter-flexible's RateLimiterPostgres, so that
+// Rate limits: the shared store of rate-limiter-flexible's RateLimiterPostgres, so that
 // every instance of the app on one PostgreSQL sees the same counts. Its columns are the library's
 // own (key, points, expire in epoch milliseconds). SQLite serves one instance and keeps its counts
 // in memory, so the table is made on PostgreSQL only.

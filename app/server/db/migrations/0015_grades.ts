@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Grades and exams (issue 22): per-user caches of what the school's system answered, like the
+// Grades and exams: per-user caches of what the school's system answered, like the
 // timetable's (decision 005), and the student's choice of a messenger message on a new grade.
 export async function up(db: Kysely<any>) {
   // How the school counts grades (its grade-word table, its 补考 and 重修 rules) as JSON;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Nothing typed is lost (issue 21): a post or comment sent after the session ended is kept here
+// Nothing typed is lost: a post or comment sent after the session ended is kept here
 // for 30 minutes, keyed by a random id in a signed httpOnly cookie, until the login brings the
 // student back to the page (see forum/draft-stash.server.ts). Text only, bounded in size.
 export async function up(db: Kysely<any>) {

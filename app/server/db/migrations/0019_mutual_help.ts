@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { withId } from "./helpers";
 
-// Mutual help that can be answered (issue 21): the request behind a mutual-help post keeps the
+// Mutual help that can be answered: the request behind a mutual-help post keeps the
 // requester's contact out of the post's text (shown only to logged-in students on the post page),
 // and each 我来帮忙 is an offer with the helper's contact; both sides are told in their inbox.
 export async function up(db: Kysely<any>) {

@@ -1,4 +1,4 @@
-// The reference's second page (issue 20): ten post cards with the markup /circle draws for its
+// The reference's second page: ten post cards with the markup /circle draws for its
 // list (app/components/circle/PostCard.tsx and PostHead: links, icons, counts, Tailwind classes),
 // from a loader without a database. What React and Remix alone cost for a page of that size, so
 // that /circle's figure can be read against what its markup costs on a bare Remix app.
