@@ -60,6 +60,7 @@ function run(command: string[], env: Record<string, string> = {}) {
   // The test process's own settings (vitest's NODE_ENV=test and the rest) stay out.
   const clean: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, TZ: "UTC", ...env };
   if (process.env.CHROMIUM_PATH) clean.CHROMIUM_PATH = process.env.CHROMIUM_PATH;
+  for (const key of Object.keys(clean)) if (clean[key] === undefined) delete clean[key];
   return new Promise<{ code: number | null; output: string }>((resolve) => {
     const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env: clean as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
