@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readCorpus, scoreCorpus, type Case as RealCase } from "../../tests/support/recognition-score";
 import { parsePickupSms } from "./pickup-parser";
 
 // Issue 17's corpus test: per-field exact accuracy and false positives of the SMS parser over
@@ -50,6 +51,31 @@ export function score(cases: Case[]) {
   }
   return { fields, exact, accuracy: fields === 0 ? 1 : exact / fields, falsePositives, wrong };
 }
+
+// Real messages (docs/recognition.md, first-run figures in docs/decisions/034): the tuning part
+// and the hold-out part, which was never looked at while the parser was changed.
+const realCorpora: [string, RealCase[]][] = [
+  ["real messages (tuning part)", readCorpus(path.join(fixtures, "pickup-sms-real.json"))],
+  ["real messages (hold-out)", readCorpus(path.join(fixtures, "pickup-sms-real-holdout.json"))],
+];
+
+describe("real pickup SMS", () => {
+  it("every message records where it was published", () => {
+    for (const [, cases] of realCorpora) for (const sample of cases) expect(sample.source, sample.id).toMatch(/\S{8,}/);
+  });
+
+  it("no personal mobile number is left unmasked", () => {
+    for (const [, cases] of realCorpora) for (const sample of cases) expect(sample.text, sample.id).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/);
+  });
+
+  it.each(realCorpora)("%s: at least 97%% of fields, 99%% of codes, no false positive", (_name, cases) => {
+    const result = scoreCorpus(cases);
+    const misses = result.misses.map((miss) => `${miss.id} ${miss.field}: ${miss.expected} ≠ ${miss.actual}`).join("; ");
+    expect(result.falsePositives).toBe(0);
+    expect(result.fieldAccuracy, misses).toBeGreaterThanOrEqual(0.97);
+    expect(result.codeAccuracy, misses).toBeGreaterThanOrEqual(0.99);
+  });
+});
 
 describe("the pickup-SMS corpora", () => {
   it("covers every station, carrier and format class the issue names", () => {
