@@ -62,3 +62,23 @@ describe("carriers", () => {
     expect(one("【欢喜驿站】您的包裹已到桂园门面房，请凭D5-1120取件")).toMatchObject({ company: "欢喜驿站", stationName: "桂园门面房" });
   });
 });
+
+describe("pastes and per-code places", () => {
+  it("two SMS glued on one line without a sentence end are two messages", () => {
+    const parsed = parsePickupSms("【菜鸟驿站】您的中通包裹已到梅园菜鸟驿站，请凭3-1-2201取件【圆通速递】您的快递已到竹园快递点，取货码13-2-0445");
+    expect(parsed.map((entry) => [entry.pickupCode, entry.company, entry.stationName])).toEqual([
+      ["3-1-2201", "中通快递", "梅园菜鸟驿站"],
+      ["13-2-0445", "圆通速递", "竹园快递点"],
+    ]);
+  });
+  it("a tag followed by a second tag at the start of a message stays one message", () => {
+    expect(parsePickupSms("【菜鸟驿站】【中通快递】您的包裹已到梅园菜鸟驿站，请凭3-1-2201取件")).toHaveLength(1);
+  });
+  it("each code on its own line gets the place written with it", () => {
+    const parsed = parsePickupSms("取件码 B3-01175\n韵达快递超市代收点 | 东门红波超市\n取件码 Z5-2-1350\n兔喜快递超市代收点 | 西区快递服务中心");
+    expect(parsed.map((entry) => [entry.pickupCode, entry.stationName])).toEqual([
+      ["B3-01175", "韵达快递超市代收点 | 东门红波超市"],
+      ["Z5-2-1350", "兔喜快递超市代收点 | 西区快递服务中心"],
+    ]);
+  });
+});

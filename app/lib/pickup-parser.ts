@@ -120,6 +120,7 @@ const TIMESTAMP_LINE =
 const TIMESTAMP_PREFIX =
   /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[^\d\s:-])/;
 const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
+const GLUED_SMS = /(?<=[。!?])\s*(?=【)|(?<=[^\s】[])\s*(?=(?:【[^】\n]{1,24}】){1,3}(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|货号|请凭|凭|包裹|快件|快递已|温馨))/;
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
 const HAS_CODE_WORD = /取件码|取货码|提货码|货号|编码|请用|输入|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
@@ -175,7 +176,9 @@ function splitBlocks(text: string): string[][] {
       line = line.slice(stamp[0].length);
     }
     // Several SMS glued on one line: split before a tag that follows the end of a sentence.
-    for (const piece of line.split(/(?<=[。!?])\s*(?=【)/)) {
+    // Several SMS glued on one line: split before a tag that follows the end of a sentence, or,
+    // without punctuation, before a tag (or tags) that opens a notice ("…取件【中通快递】您的…").
+    for (const piece of line.split(GLUED_SMS)) {
       const current = segment as Segment | null;
       const tagOnly = TAG_ONLY.test(piece);
       if (piece.startsWith("【") || SQUARE_TAG_START.test(piece)) {
@@ -530,6 +533,36 @@ function carriersOfCodes(body: string, codes: CodeHit[], fallback: string | null
   return result;
 }
 
+/**
+ * The place of each code when the codes stand on several lines: the place read from the code's
+ * own line and the lines after it up to the next code's line (a list "取件码 X" / "network | store"
+ * or "凭X到A驿站…" / "凭Y到B驿站…"); else the message's place.
+ */
+function stationsOfCodes(body: string, codes: CodeHit[], fallback: string | null): (string | null)[] {
+  if (codes.length < 2) return codes.map(() => fallback);
+  // Codes are in order: one forward pass finds the start of each code's line.
+  let lineStart = 0;
+  let scanned = 0;
+  const starts = codes.map((hit) => {
+    for (; scanned < hit.index; scanned += 1) if (body[scanned] === "\n") lineStart = scanned + 1;
+    return lineStart;
+  });
+  if (starts[0] === starts[starts.length - 1]) return codes.map(() => fallback);
+  // One reading per line that holds codes (several codes on one line share it): linear.
+  const byLine = new Map<number, string | null>();
+  let next = 0;
+  return codes.map((_, i) => {
+    const start = starts[i]!;
+    if (!byLine.has(start)) {
+      if (next <= i) next = i + 1;
+      while (next < codes.length && starts[next]! <= start) next += 1;
+      const part = body.slice(start, next < codes.length ? starts[next] : body.length);
+      byLine.set(start, stationAfterLocative(part) ?? stationAfterAddress(part) ?? NETWORK_STORE_LINE.exec(part)?.[1]?.trim() ?? null);
+    }
+    return byLine.get(start) ?? fallback;
+  });
+}
+
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
 export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
   return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
@@ -553,6 +586,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
 
   if (codes.length > 0) {
     const carriers = carriersOfCodes(body, codes, fallback);
+    const stations = stationsOfCodes(body, codes, stationName);
     // Tracking numbers outside the codes' own brackets go to the codes still without one, in order.
     const spare = [...trackingNumbers];
     const withoutOwn = codes.filter((hit) => !hit.tracking).length;
@@ -560,7 +594,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       company: carriers[i] ?? fallback,
       trackingNumber: hit.tracking ?? (withoutOwn === 1 || spare.length === withoutOwn ? spare.shift() ?? null : null),
       pickupCode: hit.code,
-      stationName,
+      stationName: stations[i] ?? stationName,
       pickupType: "code" as const,
     }));
   }
