@@ -277,7 +277,7 @@ except ImportError:
     pass
 
 MOBILE = re.compile(r"(?<!\d)(1[3-9]\d)\d{8}(?!\d)")
-NAMES = [("陈会洋", "陈**")]
+NAMES = [("陈会洋", "陈**"), ("刘草环", "刘**")]
 
 def mask(text):
     text = MOBILE.sub(lambda m: m.group(1) + "0000xxxx", text)
