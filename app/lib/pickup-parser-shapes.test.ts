@@ -82,3 +82,13 @@ describe("pastes and per-code places", () => {
     ]);
   });
 });
+
+describe("words inside a place", () => {
+  it("有 inside a shop's name does not end the place; 有 before a count or a question does", () => {
+    expect(one("【熊猫柜】您的圆通包裹已到建宇新区零食有鸣10号柜，取件码65676997").stationName).toBe("建宇新区零食有鸣10号柜");
+    expect(one("【菜鸟驿站】您的中通包裹已到东门菜鸟驿站有问题请联系，凭2-1-3301取件").stationName).toBe("东门菜鸟驿站");
+  });
+  it("a locker brand in the tag is the company when the body names no carrier", () => {
+    expect(one("【鸟箱】请凭取件码055151到西苑5号柜鸟箱06副柜取件").company).toBe("鸟箱");
+  });
+});

@@ -98,8 +98,8 @@ function readTag(tag: string): { carrier: string | null; brand: string | null } 
     const match = pattern.exec(value);
     if (match && BRAND_TAIL.test(value.slice(match[0].length))) return { carrier: null, brand: canonical ?? value };
   }
-  // Any other tag that names a place to pick up from (欢猫驿站, 多多代收点, 袋鼠智柜) is that place's brand.
-  if (/^[\u4e00-\u9fff]{1,8}(?:驿站|代收点|快递超市|智柜|快递柜|自提柜|快收|便民站)$/.test(value)) return { carrier: null, brand: value };
+  // Any other tag that names a place to pick up from (欢猫驿站, 多多代收点, 袋鼠智柜, 鸟箱) is that place's brand.
+  if (/^[\u4e00-\u9fff]{1,8}(?:驿站|代收点|快递超市|智柜|快递柜|自提柜|快收|便民站|箱|柜)$/.test(value)) return { carrier: null, brand: value };
   return { carrier: null, brand: null };
 }
 
@@ -366,7 +366,7 @@ const LOCATIVE_RE = /到达|送达|送至|存入|存于|存放于|存放在|存�
 // A place ends at a word of picking up, of asking, at a condition (如拒签…), at a date or hour
 // (12.20前, 5点半以前) or at punctuation; a note after a trailing 了 ("京东派了(小北门西30米)") is not the place.
 const STATION_STOP =
-  /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
+  /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
 const MAX_STATION = 40;
 const TIME_START =
   /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|保管期|期限|关门|[一二三四五六七八九十两几半]+(?:天|日|小时|周|个?星期|个?月)|晚上|早上|上午|下午|中午|\d+个?工作)/;
