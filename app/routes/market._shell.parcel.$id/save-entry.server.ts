@@ -26,7 +26,7 @@ export async function saveEntryAction(request: Request) {
   }
   const { user, config } = await requireCheckout(request);
   try {
-    const error = await saveEntry(user.id, config.packageTypes, submission.value);
+    const error = await saveEntry(user.id, config.packageTypes, submission.value, config.pickupPlaces);
     // The rule that was broken (no credential, a duplicate, a parcel gone) is the form's error.
     if (error) return json({ intent: "save-entry", result: submission.reply({ formErrors: [error] }) } satisfies MarketActionData, { status: 400 });
   } catch (error) {
