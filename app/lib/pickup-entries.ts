@@ -17,7 +17,14 @@ export type PickupEntry = {
   stationName: string;
   pickupType: PickupType;
   source: EntrySource;
+  /** The station's deadline as the SMS states it (今天18:00前, 3天内), shown with the parcel. */
+  deadline?: string | null;
+  /** A screenshot read the student should check before ordering: the engine was unsure of the
+   * code's line, or the code is shorter than its shape. Cleared when the student saves the entry. */
+  check?: EntryCheck | null;
 };
+
+export type EntryCheck = "low-confidence" | "short-code";
 
 /** A parsed parcel as the spec's endpoints answer it: the defaults where the text says nothing. */
 export function withDefaults(parsed: ParsedPickup) {
@@ -27,7 +34,20 @@ export function withDefaults(parsed: ParsedPickup) {
     pickupCode: parsed.pickupCode,
     stationName: parsed.stationName ?? DEFAULT_STATION,
     pickupType: parsed.pickupType,
+    deadline: parsed.deadline ?? null,
   };
+}
+
+/**
+ * A code shorter than its shape: a station code's groups are shelf-layer-number, the number of
+ * three digits or more; a read that lost characters ends in a group of one or two ("1-2-30").
+ * Only a screenshot read is judged so: a pasted text says what it says.
+ */
+export function shortForItsShape(code: string | null | undefined) {
+  if (!code) return false;
+  const groups = normalizeCredential(code).split("-");
+  if (groups.length >= 3) return groups[groups.length - 1]!.length <= 2;
+  return groups.length === 1 && /^\d{1,2}$/.test(groups[0]!);
 }
 
 function text(value: unknown): string | null {

@@ -92,3 +92,19 @@ describe("words inside a place", () => {
     expect(one("【鸟箱】请凭取件码055151到西苑5号柜鸟箱06副柜取件").company).toBe("鸟箱");
   });
 });
+
+describe("the station's deadline", () => {
+  it.each<[string, string, string | null]>([
+    ["a time today", "【菜鸟驿站】您的包裹已到东门菜鸟驿站，请于今天18:00前凭3-1-2201取件", "今天18:00前"],
+    ["a time before 凭", "【菜鸟驿站】您的中通包裹已到北苑物业店，请21:00前凭3-1-2009取件", "21:00前"],
+    ["a span of days", "【兔喜生活】您有包裹已到达南门兔喜店，取件码为3-3-6020，请3天内取件", "3天内"],
+    ["a date", "【申通快递】货号64申通快递请到西区仓库侧门11.30前取件", "11.30前"],
+    ["当日 and an hour", "【微快递】圆通包裹:当日16:00前凭编码30417号速取！", "当日16:00前"],
+    ["a half hour", "您有一票快件放置于北区收发室请5点半以前取，货号118。【顺丰速运】", "5点半前"],
+    ["a free period is not a deadline", "【丰巢】凭取件码85692800至东苑丰巢柜取件，24小时内免费", null],
+    ["opening hours are not a deadline", "【妈妈驿站】取货码96-014，您有圆通快递包裹，已到八舍圆通妈妈驿站，营业时间08:00-19:00", null],
+    ["none", "【中通快递】凭M-2-5341到福源折扣店取尾号9100包裹", null],
+  ])("%s", (_name, text, deadline) => {
+    expect(one(text).deadline).toBe(deadline);
+  });
+});

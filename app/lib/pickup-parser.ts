@@ -26,6 +26,8 @@ export type ParsedPickup = {
   pickupCode: string | null;
   stationName: string | null;
   pickupType: PickupType;
+  /** The station's deadline as the text says it (今天18:00前, 3天内, 12.20前), else null. */
+  deadline?: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -563,6 +565,35 @@ function stationsOfCodes(body: string, codes: CodeHit[], fallback: string | null
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// The station's deadline
+
+// "请于今天18:00前领取", "请23:59前到站", "当日16:00前", "12.20前取件", "下午1点前领取", "5点半以前",
+// "3天内取件", "24小时内免费" is a fee, not a deadline (a span is a deadline only before a word of picking up).
+const DEADLINE_AT =
+  /(?:请于|请在|请|于|在)?\s?((?:今天|今日|今晚|明天|明日|当天|当日|本日|\d{1,2}月\d{1,2}日|\d{1,2}[./]\d{1,2})?\s?(?:上午|下午|晚上|中午|早上)?\s?(?:\d{1,2}[:：]\d{2}|\d{1,2}点(?:半|\d{1,2}分?)?)?(?<=[\d点半分天日晚]))\s?(?:前|之前|以前)/y;
+const DEADLINE_SPAN = /([\d一二三四五六七八九十两]{1,3}(?:天|日|个工作日|小时))(?:内|之内|以内)(?=[^免]{0,4}(?:取|领))/y;
+const DEADLINE_START = /(?:请于|请在|请|于|在|今天|今日|今晚|明天|明日|当天|当日|本日|上午|下午|晚上|中午|早上|\d)/g;
+
+/** The first deadline the message states, as written (spaces dropped), or null. One pass, bounded windows. */
+export function readDeadline(body: string): string | null {
+  let lastEnd = -1;
+  for (const match of body.matchAll(DEADLINE_START)) {
+    const at = match.index!;
+    if (at < lastEnd) continue;
+    // A number inside a longer one (a phone, a code) starts no deadline.
+    if (/\d/.test(match[0]) && /[\dA-Za-z-]/.test(body[at - 1] ?? "")) continue;
+    DEADLINE_SPAN.lastIndex = at;
+    const span = DEADLINE_SPAN.exec(body);
+    if (span) return span[1]! + "内";
+    DEADLINE_AT.lastIndex = at;
+    const point = DEADLINE_AT.exec(body);
+    if (point && point[1] && /\d|今|明|当|本/.test(point[1]) && !/^\d{1,2}$/.test(point[1].trim())) return point[1].replace(/\s/g, "").replace("：", ":") + "前";
+    lastEnd = at + 1;
+  }
+  return null;
+}
+
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
 export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
   return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
@@ -581,6 +612,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
 
   const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
   const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? NETWORK_STORE_LINE.exec(body)?.[1]?.trim() ?? stationByClause(body);
+  const deadline = readDeadline(body);
   const inCodes = new Set(codes.map((hit) => hit.tracking).filter(Boolean));
   const trackingNumbers = [...new Set(findTrackingNumbers(body).map((found) => found.value))].filter((value) => !inCodes.has(value));
 
@@ -596,6 +628,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       pickupCode: hit.code,
       stationName: stations[i] ?? stationName,
       pickupType: "code" as const,
+      deadline,
     }));
   }
   // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must
@@ -607,6 +640,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       pickupCode: null,
       stationName,
       pickupType: "tracking" as const,
+      deadline,
     }));
   }
   return [];

@@ -11,7 +11,7 @@ export const parcelSheet = {
   editTitle: "修改取件信息",
   saveEntry: Common.save,
   stationLabel: Common.station,
-  stationPlaceholder: "请选择取件地点",
+  stationPlaceholder: "选择或输入取件地点",
 } as const;
 
 export const entrySheet = {

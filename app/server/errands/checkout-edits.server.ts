@@ -12,7 +12,7 @@ import { recognizeText } from "./recognition.server";
 const m = marketMessages;
 const TRACKING_LIKE = /^[A-Za-z]{0,4}\d{10,20}[A-Za-z]{0,2}$/;
 
-export type Recognized = ReturnType<typeof recognizeText>;
+export type Recognized = Omit<PickupEntry, "id" | "source">[];
 export type MergeAnswer = { found: number; duplicates: number };
 
 /** The SMS text: recognised into the list (its parcels replace the text's earlier ones). */
@@ -68,6 +68,9 @@ export async function saveEntry(userId: number, types: PricedType[], value: Entr
       stationName: next.stationName ?? DEFAULT_STATION,
       pickupType: next.pickupCode ? "code" : "tracking",
       source: "manual",
+      // The station's deadline stays with the parcel; a read to check is checked once the student saved it.
+      deadline: existing?.deadline ?? null,
+      check: null,
     };
     const entries = existing ? current.entries.map((entry) => (entry.id === existing.id ? saved : entry)) : [...current.entries, saved];
     return { set: { entries }, result: null };
