@@ -21,11 +21,13 @@ const m = msg.market;
 export function EntryDialog({
   entry,
   places,
+  askConsent = false,
   lastResult,
   constraint,
 }: {
   entry: PickupEntry | null;
   places: string[];
+  askConsent?: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
   constraint?: Constraints;
 }) {
@@ -82,6 +84,13 @@ export function EntryDialog({
           <input {...getInputProps(fields.company, { type: "text" })} key={fields.company.key} placeholder={m.parcel.companyPlaceholder} className="field-input" />
           <FieldError field={fields.company} />
         </div>
+        {askConsent ? (
+          <label className="flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600">
+            <input type="hidden" name="consentAsked" value="1" />
+            <input type="checkbox" name="shareOriginal" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>{m.parcel.shareOriginal}</span>
+          </label>
+        ) : null}
         {error ? (
           <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}
