@@ -29,6 +29,7 @@ if (args.has("--skip-screenshots")) {
   console.log("screenshots: drawing and reading the rendered corpus (tests/ocr), about a minute or two…");
   const run = spawnSync("npx", ["vitest", "run", "--config", "vitest.ocr.config.ts"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
   const line = run.stdout.split("\n").find((text) => text.startsWith("OCR corpus:"));
-  console.log(line ?? run.stdout);
+  // The stage's own summary line; when it failed before printing one, its failure lines only.
+  console.log(line ?? run.stdout.split("\n").filter((text) => /×|Error|timed out|expected/.test(text)).slice(0, 10).join("\n"));
   process.exitCode = run.status ?? 1;
 }
