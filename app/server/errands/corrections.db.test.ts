@@ -92,4 +92,13 @@ describe("the correction loop", () => {
     expect(await db().selectFrom("recognition_corrections").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
     expect(await db().selectFrom("recognition_consents").select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
+
+  it("/admin/recognition is for operators: anonymous visitors and students get the operator login, never a message", async () => {
+    const { cookie } = await signedIn();
+    for (const who of [undefined, cookie]) {
+      const response = await call(adminLoader as never, request("/admin/recognition", { cookie: who }));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toMatch(/^\/admin\/login/);
+    }
+  });
 });
