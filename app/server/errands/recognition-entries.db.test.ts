@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as marketLoader } from "~/routes/market._shell/route";
 import { action as pageAction } from "~/routes/market._shell._index/route";
+import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
 import { action as parcelAction } from "~/routes/market._shell.parcel.$id/route";
 import { db } from "~/server/db/db.server";
 import { createMessengerUser, request, sessionCookieFor } from "../../../tests/setup/helpers";
@@ -86,8 +87,13 @@ describe("screenshot reads to check", () => {
     await addRecognized(user.id, types, [read!]);
     const [entry] = await entriesOf(cookie);
     expect(entry).toMatchObject({ pickupCode: "1-2-30", check: "short-code", source: "image" });
+    // Not billed silently: the confirm sheet does not open while a read is unchecked.
+    const refused = await (await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"))).json();
+    expect(refused.error).toBe("有快递的截图识别需要核对：请点开标着“请核对”的快递，确认无误后保存，再下单");
     await saveEntry(cookie, { entryId: entry!.id, company: "中通快递", credential: "1-2-3001", station: "西区驿站" });
     const [saved] = await entriesOf(cookie);
     expect(saved).toMatchObject({ pickupCode: "1-2-3001", check: null });
+    const opened = await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"));
+    expect(opened.status).toBe(302);
   });
 });
