@@ -70,12 +70,18 @@ export function entryFromInput(input: unknown): Omit<PickupEntry, "id" | "source
   const stationName = text(raw.stationName) ?? text(raw.station_name) ?? text(raw.location);
   const company = text(raw.company);
   if (!pickupCode && !trackingNumber) return null;
+  // What the screenshot endpoint answered, posted back by the page: the station's deadline and a
+  // read to check (only the two known values; a client that drops the flag only skips its own check).
+  const deadline = text(raw.deadline)?.slice(0, 32) ?? null;
+  const check = raw.check === "low-confidence" || raw.check === "short-code" ? raw.check : null;
   return {
     company: company ?? DEFAULT_COMPANY,
     trackingNumber,
     pickupCode,
     stationName: stationName ?? DEFAULT_STATION,
     pickupType: pickupCode ? "code" : "tracking",
+    deadline,
+    check,
   };
 }
 
