@@ -5,12 +5,12 @@ import { readCorpus, scoreCorpus, type Case as RealCase } from "../../tests/supp
 import { parsePickupSms } from "./pickup-parser";
 
 // Issue 17's corpus test: per-field exact accuracy and false positives of the SMS parser over
-// labelled pastes (conventions: ../shared/fixtures/README.md, company = the carrier).
+// labelled pastes (conventions: docs/recognition.md, company = the carrier).
 //   - tests/fixtures/pickup-sms-corpus.json: 393 generated pastes of every station and format
 //     class (scripts/corpus/generate-pickup-corpus.mjs, labels from how each text is composed);
 //   - tests/fixtures/pickup-sms-holdout.json: 127 hand-written pastes in three batches (each run once
 //     as written before the parser changed for it; first scores in docs/decisions/020);
-//   - the shared samples (../shared/fixtures/pickup-sms-samples-carrier.json, else our copy tests/fixtures/pickup-sms-samples.json).
+//   - the product's sample pastes (tests/fixtures/pickup-sms-samples.json).
 // A field is exact when the n-th parsed parcel has the n-th expected value; a missing or an extra
 // parcel counts all four fields wrong. A false positive is any parcel from a text labelled with none.
 
@@ -19,13 +19,12 @@ type Case = { id: string; text: string; expected: Expected[] };
 const FIELDS = ["pickupCode", "company", "stationName", "trackingNumber"] as const;
 
 const fixtures = path.resolve(__dirname, "../../tests/fixtures");
-const sharedSamples = path.resolve(__dirname, "../../../shared/fixtures/pickup-sms-samples-carrier.json");
 const read = (file: string): Case[] => JSON.parse(fs.readFileSync(file, "utf8"));
 
 const corpora: [string, Case[]][] = [
   ["generated corpus", read(path.join(fixtures, "pickup-sms-corpus.json"))],
   ["hand-written hold-out", read(path.join(fixtures, "pickup-sms-holdout.json"))],
-  ["shared samples", read(fs.existsSync(sharedSamples) ? sharedSamples : path.join(fixtures, "pickup-sms-samples.json"))],
+  ["shared samples", read(path.join(fixtures, "pickup-sms-samples.json"))],
 ];
 
 export function score(cases: Case[]) {
