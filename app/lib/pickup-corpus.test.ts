@@ -1,15 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { readCorpus, scoreCorpus, type Case as RealCase } from "../../tests/support/recognition-score";
 import { parsePickupSms } from "./pickup-parser";
 
 // Corpus test: per-field exact accuracy and false positives of the SMS parser over
-// labelled pastes (conventions: docs/product-rules.md "Pickup SMS labels", company = the carrier).
+// labelled pastes (conventions: docs/recognition.md, company = the carrier).
 //   - tests/fixtures/pickup-sms-corpus.json: 393 generated pastes of every station and format
 //     class (scripts/corpus/generate-pickup-corpus.mjs, labels from how each text is composed);
 //   - tests/fixtures/pickup-sms-holdout.json: 127 hand-written pastes in three batches (each run once
 //     as written before the parser changed for it; first scores in docs/decisions/020);
-//   - tests/fixtures/pickup-sms-samples.json: the 30 product samples.
+//   - the product's sample pastes (tests/fixtures/pickup-sms-samples.json).
 // A field is exact when the n-th parsed parcel has the n-th expected value; a missing or an extra
 // parcel counts all four fields wrong. A false positive is any parcel from a text labelled with none.
 
@@ -49,6 +50,31 @@ export function score(cases: Case[]) {
   }
   return { fields, exact, accuracy: fields === 0 ? 1 : exact / fields, falsePositives, wrong };
 }
+
+// Real messages (docs/recognition.md, first-run figures in docs/decisions/034): the tuning part
+// and the hold-out part, which was never looked at while the parser was changed.
+const realCorpora: [string, RealCase[]][] = [
+  ["real messages (tuning part)", readCorpus(path.join(fixtures, "pickup-sms-real.json"))],
+  ["real messages (hold-out)", readCorpus(path.join(fixtures, "pickup-sms-real-holdout.json"))],
+];
+
+describe("real pickup SMS", () => {
+  it("every message records where it was published", () => {
+    for (const [, cases] of realCorpora) for (const sample of cases) expect(sample.source, sample.id).toMatch(/\S{8,}/);
+  });
+
+  it("no personal mobile number is left unmasked", () => {
+    for (const [, cases] of realCorpora) for (const sample of cases) expect(sample.text, sample.id).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/);
+  });
+
+  it.each(realCorpora)("%s: at least 97%% of fields, 99%% of codes, no false positive", (_name, cases) => {
+    const result = scoreCorpus(cases);
+    const misses = result.misses.map((miss) => `${miss.id} ${miss.field}: ${miss.expected} ≠ ${miss.actual}`).join("; ");
+    expect(result.falsePositives).toBe(0);
+    expect(result.fieldAccuracy, misses).toBeGreaterThanOrEqual(0.97);
+    expect(result.codeAccuracy, misses).toBeGreaterThanOrEqual(0.99);
+  });
+});
 
 describe("the pickup-SMS corpora", () => {
   it("covers every station, carrier and format class the issue names", () => {

@@ -17,7 +17,14 @@ export type PickupEntry = {
   stationName: string;
   pickupType: PickupType;
   source: EntrySource;
+  /** The station's deadline as the SMS states it (今天18:00前, 3天内), shown with the parcel. */
+  deadline?: string | null;
+  /** A screenshot read the student should check before ordering: the engine was unsure of the
+   * code's line, or the code is shorter than its shape. Cleared when the student saves the entry. */
+  check?: EntryCheck | null;
 };
+
+export type EntryCheck = "low-confidence" | "short-code";
 
 /** A parsed parcel as the product rules' endpoints answer it: the defaults where the text says nothing. */
 export function withDefaults(parsed: ParsedPickup) {
@@ -27,7 +34,20 @@ export function withDefaults(parsed: ParsedPickup) {
     pickupCode: parsed.pickupCode,
     stationName: parsed.stationName ?? DEFAULT_STATION,
     pickupType: parsed.pickupType,
+    deadline: parsed.deadline ?? null,
   };
+}
+
+/**
+ * A code shorter than its shape: a station code's groups are shelf-layer-number, the number of
+ * three digits or more; a read that lost characters ends in a group of one or two ("1-2-30").
+ * Only a screenshot read is judged so: a pasted text says what it says.
+ */
+export function shortForItsShape(code: string | null | undefined) {
+  if (!code) return false;
+  const groups = normalizeCredential(code).split("-");
+  if (groups.length >= 3) return groups[groups.length - 1]!.length <= 2;
+  return groups.length === 1 && /^\d{1,2}$/.test(groups[0]!);
 }
 
 function text(value: unknown): string | null {
@@ -50,12 +70,18 @@ export function entryFromInput(input: unknown): Omit<PickupEntry, "id" | "source
   const stationName = text(raw.stationName) ?? text(raw.station_name) ?? text(raw.location);
   const company = text(raw.company);
   if (!pickupCode && !trackingNumber) return null;
+  // What the screenshot endpoint answered, posted back by the page: the station's deadline and a
+  // read to check (only the two known values; a client that drops the flag only skips its own check).
+  const deadline = text(raw.deadline)?.slice(0, 32) ?? null;
+  const check = raw.check === "low-confidence" || raw.check === "short-code" ? raw.check : null;
   return {
     company: company ?? DEFAULT_COMPANY,
     trackingNumber,
     pickupCode,
     stationName: stationName ?? DEFAULT_STATION,
     pickupType: pickupCode ? "code" : "tracking",
+    deadline,
+    check,
   };
 }
 
@@ -71,41 +97,90 @@ export function canSave(entry: { company?: string | null; trackingNumber?: strin
 
 type ParcelFields = { trackingNumber?: string | null; pickupCode?: string | null; stationName?: string | null };
 
-/** A code or tracking number as the courier reads it: full-width forms folded, dashes unified, no spaces, upper case. */
-export function normalizeCredential(value: string | null | undefined) {
-  return (value ?? "")
-    .normalize("NFKC")
-    .replace(/[\u2010-\u2015\u2212\uFE58\uFE63]/g, "-")
-    .replace(/\s+/g, "")
-    .toUpperCase();
+// Characters that show nothing: a pasted or crafted code must not differ by them.
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g;
+// The parts of a code: runs of letters and digits, or of Chinese (a locker prefix: 3号柜).
+const CODE_PART = /[A-Z0-9]+|[\u3400-\u9FFF]+/g;
+
+/**
+ * One canonical form of a pickup code, so that one parcel is one entry whatever the channel:
+ * NFKC, invisible characters gone, upper case, and the groups of letters and digits joined by one
+ * "-" whatever separated them ("6.2.1101", "6-2-1101", "6 2 1101", "６－２－１１０１" are one code);
+ * any other punctuation is dropped; a locker prefix is glued to the code ("3号柜 581203" →
+ * "3号柜581203"). Groups written together stay together: "621101" is another code than "6-2-1101".
+ * A tracking number has no groups: every separator is dropped.
+ */
+export function normalizeCredential(value: string | null | undefined, kind: "code" | "tracking" = "code") {
+  const parts = (value ?? "").normalize("NFKC").replace(INVISIBLE, "").toUpperCase().match(CODE_PART) ?? [];
+  if (kind === "tracking") return parts.join("");
+  let code = "";
+  let previousAlnum = false;
+  for (const part of parts) {
+    const alnum = /^[A-Z0-9]/.test(part);
+    if (code && alnum && previousAlnum) code += "-";
+    code += part;
+    previousAlnum = alnum;
+  }
+  return code;
 }
 
 const UNKNOWN_STATION = DEFAULT_STATION.normalize("NFKC").toUpperCase();
 
-/** A station name compared loosely: full-width brackets and spaces do not make another place. */
+/** A station name compared loosely: NFKC, no invisible characters, spaces or punctuation ("" for the default). */
 export function normalizeStation(value: string | null | undefined) {
-  const station = (value ?? "").normalize("NFKC").replace(/\s+/g, "").toUpperCase();
-  return station === UNKNOWN_STATION ? "" : station;
+  const station = (value ?? "").normalize("NFKC").replace(INVISIBLE, "").replace(/[^\p{L}\p{N}]/gu, "").toUpperCase();
+  return station === UNKNOWN_STATION.replace(/[^\p{L}\p{N}]/gu, "") ? "" : station;
+}
+
+/** `short` is `long` with at most one character lost at its end (a screenshot read "西区驿" for "西区驿站"). */
+function truncatedOf(short: string, long: string) {
+  return short.length >= 3 && long.length - short.length === 1 && long.startsWith(short);
 }
 
 /**
- * docs/architecture.md "Parcels": the same parcel is the same tracking number, or the same normalised
- * pickup code at the same station — never the carrier, which recognition can get wrong. A
- * station left at the default ('菜鸟驿站取件点': the text named none) matches any station.
+ * The campus pickup place a station names: the one whose name it is, give or take what a read
+ * loses at the end ("西区驿" → 西区驿站) or a note added after it ("西区驿站(东门)" → 西区驿站);
+ * null when it names none or several.
  */
-export function sameParcel(a: ParcelFields, b: ParcelFields) {
-  const trackingA = normalizeCredential(a.trackingNumber);
-  if (trackingA && trackingA === normalizeCredential(b.trackingNumber)) return true;
+export function matchPlace(value: string | null | undefined, places: readonly string[]): string | null {
+  const station = normalizeStation(value);
+  if (!station) return null;
+  const exact = places.find((place) => normalizeStation(place) === station);
+  if (exact) return exact;
+  const near = places.filter((place) => {
+    const name = normalizeStation(place);
+    return name.length >= 3 && (truncatedOf(station, name) || (station.startsWith(name) && station.length - name.length <= 6));
+  });
+  return near.length === 1 ? near[0]! : null;
+}
+
+/** Two station names of one place: equal once normalised, one read short by a character, or the same campus place. */
+export function sameStation(a: string | null | undefined, b: string | null | undefined, places: readonly string[] = []) {
+  const stationA = normalizeStation(a);
+  const stationB = normalizeStation(b);
+  if (!stationA || !stationB || stationA === stationB) return true;
+  if (truncatedOf(stationA, stationB) || truncatedOf(stationB, stationA)) return true;
+  const place = matchPlace(a, places);
+  return place !== null && place === matchPlace(b, places);
+}
+
+/**
+ * The same parcel is the same tracking number, or the same canonical pickup code at the same
+ * station — never the carrier, which recognition can get wrong. A station left at the default
+ * ('菜鸟驿站取件点': the text named none) matches any station. `places` are the campus's pickup
+ * places, to which a station read differently is matched.
+ */
+export function sameParcel(a: ParcelFields, b: ParcelFields, places: readonly string[] = []) {
+  const trackingA = normalizeCredential(a.trackingNumber, "tracking");
+  if (trackingA && trackingA === normalizeCredential(b.trackingNumber, "tracking")) return true;
   const codeA = normalizeCredential(a.pickupCode);
   if (!codeA || codeA !== normalizeCredential(b.pickupCode)) return false;
-  const stationA = normalizeStation(a.stationName);
-  const stationB = normalizeStation(b.stationName);
-  return !stationA || !stationB || stationA === stationB;
+  return sameStation(a.stationName, b.stationName, places);
 }
 
 /** The same parcel as another entry of the list (not counting `exceptId`). */
-export function isDuplicate(list: PickupEntry[], entry: ParcelFields, exceptId?: string) {
-  return list.some((other) => other.id !== exceptId && sameParcel(other, entry));
+export function isDuplicate(list: PickupEntry[], entry: ParcelFields, exceptId?: string, places: readonly string[] = []) {
+  return list.some((other) => other.id !== exceptId && sameParcel(other, entry, places));
 }
 
 /**
@@ -118,12 +193,13 @@ export function mergeRecognized(
   found: Omit<PickupEntry, "id" | "source">[],
   source: EntrySource,
   newId: () => string,
+  places: readonly string[] = [],
 ): { entries: PickupEntry[]; added: number; duplicates: number } {
   const kept = source === "text" ? list.filter((entry) => entry.source !== "text") : [...list];
   let added = 0;
   let duplicates = 0;
   for (const parcel of found) {
-    if (isDuplicate(kept, parcel)) {
+    if (isDuplicate(kept, parcel, undefined, places)) {
       duplicates += 1;
       continue;
     }

@@ -26,6 +26,8 @@ export type ParsedPickup = {
   pickupCode: string | null;
   stationName: string | null;
   pickupType: PickupType;
+  /** The station's deadline as the text says it (今天18:00前, 3天内, 12.20前), else null. */
+  deadline?: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -61,7 +63,7 @@ const CARRIER_SPELLINGS: [string, string[]][] = [
   ["极兔速递", ["极兔速递", "极兔快递", "极兔"]],
   ["邮政EMS", ["邮政EMS", "中国邮政", "邮政快递", "邮政包裹", "邮政", "EMS"]],
   ["德邦快递", ["德邦快递", "德邦物流", "德邦"]],
-  ["百世快递", ["百世快递", "百世汇通", "百世"]],
+  ["百世快递", ["百世快递", "百世汇通", "汇通快递", "汇通", "百世"]],
   ["天天快递", ["天天快递"]],
   ["优速快递", ["优速快递", "优速"]],
   ["宅急送", ["宅急送"]],
@@ -98,6 +100,8 @@ function readTag(tag: string): { carrier: string | null; brand: string | null } 
     const match = pattern.exec(value);
     if (match && BRAND_TAIL.test(value.slice(match[0].length))) return { carrier: null, brand: canonical ?? value };
   }
+  // Any other tag that names a place to pick up from (欢猫驿站, 多多代收点, 袋鼠智柜, 鸟箱) is that place's brand.
+  if (/^[\u4e00-\u9fff]{1,8}(?:驿站|代收点|快递超市|智柜|快递柜|自提柜|快收|便民站|箱|柜)$/.test(value)) return { carrier: null, brand: value };
   return { carrier: null, brand: null };
 }
 
@@ -118,9 +122,10 @@ const TIMESTAMP_LINE =
 const TIMESTAMP_PREFIX =
   /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[^\d\s:-])/;
 const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
+const GLUED_SMS = /(?<=[。!?])\s*(?=【)|(?<=[^\s】[])\s*(?=(?:【[^】\n]{1,24}】){1,3}(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|货号|请凭|凭|包裹|快件|快递已|温馨))/;
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
-const HAS_CODE_WORD = /取件码|取货码|提货码|货号|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
+const HAS_CODE_WORD = /取件码|取货码|提货码|货号|编码|请用|输入|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
 const NOTICE_OPENING = /^(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|取件密码|开箱码|货号|请凭|凭|单号|运单)/;
 const SENTENCE_END = /[。!?]$/;
 // A signature in ASCII brackets ("[菜鸟驿站]…", as some phones copy it): Chinese inside.
@@ -173,7 +178,9 @@ function splitBlocks(text: string): string[][] {
       line = line.slice(stamp[0].length);
     }
     // Several SMS glued on one line: split before a tag that follows the end of a sentence.
-    for (const piece of line.split(/(?<=[。!?])\s*(?=【)/)) {
+    // Several SMS glued on one line: split before a tag that follows the end of a sentence, or,
+    // without punctuation, before a tag (or tags) that opens a notice ("…取件【中通快递】您的…").
+    for (const piece of line.split(GLUED_SMS)) {
       const current = segment as Segment | null;
       const tagOnly = TAG_ONLY.test(piece);
       if (piece.startsWith("【") || SQUARE_TAG_START.test(piece)) {
@@ -217,14 +224,17 @@ export function splitMessages(text: string): string[] {
 // Pickup codes
 
 const KEYWORD_RE =
-  /取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|开箱密码|开柜密码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|密码|凭/g;
+  /取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|开箱密码|开柜密码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|编码|请用|输入|密码|凭/g;
 // Between a keyword and its code: 为/是/:, 分别为, quotes and brackets, spaces (bounded).
 const LEAD = /(?:\s|分别|依次|为|是|码|:|『|「|“|"|'|【|\[|\(|<|《){0,8}/y;
 const CODE_TOKEN = /(?:[A-Za-z]{1,3}-?)?\d[A-Za-z0-9]{0,11}(?:-[A-Za-z0-9]{1,8}){0,4}/y;
+const LOCKER_PREFIX = /\d{1,3}号(?:柜|格口|货架|架)\s{0,2}/y;
 const CLOSE = /(?:』|」|”|"|'|】|\]|>|》){0,3}/y;
 const LIST_SEPARATOR = /\s{0,3}(?:、|,|和|及|与|\/|;|\s)\s{0,3}(?:『|「|“|")?/y;
 const PAREN = /\s{0,2}\(([^()\n]{0,60})\)/y;
-const AFTER_CODE_NOT = /^(?::|元|天|小时|分钟|月|日|点|号|个|件|年|%|kg|公斤|\.\d|[A-Za-z0-9])/i;
+const AFTER_CODE_NOT = /^(?::|元|天|小时|分钟|月|日|点|号(?![取速到请,，。!！\s]|$)|个|件|年|%|kg|公斤|\.\d|[A-Za-z0-9])/i;
+// Keywords that name the code itself: after them a short code (货号 57, 货号2F8) is still a code.
+const STRONG_KEYWORD = /^(?:取件码|取货码|提货码|提件码|取件号|取货号|取件编码|货号|编码|开箱码|开柜码|取件编号)$/;
 const PHONE_LIKE = /^(?:0\d{2,3}-?\d{7,8}|(?:\+?86)?1[3-9]\d{9}|400-?\d{3}-?\d{4}|95\d{3})$/;
 
 type CodeHit = { code: string; tracking: string | null; carrier: string | null; index: number };
@@ -234,10 +244,12 @@ function readAt(pattern: RegExp, text: string, position: number): string {
   return pattern.exec(text)?.[0] ?? "";
 }
 
-function validCode(code: string, after: string): boolean {
+function validCode(code: string, after: string, strong = false): boolean {
   if (AFTER_CODE_NOT.test(after) || PHONE_LIKE.test(code)) return false;
   const digits = code.replace(/\D/g, "").length;
-  if (/^\d+$/.test(code)) return code.length >= 3 && code.length <= 8;
+  if (/^\d+$/.test(code)) return code.length >= (strong ? 2 : 3) && code.length <= 8;
+  // Digits and letters mixed without a dash (2F8, 3B7, 12A03) after a keyword that names the code.
+  if (strong && /^\d/.test(code) && !code.includes("-")) return digits >= 2 && code.length <= 8;
   if (/^[A-Za-z]/.test(code) && !code.includes("-")) return digits >= 2 && code.length <= 8 && digits <= 6; // shelf code A12
   if (digits < 3 && !/^[A-Za-z]/.test(code)) return false;
   if (digits < 2) return false;
@@ -254,14 +266,15 @@ function sameShape(a: string, b: string) {
 }
 
 /** Codes after one keyword: a list separated by 、/,/和, each optionally followed by (运单号… / 中通). */
-function readCodeList(text: string, start: number): { hits: CodeHit[]; end: number } {
+function readCodeList(text: string, start: number, strong = false): { hits: CodeHit[]; end: number } {
   const hits: CodeHit[] = [];
   let position = start + readAt(LEAD, text, start).length;
   for (;;) {
-    const token = readAt(CODE_TOKEN, text, position);
+    const prefix = readAt(LOCKER_PREFIX, text, position);
+    const token = readAt(CODE_TOKEN, text, position + prefix.length);
     if (!token) break;
-    const afterStart = position + token.length;
-    if (!validCode(token, text.slice(afterStart, afterStart + 3))) break;
+    const afterStart = position + prefix.length + token.length;
+    if (!validCode(token, text.slice(afterStart, afterStart + 3), strong)) break;
     let end = afterStart + readAt(CLOSE, text, afterStart).length;
     PAREN.lastIndex = end;
     const paren = PAREN.exec(text);
@@ -272,7 +285,7 @@ function readCodeList(text: string, start: number): { hits: CodeHit[]; end: numb
       carrier = carrierMentions(paren[1]!)[0]?.name ?? null;
       end += paren[0].length;
     }
-    hits.push({ code: token, tracking, carrier, index: position });
+    hits.push({ code: prefix.replace(/\s/g, "") + token, tracking, carrier, index: position });
     const separator = readAt(LIST_SEPARATOR, text, end);
     if (!separator) break;
     const next = readAt(CODE_TOKEN, text, end + separator.length);
@@ -300,7 +313,7 @@ function findCodes(text: string): CodeHit[] {
   let readUpTo = -1;
   for (const match of text.matchAll(KEYWORD_RE)) {
     if (match.index! < readUpTo) continue;
-    const list = readCodeList(text, match.index! + match[0].length);
+    const list = readCodeList(text, match.index! + match[0].length, STRONG_KEYWORD.test(match[0]));
     readUpTo = list.end;
     for (const hit of list.hits) {
       if (seen.has(hit.code)) continue;
@@ -351,19 +364,23 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 // ---------------------------------------------------------------------------------------------
 // Station
 
-const LOCATIVE_RE = /到达|送达|送至|存入|存于|放至|放入|放在|放于|位于|投递至|到|至|在/g;
-const STATION_STOP = /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|取|请|凭|已|有|[,，。.;；!！?？、:~\s]/;
+const LOCATIVE_RE = /到达|送达|送至|存入|存于|存放于|存放在|存放至|放置于|放置在|放至|放入|放在|放于|位于|投递至|到|至|在/g;
+// A place ends at a word of picking up, of asking, at a condition (如拒签…), at a date or hour
+// (12.20前, 5点半以前) or at punctuation; a note after a trailing 了 ("京东派了(小北门西30米)") is not the place.
+const STATION_STOP =
+  /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
 const MAX_STATION = 40;
 const TIME_START =
   /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|保管期|期限|关门|[一二三四五六七八九十两几半]+(?:天|日|小时|周|个?星期|个?月)|晚上|早上|上午|下午|中午|\d+个?工作)/;
 const BARE_ARRIVAL = /^站[啦了咯喽啰哦呀喔]?$/;
 // "在一周内", "在保管期内", "在关门前": a span of time, not a place.
-const TIME_END = /(?:内|前|之前|以前|以内|之内|期间)$/;
+// Only a span ends so: "门店内" is a place.
+const TIME_END = /(?:\d|小时|天|日|周|星期|月|分钟|期|时间|关门|下班|营业|点|时)(?:内|前|之前|以前|以内|之内|期间)$/;
 
 function locativeAllowed(verb: string, before: string, after: string): boolean {
   switch (verb) {
     case "到":
-      return !/[收迟报签得想遇直达找]$/.test(before) && !/^(?:期|付|货|账|家|手|店|访|位|点|时|件)/.test(after);
+      return !/[收迟报签得想遇直达找]$/.test(before) && !/^(?:期|付|货|账|家|手|店|访|位|点|时|件|很|好久|过|底)/.test(after);
     case "在":
       return !/[正现存所实不还自好内都放]$/.test(before) && !/^(?:线|此|途|派|路上|运|您|你)/.test(after);
     case "至":
@@ -381,6 +398,10 @@ function stationAfterLocative(body: string): string | null {
     if (!locativeAllowed(match[0], body.slice(Math.max(0, match.index! - 1), match.index!), window)) continue;
     let stop = STATION_STOP.exec(window);
     // "8 栋丰巢柜": a space after a bare number is inside the place, not its end.
+    while (stop && /^[ \t]$/.test(stop[0]) && /[\u4e00-\u9fff]/.test(window[stop.index - 1] ?? "") && /[\u4e00-\u9fff]/.test(window[stop.index + 1] ?? "")) {
+      const rest = STATION_STOP.exec(window.slice(stop.index + 1));
+      stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
+    }
     if (stop && /\s/.test(stop[0]) && /^[\dA-Za-z]{1,4}$/.test(window.slice(0, stop.index))) {
       const rest = STATION_STOP.exec(window.slice(stop.index + 1));
       stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
@@ -403,6 +424,9 @@ function stationAfterAddress(body: string): string | null {
 
 const STATION_SUFFIX =
   /(?:驿站|快递柜|智能柜|自提柜|丰巢柜|储物柜|快递超市|超市|便利店|便民站|快递站|服务站|服务点|快递点|自提点|代收点|快递中心|服务中心|收发室|邮政所|营业部|营业厅|网点|门卫室?|传达室|柜|店\))$/;
+
+// Shopping apps copy a pickup as "取件码 H-683" and a line "东山极兔快递 | 苏果超市…": network | store.
+const NETWORK_STORE_LINE = /(?:^|\n)[ \t]{0,3}([^\n|]{2,24}?[ \t]{0,2}\|[ \t]{0,2}[^\n|]{2,40}?)[ \t]{0,3}(?=\n|$)/;
 
 function stationByClause(body: string): string | null {
   for (const clause of body.split(/[,，。;；!！?？\n]/)) {
@@ -432,7 +456,7 @@ function cleanStation(value: string): string {
 const PICKUP_CONTEXT = /取[^\n。]{0,8}件|取货|提货|驿站|快递|包裹|快件|邮件|邮包|邮政|柜|货号|自提|代收|运单|收发室/;
 const PICKUP_VERB = /取|领|自提|提货/;
 const PICKUP_PLACE = /驿站|柜|兔喜|菜鸟|丰巢|店\)$|超市|代收|自提|收发室|快递中心|快递站|服务站|服务中心|便民站|邮政|邮局|快递点|门卫|传达室|快收|近邻宝|速递易/;
-const PICKED_UP = /已(?:被)?(?:取出|取走|领取|取件)|已完成取件|取件成功|成功取件|已被您取/;
+const PICKED_UP = /(?<!如|若|如您|若您|如果|如果您|如你)已(?:被)?(?:取出|取走|领取|取件)|已完成取件|取件成功|成功取件|已被您取/;
 const SIGNED = /已(?:被)?签收|签收人/;
 const IN_TRANSIT =
   /正在派送|派送中|派件中|派送途中|即将派送|正在为您派送|已发货|运输中|已揽收|已揽件|揽收成功|预计.{0,6}送达|配送中|正在配送|转运中心|分拨中心|集散中心|发往|已发出|已离开|退回|已退|拒收|改派/;
@@ -511,6 +535,65 @@ function carriersOfCodes(body: string, codes: CodeHit[], fallback: string | null
   return result;
 }
 
+/**
+ * The place of each code when the codes stand on several lines: the place read from the code's
+ * own line and the lines after it up to the next code's line (a list "取件码 X" / "network | store"
+ * or "凭X到A驿站…" / "凭Y到B驿站…"); else the message's place.
+ */
+function stationsOfCodes(body: string, codes: CodeHit[], fallback: string | null): (string | null)[] {
+  if (codes.length < 2) return codes.map(() => fallback);
+  // Codes are in order: one forward pass finds the start of each code's line.
+  let lineStart = 0;
+  let scanned = 0;
+  const starts = codes.map((hit) => {
+    for (; scanned < hit.index; scanned += 1) if (body[scanned] === "\n") lineStart = scanned + 1;
+    return lineStart;
+  });
+  if (starts[0] === starts[starts.length - 1]) return codes.map(() => fallback);
+  // One reading per line that holds codes (several codes on one line share it): linear.
+  const byLine = new Map<number, string | null>();
+  let next = 0;
+  return codes.map((_, i) => {
+    const start = starts[i]!;
+    if (!byLine.has(start)) {
+      if (next <= i) next = i + 1;
+      while (next < codes.length && starts[next]! <= start) next += 1;
+      const part = body.slice(start, next < codes.length ? starts[next] : body.length);
+      byLine.set(start, stationAfterLocative(part) ?? stationAfterAddress(part) ?? NETWORK_STORE_LINE.exec(part)?.[1]?.trim() ?? null);
+    }
+    return byLine.get(start) ?? fallback;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The station's deadline
+
+// "请于今天18:00前领取", "请23:59前到站", "当日16:00前", "12.20前取件", "下午1点前领取", "5点半以前",
+// "3天内取件", "24小时内免费" is a fee, not a deadline (a span is a deadline only before a word of picking up).
+const DEADLINE_AT =
+  /(?:请于|请在|请|于|在)?\s?((?:今天|今日|今晚|明天|明日|当天|当日|本日|\d{1,2}月\d{1,2}日|\d{1,2}[./]\d{1,2})?\s?(?:上午|下午|晚上|中午|早上)?\s?(?:\d{1,2}[:：]\d{2}|\d{1,2}点(?:半|\d{1,2}分?)?)?(?<=[\d点半分天日晚]))\s?(?:前|之前|以前)/y;
+const DEADLINE_SPAN = /([\d一二三四五六七八九十两]{1,3}(?:天|日|个工作日|小时))(?:内|之内|以内)(?=[^免]{0,4}(?:取|领))/y;
+const DEADLINE_START = /(?:请于|请在|请|于|在|今天|今日|今晚|明天|明日|当天|当日|本日|上午|下午|晚上|中午|早上|\d)/g;
+
+/** The first deadline the message states, as written (spaces dropped), or null. One pass, bounded windows. */
+export function readDeadline(body: string): string | null {
+  let lastEnd = -1;
+  for (const match of body.matchAll(DEADLINE_START)) {
+    const at = match.index!;
+    if (at < lastEnd) continue;
+    // A number inside a longer one (a phone, a code) starts no deadline.
+    if (/\d/.test(match[0]) && /[\dA-Za-z-]/.test(body[at - 1] ?? "")) continue;
+    DEADLINE_SPAN.lastIndex = at;
+    const span = DEADLINE_SPAN.exec(body);
+    if (span) return span[1]! + "内";
+    DEADLINE_AT.lastIndex = at;
+    const point = DEADLINE_AT.exec(body);
+    if (point && point[1] && /\d|今|明|当|本/.test(point[1]) && !/^\d{1,2}$/.test(point[1].trim())) return point[1].replace(/\s/g, "").replace("：", ":") + "前";
+    lastEnd = at + 1;
+  }
+  return null;
+}
+
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
 export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
   return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
@@ -528,12 +611,14 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
   if (codes.length === 0 && (IN_TRANSIT.test(body) || SIGNED.test(body))) return [];
 
   const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
-  const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? stationByClause(body);
+  const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? NETWORK_STORE_LINE.exec(body)?.[1]?.trim() ?? stationByClause(body);
+  const deadline = readDeadline(body);
   const inCodes = new Set(codes.map((hit) => hit.tracking).filter(Boolean));
   const trackingNumbers = [...new Set(findTrackingNumbers(body).map((found) => found.value))].filter((value) => !inCodes.has(value));
 
   if (codes.length > 0) {
     const carriers = carriersOfCodes(body, codes, fallback);
+    const stations = stationsOfCodes(body, codes, stationName);
     // Tracking numbers outside the codes' own brackets go to the codes still without one, in order.
     const spare = [...trackingNumbers];
     const withoutOwn = codes.filter((hit) => !hit.tracking).length;
@@ -541,8 +626,9 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       company: carriers[i] ?? fallback,
       trackingNumber: hit.tracking ?? (withoutOwn === 1 || spare.length === withoutOwn ? spare.shift() ?? null : null),
       pickupCode: hit.code,
-      stationName,
+      stationName: stations[i] ?? stationName,
       pickupType: "code" as const,
+      deadline,
     }));
   }
   // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must
@@ -554,6 +640,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       pickupCode: null,
       stationName,
       pickupType: "tracking" as const,
+      deadline,
     }));
   }
   return [];

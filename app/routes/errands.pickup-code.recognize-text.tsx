@@ -19,7 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!text.trim()) return Response.json({ success: false, message: marketMessages.recognize.emptyText, data: [] }, { status: 400 });
   const verdict = await consumeRateLimit("recognize-text", { userId: user.id, ip: context.clientIp });
   if (!verdict.ok) return rateLimitedJson(verdict, { data: [] });
-  const data = recognizeText(text);
+  // The spec's entry fields only (the market page keeps the station's deadline; this answer does not).
+  const data = recognizeText(text).map(({ deadline: _deadline, ...entry }) => entry);
   return Response.json({
     success: true,
     message: data.length > 0 ? marketMessages.recognize.found.replace("{count}", String(data.length)) : marketMessages.recognize.noCode,

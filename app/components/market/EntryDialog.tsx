@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { FieldError } from "~/components/FieldError";
 import { Form, Link } from "@remix-run/react";
 import { marketHref } from "~/lib/market-url";
 import { entrySheet, parcelSheet } from "~/lib/messages/market-sheet-parcel";
 import { app } from "~/lib/messages/app";
-import { normalizeStation, type PickupEntry } from "~/lib/pickup-entries";
+import { matchPlace, type PickupEntry } from "~/lib/pickup-entries";
 import type { Constraints } from "./form-reply";
 import { Panel } from "./Panel";
 
@@ -21,16 +21,19 @@ const m = msg.market;
 export function EntryDialog({
   entry,
   places,
+  askConsent = false,
   lastResult,
   constraint,
 }: {
   entry: PickupEntry | null;
   places: string[];
+  askConsent?: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
   constraint?: Constraints;
 }) {
-  // A recognised station written with other brackets or spaces is the same place, listed once.
-  const known = entry?.stationName ? places.find((place) => normalizeStation(place) === normalizeStation(entry.stationName)) : undefined;
+  // A recognised station that names a campus place (other brackets or spaces, a read short by a
+  // character) is shown as that place; the student can still type another.
+  const known = entry?.stationName ? (matchPlace(entry.stationName, places) ?? undefined) : undefined;
   const station = known ?? entry?.stationName ?? "";
   const options = station && !places.includes(station) ? [station, ...places] : places;
   const credential = entry ? (entry.pickupCode ?? entry.trackingNumber ?? "") : "";
@@ -50,14 +53,21 @@ export function EntryDialog({
           <label htmlFor={fields.station.id} className="field-label">
             {m.parcel.stationLabel}
           </label>
-          <select {...getSelectProps(fields.station)} key={fields.station.key} className="field-input">
-            <option value="">{m.parcel.stationPlaceholder}</option>
+          {/* The campus's pickup places are offered, and any other place can be typed (a recognised
+              station read wrongly is corrected here); a datalist works without JavaScript. */}
+          <input
+            {...getInputProps(fields.station, { type: "text" })}
+            key={fields.station.key}
+            list="entry-station-places"
+            placeholder={m.parcel.stationPlaceholder}
+            autoComplete="off"
+            className="field-input"
+          />
+          <datalist id="entry-station-places">
             {options.map((place) => (
-              <option key={place} value={place}>
-                {place}
-              </option>
+              <option key={place} value={place} />
             ))}
-          </select>
+          </datalist>
           <FieldError field={fields.station} />
         </div>
         <div>
@@ -74,6 +84,13 @@ export function EntryDialog({
           <input {...getInputProps(fields.company, { type: "text" })} key={fields.company.key} placeholder={m.parcel.companyPlaceholder} className="field-input" />
           <FieldError field={fields.company} />
         </div>
+        {askConsent ? (
+          <label className="flex items-start gap-2 rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600">
+            <input type="hidden" name="consentAsked" value="1" />
+            <input type="checkbox" name="shareOriginal" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>{m.parcel.shareOriginal}</span>
+          </label>
+        ) : null}
         {error ? (
           <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}

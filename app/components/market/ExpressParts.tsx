@@ -177,6 +177,16 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
             <span className="min-w-0 break-words">{entry.stationName}</span>
           </span>
           {entry.pickupCode && entry.trackingNumber ? <span className="mt-0.5 block break-all font-mono text-[11px] text-slate-400">{entry.trackingNumber}</span> : null}
+          {entry.deadline ? (
+            <span className="mt-0.5 block text-[11px] text-amber-700" data-testid="pickup-deadline">
+              {m.express.deadline.replace("{deadline}", entry.deadline)}
+            </span>
+          ) : null}
+          {entry.check ? (
+            <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-700 ring-1 ring-amber-200" data-testid="pickup-check">
+              {entry.check === "low-confidence" ? m.express.checkLowConfidence : m.express.checkShortCode}
+            </span>
+          ) : null}
         </span>
         <Icon name="edit" className="h-4 w-4 shrink-0 text-slate-300" />
       </Link>

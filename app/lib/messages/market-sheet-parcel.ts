@@ -11,7 +11,8 @@ export const parcelSheet = {
   editTitle: "修改取件信息",
   saveEntry: Common.save,
   stationLabel: Common.station,
-  stationPlaceholder: "请选择取件地点",
+  stationPlaceholder: "选择或输入取件地点",
+  shareOriginal: "把这条短信提供给运营改进识别（手机号和姓名会先隐去，保存 90 天，只问这一次）",
 } as const;
 
 export const entrySheet = {

@@ -33,6 +33,9 @@ export const SaveEntrySchema = z.object({
   company: optionalText(32),
   credential: optionalText(40),
   station: optionalText(64),
+  // The correction loop's question, asked once: present when it was asked; the box ticked or not.
+  consentAsked: z.literal("1").optional(),
+  shareOriginal: z.preprocess((value) => value === "on" || value === "1", z.boolean()).optional(),
 });
 
 export const DeleteEntrySchema = z.object({ intent: z.literal("delete-entry"), entryId: id });

@@ -89,12 +89,12 @@ export async function pageAction(request: Request, clientIp?: string) {
         }
         const refused = await limited("recognize-text", user.id);
         if (refused) return refused;
-        return recognitionAnswer(intent, await recognizeSms(user.id, types, value.text));
+        return recognitionAnswer(intent, await recognizeSms(user.id, types, value.text, config.pickupPlaces));
       }
       case "add-entries": {
         const found = parseEntries(value.entries);
         if (!found) return answer({ intent, error: m.recognize.badFormat }, { status: 400 });
-        return recognitionAnswer(intent, await addRecognized(user.id, types, found));
+        return recognitionAnswer(intent, await addRecognized(user.id, types, found, config.pickupPlaces));
       }
       case "delete-entry": {
         await deleteEntry(user.id, types, value.entryId);
@@ -145,7 +145,7 @@ async function recognizeUploads(request: Request, clientIp?: string) {
     found.push(...outcome.entries);
   }
   try {
-    return recognitionAnswer(intent, await addRecognized(user.id, config.packageTypes, found));
+    return recognitionAnswer(intent, await addRecognized(user.id, config.packageTypes, found, config.pickupPlaces));
   } catch (error) {
     if (error instanceof CheckoutConflictError) return answer({ intent, error: m.checkout.stale }, { status: 409 });
     throw error;

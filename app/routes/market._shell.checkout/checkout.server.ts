@@ -66,6 +66,8 @@ export async function checkoutAction(request: Request, clientIp?: string) {
     switch (value.intent) {
       case "open-checkout":
         if (checkout.entries.length === 0) return answer({ intent, error: m.checkout.emptyList });
+        // A screenshot read the student has not checked is never billed silently (decision 034).
+        if (checkout.entries.some((entry) => entry.check)) return answer({ intent, error: m.checkout.checkFirst });
         return redirect(marketHref({ sheet: "confirm" }));
       case "count": {
         const result = await stepPackage(user.id, types, value.type, value.direction);
@@ -79,6 +81,7 @@ export async function checkoutAction(request: Request, clientIp?: string) {
         await setRemark(user.id, types, value.remark);
         return answer({ intent, notice: m.entry.saved, result: submission.reply() });
       case "pay": {
+        if (checkout.entries.some((entry) => entry.check)) return answer({ intent, error: m.checkout.checkFirst });
         // Order creation is rate-limited; the checkout checks happen in createOrderFromCheckout.
         const verdict = await consumeRateLimit("order", { userId: user.id, ip: clientIp });
         if (!verdict.ok) return answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });

@@ -16,8 +16,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ParcelSheet() {
-  const { entry, constraint } = useLoaderData<typeof loader>();
+  const { entry, askConsent, constraint } = useLoaderData<typeof loader>();
   const market = useMarketData();
   const actionData = useActionData<typeof action>() as MarketActionData | undefined;
-  return <EntryDialog key={entry?.id ?? "new"} entry={entry} places={market.config?.pickupPlaces ?? []} lastResult={actionData?.result} constraint={constraint} />;
+  return <EntryDialog key={entry?.id ?? "new"} entry={entry} places={market.config?.pickupPlaces ?? []} askConsent={askConsent} lastResult={actionData?.result} constraint={constraint} />;
 }

@@ -340,6 +340,22 @@ export interface CheckoutsTable {
   updated_at: string;
 }
 
+export interface RecognitionConsentsTable {
+  user_id: number;
+  consent: number;
+  decided_at: string;
+}
+
+export interface RecognitionCorrectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  sender_tag: string;
+  original: string;
+  recognized: string;
+  entered: string;
+  created_at: string;
+}
+
 export interface FeatureRequestsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -695,6 +711,8 @@ export interface Database {
   addresses: AddressesTable;
   checkouts: CheckoutsTable;
   feature_requests: FeatureRequestsTable;
+  recognition_consents: RecognitionConsentsTable;
+  recognition_corrections: RecognitionCorrectionsTable;
   posts: PostsTable;
   uploads: UploadsTable;
   comments: CommentsTable;

@@ -12,14 +12,14 @@ import { recognizeText } from "./recognition.server";
 const m = marketMessages;
 const TRACKING_LIKE = /^[A-Za-z]{0,4}\d{10,20}[A-Za-z]{0,2}$/;
 
-export type Recognized = ReturnType<typeof recognizeText>;
+export type Recognized = Omit<PickupEntry, "id" | "source">[];
 export type MergeAnswer = { found: number; duplicates: number };
 
 /** The SMS text: recognised into the list (its parcels replace the text's earlier ones). */
-export async function recognizeSms(userId: number, types: PricedType[], text: string): Promise<MergeAnswer> {
+export async function recognizeSms(userId: number, types: PricedType[], text: string, places: readonly string[] = []): Promise<MergeAnswer> {
   const found = recognizeText(text);
   const { result } = await updateCheckout(userId, types, (current) => {
-    const merged = mergeRecognized(current.entries, found, "text", newEntryId);
+    const merged = mergeRecognized(current.entries, found, "text", newEntryId, places);
     return { set: { smsText: text, entries: merged.entries }, result: merged };
   });
   return { found: found.length, duplicates: result.duplicates };
@@ -35,9 +35,9 @@ export async function clearSms(userId: number, types: PricedType[]): Promise<num
 }
 
 /** Parcels read from screenshots join the list (duplicates are not added twice). */
-export async function addRecognized(userId: number, types: PricedType[], found: Recognized): Promise<MergeAnswer> {
+export async function addRecognized(userId: number, types: PricedType[], found: Recognized, places: readonly string[] = []): Promise<MergeAnswer> {
   const { result } = await updateCheckout(userId, types, (current) => {
-    const merged = mergeRecognized(current.entries, found, "image", newEntryId);
+    const merged = mergeRecognized(current.entries, found, "image", newEntryId, places);
     return { set: merged.added > 0 ? { entries: merged.entries } : null, result: merged };
   });
   return { found: found.length, duplicates: result.duplicates };
@@ -46,7 +46,7 @@ export async function addRecognized(userId: number, types: PricedType[], found: 
 export type EntryInput = { entryId?: string; credential: string | null; station: string | null; company: string | null };
 
 /** Adds a parcel by hand or edits one; answers the message of what is wrong (null: saved). */
-export async function saveEntry(userId: number, types: PricedType[], value: EntryInput): Promise<string | null> {
+export async function saveEntry(userId: number, types: PricedType[], value: EntryInput, places: readonly string[] = []): Promise<string | null> {
   const { result } = await updateCheckout(userId, types, (current) => {
     const existing = value.entryId ? current.entries.find((entry) => entry.id === value.entryId) : undefined;
     if (value.entryId && !existing) return { set: null, result: m.entry.notFound as string };
@@ -59,7 +59,7 @@ export async function saveEntry(userId: number, types: PricedType[], value: Entr
       stationName: value.station,
     };
     if (!canSave(next)) return { set: null, result: m.entry.saveRule as string };
-    if (isDuplicate(current.entries, next, existing?.id)) return { set: null, result: m.entry.duplicate as string };
+    if (isDuplicate(current.entries, next, existing?.id, places)) return { set: null, result: m.entry.duplicate as string };
     const saved: PickupEntry = {
       id: existing?.id ?? newEntryId(),
       company: next.company ?? DEFAULT_COMPANY,
@@ -68,6 +68,9 @@ export async function saveEntry(userId: number, types: PricedType[], value: Entr
       stationName: next.stationName ?? DEFAULT_STATION,
       pickupType: next.pickupCode ? "code" : "tracking",
       source: "manual",
+      // The station's deadline stays with the parcel; a read to check is checked once the student saved it.
+      deadline: existing?.deadline ?? null,
+      check: null,
     };
     const entries = existing ? current.entries.map((entry) => (entry.id === existing.id ? saved : entry)) : [...current.entries, saved];
     return { set: { entries }, result: null };

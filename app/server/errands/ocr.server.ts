@@ -329,9 +329,18 @@ export function ocrImage(image: Uint8Array, ticket: OcrTicket): Promise<OcrResul
 
 /** The text of a screenshot: its lines joined into messages, ready for the pickup parser. */
 export async function recognizeImageText(image: Uint8Array, ticket: OcrTicket) {
+  return (await readImage(image, ticket)).text;
+}
+
+/** Below this mean score a line was read, but the engine was unsure of it: its parcel is flagged for the student to check. */
+export const UNSURE_LINE_SCORE = 0.85;
+
+/** A screenshot's text, and the lines the engine was unsure of (kept in the text, flagged). */
+export async function readImage(image: Uint8Array, ticket: OcrTicket) {
   const started = Date.now();
   const result = await ocrImage(image, ticket);
   const text = joinOcrLines(result.lines);
+  const unsure = result.lines.filter((line) => typeof line.mean === "number" && line.mean < UNSURE_LINE_SCORE).map((line) => line.text);
   observeRecognitionImage(result.wallMs / 1000);
   log("info", "ocr", {
     lines: result.lines.length,
@@ -342,7 +351,7 @@ export async function recognizeImageText(image: Uint8Array, ticket: OcrTicket) {
     workerRssMb: result.rssMb,
     workerPeakRssMb: result.peakRssMb,
   });
-  return text;
+  return { text, unsure };
 }
 
 /** Stops the worker now (tests, shutdown); waiting images fail. */

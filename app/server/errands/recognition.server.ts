@@ -1,7 +1,7 @@
 import { parsePickupSms } from "~/lib/pickup-parser";
-import { withDefaults } from "~/lib/pickup-entries";
+import { normalizeCredential, shortForItsShape, withDefaults, type EntryCheck } from "~/lib/pickup-entries";
 import { log } from "../log.server";
-import { MAX_IMAGE_BYTES, OcrError, recognizeImageText, sniffImageType, type OcrTicket } from "./ocr.server";
+import { MAX_IMAGE_BYTES, OcrError, readImage, sniffImageType, type OcrTicket } from "./ocr.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 export const MAX_TEXT_LENGTH = 20_000;
@@ -11,8 +11,24 @@ export function recognizeText(text: string) {
   return parsePickupSms(text.slice(0, MAX_TEXT_LENGTH)).map(withDefaults);
 }
 
+type ImageEntry = ReturnType<typeof recognizeText>[number] & { check: EntryCheck | null };
+
+/**
+ * Screenshot reads the student should check: the code's line was read with a low score, or the
+ * code is shorter than its shape (a read that lost characters). Such a parcel is listed with a
+ * note to check it, never taken silently.
+ */
+export function flagUnsure(entries: ReturnType<typeof recognizeText>, unsureLines: string[]): ImageEntry[] {
+  const unsure = unsureLines.map((line) => normalizeCredential(line, "tracking"));
+  return entries.map((entry) => {
+    const code = normalizeCredential(entry.pickupCode ?? entry.trackingNumber, "tracking");
+    const lowScore = code !== "" && unsure.some((line) => line.includes(code));
+    return { ...entry, check: lowScore ? "low-confidence" : shortForItsShape(entry.pickupCode) ? "short-code" : null };
+  });
+}
+
 export type ImageOutcome =
-  | { ok: true; entries: ReturnType<typeof recognizeText>; text: string }
+  | { ok: true; entries: ImageEntry[]; text: string }
   | { ok: false; status: number; message: string; retryAfterSeconds?: number };
 
 const m = marketMessages.recognize;
@@ -44,8 +60,8 @@ export async function recognizeImage(bytes: Uint8Array, ticket: OcrTicket): Prom
   if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, status: 413, message: m.imageTooLarge };
   if (!sniffImageType(bytes)) return { ok: false, status: 415, message: m.notImage };
   try {
-    const text = await recognizeImageText(bytes, ticket);
-    return { ok: true, text, entries: recognizeText(text) };
+    const { text, unsure } = await readImage(bytes, ticket);
+    return { ok: true, text, entries: flagUnsure(recognizeText(text), unsure) };
   } catch (error) {
     const code = error instanceof OcrError ? error.code : undefined;
     log(code === "busy" || code === "user-busy" || code === "cancelled" ? "warn" : "error", "recognize-image", {

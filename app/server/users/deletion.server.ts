@@ -41,6 +41,9 @@ export async function deleteUserData(executor: Executor, userId: number) {
   await executor.deleteFrom("checkouts").where("user_id", "=", userId).execute();
   await executor.deleteFrom("addresses").where("user_id", "=", userId).execute();
   await executor.deleteFrom("feature_requests").where("user_id", "=", userId).execute();
+  // Recognition corrections (decision 034): the kept, masked messages and the consent answer.
+  await executor.deleteFrom("recognition_corrections").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("recognition_consents").where("user_id", "=", userId).execute();
   // Admin: operators' reasons about this person's orders in the audit log (before
   // the orders lose their user).
   await anonymiseAudit(executor, userId);

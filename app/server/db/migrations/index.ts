@@ -18,6 +18,7 @@ import * as mutualHelp from "./0019_mutual_help";
 import * as appearance from "./0020_appearance";
 import * as draftStash from "./0016_draft_stash";
 import * as schoolGpaFormula from "./0036_school_gpa_formula";
+import * as recognitionCorrections from "./0021_recognition_corrections";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0020_appearance": appearance,
   "0016_draft_stash": draftStash,
   "0036_school_gpa_formula": schoolGpaFormula,
+  "0021_recognition_corrections": recognitionCorrections,
 };

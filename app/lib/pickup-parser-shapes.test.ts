@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import { parsePickupSms } from "./pickup-parser";
+
+// Table tests per shape and kind that real messages showed (docs/recognition.md): the messages
+// are made up in those shapes, none is copied from the real corpus.
+type Row = [name: string, text: string, code: string | null, company: string | null, station: string | null];
+
+const one = (text: string) => {
+  const parsed = parsePickupSms(text);
+  expect(parsed, text).toHaveLength(1);
+  return parsed[0]!;
+};
+
+describe("code shapes", () => {
+  it.each<Row>([
+    ["two-digit shelf number after 货号", "【申通快递】货号57申通快递请到二食堂后门取件", "57", "申通快递", "二食堂后门"],
+    ["three digits after 货号", "您的快件放置于图书馆东侧，货号 312，请带证件取件。【顺丰速运】", "312", "顺丰速运", "图书馆东侧"],
+    ["digit-letter-digit", "【韵达快递】货号3B7请到北门韵达点取件", "3B7", "韵达快递", "北门韵达点"],
+    ["letter-digit-letter-digit", "【京东快递】货号JD0815你的京东快递已到东区京东派，请领取", "JD0815", "京东快递", "东区京东派"],
+    ["letter-prefixed shelf after 请用", "【递管家】您的快递:*12345已到南苑快递柜，请用K4-18到货架取件", "K4-18", "递管家", "南苑快递柜"],
+    ["locker number before the code", "【丰巢】取件码：3号柜 581203，您的中通包裹已存入西门丰巢柜", "3号柜581203", "中通快递", "西门丰巢柜"],
+    ["locker number glued to the code", "取件码 2号柜663018\n兔喜快递超市代收点 | 桃李园超市", "2号柜663018", null, "兔喜快递超市代收点 | 桃李园超市"],
+    ["凭编码 … 号", "【微快递】圆通包裹:当日17:00前凭编码30417号速取！", "30417", "圆通速递", null],
+    ["到店输入 … 取件", "【多多代收点】尾号31022包裹已到梅园3栋菜鸟驿站，到店输入58120即可取件", "58120", "多多代收点", "梅园3栋菜鸟驿站"],
+    ["dashed code with a four-group station code", "【妈妈驿站】取货码3-1-2-07，您有圆通快递包裹，已到竹园圆通点", "3-1-2-07", "圆通速递", "竹园圆通点"],
+  ])("%s", (_name, text, code, company, station) => {
+    expect(one(text)).toMatchObject({ pickupCode: code, company, stationName: station });
+  });
+});
+
+describe("keywords", () => {
+  it("如已取件请忽略 is a courtesy line, not a picked-up notice", () => {
+    expect(one("【菜鸟驿站】您的中通包裹已到松园菜鸟驿站，请凭4-2-3310取件，如已取件请忽略")).toMatchObject({ pickupCode: "4-2-3310", stationName: "松园菜鸟驿站" });
+  });
+  it("a notice that says the parcel was picked up still yields nothing", () => {
+    expect(parsePickupSms("【菜鸟驿站】您的包裹已取件成功，取件码4-2-3310，感谢使用")).toEqual([]);
+  });
+  it("输入 before a one-time code of a login is not a pickup", () => {
+    expect(parsePickupSms("【某银行】请输入验证码 482913 完成登录")).toEqual([]);
+  });
+});
+
+describe("station boundaries", () => {
+  it.each<Row>([
+    ["放置于 is a locative", "您有一票快件放置于北区收发室请6点以前取，货号118。【顺丰速运】", "118", "顺丰速运", "北区收发室"],
+    ["如拒签 ends the place", "【妈妈驿站】取货码TK2201,快递已到东区圆通如拒签请回电", "TK2201", "圆通速递", "东区圆通"],
+    ["a date ends the place", "【申通快递】货号64申通快递请到西区仓库侧门11.30前取件", "64", "申通快递", "西区仓库侧门"],
+    ["速取 ends the place", "【菜鸟】凭取件码8-1-2203到南门快递点速取", "8-1-2203", "菜鸟", "南门快递点"],
+    ["到很久啦 is not a place", "【菜鸟驿站】您的中通包裹到很久啦，请尽快凭取货码(20817)到理学院东侧菜鸟驿站领取", "20817", "中通快递", "理学院东侧菜鸟驿站"],
+    ["a space between Chinese words is inside the place", "【兔喜生活】您的中通快递包裹已到竹园镇 老街东口中通门店内，凭2-1-5508来取", "2-1-5508", "中通快递", "竹园镇 老街东口中通门店内"],
+    ["a note after 了 is not the place", "【京东物流】货号5512您好，您的快递到南区京东派了(北门西50米)，营业到晚6点", "5512", "京东快递", "南区京东派"],
+  ])("%s", (_name, text, code, company, station) => {
+    expect(one(text)).toMatchObject({ pickupCode: code, company, stationName: station });
+  });
+});
+
+describe("carriers", () => {
+  it("汇通 is 百世", () => {
+    expect(one("【汇通快递】货号K207快递已到一食堂旁汇通，请及时取走")).toMatchObject({ pickupCode: "K207", company: "百世快递", stationName: "一食堂旁汇通" });
+  });
+  it("a tag naming a pickup place is that place's brand when the body names no carrier", () => {
+    expect(one("【欢喜驿站】您的包裹已到桂园门面房，请凭D5-1120取件")).toMatchObject({ company: "欢喜驿站", stationName: "桂园门面房" });
+  });
+});
+
+describe("pastes and per-code places", () => {
+  it("two SMS glued on one line without a sentence end are two messages", () => {
+    const parsed = parsePickupSms("【菜鸟驿站】您的中通包裹已到梅园菜鸟驿站，请凭3-1-2201取件【圆通速递】您的快递已到竹园快递点，取货码13-2-0445");
+    expect(parsed.map((entry) => [entry.pickupCode, entry.company, entry.stationName])).toEqual([
+      ["3-1-2201", "中通快递", "梅园菜鸟驿站"],
+      ["13-2-0445", "圆通速递", "竹园快递点"],
+    ]);
+  });
+  it("a tag followed by a second tag at the start of a message stays one message", () => {
+    expect(parsePickupSms("【菜鸟驿站】【中通快递】您的包裹已到梅园菜鸟驿站，请凭3-1-2201取件")).toHaveLength(1);
+  });
+  it("each code on its own line gets the place written with it", () => {
+    const parsed = parsePickupSms("取件码 B3-01175\n韵达快递超市代收点 | 东门红波超市\n取件码 Z5-2-1350\n兔喜快递超市代收点 | 西区快递服务中心");
+    expect(parsed.map((entry) => [entry.pickupCode, entry.stationName])).toEqual([
+      ["B3-01175", "韵达快递超市代收点 | 东门红波超市"],
+      ["Z5-2-1350", "兔喜快递超市代收点 | 西区快递服务中心"],
+    ]);
+  });
+});
+
+describe("words inside a place", () => {
+  it("有 inside a shop's name does not end the place; 有 before a count or a question does", () => {
+    expect(one("【熊猫柜】您的圆通包裹已到建宇新区零食有鸣10号柜，取件码65676997").stationName).toBe("建宇新区零食有鸣10号柜");
+    expect(one("【菜鸟驿站】您的中通包裹已到东门菜鸟驿站有问题请联系，凭2-1-3301取件").stationName).toBe("东门菜鸟驿站");
+  });
+  it("a locker brand in the tag is the company when the body names no carrier", () => {
+    expect(one("【鸟箱】请凭取件码055151到西苑5号柜鸟箱06副柜取件").company).toBe("鸟箱");
+  });
+});
+
+describe("the station's deadline", () => {
+  it.each<[string, string, string | null]>([
+    ["a time today", "【菜鸟驿站】您的包裹已到东门菜鸟驿站，请于今天18:00前凭3-1-2201取件", "今天18:00前"],
+    ["a time before 凭", "【菜鸟驿站】您的中通包裹已到北苑物业店，请21:00前凭3-1-2009取件", "21:00前"],
+    ["a span of days", "【兔喜生活】您有包裹已到达南门兔喜店，取件码为3-3-6020，请3天内取件", "3天内"],
+    ["a date", "【申通快递】货号64申通快递请到西区仓库侧门11.30前取件", "11.30前"],
+    ["当日 and an hour", "【微快递】圆通包裹:当日16:00前凭编码30417号速取！", "当日16:00前"],
+    ["a half hour", "您有一票快件放置于北区收发室请5点半以前取，货号118。【顺丰速运】", "5点半前"],
+    ["a free period is not a deadline", "【丰巢】凭取件码85692800至东苑丰巢柜取件，24小时内免费", null],
+    ["opening hours are not a deadline", "【妈妈驿站】取货码96-014，您有圆通快递包裹，已到八舍圆通妈妈驿站，营业时间08:00-19:00", null],
+    ["none", "【中通快递】凭M-2-5341到福源折扣店取尾号9100包裹", null],
+  ])("%s", (_name, text, deadline) => {
+    expect(one(text).deadline).toBe(deadline);
+  });
+});
