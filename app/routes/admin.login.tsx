@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = adminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOperator(request)) throw redirect(redirectTo);
   // The same stateless captcha as the student login (issue 18): showing it stores nothing.
-  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema), captcha: createCaptcha() };
+  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema), captcha: await createCaptcha() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
     // Every answer spends the captcha.
-    return Response.json({ result: error.reply, captcha: createCaptcha() }, { status: error.status });
+    return Response.json({ result: error.reply, captcha: await createCaptcha() }, { status: error.status });
   }
 }
 

@@ -32,8 +32,7 @@ const REASONS: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The captcha is a signed token: showing the page stores nothing (issue 18).
-  const [user, { schools, fallback }] = await Promise.all([getUser(request), listSchools()]);
-  const captcha = createCaptcha();
+  const [user, { schools, fallback }, captcha] = await Promise.all([getUser(request), listSchools(), createCaptcha()]);
   return {
     schools,
     schoolsFallback: fallback,
@@ -54,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof LoginRefused)) throw error;
     const { refreshCaptcha, code, schoolChallenge } = error.detail;
     // A refused attempt spends the captcha (unless the refusal came before it was checked).
-    return Response.json({ result: error.reply, captcha: refreshCaptcha ? createCaptcha() : null, code, schoolChallenge }, { status: error.status });
+    return Response.json({ result: error.reply, captcha: refreshCaptcha ? await createCaptcha() : null, code, schoolChallenge }, { status: error.status });
   }
 }
 
@@ -67,7 +66,9 @@ export default function Login() {
   const [wechatDialog, setWechatDialog] = useState(data.needsWechatAuth);
 
   // A refused attempt spends the captcha: show the new one the server sent with the answer.
-  // The password and captcha inputs are keyed by the captcha, so they come back empty.
+  // Only the captcha input is keyed by the captcha (it comes back empty for the new picture); the
+  // typed password stays, through a refresh and a wrong captcha alike (the server never sends it
+  // back: without JavaScript the page comes back without it).
   useEffect(() => {
     if (actionData?.captcha) setCaptcha(actionData.captcha);
     if (actionData?.code === "REQUIRE_WECHAT_AUTH") setWechatDialog(true);
@@ -146,7 +147,6 @@ export default function Login() {
             <div className="relative">
               <input
                 {...getInputProps(fields.password, { type: showPassword ? "text" : "password", value: false })}
-                key={`password-${captcha.id}`}
                 className="field-input pr-20"
                 placeholder={msg.login.passwordPlaceholder}
                 autoComplete="current-password"
