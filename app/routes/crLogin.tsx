@@ -67,10 +67,13 @@ export default function Login() {
 
   // A refused attempt spends the captcha: show the new one the server sent with the answer.
   // Only the captcha input is keyed by the captcha (it comes back empty for the new picture); the
-  // typed password stays, through a refresh and a wrong captcha alike (the server never sends it
-  // back: without JavaScript the page comes back without it).
+  // typed password stays through a refresh and a wrong captcha, and is emptied when the password
+  // was wrong. The server never sends it back: without JavaScript the page comes back without it.
+  const [passwordRound, setPasswordRound] = useState(0);
   useEffect(() => {
     if (actionData?.captcha) setCaptcha(actionData.captcha);
+    // The password input is emptied only when the password itself was refused.
+    if (actionData?.result?.error?.password?.length) setPasswordRound((round) => round + 1);
     if (actionData?.code === "REQUIRE_WECHAT_AUTH") setWechatDialog(true);
   }, [actionData]);
   useEffect(() => setCaptcha(data.captcha), [data.captcha]);
@@ -147,6 +150,7 @@ export default function Login() {
             <div className="relative">
               <input
                 {...getInputProps(fields.password, { type: showPassword ? "text" : "password", value: false })}
+                key={`password-${passwordRound}`}
                 className="field-input pr-20"
                 placeholder={msg.login.passwordPlaceholder}
                 autoComplete="current-password"
