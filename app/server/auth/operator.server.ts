@@ -9,6 +9,7 @@ import { db, now } from "../db/db.server";
 import { setRequestUser } from "../log.server";
 import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import type { OperatorsTable } from "../db/schema";
+import { recordAudit } from "../admin/audit.server";
 import { verifyCaptcha } from "./captcha.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
@@ -95,6 +96,11 @@ export async function loginOperator(username: string, password: string, ip: stri
   const passwordOk = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
   if (!row || !passwordOk || row.disabled) {
     countLoginFailure("operator");
+    // Audited (decision 033); the password checks are throttled, so these rows are bounded.
+    await recordAudit(db(), row ?? { id: null, display_name: name.slice(0, 32) || "-" }, {
+      action: "operator_login_failed",
+      detail: `${!row ? "unknown username" : row.disabled && passwordOk ? "disabled" : "wrong password"}; client ${ip}`,
+    });
     const nextWait = await recordFailure(keys);
     if (nextWait > 0) return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, nextWait) };
     return INVALID;
@@ -105,6 +111,7 @@ export async function loginOperator(username: string, password: string, ip: stri
   await db().updateTable("operators").set({ last_login_at: loggedInAt }).where("id", "=", row.id).execute();
   await clearAccountThrottle(keys);
   const { id, setCookie } = await createOperatorSession(row.id);
+  await recordAudit(db(), row, { action: "operator_login", detail: `client ${ip}`, at: loggedInAt });
   return {
     ok: true,
     operator: { ...operator, last_login_at: loggedInAt },
@@ -228,7 +235,11 @@ export async function endOperatorSessions(operatorId: number) {
 /** Ends this request's operator session on the server; returns the Set-Cookie that clears it. */
 export async function logoutOperator(request: Request): Promise<string> {
   const id = await readOperatorSessionId(request);
-  if (id) await endOperatorSession(id);
+  if (id) {
+    const operator = await operatorOfSession(id);
+    await endOperatorSession(id);
+    if (operator) await recordAudit(db(), operator, { action: "operator_logout" });
+  }
   return operatorCookie().serialize("", { maxAge: 0 });
 }
 
