@@ -6,6 +6,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
+import { ProofOfWork } from "~/components/ProofOfWork";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
@@ -14,6 +15,7 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema, type LoginFields } from "~/lib/schemas/login";
 import { createCaptcha } from "~/server/auth/captcha.server";
+import { createProofChallenge } from "~/server/auth/proof-of-work.server";
 import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
 import { getUser } from "~/server/auth/session.server";
 import { listSchools } from "~/server/school/school.server";
@@ -32,11 +34,12 @@ const REASONS: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The captcha is a signed token: showing the page stores nothing (issue 18).
-  const [user, { schools, fallback }, captcha] = await Promise.all([getUser(request), listSchools(), createCaptcha()]);
+  const [user, { schools, fallback }, captcha, proof] = await Promise.all([getUser(request), listSchools(), createCaptcha(), createProofChallenge()]);
   return {
     schools,
     schoolsFallback: fallback,
     captcha,
+    proof,
     // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
     constraint: getZodConstraint(LoginSchema),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
@@ -53,7 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof LoginRefused)) throw error;
     const { refreshCaptcha, code, schoolChallenge } = error.detail;
     // A refused attempt spends the captcha (unless the refusal came before it was checked).
-    return Response.json({ result: error.reply, captcha: refreshCaptcha ? await createCaptcha() : null, code, schoolChallenge }, { status: error.status });
+    // The proof of work was spent too: a new challenge comes with the answer.
+    return Response.json(
+      { result: error.reply, captcha: refreshCaptcha ? await createCaptcha() : null, proof: await createProofChallenge(), code, schoolChallenge },
+      { status: error.status },
+    );
   }
 }
 
@@ -70,13 +77,16 @@ export default function Login() {
   // typed password stays through a refresh and a wrong captcha, and is emptied when the password
   // was wrong. The server never sends it back: without JavaScript the page comes back without it.
   const [passwordRound, setPasswordRound] = useState(0);
+  const [proof, setProof] = useState(data.proof);
   useEffect(() => {
     if (actionData?.captcha) setCaptcha(actionData.captcha);
+    if (actionData?.proof) setProof(actionData.proof);
     // The password input is emptied only when the password itself was refused.
     if (actionData?.result?.error?.password?.length) setPasswordRound((round) => round + 1);
     if (actionData?.code === "REQUIRE_WECHAT_AUTH") setWechatDialog(true);
   }, [actionData]);
   useEffect(() => setCaptcha(data.captcha), [data.captcha]);
+  useEffect(() => setProof(data.proof), [data.proof]);
 
   // conform shows the server's answer (errors beside the fields, typed values kept); the server
   // validates, with or without JavaScript.
@@ -110,6 +120,7 @@ export default function Login() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="redirectTo" value={data.redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
+          <ProofOfWork challenge={proof} />
           {form.errors ? (
             <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               {form.errors[0]}

@@ -3,6 +3,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { safeRedirect } from "~/lib/redirect";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
@@ -11,6 +12,7 @@ import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import type { OperatorsTable } from "../db/schema";
 import { recordAudit } from "../admin/audit.server";
 import { verifyCaptcha } from "./captcha.server";
+import { spendProof } from "./proof-of-work.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
 import { deleteDataParams } from "~/lib/request-kind";
@@ -67,7 +69,7 @@ export type OperatorLoginResult =
 const INVALID = { ok: false, reason: "invalid", message: msg.admin.invalidCredentials } as const;
 
 /** What proves a human is typing: the request (for the trusted-device cookie) and the captcha. */
-export type OperatorLoginProof = { request: Request; captcha: string | undefined; captchaId: string | undefined };
+export type OperatorLoginProof = { request: Request; captcha: string | undefined; captchaId: string | undefined; proofOfWork?: unknown };
 
 /**
  * Checks an operator's username and password and opens an operator session, with the students'
@@ -85,6 +87,10 @@ export async function loginOperator(username: string, password: string, ip: stri
     return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, wait) };
   }
 
+  // A proof of work (decision 033): without one (no JavaScript) a failure below counts double
+  // against the client's guesses across accounts.
+  const proved = await spendProof(proof.proofOfWork);
+
   const captcha = await verifyCaptcha(proof.captchaId, proof.captcha);
   if (captcha !== "ok") {
     return { ok: false, reason: "captcha", field: "captcha", message: captcha === "empty" ? msg.admin.captchaRequired : msg.admin.captchaWrong };
@@ -101,7 +107,7 @@ export async function loginOperator(username: string, password: string, ip: stri
       action: "operator_login_failed",
       detail: `${!row ? "unknown username" : row.disabled && passwordOk ? "disabled" : "wrong password"}; client ${ip}`,
     });
-    const nextWait = await recordFailure(keys);
+    const nextWait = await recordFailure(keys, proved ? 1 : PROOF_OF_WORK.failuresWithoutProof);
     if (nextWait > 0) return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, nextWait) };
     return INVALID;
   }
