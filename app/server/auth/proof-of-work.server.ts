@@ -1,4 +1,5 @@
-import { createChallenge, extractParams, verifySolution } from "altcha-lib";
+import crypto from "node:crypto";
+import { extractParams, verifySolution } from "altcha-lib";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { config } from "../config.server";
 import { db } from "../db/db.server";
@@ -17,14 +18,18 @@ function hmacKey() {
   return `altcha|${config().sessionSecret}`;
 }
 
-/** A new challenge for a form (nothing stored). */
+/**
+ * A new challenge for a form (nothing stored), in ALTCHA's format (what verifySolution checks).
+ * Made with node:crypto, synchronously: microseconds, where altcha-lib's createChallenge queues
+ * Web Crypto jobs on libuv's thread pool behind the captcha renders on a busy login page.
+ */
 export async function createProofChallenge(): Promise<ProofChallenge> {
-  const challenge = await createChallenge({
-    hmacKey: hmacKey(),
-    maxNumber: PROOF_OF_WORK.maxNumber,
-    expires: new Date(Date.now() + PROOF_OF_WORK.ttlMs),
-  });
-  return { algorithm: challenge.algorithm, challenge: challenge.challenge, maxnumber: challenge.maxnumber ?? PROOF_OF_WORK.maxNumber, salt: challenge.salt, signature: challenge.signature };
+  const expires = Math.floor((Date.now() + PROOF_OF_WORK.ttlMs) / 1000);
+  const salt = `${crypto.randomBytes(12).toString("hex")}?expires=${expires};`;
+  const number = crypto.randomInt(0, PROOF_OF_WORK.maxNumber);
+  const challenge = crypto.createHash("sha256").update(salt + number).digest("hex");
+  const signature = crypto.createHmac("sha256", hmacKey()).update(challenge).digest("hex");
+  return { algorithm: "SHA-256", challenge, maxnumber: PROOF_OF_WORK.maxNumber, salt, signature };
 }
 
 /** Whether a submitted `altcha` payload is a valid, unexpired, unspent solution; spends it. */
