@@ -7,11 +7,13 @@ import { useEffect, useRef, useState } from "react";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
+import { ProofOfWork } from "~/components/ProofOfWork";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminLoginSchema, type AdminLoginFields } from "~/lib/schemas/admin";
 import { createCaptcha } from "~/server/auth/captcha.server";
+import { createProofChallenge } from "~/server/auth/proof-of-work.server";
 import { LoginRefused, authenticateOperator, signInHeaders } from "~/server/auth/authenticator.server";
 import { adminRedirect, getOperator } from "~/server/auth/operator.server";
 
@@ -26,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = adminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOperator(request)) throw redirect(redirectTo);
   // The same stateless captcha as the student login: showing it stores nothing.
-  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema), captcha: createCaptcha() };
+  return { redirectTo, constraint: getZodConstraint(AdminLoginSchema), captcha: await createCaptcha(), proof: await createProofChallenge() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,12 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
     // Every answer spends the captcha.
-    return Response.json({ result: error.reply, captcha: createCaptcha() }, { status: error.status });
+    return Response.json({ result: error.reply, captcha: await createCaptcha(), proof: await createProofChallenge() }, { status: error.status });
   }
 }
 
 export default function AdminLogin() {
-  const { redirectTo, constraint, captcha: firstCaptcha } = useLoaderData<typeof loader>();
+  const { redirectTo, constraint, captcha: firstCaptcha, proof: firstProof } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   // conform shows the server's answer; the HTML constraints come from the schema, computed in the
@@ -49,8 +51,10 @@ export default function AdminLogin() {
   const [form, fields] = useForm<AdminLoginFields>({ id: "admin-login", lastResult: answer?.result, constraint, onSubmit: clearPassword });
   // Every answer spends the captcha; show the new one it brought.
   const [captcha, setCaptcha] = useState(firstCaptcha);
+  const [proof, setProof] = useState(firstProof);
   useEffect(() => {
     if (answer?.captcha) setCaptcha(answer.captcha);
+    if (answer?.proof) setProof(answer.proof);
   }, [answer]);
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
   // The server never sends the password back (hideFields). With JS, the typed one is cleared as
@@ -77,6 +81,7 @@ export default function AdminLogin() {
         <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
+          <ProofOfWork challenge={proof} />
           {form.errors ? (
             <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               {form.errors[0]}

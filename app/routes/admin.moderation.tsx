@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ModerationActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   try {
-    await moderate(submission.value, operator.id);
+    await moderate(submission.value, operator);
   } catch (error) {
     if (error instanceof ForumError) return redirect("/admin/moderation?notice=notFound");
     throw error;

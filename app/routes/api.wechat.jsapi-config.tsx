@@ -25,13 +25,17 @@ async function readUrl(request: Request): Promise<unknown> {
   }
 }
 
-/** The page's own origin, or the configured public one: never someone else's page. */
+/**
+ * Only pages of the app's own origin are signed: PUBLIC_URL's when it is set. The Host header is
+ * the client's to choose, so the request's origin counts only outside production without
+ * PUBLIC_URL (local trials); a production without PUBLIC_URL signs nothing.
+ */
 function isOurs(request: Request, url: string) {
   try {
     const origin = new URL(url).origin;
-    const ours = [new URL(request.url).origin];
-    if (config().publicUrl) ours.push(new URL(config().publicUrl!).origin);
-    return ours.includes(origin);
+    const { publicUrl, isProduction } = config();
+    if (publicUrl) return origin === new URL(publicUrl).origin;
+    return !isProduction && origin === new URL(request.url).origin;
   } catch {
     return false;
   }

@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
 import { useHydrated } from "~/components/Page";
+import { ProofOfWork } from "~/components/ProofOfWork";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
@@ -15,6 +16,7 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema, type LoginFields } from "~/lib/schemas/login";
 import { createCaptcha } from "~/server/auth/captcha.server";
+import { createProofChallenge } from "~/server/auth/proof-of-work.server";
 import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
 import { getUser } from "~/server/auth/session.server";
 import { listSchools } from "~/server/school/school.server";
@@ -33,12 +35,12 @@ const REASONS: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The captcha is a signed token: showing the page stores nothing.
-  const [user, { schools, fallback }] = await Promise.all([getUser(request), listSchools()]);
-  const captcha = createCaptcha();
+  const [user, { schools, fallback }, captcha, proof] = await Promise.all([getUser(request), listSchools(), createCaptcha(), createProofChallenge()]);
   return {
     schools,
     schoolsFallback: fallback,
     captcha,
+    proof,
     // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
     constraint: getZodConstraint(LoginSchema),
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
@@ -55,7 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof LoginRefused)) throw error;
     const { refreshCaptcha, code, schoolChallenge } = error.detail;
     // A refused attempt spends the captcha (unless the refusal came before it was checked).
-    return Response.json({ result: error.reply, captcha: refreshCaptcha ? createCaptcha() : null, code, schoolChallenge }, { status: error.status });
+    // The proof of work was spent too: a new challenge comes with the answer.
+    return Response.json(
+      { result: error.reply, captcha: refreshCaptcha ? await createCaptcha() : null, proof: await createProofChallenge(), code, schoolChallenge },
+      { status: error.status },
+    );
   }
 }
 
@@ -70,12 +76,20 @@ export default function Login() {
   const [wechatDialog, setWechatDialog] = useState(data.needsWechatAuth);
 
   // A refused attempt spends the captcha: show the new one the server sent with the answer.
-  // The password and captcha inputs are keyed by the captcha, so they come back empty.
+  // Only the captcha input is keyed by the captcha (it comes back empty for the new picture); the
+  // typed password stays through a refresh and a wrong captcha, and is emptied when the password
+  // was wrong. The server never sends it back: without JavaScript the page comes back without it.
+  const [passwordRound, setPasswordRound] = useState(0);
+  const [proof, setProof] = useState(data.proof);
   useEffect(() => {
     if (actionData?.captcha) setCaptcha(actionData.captcha);
+    if (actionData?.proof) setProof(actionData.proof);
+    // The password input is emptied only when the password itself was refused.
+    if (actionData?.result?.error?.password?.length) setPasswordRound((round) => round + 1);
     if (actionData?.code === "REQUIRE_WECHAT_AUTH") setWechatDialog(true);
   }, [actionData]);
   useEffect(() => setCaptcha(data.captcha), [data.captcha]);
+  useEffect(() => setProof(data.proof), [data.proof]);
 
   // conform shows the server's answer (errors beside the fields, typed values kept); the server
   // validates, with or without JavaScript.
@@ -109,6 +123,7 @@ export default function Login() {
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <input type="hidden" name="redirectTo" value={data.redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
+          <ProofOfWork challenge={proof} />
           {form.errors ? (
             <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               {form.errors[0]}
@@ -149,7 +164,7 @@ export default function Login() {
             <div className="relative">
               <input
                 {...getInputProps(fields.password, { type: showPassword ? "text" : "password", value: false })}
-                key={`password-${captcha.id}`}
+                key={`password-${passwordRound}`}
                 className="field-input pr-20"
                 placeholder={msg.login.passwordPlaceholder}
                 autoComplete="current-password"

@@ -336,7 +336,7 @@ function RegisterDialog({
         <span className="field-label">{label}</span>
         <input
           name={name}
-          key={secret ? `${name}-${captcha.id}` : name}
+          key={name === "captcha" ? `${name}-${captcha.id}` : name}
           defaultValue={secret ? "" : submittedText(reply, name)}
           placeholder={placeholder}
           required

@@ -31,6 +31,28 @@ test("a wrong password is explained beside the form and the typed values stay", 
   await expect(page.getByLabel("密码", { exact: true })).toHaveValue("");
 });
 
+test("refreshing the captcha or a wrong captcha keeps the typed password; the captcha is a picture a person reads", async ({ page }) => {
+  await page.goto("/crLogin");
+  const picture = page.getByRole("button", { name: "看不清？点击图片换一张" }).locator("img");
+  await expect(picture).toHaveAttribute("src", /^data:image\/webp;base64,/);
+  await page.getByLabel("学校").selectOption("demo");
+  await page.getByLabel("学号", { exact: true }).fill("20230002");
+  await page.getByLabel("密码", { exact: true }).fill(PASSWORD);
+  const first = await picture.getAttribute("src");
+  await page.getByRole("button", { name: "看不清？点击图片换一张" }).click();
+  await expect(picture).not.toHaveAttribute("src", first!);
+  await expect(page.getByLabel("密码", { exact: true })).toHaveValue(PASSWORD);
+  await page.getByLabel("验证码").fill("XXXX");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page.getByText("验证码错误")).toBeVisible();
+  await expect(page.getByLabel("验证码")).toHaveValue("");
+  await expect(page.getByLabel("密码", { exact: true })).toHaveValue(PASSWORD);
+  // With the password kept, the right captcha is all it takes.
+  await page.getByLabel("验证码").fill("AB23");
+  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+});
+
 test("the login form works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -49,6 +49,15 @@ export const adminRefunds = {
       slot_create: "添加配送时段",
       slot_update: "修改配送时段",
       slot_delete: "删除配送时段",
+      // Moderation and operator access (decision 033).
+      moderation_hide: "隐藏内容",
+      moderation_restore: "恢复内容",
+      moderation_delete: "删除内容",
+      moderation_ban: "禁言用户",
+      moderation_unban: "解除禁言",
+      operator_login: "登录后台",
+      operator_login_failed: "后台登录失败",
+      operator_logout: "退出后台",
     } as Record<string, string>,
   },
 } as const;

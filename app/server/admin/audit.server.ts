@@ -1,4 +1,5 @@
-// The operators' audit log: every admin action (who, what, which order, when). Written in the
+// The operators' audit log: every admin action (who, what, which order, when), moderation
+// actions, and operator logins, logouts and failed logins (decision 033). Written in the
 // transaction of the change where this module makes the change itself (complete, delete), and
 // right after the orders issue's functions return where they run their own transactions (the
 // courier steps, cancel, refund decisions). Read newest first, by the primary key or, for one
@@ -33,7 +34,16 @@ export type AuditAction =
   | "prices_update"
   | "slot_create"
   | "slot_update"
-  | "slot_delete";
+  | "slot_delete"
+  // Moderation (forum/moderation.server.ts) and operator access (auth/operator.server.ts).
+  | "moderation_hide"
+  | "moderation_restore"
+  | "moderation_delete"
+  | "moderation_ban"
+  | "moderation_unban"
+  | "operator_login"
+  | "operator_login_failed"
+  | "operator_logout";
 
 export type AuditEntry = {
   action: AuditAction;
@@ -43,7 +53,10 @@ export type AuditEntry = {
   at?: string;
 };
 
-export async function recordAudit(executor: Executor, operator: Pick<Operator, "id" | "display_name">, entry: AuditEntry) {
+/** Who acted: an operator, or (for a failed login) no known operator, under the name shown. */
+export type AuditActor = Pick<Operator, "display_name"> & { id: number | null };
+
+export async function recordAudit(executor: Executor, operator: AuditActor, entry: AuditEntry) {
   await executor
     .insertInto("admin_audit")
     .values({

@@ -6,6 +6,7 @@
 // remix-auth v4 keeps no session: a strategy answers who signed in, and the verify functions here
 // open our database session (session.server.ts, operator.server.ts) and answer the cookies to
 // set and where to go. The routes only turn that, or a refusal, into a response.
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -80,6 +81,7 @@ async function verifySchoolAccount({ form, request }: FormStrategy.VerifyOptions
       deviceId,
       inMessenger,
       current: await getUser(request),
+      proof: form.get(PROOF_OF_WORK.field),
     });
   } catch (error) {
     log("error", "login", { error: error instanceof Error ? error.message : String(error) });
@@ -118,7 +120,7 @@ async function verifyOperator({ form, request }: FormStrategy.VerifyOptions): Pr
   const submission = parseWithZod(form, { schema: AdminLoginSchema });
   if (submission.status !== "success") throw new LoginRefused(400, submission.reply({ hideFields: HIDDEN }));
   const { username, password, redirectTo, captcha, captchaId } = submission.value;
-  const result = await loginOperator(username, password, authContext.getStore()?.clientIp ?? "unknown", { request, captcha, captchaId });
+  const result = await loginOperator(username, password, authContext.getStore()?.clientIp ?? "unknown", { request, captcha, captchaId, proofOfWork: form.get(PROOF_OF_WORK.field) });
   if (!result.ok) {
     const reply = submission.reply({
       ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),

@@ -39,12 +39,12 @@ export function captchaToken(answer: string, expiresAt = Date.now() + CAPTCHA_TT
   return `${body}.${mac("captcha-token", body)}`;
 }
 
-/** A new captcha: its token for the form and its picture. Writes nothing. */
-export function createCaptcha(): CaptchaChallenge {
+/** A new captcha: its token for the form and its picture (a WebP, decision 033). Writes nothing. */
+export async function createCaptcha(): Promise<CaptchaChallenge> {
   const answer = randomAnswer();
   return {
     id: captchaToken(answer),
-    image: `data:image/svg+xml;base64,${Buffer.from(drawCaptcha(answer)).toString("base64")}`,
+    image: `data:image/webp;base64,${(await drawCaptcha(answer)).toString("base64")}`,
   };
 }
 
@@ -63,7 +63,7 @@ export async function issueCaptcha(clientIp: string): Promise<CaptchaIssue> {
     const msBeforeNext = (refusal as { msBeforeNext?: number }).msBeforeNext ?? CAPTCHA_ISSUE_LIMIT.windowSeconds * 1000;
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
   }
-  return { ok: true, captcha: createCaptcha() };
+  return { ok: true, captcha: await createCaptcha() };
 }
 
 export type CaptchaCheck = "ok" | "empty" | "wrong";

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { CAPTCHA_ALPHABET, isWellFormedCaptcha, normaliseCaptcha } from "~/lib/captcha";
 import { drawCaptcha } from "./captcha-image.server";
@@ -8,8 +9,8 @@ describe("captcha rules", () => {
     for (const digit of "2345678") expect(CAPTCHA_ALPHABET).toContain(digit);
   });
 
-  it("can draw every character of the alphabet", () => {
-    for (const char of CAPTCHA_ALPHABET) expect(drawCaptcha(char.repeat(4)).startsWith("<svg")).toBe(true);
+  it("can draw every character of the alphabet", async () => {
+    for (const char of CAPTCHA_ALPHABET) expect((await drawCaptcha(char.repeat(4))).length).toBeGreaterThan(500);
   });
 
   it.each([
@@ -29,34 +30,28 @@ describe("captcha rules", () => {
 });
 
 describe("the captcha picture", () => {
-  const pathsOf = (svg: string) => svg.match(/<path [^>]*\/>/g) ?? [];
-
-  it("is an SVG that never contains the answer as text", () => {
-    const svg = drawCaptcha("QK7B");
-    expect(svg.startsWith("<svg")).toBe(true);
-    expect(svg).not.toMatch(/<text/);
-    expect(svg).not.toContain("QK7B");
+  it("is a WebP raster of 240×88 pixels (120×44 CSS px at twice the density), never SVG or text", async () => {
+    const image = await drawCaptcha("QK7B");
+    expect(image.subarray(0, 4).toString("latin1")).toBe("RIFF");
+    expect(image.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    expect(image.toString("latin1")).not.toMatch(/<svg|<path|QK7B/);
+    const meta = await sharp(image).metadata();
+    expect([meta.width, meta.height]).toEqual([240, 88]);
   });
 
-  it("has no structure that tells the characters apart: no rects, no groups, only filled paths alike", () => {
-    const svg = drawCaptcha("A2B3");
-    expect(svg).not.toMatch(/<rect|<g[ >]|<text|<use|transform=/);
-    const paths = pathsOf(svg);
-    // 4 glyph outlines and the noise ribbons, all drawn with the same attributes.
-    expect(paths.length).toBeGreaterThan(4);
-    for (const path of paths) expect(path).toMatch(/^<path fill="#[0-9a-f]{6}" fill-opacity="0\.\d" d="M[^"]+Z"\/>$/);
+  it("draws the same answer differently each time (its own distortion and noise)", async () => {
+    const pixels = async () => (await sharp(await drawCaptcha("MWQ8")).greyscale().raw().toBuffer()).toString("base64");
+    expect(await pixels()).not.toBe(await pixels());
   });
 
-  it("distorts the glyphs and shuffles the paths: the same answer never draws the same way", () => {
-    const first = pathsOf(drawCaptcha("MWQ8"));
-    const second = pathsOf(drawCaptcha("MWQ8"));
-    expect(first).not.toEqual(second);
-    // The order of paths is random: the shortest path (a noise ribbon or a glyph) moves around.
-    const orders = new Set(Array.from({ length: 12 }, () => pathsOf(drawCaptcha("MWQ8")).map((p) => (p.match(/[MLQCZ]/g) ?? []).length > 40 ? "r" : "g").join("")));
-    expect(orders.size).toBeGreaterThan(1);
+  it("has ink in every quarter of the picture's width (the characters are spread across it)", async () => {
+    const { data, info } = await sharp(await drawCaptcha("HM8W")).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const quarters = [0, 0, 0, 0];
+    for (let i = 0; i < data.length; i++) if (data[i]! < 150) quarters[Math.min(3, Math.floor(((i % info.width) / info.width) * 4))]!++;
+    for (const ink of quarters) expect(ink).toBeGreaterThan(150);
   });
 
-  it("refuses a character outside the font", () => {
-    expect(() => drawCaptcha("AO1\u4e00")).toThrow();
+  it("refuses a character outside the font", async () => {
+    await expect(drawCaptcha("AO1\u4e00")).rejects.toThrow();
   });
 });

@@ -77,6 +77,43 @@ function form(fields: Record<string, string>) {
 
 const routeArgs = (req: Request, clientIp = "10.1.1.1") => ({ request: req, params: {}, context: { clientIp } });
 
+describe("operator access in the audit log", () => {
+  const rowsOf = (name: string) =>
+    db().selectFrom("admin_audit").select(["operator_id", "operator_name", "action", "detail"]).where("operator_name", "=", name).orderBy("id").execute();
+
+  it("records a login, a logout and each failed password check (unknown name, wrong password, disabled), with the client", async () => {
+    const operator = await newOperator({ displayName: `审计员${uniqueName()}` });
+    expect(await loginOperator(operator.username, "wrong-password-1", "10.9.0.1", proof())).toMatchObject({ reason: "invalid" });
+    const cookie = await loginCookie(operator.username, operator.password, "10.9.0.2");
+    await logoutOperator(request("/admin/logout", { method: "POST", cookie }));
+    // A logout without a live session records nothing more.
+    await logoutOperator(request("/admin/logout", { method: "POST", cookie }));
+    expect(await rowsOf(operator.display_name)).toEqual([
+      { operator_id: operator.id, operator_name: operator.display_name, action: "operator_login_failed", detail: "wrong password; client 10.9.0.1" },
+      { operator_id: operator.id, operator_name: operator.display_name, action: "operator_login", detail: "client 10.9.0.2" },
+      { operator_id: operator.id, operator_name: operator.display_name, action: "operator_logout", detail: null },
+    ]);
+
+    const ghost = uniqueName("ghost");
+    await loginOperator(ghost, "whatever-pw-1", "10.9.0.3", proof());
+    expect(await rowsOf(ghost)).toEqual([{ operator_id: null, operator_name: ghost, action: "operator_login_failed", detail: "unknown username; client 10.9.0.3" }]);
+
+    const disabled = await newOperator({ disabled: true, displayName: `停用${uniqueName()}` });
+    await loginOperator(disabled.username, disabled.password, "10.9.0.4", proof());
+    expect(await rowsOf(disabled.display_name)).toEqual([{ operator_id: disabled.id, operator_name: disabled.display_name, action: "operator_login_failed", detail: "disabled; client 10.9.0.4" }]);
+  });
+
+  it("a refused captcha or a throttled client is not written (no unbounded rows for anonymous clients)", async () => {
+    const operator = await newOperator({ displayName: `限流${uniqueName()}` });
+    await loginOperator(operator.username, operator.password, "10.9.1.1", { request: request("/admin/login"), captcha: "XXXX", captchaId: captchaToken(CAPTCHA) });
+    for (let attempt = 0; attempt < 8; attempt++) await loginOperator(operator.username, "wrong-password", "10.9.1.2", proof());
+    const rows = await rowsOf(operator.display_name);
+    // Four failures, the fifth starts the wait; the rest are refused before the password check.
+    expect(rows.length).toBeLessThanOrEqual(5);
+    expect(rows.every((row) => row.action === "operator_login_failed" && row.detail === "wrong password; client 10.9.1.2")).toBe(true);
+  });
+});
+
 describe("operator login", () => {
   it("a wrong password, an unknown user and a disabled operator all give the same generic error", async () => {
     const active = await newOperator();

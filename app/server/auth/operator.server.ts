@@ -3,13 +3,16 @@ import { createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { safeRedirect } from "~/lib/redirect";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import { setRequestUser } from "../log.server";
 import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import type { OperatorsTable } from "../db/schema";
+import { recordAudit } from "../admin/audit.server";
 import { verifyCaptcha } from "./captcha.server";
+import { spendProof } from "./proof-of-work.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
 import { deleteDataParams } from "~/lib/request-kind";
@@ -66,7 +69,7 @@ export type OperatorLoginResult =
 const INVALID = { ok: false, reason: "invalid", message: msg.admin.invalidCredentials } as const;
 
 /** What proves a human is typing: the request (for the trusted-device cookie) and the captcha. */
-export type OperatorLoginProof = { request: Request; captcha: string | undefined; captchaId: string | undefined };
+export type OperatorLoginProof = { request: Request; captcha: string | undefined; captchaId: string | undefined; proofOfWork?: unknown };
 
 /**
  * Checks an operator's username and password and opens an operator session, with the students'
@@ -84,6 +87,10 @@ export async function loginOperator(username: string, password: string, ip: stri
     return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, wait) };
   }
 
+  // A proof of work (decision 033): without one (no JavaScript) a failure below counts double
+  // against the client's guesses across accounts.
+  const proved = await spendProof(proof.proofOfWork);
+
   const captcha = await verifyCaptcha(proof.captchaId, proof.captcha);
   if (captcha !== "ok") {
     return { ok: false, reason: "captcha", field: "captcha", message: captcha === "empty" ? msg.admin.captchaRequired : msg.admin.captchaWrong };
@@ -95,7 +102,12 @@ export async function loginOperator(username: string, password: string, ip: stri
   const passwordOk = row ? await verifyPassword(password, row.password_hash) : await verifyAgainstDummy(password);
   if (!row || !passwordOk || row.disabled) {
     countLoginFailure("operator");
-    const nextWait = await recordFailure(keys);
+    // Audited (decision 033); the password checks are throttled, so these rows are bounded.
+    await recordAudit(db(), row ?? { id: null, display_name: name.slice(0, 32) || "-" }, {
+      action: "operator_login_failed",
+      detail: `${!row ? "unknown username" : row.disabled && passwordOk ? "disabled" : "wrong password"}; client ${ip}`,
+    });
+    const nextWait = await recordFailure(keys, proved ? 1 : PROOF_OF_WORK.failuresWithoutProof);
     if (nextWait > 0) return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, nextWait) };
     return INVALID;
   }
@@ -105,6 +117,7 @@ export async function loginOperator(username: string, password: string, ip: stri
   await db().updateTable("operators").set({ last_login_at: loggedInAt }).where("id", "=", row.id).execute();
   await clearAccountThrottle(keys);
   const { id, setCookie } = await createOperatorSession(row.id);
+  await recordAudit(db(), row, { action: "operator_login", detail: `client ${ip}`, at: loggedInAt });
   return {
     ok: true,
     operator: { ...operator, last_login_at: loggedInAt },
@@ -228,7 +241,11 @@ export async function endOperatorSessions(operatorId: number) {
 /** Ends this request's operator session on the server; returns the Set-Cookie that clears it. */
 export async function logoutOperator(request: Request): Promise<string> {
   const id = await readOperatorSessionId(request);
-  if (id) await endOperatorSession(id);
+  if (id) {
+    const operator = await operatorOfSession(id);
+    await endOperatorSession(id);
+    if (operator) await recordAudit(db(), operator, { action: "operator_logout" });
+  }
   return operatorCookie().serialize("", { maxAge: 0 });
 }
 

@@ -108,18 +108,23 @@ export async function throttleWait(keys: ThrottleKey[]): Promise<number> {
   return rows.reduce((longest, row) => Math.max(longest, row.blocked_until ? Date.parse(row.blocked_until) - nowMs : 0), 0);
 }
 
-/** Counts a failure on every key and starts its backoff; answers the longest new wait (ms). */
-export async function recordFailure(keys: ThrottleKey[]): Promise<number> {
+/**
+ * Counts a failure on every key and starts its backoff; answers the longest new wait (ms). On the
+ * address-wide key (guessing across accounts) it counts `addressWeight` times: more for a login
+ * without a proof of work (decision 033).
+ */
+export async function recordFailure(keys: ThrottleKey[], addressWeight = 1): Promise<number> {
   let longest = 0;
   for (const { key, rule } of keys) {
+    const weight = rule === THROTTLE_RULES.client ? addressWeight : 1;
     const at = new Date();
     const forgetBefore = new Date(at.getTime() - rule.forgetAfterMs).toISOString();
     const row = await db()
       .insertInto("login_throttles")
-      .values({ key, failures: 1, last_failure_at: at.toISOString(), blocked_until: null })
+      .values({ key, failures: weight, last_failure_at: at.toISOString(), blocked_until: null })
       .onConflict((oc) =>
         oc.column("key").doUpdateSet({
-          failures: sql<number>`CASE WHEN login_throttles.last_failure_at < ${forgetBefore} THEN 1 ELSE login_throttles.failures + 1 END`,
+          failures: sql<number>`CASE WHEN login_throttles.last_failure_at < ${forgetBefore} THEN ${weight} ELSE login_throttles.failures + ${weight} END`,
           last_failure_at: at.toISOString(),
         }),
       )

@@ -7,7 +7,9 @@ import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import { deleteUserData } from "../users/deletion.server";
 import type { CaptchaAnswer, LoginFailure, Profile } from "../school/index.server";
 import { academicSystemFor, findSchool, saveAcademicSession } from "../school/school.server";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { verifyCaptcha } from "./captcha.server";
+import { spendProof } from "./proof-of-work.server";
 import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
 import { mergeUserRows } from "./messenger.server";
 import { createUserSession, type User } from "./session.server";
@@ -33,6 +35,8 @@ export type LoginContext = {
   inMessenger: boolean;
   /** The user of the browser's current session (a messenger identity, maybe a student). */
   current: User | null;
+  /** The form's proof-of-work solution (absent without JavaScript; decision 033). */
+  proof?: unknown;
 };
 
 export type LoginErrorCode = "REQUIRE_WECHAT_AUTH" | "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND";
@@ -93,6 +97,10 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     return fail(tooManyMessage(msg.login.tooManyAttempts, wait));
   }
 
+  // A proof of work (decision 033): without one (no JavaScript) a failure below counts double
+  // against the client's guesses across accounts.
+  const proved = await spendProof(context.proof);
+
   const captcha = await verifyCaptcha(input.captchaId, input.captcha);
   if (captcha === "empty") return fail(msg.login.captchaEmpty, { field: "captcha" });
   if (captcha === "wrong") return fail(msg.login.captchaWrong, { field: "captcha" });
@@ -103,7 +111,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     const guess = result.failure.kind === "wrong_password" || result.failure.kind === "account_missing";
     log("info", "login-refused", { school: school.code, reason: result.failure.kind });
     if (guess) {
-      const nextWait = await recordFailure(keys);
+      const nextWait = await recordFailure(keys, proved ? 1 : PROOF_OF_WORK.failuresWithoutProof);
       if (nextWait > 0) return fail(tooManyMessage(msg.login.tooManyAttempts, nextWait), { field: "password" });
     }
     const refused = fail(failureMessage(result.failure), { field: guess ? "password" : undefined });

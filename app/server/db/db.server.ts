@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { config } from "../config.server";
 import { log } from "../log.server";
@@ -41,6 +41,9 @@ function openDatabase(databaseUrl: string): { db: DB; pool?: pg.Pool } {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // Deleted rows are overwritten with zeros, not left in free pages (decision 033: a deleted
+  // account must not stay readable in the file; the deletion job also checkpoints the WAL).
+  sqlite.pragma("secure_delete = ON");
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
 }
 
@@ -90,6 +93,17 @@ export function poolStats() {
 
 export function dialect(): Dialect {
   return dialectOf(config().databaseUrl);
+}
+
+/**
+ * SQLite: copies the WAL into the database file and empties it (TRUNCATE), so page versions
+ * written before a deletion no longer sit in the -wal file. Nothing to do on PostgreSQL (its
+ * side is VACUUM, see docs/operations.md). Returns false when a reader kept the WAL busy.
+ */
+export async function checkpointWal(): Promise<boolean> {
+  if (dialect() !== "sqlite") return true;
+  const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db());
+  return (rows[0]?.busy ?? 0) === 0;
 }
 
 export async function closeDb() {

@@ -107,7 +107,7 @@ describe("/admin/moderation", () => {
   });
 
   it("hides, deletes, bans and unbans", async () => {
-    const { cookie } = await operatorCookie();
+    const { cookie, operator } = await operatorCookie();
     const author = await createStudent({ nickname: "违规作者" });
     const reader = await createStudent();
     const first = await createPost({ userId: author.id, categoryId: 1, content: "第一条" });
@@ -129,6 +129,24 @@ describe("/admin/moderation", () => {
 
     const missing = await moderate(cookie, { intent: "hide", target: "post", id: "999999" });
     expect(missing.headers.get("Location")).toBe("/admin/moderation?notice=notFound");
+
+    // Each action is in the audit log like an order action: who, what, on what; a refused one is not.
+    await moderate(cookie, { intent: "restore", target: "post", id: String(first.id) });
+    const comment = await addComment({ postId: first.id, userId: reader.id, content: "一条评论" });
+    await moderate(cookie, { intent: "hide", target: "comment", id: String(comment.id) });
+    await moderate(cookie, { intent: "delete", target: "comment", id: String(comment.id) });
+    const audit = await db().selectFrom("admin_audit").select(["operator_id", "operator_name", "action", "detail"]).where("operator_id", "=", operator.id).orderBy("id").execute();
+    expect(audit).toEqual(
+      [
+        ["moderation_hide", `post #${first.id}`],
+        ["moderation_delete", `post #${second.id}`],
+        ["moderation_ban", `user #${author.id}`],
+        ["moderation_unban", `user #${author.id}`],
+        ["moderation_restore", `post #${first.id}`],
+        ["moderation_hide", `comment #${comment.id} (post #${first.id})`],
+        ["moderation_delete", `comment #${comment.id} (post #${first.id})`],
+      ].map(([action, detail]) => ({ operator_id: operator.id, operator_name: "审核员", action, detail })),
+    );
   });
 });
 

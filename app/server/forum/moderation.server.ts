@@ -4,6 +4,8 @@ import { db, now } from "../db/db.server";
 import type { Database, ModerationState, ReportReason } from "../db/schema";
 import { thumbUrl } from "../storage/images.server";
 import { deletePost, ForumError, recountPost, removeComment } from "./posts.server";
+import { recordAudit, type AuditActor } from "../admin/audit.server";
+import type { Executor } from "../notify/outbox.server";
 
 // Operators' view of the circle: reported and hidden posts and comments with their real author
 // (operators may see who wrote an anonymous one), and the actions hide, restore, delete, ban.
@@ -142,26 +144,36 @@ async function resolveReports(executor: Pick<Kysely<Database>, "updateTable">, t
 }
 
 /** Carries out an operator's decision. Hide and restore also close the target's open reports. */
-export async function moderate(action: ModerationAction, operatorId: number) {
+/**
+ * One operator's moderation action, audited like order actions (decision 033): the audit row is
+ * written in the change's transaction, or right after deletePost's own.
+ */
+export async function moderate(action: ModerationAction, operator: AuditActor & { id: number }) {
   const { intent, target, id } = action;
+  const audit = (executor: Executor, detail: string) => recordAudit(executor, operator, { action: `moderation_${intent}`, detail });
   if (target === "user") {
-    if (intent === "ban") {
-      await db()
-        .insertInto("forum_bans")
-        .values({ user_id: id, operator_id: operatorId, reason: null, created_at: now() })
-        .onConflict((oc) => oc.column("user_id").doNothing())
-        .execute();
-    } else if (intent === "unban") {
-      await db().deleteFrom("forum_bans").where("user_id", "=", id).execute();
-    } else {
-      throw new ForumError("not_found", "unknown action");
-    }
+    if (intent !== "ban" && intent !== "unban") throw new ForumError("not_found", "unknown action");
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        if (intent === "ban") {
+          await trx
+            .insertInto("forum_bans")
+            .values({ user_id: id, operator_id: operator.id, reason: null, created_at: now() })
+            .onConflict((oc) => oc.column("user_id").doNothing())
+            .execute();
+        } else {
+          await trx.deleteFrom("forum_bans").where("user_id", "=", id).execute();
+        }
+        await audit(trx, `user #${id}`);
+      });
     return;
   }
   if (intent === "ban" || intent === "unban") throw new ForumError("not_found", "unknown action");
   if (target === "post") {
     if (intent === "delete") {
       if (!(await deletePost(id, { operator: true }))) throw new ForumError("not_found", "no such post");
+      await audit(db(), `post #${id}`);
       return;
     }
     await db()
@@ -174,6 +186,7 @@ export async function moderate(action: ModerationAction, operatorId: number) {
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new ForumError("not_found", "no such post");
         await resolveReports(trx, "post", id);
+        await audit(trx, `post #${id}`);
       });
     return;
   }
@@ -182,6 +195,7 @@ export async function moderate(action: ModerationAction, operatorId: number) {
     .execute(async (trx) => {
       const comment = await trx.selectFrom("comments").select(["id", "post_id"]).where("id", "=", id).executeTakeFirst();
       if (!comment) throw new ForumError("not_found", "no such comment");
+      await audit(trx, `comment #${comment.id} (post #${comment.post_id})`);
       if (intent === "delete") {
         await removeComment(trx, comment.post_id, comment.id);
         return;

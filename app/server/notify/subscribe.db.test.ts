@@ -218,4 +218,39 @@ describe("POST /api/wechat/jsapi-config", () => {
       expect(await refused.json()).toMatchObject({ success: false, message: "url 无效：必须是本站页面的完整地址" });
     }
   });
+
+  const post = (host: string, url: string) =>
+    jsapiAction({
+      request: new Request(`http://${host}/api/wechat/jsapi-config`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ url }) }),
+      params: {},
+      context: {},
+    } as unknown as ActionFunctionArgs) as Promise<Response>;
+
+  it("with PUBLIC_URL, signs only pages of that origin, whatever Host the request names", async () => {
+    process.env.PUBLIC_URL = "https://campus.example.com";
+    resetConfig();
+    try {
+      expect((await post("evil.example.com", "http://evil.example.com/market")).status).toBe(400);
+      expect((await post("evil.example.com", "https://evil.example.com/market")).status).toBe(400);
+      expect((await post("localhost", "http://localhost/market")).status).toBe(400);
+      expect((await post("evil.example.com", "https://campus.example.com/market")).status).toBe(200);
+    } finally {
+      delete process.env.PUBLIC_URL;
+    }
+  });
+
+  it("in production without PUBLIC_URL, signs nothing: the Host header is the client's to choose", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { NODE_ENV: "production", SESSION_SECRET: "production-session-secret-0123456789abcdef", APP_ENCRYPTION_KEY: "ab".repeat(32) });
+    resetConfig();
+    try {
+      expect((await post("evil.example.com", "http://evil.example.com/market")).status).toBe(400);
+    } finally {
+      for (const key of ["NODE_ENV", "SESSION_SECRET", "APP_ENCRYPTION_KEY"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+      resetConfig();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { db, now, type DB } from "../db/db.server";
+import { checkpointWal, db, now, type DB } from "../db/db.server";
 import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { log } from "../log.server";
 import { accountKey, accountThrottlePrefix, sweepLoginThrottles } from "../auth/rate-limit.server";
@@ -82,7 +82,11 @@ export async function runAccountDeletionJob() {
   // Login throttles (hashed accounts and addresses) and spent captcha nonces are kept only while they matter.
   await sweepLoginThrottles();
   await sweepCaptchaNonces();
-  if (due.length > 0) log("info", "accounts-deleted", { count: due.length });
+  if (due.length > 0) {
+    // The deleted rows' old page versions leave the -wal file too (secure_delete zeroes the rest).
+    const checkpointed = await checkpointWal();
+    log("info", "accounts-deleted", { count: due.length, checkpointed });
+  }
   return due.length;
 }
 
