@@ -190,10 +190,21 @@ export function canCustomer(action: CustomerAction, state: OrderState) {
   return customerActions(state).includes(action);
 }
 
+/**
+ * I4: does the order hold no money at all — never paid (and no longer payable), or refunded in
+ * full? Only such an order may be soft-deleted: a deleted order leaves the queue, the search, the
+ * CSV and the day's figures, so money on it would vanish from every operator's view.
+ */
+export function holdsNoMoney(state: Pick<OrderState, "status" | "paymentStatus" | "refundState">) {
+  if (state.status === "cancelled") return state.paymentStatus === "closed" && !refundUnderWay(state.refundState);
+  return state.status === "refunded" && state.paymentStatus === "refunded";
+}
+
 /** What an operator may do now (the admin issue's buttons). A refund under way blocks cancel and complete. */
 export function adminActions(state: OrderState): AdminAction[] {
   const row = STATUS_TABLE[state.status];
   return row.admin.filter((action) => {
+    if (action === "delete") return holdsNoMoney(state);
     if (action === "cancel") return canTransition({ kind: "close", by: "operator" }, state) || canTransition({ kind: "cancel_refund", by: "operator" }, state);
     if (action === "complete") return canTransition({ kind: "advance", to: "completed" }, state);
     return true;

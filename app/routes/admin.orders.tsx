@@ -6,6 +6,7 @@
 // every action a same-origin request. The daily summary sits on top; the CSV export is
 // /admin/export.csv with the same filters. The summary, tabs, cards and panel are components
 // (AdminOrderList, AdminOrderParts) rendered from the loader's typed data.
+import { isAdminRole } from "~/lib/operator-roles";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -26,7 +27,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
-import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard } from "~/server/admin/orders.server";
+import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
 import { rejectCrossSite } from "~/server/auth/guard.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
@@ -56,7 +57,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       order ? findLiveOrder(order) : Promise.resolve(undefined),
       readinessBanner(),
     ]);
-    const panelOrder = panelRow ? toCard(panelRow) : null;
+    // Deleting is the admin role's (decision 030): other operators are not offered it.
+    const forOperator = (card: AdminOrderCard): AdminOrderCard => (isAdminRole(operator.role) ? card : { ...card, actions: card.actions.filter((action) => action !== "delete") });
+    const panelOrder = panelRow ? forOperator(toCard(panelRow)) : null;
     return {
       displayName: operator.display_name,
       readiness,
@@ -65,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
       refundRequests: summary.refundRequests,
       summary,
-      page,
+      page: { ...page, items: page.items.map(forOperator) },
       // The tabs' labels from the status table, here (the table stays off the page).
       tabs: ORDER_GROUPS.map((group) => ({ group, label: groupLabel(group) })),
       campuses,

@@ -6,7 +6,8 @@
 import { COURIER_STEPS, type CourierStep } from "~/lib/admin-orders";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { STATUS_TABLE, adminActions, canAdvance } from "~/lib/order-status";
+import { isAdminRole } from "~/lib/operator-roles";
+import { STATUS_TABLE, adminActions, canAdvance, holdsNoMoney } from "~/lib/order-status";
 import type { Operator } from "../auth/operator.server";
 import { db, now } from "../db/db.server";
 import { cancelOrderByOperator } from "../orders/cancel.server";
@@ -119,9 +120,14 @@ async function cancelOrder(operator: Operator, order: OrderRow, reason: string |
 // ---------------------------------------------------------------------------------------------
 // Delete
 
-/** Any order: hidden from the admin pages and exports, kept (with its payments and events). */
+/**
+ * I4: only an admin, and only an order holding no money (cancelled unpaid, or refunded in full):
+ * hidden from the admin pages and exports, kept (with its payments and events). The UPDATE
+ * repeats the rule, so a payment or refund that lands meanwhile keeps the order visible.
+ */
 async function deleteOrder(operator: Operator, order: OrderRow): Promise<AdminResult> {
-  if (!adminActions(stateOfRow(order)).includes("delete")) return fail("delete", "notAllowed", 409);
+  if (!isAdminRole(operator.role)) return fail("delete", "adminOnly", 403);
+  if (!holdsNoMoney(stateOfRow(order))) return fail("delete", "holdsMoney", 409);
   const at = now();
   const done = await db()
     .transaction()
@@ -131,12 +137,18 @@ async function deleteOrder(operator: Operator, order: OrderRow): Promise<AdminRe
         .set({ deleted_at: at, deleted_by: operator.id })
         .where("id", "=", order.id)
         .where("deleted_at", "is", null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "cancelled"), eb("payment_status", "=", "closed"), eb.or([eb("refund_state", "is", null), eb("refund_state", "not in", ["requested", "processing"])])]),
+            eb.and([eb("status", "=", "refunded"), eb("payment_status", "=", "refunded")]),
+          ]),
+        )
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
       await recordAudit(trx, operator, { action: "delete", order, detail: STATUS_TABLE[order.status].label, at });
       return true;
     });
-  return done ? { ok: true, done: "deleted" } : fail("delete", "notFound", 404);
+  return done ? { ok: true, done: "deleted" } : fail("delete", "holdsMoney", 409);
 }
 
 // ---------------------------------------------------------------------------------------------

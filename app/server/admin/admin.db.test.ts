@@ -43,10 +43,11 @@ function post(path: string, fields: Record<string, string>, cookie?: string, hea
 }
 
 let operatorCount = 0;
-async function operatorCookie(displayName = "配送员小周") {
+async function operatorCookie(displayName = "配送员小周", role: "operator" | "admin" = "admin") {
   operatorCount += 1;
   const username = `admin-test-${process.pid % 10000}-${operatorCount}`;
-  await createOperator({ username, password: "right-password-1", displayName });
+  // An admin by default: this suite also deletes orders, which only the admin role may (decision 030).
+  await createOperator({ username, password: "right-password-1", displayName, role });
   const login = await loginOperator(username, "right-password-1", "10.9.0.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
   if (!login.ok) throw new Error(login.message);
   return { cookie: cookieValue(login.setCookie), operatorId: login.operator.id, displayName };
@@ -359,7 +360,7 @@ describe("the list, its tabs and the search", () => {
         { name: "口袋件", count: 1 },
         { name: "中件", count: 2 },
       ],
-      actions: ["complete", "cancel", "delete", "call"],
+      actions: ["complete", "cancel", "call"],
       steps: [
         { to: "assigned", label: "骑手已接单" },
         { to: "picking", label: "正在取件" },
@@ -380,7 +381,7 @@ describe("the list, its tabs and the search", () => {
     // The panel opens from the URL, with the same card.
     const panel = await page(op.cookie, `?order=${noPhone.order_number}`);
     expect(panel.panel).toBe("actions");
-    expect(panel.panelOrder).toMatchObject({ orderNumber: noPhone.order_number, recipientPhone: null, actions: ["complete", "delete", "call"], steps: [] });
+    expect(panel.panelOrder).toMatchObject({ orderNumber: noPhone.order_number, recipientPhone: null, actions: ["complete", "call"], steps: [] });
     expect((await page(op.cookie, `?order=${noPhone.order_number}&panel=cancel`)).panel).toBe("cancel");
   });
 });
@@ -572,11 +573,12 @@ describe("refund requests", () => {
 
 describe("delete, the audit log and the export", () => {
   it("delete hides the order from the list, counts, search and export but keeps the row; a second delete is refused", async () => {
-    const order = await makeOrder({ status: "completed", recipient_name: "李四" });
-    const response = await act(op.cookie, { intent: "delete", order: order.order_number }, `?status=completed&order=${order.order_number}&panel=delete`);
-    expect(response.headers.get("Location")).toBe("/admin/orders?status=completed&done=deleted");
+    // Only an order holding no money may be deleted (decision 030): a cancelled, unpaid one.
+    const order = await makeOrder({ status: "cancelled", recipient_name: "李四" });
+    const response = await act(op.cookie, { intent: "delete", order: order.order_number }, `?status=cancelled&order=${order.order_number}&panel=delete`);
+    expect(response.headers.get("Location")).toBe("/admin/orders?status=cancelled&done=deleted");
     const kept = await orderRow(order.order_number);
-    expect(kept).toMatchObject({ status: "completed", deleted_by: op.operatorId, deleted_at: expect.any(String) });
+    expect(kept).toMatchObject({ status: "cancelled", deleted_by: op.operatorId, deleted_at: expect.any(String) });
     expect((await page(op.cookie, "?q=李四")).page.items).toEqual([]);
     expect((await page(op.cookie)).page.counts.all).toBe(0);
     expect((await page(op.cookie, `?order=${order.order_number}`)).panelOrder).toBeNull();

@@ -45,7 +45,23 @@ export async function closeUnpaid(
   const closed = await db()
     .transaction()
     .execute((trx) => applyClosed(trx, order.id, { ...details, at: now() }));
+  if (closed) await closeLateTrade(order);
   return closed ? "closed" : "unchanged";
+}
+
+/**
+ * A pay call that was on its way while this order closed may have made a trade after our close
+ * reached the provider (or before we saw its payments row): closed once more, so nothing can be
+ * paid for a cancelled order. A payment that still slips through is refunded (applyLatePayment).
+ */
+async function closeLateTrade(order: OrderRow) {
+  const payment = await db().selectFrom("payments").select(["out_trade_no"]).where("order_id", "=", order.id).executeTakeFirst();
+  if (!payment) return;
+  const provider = paymentProvider();
+  await provider?.close(payment.out_trade_no).catch((error: unknown) => {
+    const code = error instanceof PayError ? error.code : String(error);
+    if (code !== "NOT_FOUND" && code !== "ORDER_CLOSED") log("warn", "order-close-again", { order: order.order_number, error: code });
+  });
 }
 
 /** The customer's cancel (reason optional): unpaid → cancelled; paid or assigned → a refund at once. */

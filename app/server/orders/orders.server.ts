@@ -13,7 +13,7 @@ import { orderView, statusesOf, type OrderState, type OrderStatus } from "~/lib/
 import { fillTemplate } from "~/lib/service-hours";
 import { UNPAID_ORDER_TTL_MS, deliveryText, orderNumber, parsePickupCodes, ratingText } from "~/lib/orders";
 import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/package-counts";
-import { entryFromInput, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
+import { entryFromInput, entryHoldsOneCode, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
 import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
 import { formatShanghai } from "~/lib/time";
 import type { User } from "../auth/session.server";
@@ -150,6 +150,7 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     if (list.length > MAX_ENTRIES) return fail(msg.orders.create.tooManyParcels);
     const items = list.map(entryFromInput).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
     if (items.length === 0) return fail(msg.orders.create.emptyList);
+    if (!items.every(entryHoldsOneCode)) return fail(msg.orders.create.oneCode);
     if (items.some((item, index) => items.findIndex((other) => sameParcel(other, item)) !== index)) return fail(msg.orders.create.duplicateParcel);
     // ARCHITECTURE "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
     const counts = countsFromClient(body.expressPackageCounts, config.packageTypes, items.length);
@@ -177,8 +178,9 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
   const counts = Object.fromEntries(PACKAGE_TYPE_KEYS.map((type) => [type, input.counts[type]])) as PackageCounts;
   const parcelCount = totalParcels(counts);
   if (parcelCount === 0) return fail(msg.orders.create.emptyList);
-  // The one rule both front doors end in: as many counted parcels as parcels listed.
+  // The rules both front doors end in (I3): as many counted parcels as parcels listed, one code per parcel.
   if (parcelCount !== input.items.length) return fail(msg.orders.create.countsMismatch);
+  if (!input.items.every(entryHoldsOneCode)) return fail(msg.orders.create.oneCode);
   const at = input.at.toISOString();
 
   // A collision of the random six digits on the same day retries with new ones.

@@ -11,7 +11,9 @@
 import type { ExpressionBuilder } from "kysely";
 import { transitionGuard, type OrderStatus, type RefundState, type Transition } from "~/lib/order-status";
 import { orders as ordersMessages } from "~/lib/messages/orders";
+import { estimateDelivery } from "~/lib/delivery-slot";
 import type { Database } from "../db/schema";
+import { loadDeliverySchedule } from "../errands/market-config.server";
 import type { Executor } from "../notify/outbox.server";
 import { notifyOrder, recordEvent, type Actor, type OrderRow } from "./events.server";
 import { consumeCoupon, releaseCoupon } from "./pricing.server";
@@ -51,9 +53,11 @@ export type PaidDetails = { transactionId?: string | null; successTime?: string 
  * change (already paid, cancelled…). The checkout it was made from is emptied if unchanged since.
  */
 export async function applyPaid(executor: Executor, orderId: number, details: PaidDetails): Promise<OrderRow | null> {
+  // I5: the delivery promise is made when the payment is confirmed, from the schedule as it is then.
+  const estimate = estimateDelivery(new Date(details.at), await loadDeliverySchedule(executor));
   const updated = await executor
     .updateTable("orders")
-    .set({ status: "paid", payment_status: "paid", paid_at: details.at, updated_at: details.at })
+    .set({ status: "paid", payment_status: "paid", paid_at: details.at, estimated_delivery_at: estimate.at, updated_at: details.at })
     .where("id", "=", orderId)
     .where(guardOf({ kind: "pay" }))
     .executeTakeFirst();

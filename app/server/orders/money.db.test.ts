@@ -1,0 +1,159 @@
+// Money keeps its invariants (decision 030): one plain regression test per defect the money
+// audit found on paths nobody had listed, on both dialects. Each asserts what the database holds
+// or what the student or operator is shown, through the same loaders, actions and domain
+// functions the pages use. The generated sequences are in money-properties.db.test.ts.
+import { describe, expect, it } from "vitest";
+import { adminOrderData } from "~/lib/messages/adminOrderData";
+import type { PickupEntry } from "~/lib/pickup-entries";
+import { action as ordersAction } from "~/routes/admin.orders";
+import { loader as statusLoader } from "~/routes/api.express.orders.$id.payment-status";
+import { action as createAction } from "~/routes/api.express.order_create";
+import { action as parcelAction } from "~/routes/market._shell.parcel.$id/route";
+import { captchaToken } from "~/server/auth/captcha.server";
+import { createOperator, loginOperator } from "~/server/auth/operator.server";
+import { db, now } from "~/server/db/db.server";
+import { saveAddress } from "~/server/errands/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
+import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { shanghaiInstant, shanghaiToday } from "~/lib/time";
+import { call, cookieValue, createMessengerUser, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { cancelOrder } from "./cancel.server";
+import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
+import { applyPaid } from "./transitions.server";
+
+const TYPES = async () => {
+  const result = await loadExpressConfig("jinpenling");
+  if (!result.ok) throw new Error("no config");
+  return result.config.packageTypes;
+};
+
+let codeCounter = 0;
+function entry(code = `3-3-${String(++codeCounter).padStart(4, "0")}${process.pid % 97}`): PickupEntry {
+  return { id: `e-${code}`, company: "中通快递", pickupCode: code, trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code", source: "manual" };
+}
+
+async function customer(parcels = 1) {
+  const user = await createMessengerUser({ campus_code: "jinpenling" });
+  const cookie = await sessionCookieFor(user.id);
+  await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑3栋", room: "302", isDefault: true });
+  await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: Array.from({ length: parcels }, () => entry()) }, result: null }));
+  return { user, cookie };
+}
+
+async function place(user: TestUser): Promise<OrderRow> {
+  const checkout = await loadCheckout(user.id, await TYPES());
+  const result = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+  if (!result.ok) throw new Error(result.message);
+  return (await findOrder(result.orderNumber))!;
+}
+
+async function paid(user: TestUser, at = now()) {
+  const order = await place(user);
+  await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", transactionId: `SIM${order.order_number}`, at }));
+  return (await findOrder(order.order_number))!;
+}
+
+let operatorCount = 0;
+async function operator(role: "operator" | "admin") {
+  operatorCount += 1;
+  const username = `money-${role}-${process.pid % 10000}-${operatorCount}`;
+  await createOperator({ username, password: "right-password-1", displayName: role === "admin" ? "管理员小周" : "配送员小李", role });
+  const login = await loginOperator(username, "right-password-1", "10.9.2.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
+  if (!login.ok) throw new Error(login.message);
+  return { cookie: cookieValue(login.setCookie), id: login.operator.id };
+}
+
+const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
+function adminPost(fields: Record<string, string>, cookie: string) {
+  return request("/admin/orders", { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...SAME_ORIGIN } });
+}
+
+describe("an entry holds exactly one code, on every way in", () => {
+  const recipient = { campus_code: "jinpenling", recipient_name: "李四", recipient_phone: "13900139000", recipient_campus: "金盆岭校区", recipient_dorm: "西苑1栋", recipient_room: "101" };
+
+  it("POST /api/express/order_create with five codes in one entry and pocket: 1 is refused and stores nothing", async () => {
+    const { user, cookie } = await customer();
+    const body = {
+      ...recipient,
+      expressCheckoutList: [{ pickupCode: "1-1-1001 1-1-1002 1-1-1003 1-1-1004 1-1-1005", company: "圆通速递", stationName: "南门驿站" }],
+      expressPackageCounts: { pocket: 1 },
+    };
+    const response = await call(createAction as never, postJson("/api/express/order_create", body, cookie));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("每条快递只能填写一个取件码，多个包裹请分条添加");
+    expect(await db().selectFrom("orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+
+  it("the entry form refuses a four-code entry, and the edit dialog refuses turning an entry into several", async () => {
+    const { user, cookie } = await customer();
+    const added = await call(parcelAction as never, postForm("/market/parcel/new", { intent: "save-entry", credential: "2-2-2001，2-2-2002，2-2-2003，2-2-2004", station: "南门驿站", company: "圆通速递" }, cookie));
+    expect(added.status).toBe(400);
+    expect((await added.json()).result.error[""]).toEqual(["每条快递只能填写一个取件码，多个包裹请分条添加"]);
+    const [first] = (await loadCheckout(user.id, await TYPES())).entries;
+    const edited = await call(
+      parcelAction as never,
+      postForm(`/market/parcel/${first!.id}`, { intent: "save-entry", entryId: first!.id, credential: `${first!.pickupCode} 9-9-9999`, station: first!.stationName, company: first!.company }, cookie),
+    );
+    expect(edited.status).toBe(400);
+    const entries = (await loadCheckout(user.id, await TYPES())).entries;
+    expect(entries.map((item) => item.pickupCode)).toEqual([first!.pickupCode]);
+  });
+
+  it("an order is never made from a stored entry holding several codes (the last gate)", async () => {
+    const { user } = await customer();
+    await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: [entry("5-5-5001 5-5-5002")] }, result: null }));
+    const checkout = await loadCheckout(user.id, await TYPES());
+    const result = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    expect(result).toMatchObject({ ok: false });
+    expect(await db().selectFrom("orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+  });
+});
+
+describe("what the student is told about a payment", () => {
+  it("the payment-status API never says 已支付 for a refunded order", async () => {
+    const { user, cookie } = await customer();
+    const order = await paid(user);
+    await db().updateTable("orders").set({ status: "refunded", payment_status: "refunded", refund_state: "refunded", refunded_at: now() }).where("id", "=", order.id).execute();
+    const response = await call(statusLoader as never, request(`/api/express/orders/${order.order_number}/payment-status`, { cookie }), { id: order.order_number });
+    const body = await response.json();
+    expect(body.message).not.toBe("已支付");
+    expect(body.data).toMatchObject({ payment_status: "refunded", paid: false });
+  });
+});
+
+describe("the delivery promise", () => {
+  it("is computed when the payment is confirmed: created before the 11:45 cut-off, paid after it, it promises 19:30", async () => {
+    const { user } = await customer();
+    const order = await place(user);
+    // The order is (re)dated 11:40 in Shanghai, promised 13:30 then; it is paid at 11:50.
+    const day = shanghaiToday(new Date(order.created_at));
+    await db().updateTable("orders").set({ created_at: shanghaiInstant(day, 11, 40).toISOString(), estimated_delivery_at: shanghaiInstant(day, 13, 30).toISOString() }).where("id", "=", order.id).execute();
+    await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", at: shanghaiInstant(day, 11, 50).toISOString() }));
+    expect((await findOrder(order.order_number))!.estimated_delivery_at).toBe(shanghaiInstant(day, 19, 30).toISOString());
+  });
+});
+
+describe("soft delete", () => {
+  it("is refused to an operator without the admin role, and to an admin for a paid order in progress", async () => {
+    const { user } = await customer();
+    const order = await paid(user);
+    const plain = await operator("operator");
+    const byOperator = await call(ordersAction as never, adminPost({ intent: "delete", order: order.order_number }, plain.cookie));
+    expect(byOperator.status).toBe(403);
+    const admin = await operator("admin");
+    const byAdmin = await call(ordersAction as never, adminPost({ intent: "delete", order: order.order_number }, admin.cookie));
+    expect(byAdmin.status).toBe(409);
+    expect(await byAdmin.json()).toMatchObject({ error: { "": [`${adminOrderData.failures.delete}：${adminOrderData.failures.holdsMoney}`] } });
+    expect((await findOrder(order.order_number))!).toMatchObject({ status: "paid", payment_status: "paid", deleted_at: null });
+  });
+
+  it("is allowed to an admin for an order holding no money (cancelled unpaid)", async () => {
+    const { user } = await customer();
+    const order = await place(user);
+    await cancelOrder(user.id, order.order_number, "");
+    const admin = await operator("admin");
+    const response = await call(ordersAction as never, adminPost({ intent: "delete", order: order.order_number }, admin.cookie));
+    expect(response.status).toBe(302);
+    expect((await findOrder(order.order_number))!.deleted_at).not.toBeNull();
+  });
+});
