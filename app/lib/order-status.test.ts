@@ -87,7 +87,7 @@ describe("operator actions and transitions", () => {
     [{ status: "paid", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "call"]],
     [{ status: "assigned", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "call"]],
     [{ status: "picking", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "call"]],
-    [{ status: "delivering", paymentStatus: "paid", refundState: null }, ["complete", "call"]],
+    [{ status: "delivering", paymentStatus: "paid", refundState: null }, ["complete", "fail", "call"]],
     [{ status: "delivering", paymentStatus: "paid", refundState: "processing" }, ["call"]],
     [{ status: "completed", paymentStatus: "paid", refundState: null }, ["call"]],
     // A payment that arrived after the close, its refund on the way: money is held, no delete.

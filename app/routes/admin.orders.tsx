@@ -89,7 +89,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AdminOrderActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const value = submission.value;
-  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null });
+  const missing =
+    value.intent === "fail"
+      ? Object.fromEntries((["pocket", "small", "medium", "large"] as const).map((size) => [size, Number((value as Record<string, unknown>)[`missing_${size}`] ?? 0)]))
+      : null;
+  // No size named: the whole order was not delivered.
+  const anyMissing = missing && Object.values(missing).some((count) => count > 0);
+  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null, missing: anyMissing ? missing : null });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));
@@ -175,6 +181,7 @@ export default function AdminOrders() {
             actions: panelUrl(panelOrder.orderNumber, "actions"),
             cancel: panelUrl(panelOrder.orderNumber, "cancel"),
             delete: panelUrl(panelOrder.orderNumber, "delete"),
+            fail: panelUrl(panelOrder.orderNumber, "fail"),
           }}
         />
       ) : null}

@@ -10,7 +10,8 @@ import { isAdminRole } from "~/lib/operator-roles";
 import { STATUS_TABLE, adminActions, canAdvance, holdsNoMoney } from "~/lib/order-status";
 import type { Operator } from "../auth/operator.server";
 import { db, now } from "../db/db.server";
-import { cancelOrderByOperator } from "../orders/cancel.server";
+import type { SizeCounts } from "~/lib/order-ledger";
+import { cancelOrderByOperator, failDelivery } from "../orders/cancel.server";
 import type { OrderRow } from "../orders/events.server";
 import { approveRefund, rejectRefund } from "../orders/refunds.server";
 import { applyStatus } from "../orders/transitions.server";
@@ -31,7 +32,7 @@ export type AdminResult = { ok: true; done: DoneNotice } | { ok: false; message:
 
 type Failure = keyof typeof m.failures;
 
-function fail(action: "complete" | "cancel" | "delete" | "advance" | "approve" | "reject", reason: Failure, status: number): AdminResult {
+function fail(action: "complete" | "cancel" | "fail" | "delete" | "advance" | "approve" | "reject", reason: Failure, status: number): AdminResult {
   return { ok: false, message: `${m.failures[action]}：${m.failures[reason]}`, status };
 }
 
@@ -39,10 +40,13 @@ function statusChange(from: OrderRow["status"], to: OrderRow["status"]) {
   return `${STATUS_TABLE[from].label} → ${STATUS_TABLE[to].label}`;
 }
 
-export type OrderIntent = "complete" | "cancel" | "delete" | CourierStep;
+export type OrderIntent = "complete" | "cancel" | "fail" | "delete" | CourierStep;
 
-export async function runOrderAction(operator: Operator, input: { intent: OrderIntent; order: string; reason?: string | null }): Promise<AdminResult> {
-  const failureOf = input.intent === "complete" || input.intent === "cancel" || input.intent === "delete" ? input.intent : "advance";
+export async function runOrderAction(
+  operator: Operator,
+  input: { intent: OrderIntent; order: string; reason?: string | null; missing?: Partial<SizeCounts> | null },
+): Promise<AdminResult> {
+  const failureOf = input.intent === "complete" || input.intent === "cancel" || input.intent === "delete" || input.intent === "fail" ? input.intent : "advance";
   const order = await findLiveOrder(input.order);
   if (!order) return fail(failureOf, "notFound", 404);
   switch (input.intent) {
@@ -52,6 +56,8 @@ export async function runOrderAction(operator: Operator, input: { intent: OrderI
       return cancelOrder(operator, order, input.reason?.trim() || null);
     case "delete":
       return deleteOrder(operator, order);
+    case "fail":
+      return failedDelivery(operator, order, input.reason?.trim() ?? "", input.missing ?? null);
     default:
       return advance(operator, order, input.intent);
   }
@@ -115,6 +121,21 @@ async function cancelOrder(operator: Operator, order: OrderRow, reason: string |
   if (after.status === "refunded") return { ok: true, done: "refunded" };
   if (after.refund_state === "failed") return fail("cancel", "provider", 502);
   return { ok: true, done: "refunding" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 配送失败
+
+/** A delivery that failed in 配送中: the missing parcels (all, when none is named) are refunded at once. */
+async function failedDelivery(operator: Operator, order: OrderRow, reason: string, missing: Partial<SizeCounts> | null): Promise<AdminResult> {
+  if (!reason) return fail("fail", "failReasonRequired", 400);
+  if (!adminActions(stateOfRow(order)).includes("fail")) return fail("fail", "notAllowed", 409);
+  const result = await failDelivery(order.order_number, { id: operator.id, label: operator.display_name }, { reason, missing });
+  if (!result.ok) return fail("fail", result.reason === "not_found" ? "notFound" : "notAllowed", result.reason === "not_found" ? 404 : 409);
+  const after = result.order;
+  await recordAudit(db(), operator, { action: "delivery_failed", order, detail: [statusChange(order.status, after.status), reason].join("；") });
+  if (after.refund_state === "failed") return fail("fail", "provider", 502);
+  return { ok: true, done: after.refund_state === "processing" ? "failing" : "failed" };
 }
 
 // ---------------------------------------------------------------------------------------------

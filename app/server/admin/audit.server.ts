@@ -15,6 +15,7 @@ export type AuditAction =
   | "delivering"
   | "cancel"
   | "cancel_refund"
+  | "delivery_failed"
   | "delete"
   | "refund_approve"
   | "refund_reject"

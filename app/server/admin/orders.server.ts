@@ -67,7 +67,7 @@ export type AdminOrderCard = {
   recipientName: string | null;
   recipientPhone: string | null;
   pickup: { company: string; code: string | null; trackingNumber: string | null; station: string | null }[];
-  parcels: { name: string; count: number }[];
+  parcels: { type: string; name: string; count: number }[];
   parcelCount: number;
   amountText: string;
   remark: string | null;
@@ -116,7 +116,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     recipientName: order.recipient_name,
     recipientPhone: order.recipient_phone,
     pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station }) => ({ company, code, trackingNumber, station })),
-    parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ name: TYPE_NAMES[type] ?? type, count })),
+    parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ type, name: TYPE_NAMES[type] ?? type, count })),
     parcelCount: order.parcel_count,
     amountText: formatYuan(order.amount_fen, { style: "amount", symbol: true }),
     remark: order.remark,

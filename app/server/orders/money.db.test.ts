@@ -16,8 +16,9 @@ import { saveAddress } from "~/server/errands/addresses.server";
 import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
 import { loadExpressConfig } from "~/server/errands/market-config.server";
 import { shanghaiInstant, shanghaiToday } from "~/lib/time";
+import { sharedSimulatedStore } from "~/server/pay/simulated.server";
 import { call, cookieValue, createMessengerUser, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
-import { cancelOrder } from "./cancel.server";
+import { advanceOrder, cancelOrder } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { applyPaid } from "./transitions.server";
 
@@ -47,8 +48,21 @@ async function place(user: TestUser): Promise<OrderRow> {
   return (await findOrder(result.orderNumber))!;
 }
 
+/** Paid: the simulated provider holds the trade (as its 1.5 s would), the order learns it. */
 async function paid(user: TestUser, at = now()) {
   const order = await place(user);
+  sharedSimulatedStore().trades.set(order.order_number, {
+    outTradeNo: order.order_number,
+    prepayId: `wx_sim_${order.order_number}`,
+    amountFen: order.amount_fen,
+    openid: user.openid!,
+    description: "校园帮-快递代拿",
+    payParamsAt: 0,
+    closed: false,
+    transactionId: `SIM${order.order_number}`,
+    successTime: at.replace(/\.\d{3}Z$/, "+00:00"),
+    refundedFen: 0,
+  });
   await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", transactionId: `SIM${order.order_number}`, at }));
   return (await findOrder(order.order_number))!;
 }
@@ -155,5 +169,47 @@ describe("soft delete", () => {
     const response = await call(ordersAction as never, adminPost({ intent: "delete", order: order.order_number }, admin.cookie));
     expect(response.status).toBe(302);
     expect((await findOrder(order.order_number))!.deleted_at).not.toBeNull();
+  });
+});
+
+describe("配送失败 from 配送中", () => {
+  async function delivering(parcels: number) {
+    const { user } = await customer(parcels);
+    const order = await paid(user);
+    const admin = await operator("operator");
+    expect(await advanceOrder(order.order_number, "delivering", admin.id)).toMatchObject({ ok: true });
+    return { user, order, admin };
+  }
+  const refundsOf = (order: OrderRow) => db().selectFrom("refunds").select(["amount_fen", "state", "reason", "kind"]).where("order_id", "=", order.id).orderBy("id").execute();
+
+  it("with a reason and nothing delivered, refunds the whole amount (the operator's action)", async () => {
+    const { order, admin } = await delivering(2);
+    const response = await call(ordersAction as never, adminPost({ intent: "fail", order: order.order_number, reason: "驿站找不到快递" }, admin.cookie));
+    expect(response.status).toBe(302);
+    expect((await findOrder(order.order_number))!).toMatchObject({ status: "refunded", payment_status: "refunded", refund_state: "refunded" });
+    expect(await refundsOf(order)).toEqual([{ amount_fen: order.amount_fen, state: "succeeded", reason: "驿站找不到快递", kind: "delivery_failed" }]);
+    expect(sharedSimulatedStore().trades.get(order.order_number)?.refundedFen).toBe(order.amount_fen);
+  });
+
+  it("with one parcel of two missing, completes the order and refunds that parcel's price", async () => {
+    const { order, admin } = await delivering(2);
+    const counts = JSON.parse(order.package_counts) as Record<string, number>;
+    const [size] = Object.entries(counts).find(([, count]) => count > 0)!;
+    const response = await call(ordersAction as never, adminPost({ intent: "fail", order: order.order_number, reason: "一件找不到", [`missing_${size}`]: "1" }, admin.cookie));
+    expect(response.status).toBe(302);
+    const unit = order.original_fen / 2;
+    expect((await findOrder(order.order_number))!).toMatchObject({ status: "completed", payment_status: "paid", refund_state: "refunded" });
+    expect(await refundsOf(order)).toEqual([{ amount_fen: order.amount_fen - Math.max(0, unit - order.discount_fen), state: "succeeded", reason: "一件找不到", kind: "delivery_failed" }]);
+  });
+
+  it("is refused without a reason, and before 配送中", async () => {
+    const { order, admin } = await delivering(1);
+    const noReason = await call(ordersAction as never, adminPost({ intent: "fail", order: order.order_number, reason: "" }, admin.cookie));
+    expect(noReason.status).toBe(400);
+    const { user } = await customer();
+    const early = await paid(user);
+    const tooEarly = await call(ordersAction as never, adminPost({ intent: "fail", order: early.order_number, reason: "还没送" }, admin.cookie));
+    expect(tooEarly.status).toBe(409);
+    expect(await refundsOf(order)).toEqual([]);
   });
 });

@@ -211,6 +211,8 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
             delivery_address: composeAddress(input.recipient),
             pickup_codes: JSON.stringify(input.items),
             package_counts: JSON.stringify(counts),
+            // The breakdown the student can check later, whatever the campus's prices become.
+            unit_prices: JSON.stringify(Object.fromEntries(input.config.packageTypes.map((type) => [type.type, type.priceFen]))),
             parcel_count: parcelCount,
             remark: input.remark || null,
             original_fen: price.originalFen,

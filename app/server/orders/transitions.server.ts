@@ -149,6 +149,14 @@ export async function applyRefunded(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   const before = await reload(executor, refund.order_id);
+  if ((await refundableOf(executor, before)) > 0) {
+    // A part (the missing parcels of a failed delivery): the order keeps its status and the rest.
+    await executor.updateTable("orders").set({ refund_state: "refunded", updated_at: details.at }).where("id", "=", refund.order_id).execute();
+    const order = await reload(executor, refund.order_id);
+    await recordEvent(executor, order, { type: "refunded", from: before.status, to: before.status, actor: details.actor, note: refund.out_refund_no, at: details.at });
+    await notifyOrder(executor, order, "refunded", details.at);
+    return order;
+  }
   await executor
     .updateTable("orders")
     .set({ status: "refunded", payment_status: "refunded", refund_state: "refunded", refunded_at: details.at, idempotency_key: null, updated_at: details.at })
@@ -221,7 +229,7 @@ export async function applyStatus(
 // Refunds: each has its own row (out_refund_no 'E…R1', 'E…R2'); the order keeps its status while
 // the refund is requested or processing, and becomes refunded on the provider's confirmation.
 
-export type RefundKind = "cancel" | "request" | "auto";
+export type RefundKind = "cancel" | "request" | "auto" | "delivery_failed";
 
 async function nextRefundNumber(executor: Executor, order: Pick<OrderRow, "id" | "order_number">) {
   const { count } = await executor
@@ -232,19 +240,34 @@ async function nextRefundNumber(executor: Executor, order: Pick<OrderRow, "id" |
   return `${order.order_number}R${Number(count) + 1}`;
 }
 
-/** The one insert of a refunds row: the whole paid amount, waiting (requested) or at once (processing). */
+/** What may still be refunded (I1): the paid amount less the refunds confirmed or on their way. */
+export async function refundableOf(executor: Executor, order: Pick<OrderRow, "id" | "amount_fen">) {
+  const { committed } = await executor
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_fen"), eb.val(0)).as("committed"))
+    .where("order_id", "=", order.id)
+    .where("state", "in", ["processing", "succeeded"])
+    .executeTakeFirstOrThrow();
+  return Math.max(0, order.amount_fen - Number(committed));
+}
+
+/**
+ * The one insert of a refunds row: what is left of the paid amount (or `amountFen`, a part of it),
+ * waiting (requested) or at once (processing).
+ */
 async function insertRefund(
   executor: Executor,
   order: Pick<OrderRow, "id" | "order_number" | "amount_fen">,
-  refund: { kind: RefundKind; state: "requested" | "processing"; reason: string | null; operatorId?: number | null; at: string },
+  refund: { kind: RefundKind; state: "requested" | "processing"; reason: string | null; operatorId?: number | null; at: string; amountFen?: number },
 ): Promise<number> {
+  const amountFen = Math.min(refund.amountFen ?? Number.POSITIVE_INFINITY, await refundableOf(executor, order));
   const row = await executor
     .insertInto("refunds")
     .values({
       order_id: order.id,
       out_refund_no: await nextRefundNumber(executor, order),
       kind: refund.kind,
-      amount_fen: order.amount_fen,
+      amount_fen: amountFen,
       state: refund.state,
       reason: refund.reason,
       refund_id: null,
@@ -281,6 +304,54 @@ export async function applyRefundStarted(
   const refundId = await insertRefund(executor, order, { kind: "cancel", state: "processing", reason: details.reason, operatorId: details.operatorId, at: details.at });
   await recordEvent(executor, order, { type: "refund_started", actor: details.by, operatorId: details.operatorId, note: details.reason, at: details.at });
   return refundId;
+}
+
+/**
+ * 配送失败 (I4): the delivery of an order in 配送中 failed, with the operator's reason. All parcels
+ * missing: the whole amount is refunded at once (the order ends refunded on the provider's
+ * confirmation). Some missing: the delivered ones complete the order and the missing ones are
+ * refunded at once (failedDeliveryRefundFen). Returns the refund's id to send after the commit
+ * (null when the order moved on or a refund is under way; 0 when nothing is left to refund).
+ */
+export async function applyDeliveryFailed(
+  executor: Executor,
+  order: OrderRow,
+  details: { reason: string; refundFen: number; partial: boolean; operatorId: number; courierLabel?: string | null; at: string },
+): Promise<number | null> {
+  const claimed = await executor
+    .updateTable("orders")
+    .set({
+      ...(details.partial ? { status: "completed" as const, completed_at: details.at } : {}),
+      refund_state: details.refundFen > 0 ? "processing" : order.refund_state,
+      refund_reason: details.reason,
+      updated_at: details.at,
+    })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .where("deleted_at", "is", null)
+    .where(guardOf({ kind: "fail_delivery" }))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  const changed = await reload(executor, order.id);
+  await recordEvent(executor, changed, {
+    type: "delivery_failed",
+    from: order.status,
+    to: changed.status,
+    actor: "operator",
+    operatorId: details.operatorId,
+    note: details.reason,
+    at: details.at,
+  });
+  if (details.partial) await notifyOrder(executor, changed, "completed", details.at, { courierLabel: details.courierLabel ?? undefined });
+  if (details.refundFen <= 0) return 0;
+  return insertRefund(executor, order, {
+    kind: "delivery_failed",
+    state: "processing",
+    reason: details.reason,
+    operatorId: details.operatorId,
+    at: details.at,
+    amountFen: details.refundFen,
+  });
 }
 
 /** The customer's refund request (picking, delivering, completed; reason required): it waits for an operator. */
