@@ -40,7 +40,7 @@ export const adminOrders = {
     confirmDelete: "确认删除",
     back: Common.back,
     log: "操作记录",
-    fail: "配送失败",
+    fail: Common.deliveryFailed,
     failTitle: "登记配送失败",
     failHint: "未送达的快递将通过微信支付原路退款；全部未送达则整单退款，部分未送达则其余快递算作已完成。",
     failReason: "原因（必填，客户可见）",
