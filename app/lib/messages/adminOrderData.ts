@@ -22,6 +22,7 @@ export const adminOrderData = {
     parcels: Common.parcel,
     none: "今天还没有订单",
     campusLine: "{orders} 单 · {revenue}",
+    breakdown: "收款 {received} − 退款 {refunds} = {revenue}（已完成 {earned} · 待完成 {live}）",
   },
   card: {
     number: Common.orderNumber,

@@ -381,7 +381,7 @@ describe("the list, its tabs and the search", () => {
     // The panel opens from the URL, with the same card.
     const panel = await page(op.cookie, `?order=${noPhone.order_number}`);
     expect(panel.panel).toBe("actions");
-    expect(panel.panelOrder).toMatchObject({ orderNumber: noPhone.order_number, recipientPhone: null, actions: ["complete", "call"], steps: [] });
+    expect(panel.panelOrder).toMatchObject({ orderNumber: noPhone.order_number, recipientPhone: null, actions: ["complete", "fail", "call"], steps: [] });
     expect((await page(op.cookie, `?order=${noPhone.order_number}&panel=cancel`)).panel).toBe("cancel");
   });
 });
@@ -669,16 +669,26 @@ describe("the daily summary", () => {
     await makeOrder({ status: "paid", paid_at: "2026-03-01T16:30:00.000Z", amount_fen: 300, package_counts: JSON.stringify({ pocket: 0, small: 0, medium: 1, large: 0 }) }); // 00:30 today
     await makeOrder({ status: "completed", paid_at: "2026-03-02T09:00:00.000Z", amount_fen: 200 });
     await makeOrder({ status: "assigned", paid_at: "2026-03-02T09:30:00.000Z", campus_code: "yuntang", campus_name: "云塘校区", amount_fen: 400, package_counts: JSON.stringify({ large: 1 }) });
-    await makeOrder({ status: "refunded", paid_at: "2026-03-02T08:00:00.000Z", amount_fen: 900 });
+    const refunded = await makeOrder({ status: "refunded", paid_at: "2026-03-02T08:00:00.000Z", amount_fen: 900 });
+    // Refunded in full: its refund is recorded (the ledger reads refunds, decision 030).
+    await db()
+      .insertInto("refunds")
+      .values({ order_id: refunded.id, out_refund_no: `${refunded.order_number}R1`, kind: "cancel", amount_fen: 900, state: "succeeded", reason: null, refund_id: "R1", operator_id: null, error: null, decided_at: "2026-03-02T08:30:00.000Z", succeeded_at: "2026-03-02T08:30:00.000Z", created_at: "2026-03-02T08:30:00.000Z", updated_at: "2026-03-02T08:30:00.000Z" })
+      .execute();
     await makeOrder({ status: "paid", paid_at: "2026-03-01T15:59:00.000Z", amount_fen: 1000 }); // yesterday 23:59
     await makeOrder({ status: "created", paid_at: null });
-    await makeOrder({ status: "paid", paid_at: "2026-03-02T09:00:00.000Z", deleted_at: now(), deleted_by: op.operatorId });
+    // Only an order holding no money can be deleted (decision 030): a cancelled unpaid one counts nowhere.
+    await makeOrder({ status: "cancelled", deleted_at: now(), deleted_by: op.operatorId });
     const summary = await dailySummary(at);
     expect(summary).toMatchObject({
       day: "2026-03-02",
       orders: 4,
       revenueFen: 900,
       revenueText: "¥9.00",
+      receivedFen: 1800,
+      refundsFen: 900,
+      earnedFen: 200,
+      liveFen: 700,
       byCampus: [
         { code: "jinpenling", name: "金盆岭校区", orders: 3, revenueFen: 500, revenueText: "¥5.00" },
         { code: "yuntang", name: "云塘校区", orders: 1, revenueFen: 400, revenueText: "¥4.00" },

@@ -18,7 +18,8 @@ import { loadExpressConfig } from "~/server/errands/market-config.server";
 import { shanghaiInstant, shanghaiToday } from "~/lib/time";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
 import { call, cookieValue, createMessengerUser, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
-import { advanceOrder, cancelOrder } from "./cancel.server";
+import { dailySummary } from "~/server/admin/orders.server";
+import { advanceOrder, cancelOrder, cancelOrderByOperator } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { applyPaid } from "./transitions.server";
 
@@ -211,5 +212,33 @@ describe("配送失败 from 配送中", () => {
     const tooEarly = await call(ordersAction as never, adminPost({ intent: "fail", order: early.order_number, reason: "还没送" }, admin.cookie));
     expect(tooEarly.status).toBe(409);
     expect(await refundsOf(order)).toEqual([]);
+  });
+});
+
+describe("今日概况 adds up", () => {
+  it("today's payments = refunds + completed + still to deliver, per campus and in all, and the figures agree", async () => {
+    await db().deleteFrom("refunds").execute();
+    await db().deleteFrom("payments").execute();
+    await db().deleteFrom("order_events").execute();
+    await db().deleteFrom("orders").execute();
+    const admin = await operator("admin");
+    const a = await paid((await customer()).user);
+    const b = await paid((await customer(2)).user);
+    const c = await paid((await customer()).user);
+    // a is cancelled and refunded, b is delivered, c is still to deliver.
+    expect(await cancelOrderByOperator(a.order_number, admin.id, "缺货")).toMatchObject({ ok: true });
+    expect(await advanceOrder(b.order_number, "completed", admin.id)).toMatchObject({ ok: true });
+    const summary = await dailySummary(new Date());
+    expect(summary.orders).toBe(3);
+    expect(summary.receivedFen).toBe(a.amount_fen + b.amount_fen + c.amount_fen);
+    expect(summary.refundsFen).toBe(a.amount_fen);
+    expect(summary.earnedFen).toBe(b.amount_fen);
+    expect(summary.liveFen).toBe(c.amount_fen);
+    expect(summary.revenueFen).toBe(summary.receivedFen - summary.refundsFen);
+    expect(summary.revenueFen).toBe(summary.earnedFen + summary.liveFen);
+    expect(summary.byCampus.reduce((total, campus) => total + campus.orders, 0)).toBe(summary.orders);
+    expect(summary.byCampus.reduce((total, campus) => total + campus.revenueFen, 0)).toBe(summary.revenueFen);
+    // The parcels of the orders that stand: b's two and c's one.
+    expect(summary.parcels.reduce((total, parcel) => total + parcel.count, 0)).toBe(3);
   });
 });

@@ -174,7 +174,7 @@ async function markPaid(order: OrderRow, details: { transactionId?: string; succ
   const current = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
   if (current.status === "cancelled" && current.payment_status === "closed") {
     log("error", "paid-after-close", { order: order.order_number });
-    await startAutoRefund(current, { transactionId: details.transactionId ?? null, payerOpenid: details.payerOpenid ?? null });
+    await startAutoRefund(current, { transactionId: details.transactionId ?? null, payerOpenid: details.payerOpenid ?? null, successTime: details.successTime ?? null });
   }
 }
 

@@ -32,6 +32,16 @@ function guardOf(transition: Transition) {
   };
 }
 
+/**
+ * The provider's time ("2026-11-28T20:00:00+08:00") as our ISO instant, so the daily ledger reads
+ * payments and refunds by day with the provider's own clock (its trade bill's days); `fallback`
+ * when it gave none or an unreadable one.
+ */
+export function instantOf(providerTime: string | null | undefined, fallback: string) {
+  const parsed = providerTime ? Date.parse(providerTime) : Number.NaN;
+  return Number.isNaN(parsed) ? fallback : new Date(parsed).toISOString();
+}
+
 async function reload(executor: Executor, id: number): Promise<OrderRow> {
   return executor.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
@@ -68,7 +78,7 @@ export async function applyPaid(executor: Executor, orderId: number, details: Pa
     .set({
       state: "paid",
       transaction_id: details.transactionId ?? null,
-      success_time: details.successTime ?? null,
+      success_time: instantOf(details.successTime, details.at),
       payer_openid: details.payerOpenid ?? null,
       updated_at: details.at,
     })
@@ -143,7 +153,7 @@ export async function applyRefunded(
   if (!refund) return null;
   const updated = await executor
     .updateTable("refunds")
-    .set({ state: "succeeded", refund_id: details.refundId ?? null, succeeded_at: details.successTime ?? details.at, updated_at: details.at })
+    .set({ state: "succeeded", refund_id: details.refundId ?? null, succeeded_at: instantOf(details.successTime, details.at), updated_at: details.at })
     .where("id", "=", refundId)
     .where("state", "=", "processing")
     .executeTakeFirst();
@@ -415,7 +425,7 @@ export async function applyRefundRejected(
 export async function applyLatePayment(
   executor: Executor,
   order: OrderRow,
-  details: { transactionId: string | null; payerOpenid: string | null; at: string },
+  details: { transactionId: string | null; payerOpenid: string | null; successTime?: string | null; at: string },
 ): Promise<number | null> {
   const reason = ordersMessages.autoRefund;
   const claimed = await executor
@@ -427,7 +437,7 @@ export async function applyLatePayment(
   if (Number(claimed.numUpdatedRows) !== 1) return null;
   await executor
     .updateTable("payments")
-    .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, updated_at: details.at })
+    .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, success_time: instantOf(details.successTime, details.at), updated_at: details.at })
     .where("order_id", "=", order.id)
     .execute();
   const refundId = await insertRefund(executor, order, { kind: "auto", state: "processing", reason, at: details.at });
