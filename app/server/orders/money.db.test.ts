@@ -17,8 +17,10 @@ import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
 import { loadExpressConfig } from "~/server/errands/market-config.server";
 import { shanghaiInstant, shanghaiToday } from "~/lib/time";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
-import { call, cookieValue, createMessengerUser, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { call, cookieValue, createMessengerUser, createStudent, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { dailySummary } from "~/server/admin/orders.server";
+import { loader as settingsLoader } from "~/routes/backpack.settings";
+import { requestAccountDeletion, runAccountDeletionJob } from "~/server/users/deletion.server";
 import { advanceOrder, cancelOrder, cancelOrderByOperator } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { applyPaid } from "./transitions.server";
@@ -240,5 +242,46 @@ describe("今日概况 adds up", () => {
     expect(summary.byCampus.reduce((total, campus) => total + campus.revenueFen, 0)).toBe(summary.revenueFen);
     // The parcels of the orders that stand: b's two and c's one.
     expect(summary.parcels.reduce((total, parcel) => total + parcel.count, 0)).toBe(3);
+  });
+});
+
+describe("account deletion with open orders", () => {
+  async function studentWithOrder() {
+    const user = await createStudent({ openid: `oDel${process.pid}${Math.random().toString(36).slice(2, 10)}`, campus_code: "jinpenling", wechat_authorized_at: now() });
+    await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑3栋", room: "302", isDefault: true });
+    await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: [entry()] }, result: null }));
+    return { user, cookie: await sessionCookieFor(user.id), order: await paid(user) };
+  }
+
+  it("refunds a paid, undelivered order first; the account then goes and the order keeps no money", async () => {
+    const { user, order } = await studentWithOrder();
+    const answer = await requestAccountDeletion(user.id);
+    expect(answer.settled.map((item) => item.orderNumber)).toEqual([order.order_number]);
+    await runAccountDeletionJob();
+    expect(await db().selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeUndefined();
+    const after = (await findOrder(order.order_number))!;
+    expect(after).toMatchObject({ user_id: null, status: "refunded", payment_status: "refunded" });
+    expect(sharedSimulatedStore().trades.get(order.order_number)?.refundedFen).toBe(order.amount_fen);
+  });
+
+  it("waits while an order is being delivered: the recipient stays for the courier, the account goes once it is delivered", async () => {
+    const { user, order } = await studentWithOrder();
+    const admin = await operator("operator");
+    expect(await advanceOrder(order.order_number, "picking", admin.id)).toMatchObject({ ok: true });
+    const answer = await requestAccountDeletion(user.id);
+    expect(answer.waiting.map((item) => [item.orderNumber, item.settle])).toEqual([[order.order_number, "wait"]]);
+    await runAccountDeletionJob();
+    expect(await db().selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeDefined();
+    expect((await findOrder(order.order_number))!).toMatchObject({ user_id: user.id, recipient_name: "张三", status: "picking" });
+    expect(await advanceOrder(order.order_number, "completed", admin.id)).toMatchObject({ ok: true });
+    await runAccountDeletionJob();
+    expect(await db().selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeUndefined();
+    expect((await findOrder(order.order_number))!).toMatchObject({ user_id: null, status: "completed" });
+  });
+
+  it("the confirmation names the open orders and what happens to each", async () => {
+    const { cookie, order } = await studentWithOrder();
+    const data = (await settingsLoader({ request: request("/backpack/settings?confirm=delete", { cookie }), params: {}, context: {} } as never)) as { openOrders: string[] };
+    expect(data.openOrders).toEqual([`${order.order_number}（等待骑手接单）：将先全额退款`]);
   });
 });
