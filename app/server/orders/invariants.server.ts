@@ -14,7 +14,7 @@
 // The generated sequences (money-properties.db.test.ts) call `moneyInvariantViolations` after
 // every step; `dailyLedger` is the domain function the operators' reconciliation reads.
 import { sql } from "kysely";
-import { splitMoney, moneyViolations, type LedgerOrder, type LedgerRefund } from "~/lib/order-ledger";
+import { isLive, splitMoney, moneyViolations, type LedgerOrder, type LedgerRefund } from "~/lib/order-ledger";
 import { parsePickupCodes } from "~/lib/orders";
 import { entryHoldsOneCode, sameParcel } from "~/lib/pickup-entries";
 import { addDays, shanghaiInstant } from "~/lib/time";
@@ -75,6 +75,10 @@ export async function moneyInvariantViolations(orderIds?: number[]): Promise<str
   for (const order of orders) {
     const at = `${order.order_number} (${order.status}/${order.payment_status}/${order.refund_state ?? "-"})`;
     for (const problem of moneyViolations(ledgerOrderOf(order), refunds.get(order.id) ?? [])) problems.push(`${at}: ${problem}`);
+    // I1: an order holding money keeps its recipient (account deletion waits or refunds first).
+    const split = splitMoney(ledgerOrderOf(order), refunds.get(order.id) ?? []);
+    if (order.user_id === null && split.heldFen > 0) problems.push(`${at}: I1: ${split.heldFen} held by an order whose account was deleted`);
+    if (order.user_id === null && order.status !== "completed" && isLive(ledgerOrderOf(order))) problems.push(`${at}: I1: a live order lost its recipient`);
     // The payments row says what the order says.
     const payment = payments.get(order.id);
     if (payment) {
