@@ -120,3 +120,21 @@ export function failedDeliveryRefundFen(input: {
   keptFen = Math.min(input.amountFen, Math.max(0, keptFen));
   return input.amountFen - keptFen;
 }
+
+/**
+ * I2: the price version the order-confirm sheet carries: everything that makes up the charge —
+ * each size's price, the counts, the coupon and its discount, the delivery fee (none today) and
+ * the total. The pay intent recomputes it; any difference charges nothing and answers 价格已变化
+ * with the new total. A plain string (the server compares it; nothing secret in it).
+ */
+export function priceVersion(input: {
+  prices: readonly { type: string; priceFen: number }[];
+  counts: Readonly<Record<string, number>>;
+  couponId: number | null;
+  discountFen: number;
+  deliveryFeeFen?: number;
+  amountFen: number;
+}): string {
+  const prices = [...input.prices].sort((a, b) => a.type.localeCompare(b.type)).map((type) => `${type.type}:${type.priceFen}x${input.counts[type.type] ?? 0}`);
+  return [...prices, `c${input.couponId ?? "-"}:${input.discountFen}`, `d${input.deliveryFeeFen ?? 0}`, `t${input.amountFen}`].join("|");
+}

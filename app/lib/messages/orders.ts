@@ -62,6 +62,8 @@ export const orders = {
     oneCode: Common.oneCodePerEntry,
     /** A parcel is already in a live order of the same user; the page links to {orderNumber}. */
     parcelInLiveOrder: "该快递已在订单 {orderNumber} 中，请勿重复下单",
+    /** I2: a price, coupon or count changed while the sheet was open: nothing was charged. */
+    priceChanged: "价格已变化，新的实付金额为 {amount}，请确认后再支付",
     addressCampus: "收货地址不在当前服务校区，请选择或新增该校区的地址",
     /** What the payer sees in the messenger's pay sheet (≤ 42 characters). */
     payDescription: "校园帮-快递代拿",

@@ -20,6 +20,8 @@ import { sharedSimulatedStore } from "~/server/pay/simulated.server";
 import { call, cookieValue, createMessengerUser, createStudent, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { dailySummary } from "~/server/admin/orders.server";
 import { loader as settingsLoader } from "~/routes/backpack.settings";
+import { loader as marketLoader } from "~/routes/market._shell/route";
+import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
 import { requestAccountDeletion, runAccountDeletionJob } from "~/server/users/deletion.server";
 import { advanceOrder, cancelOrder, cancelOrderByOperator } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
@@ -283,5 +285,32 @@ describe("account deletion with open orders", () => {
     const { cookie, order } = await studentWithOrder();
     const data = (await settingsLoader({ request: request("/backpack/settings?confirm=delete", { cookie }), params: {}, context: {} } as never)) as { openOrders: string[] };
     expect(data.openOrders).toEqual([`${order.order_number}（等待骑手接单）：将先全额退款`]);
+  });
+});
+
+describe("the confirm sheet's 实付 is what is charged", () => {
+  it("a price changed while the sheet was open charges nothing and answers 价格已变化 with the new total; confirming again orders at it", async () => {
+    const { user, cookie } = await customer();
+    const sheet = async () => (await (await call(marketLoader as never, request("/market/checkout", { cookie, headers: { Accept: "text/html" } }))).json()) as { checkout: { id: number; version: number }; summary: { paidFen: number; priceVersion: string } };
+    const before = await sheet();
+    const shown = before.summary.paidFen;
+    // An admin reprices every size while the sheet is open.
+    const prices = await db().selectFrom("package_types").select(["type", "price_fen"]).where("campus_code", "=", "jinpenling").execute();
+    for (const row of prices) await db().updateTable("package_types").set({ price_fen: row.price_fen * 3 }).where("campus_code", "=", "jinpenling").where("type", "=", row.type).execute();
+    try {
+      const fields = { intent: "pay", checkoutId: String(before.checkout.id), version: String(before.checkout.version), priceVersion: before.summary.priceVersion };
+      const refused = await call(checkoutAction as never, postForm("/market/checkout", fields, cookie));
+      expect(refused.status).toBe(409);
+      const after = await sheet();
+      expect(after.summary.paidFen).not.toBe(shown);
+      expect((await refused.json()).error).toBe(`价格已变化，新的实付金额为 ¥${(after.summary.paidFen / 100).toFixed(2)}，请确认后再支付`);
+      expect(await db().selectFrom("orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+      // The student confirms the new total: the order is made at it.
+      const again = await call(checkoutAction as never, postForm("/market/checkout", { ...fields, priceVersion: after.summary.priceVersion }, cookie));
+      expect(again.status).toBe(302);
+      expect(await db().selectFrom("orders").select("amount_fen").where("user_id", "=", user.id).execute()).toEqual([{ amount_fen: after.summary.paidFen }]);
+    } finally {
+      for (const row of prices) await db().updateTable("package_types").set({ price_fen: row.price_fen }).where("campus_code", "=", "jinpenling").where("type", "=", row.type).execute();
+    }
   });
 });

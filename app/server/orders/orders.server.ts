@@ -16,6 +16,8 @@ import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/packag
 import { entryFromInput, entryHoldsOneCode, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
 import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
 import { formatShanghai } from "~/lib/time";
+import { formatYuan } from "~/lib/money";
+import { priceVersion } from "~/lib/order-ledger";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
 import { listAddresses } from "../errands/addresses.server";
@@ -34,7 +36,7 @@ export type { OrderRow } from "./events.server";
 export type CreateOrderResult =
   | { ok: true; orderNumber: string; created: boolean; amountFen: number }
   /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
-  | { ok: false; message: string; status: number; liveOrder?: string };
+  | { ok: false; message: string; status: number; liveOrder?: string; priceChanged?: { amountFen: number } };
 
 type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string };
 
@@ -46,6 +48,8 @@ type OrderInput = {
   recipient: { name: string; phone: string; campusName: string; building: string; room: string };
   remark: string;
   checkout: { id: number; version: number };
+  /** The price version the student confirmed (the sheet's); absent: no sheet (the JSON API). */
+  priceVersion?: string;
   at: Date;
 };
 
@@ -80,7 +84,11 @@ export function pickAddress<A extends { id: number; isDefault: boolean; campusCo
  * the chosen or default address, remark), under the campus the page shows. `key` is the checkout
  * id and version the sheet was showing.
  */
-export async function createOrderFromCheckout(user: User, campusCode: string | null, key: { checkoutId: number; version: number }): Promise<CreateOrderResult> {
+export async function createOrderFromCheckout(
+  user: User,
+  campusCode: string | null,
+  key: { checkoutId: number; version: number; priceVersion?: string },
+): Promise<CreateOrderResult> {
   if (!user.openid) return fail(msg.orders.create.needMessenger, 401);
   try {
     const existing = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
@@ -110,6 +118,7 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
       recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
       remark: checkout.remark,
       checkout: { id: checkout.id, version: checkout.version },
+      priceVersion: key.priceVersion,
       at: new Date(),
     });
   } catch (error) {
@@ -196,6 +205,11 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
         const clash = await liveOrderHolding(trx, input.userId, input.items, input.at);
         if (clash) return { clash };
         const price = await priceOrder(trx, { userId: input.userId, counts, types: input.config.packageTypes });
+        // I2: the charge is what the student confirmed, or nothing (and the new total to confirm).
+        if (input.priceVersion !== undefined) {
+          const current = priceVersion({ prices: input.config.packageTypes, counts, couponId: price.couponId, discountFen: price.discountFen, amountFen: price.amountFen });
+          if (current !== input.priceVersion) return { priceChanged: price.amountFen };
+        }
         const row = await trx
           .insertInto("orders")
           .values({
@@ -248,6 +262,10 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
         await takeParcelsOut(trx, input.userId, input.items, input.config.packageTypes);
         return row;
       });
+    if (inserted && "priceChanged" in inserted && typeof inserted.priceChanged === "number") {
+      const amount = formatYuan(inserted.priceChanged, { style: "amount", symbol: true });
+      return { ok: false, status: 409, priceChanged: { amountFen: inserted.priceChanged }, message: fillTemplate(msg.orders.create.priceChanged, { amount }) };
+    }
     if (inserted && "clash" in inserted) {
       return { ok: false, status: 409, liveOrder: inserted.clash, message: fillTemplate(msg.orders.create.parcelInLiveOrder, { orderNumber: inserted.clash }) };
     }
