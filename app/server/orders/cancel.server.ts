@@ -15,6 +15,7 @@ import { refreshPayment } from "./payment.server";
 import { executeRefund, startRefund } from "./refunds.server";
 import { applyClosed, applyDeliveryFailed, applyStatus } from "./transitions.server";
 import { failedDeliveryRefundFen, type SizeCounts } from "~/lib/order-ledger";
+import { unitPricesOf } from "./order-prices.server";
 
 const msg = { orders: ordersMessages };
 
@@ -173,19 +174,6 @@ function sizeCounts(text: string): SizeCounts {
     // An unreadable row counts nothing: the refund is then the whole amount.
   }
   return counts;
-}
-
-/** The unit prices the order was charged (0021_money_ledger), or null for older orders. */
-export function unitPricesOf(order: Pick<OrderRow, "unit_prices">): Partial<SizeCounts> | null {
-  if (!order.unit_prices) return null;
-  try {
-    const value = JSON.parse(order.unit_prices) as Record<string, unknown>;
-    const prices: Partial<SizeCounts> = {};
-    for (const size of SIZE_KEYS) if (Number.isInteger(value[size])) prices[size] = value[size] as number;
-    return prices;
-  } catch {
-    return null;
-  }
 }
 
 /** Admin cancel: an unpaid order is cancelled; paid, assigned or picking starts a refund at once. */

@@ -23,8 +23,8 @@ import { loader as settingsLoader } from "~/routes/backpack.settings";
 import { loader as marketLoader } from "~/routes/market._shell/route";
 import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
 import { requestAccountDeletion, runAccountDeletionJob } from "~/server/users/deletion.server";
-import { advanceOrder, cancelOrder, cancelOrderByOperator } from "./cancel.server";
-import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
+import { advanceOrder, cancelOrder, cancelOrderByOperator, failDelivery } from "./cancel.server";
+import { createOrderFromCheckout, findOrder, orderDetail, type OrderRow } from "./orders.server";
 import { applyPaid } from "./transitions.server";
 
 const TYPES = async () => {
@@ -312,5 +312,26 @@ describe("the confirm sheet's 实付 is what is charged", () => {
     } finally {
       for (const row of prices) await db().updateTable("package_types").set({ price_fen: row.price_fen }).where("campus_code", "=", "jinpenling").where("type", "=", row.type).execute();
     }
+  });
+});
+
+describe("the order page's breakdown", () => {
+  it("shows parcels by size with the unit prices charged, the coupon, the delivery fee, what was paid and each refund with its reason", async () => {
+    const { user } = await customer(2);
+    const order = await paid(user);
+    const admin = await operator("operator");
+    await advanceOrder(order.order_number, "delivering", admin.id);
+    const [size] = Object.entries(JSON.parse(order.package_counts) as Record<string, number>).find(([, count]) => count > 0)!;
+    expect(await failDelivery(order.order_number, { id: admin.id }, { reason: "一件找不到", missing: { [size]: 1 } })).toMatchObject({ ok: true });
+    const detail = await orderDetail((await findOrder(order.order_number))!);
+    const unit = order.original_fen / 2;
+    expect(detail.breakdown).toMatchObject({
+      lines: [{ type: size, count: 2, unitFen: unit }],
+      originalFen: order.original_fen,
+      discountFen: order.discount_fen,
+      deliveryFeeFen: 0,
+      paidFen: order.amount_fen,
+      refunds: [{ amountFen: order.amount_fen - Math.max(0, unit - order.discount_fen), reason: "一件找不到", state: "refunded" }],
+    });
   });
 });

@@ -5,7 +5,7 @@
 // Reads are always scoped by owner: another user's order number is simply not found.
 import crypto from "node:crypto";
 import { composeAddress } from "~/lib/address";
-import { PACKAGE_TYPE_KEYS } from "~/lib/catalog";
+import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -26,6 +26,7 @@ import type { Executor } from "../notify/outbox.server";
 import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../errands/market-config.server";
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
+import { unitPricesOf } from "./order-prices.server";
 import { priceOrder, reserveCoupon } from "./pricing.server";
 import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.server";
 
@@ -410,6 +411,31 @@ async function refundRejectionNote(orderId: number): Promise<string | null> {
   return row?.error ?? null;
 }
 
+/**
+ * What the charge was made of (decision 030): parcels by size with the unit prices charged (null
+ * on orders placed before they were recorded), the coupon, the delivery fee (none), what was paid,
+ * and each refund with its reason and state.
+ */
+async function breakdownOf(order: OrderRow, counts: Record<string, number>) {
+  const prices = unitPricesOf(order);
+  const refunds = await db().selectFrom("refunds").select(["amount_fen", "reason", "state", "kind"]).where("order_id", "=", order.id).orderBy("id").execute();
+  return {
+    lines: PACKAGE_TYPE_KEYS.filter((type) => (counts[type] ?? 0) > 0).map((type) => ({
+      type,
+      name: DEFAULT_PACKAGE_TYPES.find((item) => item.type === type)?.name ?? type,
+      count: counts[type]!,
+      unitFen: prices?.[type] ?? null,
+    })),
+    originalFen: order.original_fen,
+    discountFen: order.discount_fen,
+    deliveryFeeFen: 0,
+    paidFen: order.paid_at ? order.amount_fen : 0,
+    refunds: refunds
+      .filter((refund) => refund.state !== "rejected")
+      .map((refund) => ({ amountFen: refund.amount_fen, reason: refund.reason, state: refund.state === "succeeded" ? "refunded" : refund.state })),
+  };
+}
+
 /** The order as the detail page and /api/order/detail show it (the spec's field names). */
 export async function orderDetail(order: OrderRow) {
   const [review, rejection] = await Promise.all([reviewOf(order.id), order.refund_state === "rejected" ? refundRejectionNote(order.id) : null]);
@@ -453,6 +479,7 @@ export async function orderDetail(order: OrderRow) {
     refund_reason: order.refund_reason,
     /** The operator's reason for turning the latest refund request down (shown while it stands). */
     refund_rejection: rejection,
+    breakdown: await breakdownOf(order, counts),
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };
