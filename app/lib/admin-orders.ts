@@ -23,7 +23,7 @@ export const SEARCH_MAX = 64;
 export const COURIER_STEPS = ["assigned", "picking", "delivering"] as const;
 export type CourierStep = (typeof COURIER_STEPS)[number];
 
-export type AdminPanel = "actions" | "cancel" | "delete";
+export type AdminPanel = "actions" | "cancel" | "fail" | "delete";
 
 /** What the list's URL holds. `group` null: all orders. */
 export type AdminListState = {

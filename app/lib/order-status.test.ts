@@ -83,13 +83,15 @@ describe("customer actions", () => {
 
 describe("operator actions and transitions", () => {
   it.each<[OrderState, string[]]>([
-    [{ status: "created", paymentStatus: "pending", refundState: null }, ["cancel", "delete", "call"]],
-    [{ status: "paid", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "delete", "call"]],
-    [{ status: "assigned", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "delete", "call"]],
-    [{ status: "picking", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "delete", "call"]],
-    [{ status: "delivering", paymentStatus: "paid", refundState: null }, ["complete", "delete", "call"]],
-    [{ status: "delivering", paymentStatus: "paid", refundState: "processing" }, ["delete", "call"]],
-    [{ status: "completed", paymentStatus: "paid", refundState: null }, ["delete", "call"]],
+    [{ status: "created", paymentStatus: "pending", refundState: null }, ["cancel", "call"]],
+    [{ status: "paid", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "call"]],
+    [{ status: "assigned", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "call"]],
+    [{ status: "picking", paymentStatus: "paid", refundState: null }, ["complete", "cancel", "call"]],
+    [{ status: "delivering", paymentStatus: "paid", refundState: null }, ["complete", "fail", "call"]],
+    [{ status: "delivering", paymentStatus: "paid", refundState: "processing" }, ["call"]],
+    [{ status: "completed", paymentStatus: "paid", refundState: null }, ["call"]],
+    // A payment that arrived after the close, its refund on the way: money is held, no delete.
+    [{ status: "cancelled", paymentStatus: "paid", refundState: "processing" }, []],
     [{ status: "cancelled", paymentStatus: "closed", refundState: null }, ["delete"]],
     [{ status: "refunded", paymentStatus: "refunded", refundState: "refunded" }, ["delete"]],
   ])("%o → %o", (state, actions) => {

@@ -21,7 +21,8 @@ export const ORDER_GROUPS = ["pending_payment", "in_progress", "completed", "can
 export type OrderGroup = (typeof ORDER_GROUPS)[number];
 
 export type CustomerAction = "pay" | "cancel" | "refund" | "review" | "contact";
-export type AdminAction = "complete" | "cancel" | "delete" | "call";
+/** `fail`: 配送失败 — the delivery failed (a reason; all parcels or some missing), refunded accordingly. */
+export type AdminAction = "complete" | "cancel" | "fail" | "delete" | "call";
 
 /**
  * What a customer cancel does in a status: `close` (an unpaid order becomes cancelled) or
@@ -49,7 +50,7 @@ export const STATUS_TABLE: Record<OrderStatus, StatusRow> = {
   paid: { label: msg.orders.status.paid, percent: 30, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["assigned", "picking", "delivering", "completed"], open: true },
   assigned: { label: msg.orders.status.assigned, percent: 50, group: "in_progress", customer: ["cancel", "contact"], cancel: "refund", admin: ["complete", "cancel", "delete", "call"], next: ["picking", "delivering", "completed"], open: true },
   picking: { label: msg.orders.status.picking, percent: 70, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "cancel", "delete", "call"], next: ["delivering", "completed"], open: true },
-  delivering: { label: msg.orders.status.delivering, percent: 90, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "delete", "call"], next: ["completed"], open: true },
+  delivering: { label: msg.orders.status.delivering, percent: 90, group: "in_progress", customer: ["refund", "contact"], cancel: null, admin: ["complete", "fail", "delete", "call"], next: ["completed"], open: true },
   completed: { label: msg.orders.status.completed, percent: 100, group: "completed", customer: ["review", "refund", "contact"], cancel: null, admin: ["delete", "call"], next: [], open: false },
   cancelled: { label: msg.orders.status.cancelled, percent: null, group: "cancelled", customer: ["contact"], cancel: null, admin: ["delete"], next: [], open: false },
   refunded: { label: msg.orders.status.refunded, percent: null, group: "refunded", customer: ["contact"], cancel: null, admin: ["delete"], next: [], open: false },
@@ -104,7 +105,9 @@ export type Transition =
   /** The customer reviews a completed order (once). */
   | { kind: "review" }
   /** An operator moves a paid order on: assign, pick up, deliver, complete. */
-  | { kind: "advance"; to: OrderStatus };
+  | { kind: "advance"; to: OrderStatus }
+  /** 配送失败: the delivery failed (a reason): all parcels refunded, or the missing ones (the rest completed). */
+  | { kind: "fail_delivery" };
 
 export type TransitionGuard = {
   statuses: readonly OrderStatus[];
@@ -144,6 +147,8 @@ export function transitionGuard(transition: Transition): TransitionGuard {
       return { statuses: statusesWhere((row) => row.customer.includes("refund")), paymentStatus: "paid", refundStates: REFUND_MAY_START };
     case "review":
       return { statuses: statusesWhere((row) => row.customer.includes("review")), paymentStatus: "paid" };
+    case "fail_delivery":
+      return { statuses: statusesWhere((row) => row.admin.includes("fail")), paymentStatus: "paid", refundStates: REFUND_MAY_START };
     case "advance":
       return {
         statuses: statusesWhere((row) => row.next.includes(transition.to) && (transition.to !== "completed" || row.admin.includes("complete"))),
@@ -190,10 +195,22 @@ export function canCustomer(action: CustomerAction, state: OrderState) {
   return customerActions(state).includes(action);
 }
 
+/**
+ * I4: does the order hold no money at all — never paid (and no longer payable), or refunded in
+ * full? Only such an order may be soft-deleted: a deleted order leaves the queue, the search, the
+ * CSV and the day's figures, so money on it would vanish from every operator's view.
+ */
+export function holdsNoMoney(state: Pick<OrderState, "status" | "paymentStatus" | "refundState">) {
+  if (state.status === "cancelled") return state.paymentStatus === "closed" && !refundUnderWay(state.refundState);
+  return state.status === "refunded" && state.paymentStatus === "refunded";
+}
+
 /** What an operator may do now (the admin issue's buttons). A refund under way blocks cancel and complete. */
 export function adminActions(state: OrderState): AdminAction[] {
   const row = STATUS_TABLE[state.status];
   return row.admin.filter((action) => {
+    if (action === "delete") return holdsNoMoney(state);
+    if (action === "fail") return canTransition({ kind: "fail_delivery" }, state);
     if (action === "cancel") return canTransition({ kind: "close", by: "operator" }, state) || canTransition({ kind: "cancel_refund", by: "operator" }, state);
     if (action === "complete") return canTransition({ kind: "advance", to: "completed" }, state);
     return true;

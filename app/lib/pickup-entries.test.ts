@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSave, entryFromInput, isDuplicate, mergeRecognized, sameParcel, withDefaults, type PickupEntry } from "./pickup-entries";
+import { canSave, entryFromInput, entryHoldsOneCode, holdsOneCode, isDuplicate, mergeRecognized, sameParcel, withDefaults, type PickupEntry } from "./pickup-entries";
 
 const entry = (over: Partial<PickupEntry>): PickupEntry => ({
   id: "x",
@@ -97,5 +97,31 @@ describe("duplicates and merging", () => {
     expect([merged.added, merged.duplicates]).toEqual([1, 1]);
     const images = mergeRecognized(merged.entries, found, "image", id);
     expect([images.added, images.duplicates]).toEqual([0, 2]);
+  });
+});
+
+describe("one entry holds one code", () => {
+  it.each([
+    ["8-8-1234", true],
+    ["A12-3456", true],
+    ["ZT7000123456789", true],
+    ["8 8 1234", true],
+    ["  12-3-4567  ", true],
+    ["", true],
+    [null, true],
+    ["1-2-3 4-5-6", false],
+    ["1-1-1111 2-2-2222 3-3-3333 4-4-4444 5-5-5555", false],
+    ["A1001，B2002，C3003", false],
+    ["8-8-1234、8-8-1235", false],
+    ["8-8-1234;8-8-1235", false],
+    ["8-8-1234/8-8-1235", false],
+    ["8-8-1234\n8-8-1235", false],
+  ])("%j holds one code: %s", (value, one) => {
+    expect(holdsOneCode(value)).toBe(one);
+  });
+
+  it("the tracking number is held to the same rule", () => {
+    expect(entryHoldsOneCode({ pickupCode: "8-8-1234", trackingNumber: null })).toBe(true);
+    expect(entryHoldsOneCode({ pickupCode: null, trackingNumber: "ZT7000123456 ZT7000123457" })).toBe(false);
   });
 });

@@ -124,6 +124,27 @@ export function normalizeCredential(value: string | null | undefined, kind: "cod
   return code;
 }
 
+/** What separates several codes typed or pasted into one field: spaces, commas, 、, semicolons, slashes, bars. */
+const CODE_SEPARATORS = /[\s,，、;；/|｜]+/;
+/** A piece that reads as a code of its own: three characters or more with a digit ("8 8 1234" is still one code). */
+const CODE_LIKE = /^(?=.*\d).{3,}$/;
+
+/**
+ * One entry is one parcel: its pickup code (or tracking number) field holds exactly one
+ * credential. "1-2-3 4-5-6" or "A1，B2，C3" are several parcels typed into one entry, which would
+ * be delivered for the price of one, so every way in (the entry form, the edit dialog, the JSON
+ * API, order creation) refuses them.
+ */
+export function holdsOneCode(value: string | null | undefined) {
+  const pieces = (value ?? "").normalize("NFKC").trim().split(CODE_SEPARATORS).filter(Boolean);
+  return pieces.filter((piece) => CODE_LIKE.test(piece)).length <= 1;
+}
+
+/** The entry's code and tracking number each hold one credential at most. */
+export function entryHoldsOneCode(entry: { pickupCode?: string | null; trackingNumber?: string | null }) {
+  return holdsOneCode(entry.pickupCode) && holdsOneCode(entry.trackingNumber);
+}
+
 const UNKNOWN_STATION = DEFAULT_STATION.normalize("NFKC").toUpperCase();
 
 /** A station name compared loosely: NFKC, no invisible characters, spaces or punctuation ("" for the default). */

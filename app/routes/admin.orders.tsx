@@ -6,6 +6,7 @@
 // every action a same-origin request. The daily summary sits on top; the CSV export is
 // /admin/export.csv with the same filters. The summary, tabs, cards and panel are components
 // (AdminOrderList, AdminOrderParts) rendered from the loader's typed data.
+import { isAdminRole } from "~/lib/operator-roles";
 import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -26,7 +27,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
-import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard } from "~/server/admin/orders.server";
+import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
@@ -55,7 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       order ? findLiveOrder(order) : Promise.resolve(undefined),
       readinessBanner(),
     ]);
-    const panelOrder = panelRow ? toCard(panelRow) : null;
+    // Deleting is the admin role's (decision 030): other operators are not offered it.
+    const forOperator = (card: AdminOrderCard): AdminOrderCard => (isAdminRole(operator.role) ? card : { ...card, actions: card.actions.filter((action) => action !== "delete") });
+    const panelOrder = panelRow ? forOperator(toCard(panelRow)) : null;
     return {
       displayName: operator.display_name,
       readiness,
@@ -64,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       done: done && done in adminOrderData.done ? adminOrderData.done[done as DoneNotice] : null,
       refundRequests: summary.refundRequests,
       summary,
-      page,
+      page: { ...page, items: page.items.map(forOperator) },
       // The tabs' labels from the status table, here (the table stays off the page).
       tabs: ORDER_GROUPS.map((group) => ({ group, label: groupLabel(group) })),
       campuses,
@@ -84,7 +87,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AdminOrderActionSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const value = submission.value;
-  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null });
+  const missing =
+    value.intent === "fail"
+      ? Object.fromEntries((["pocket", "small", "medium", "large"] as const).map((size) => [size, Number((value as Record<string, unknown>)[`missing_${size}`] ?? 0)]))
+      : null;
+  // No size named: the whole order was not delivered.
+  const anyMissing = missing && Object.values(missing).some((count) => count > 0);
+  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null, missing: anyMissing ? missing : null });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));
@@ -170,6 +179,7 @@ export default function AdminOrders() {
             actions: panelUrl(panelOrder.orderNumber, "actions"),
             cancel: panelUrl(panelOrder.orderNumber, "cancel"),
             delete: panelUrl(panelOrder.orderNumber, "delete"),
+            fail: panelUrl(panelOrder.orderNumber, "fail"),
           }}
         />
       ) : null}

@@ -15,6 +15,8 @@ import { config } from "~/server/config.server";
 import { logout, requireStudent } from "~/server/auth/session.server";
 import { checkDeletionPassword } from "~/server/users/deletion-check.server";
 import { requestAccountDeletion } from "~/server/users/deletion.server";
+import { openOrdersOf } from "~/server/orders/account-orders.server";
+import { fillTemplate } from "~/lib/template";
 import { saveTheme } from "~/server/users/settings.server";
 
 const msg = { app: appMessages, settings: settingsMessages, titles: titlesMessages };
@@ -28,6 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     appearance: appearanceOrDefault(user.appearance ?? readAppearanceCookie(request.headers.get("Cookie"))),
     // HTML constraints from the forms' schemas, computed here so zod stays off the page (decision 026).
     constraint: { theme: getZodConstraint(ThemeSchema), delete: getZodConstraint(DeleteAccountSchema) },
+    // The deletion dialog names the open orders and what happens to each (decision 030).
+    openOrders: (await openOrdersOf(user.id)).map((order) =>
+      fillTemplate(order.settle === "cancel" ? msg.settings.deleteOrderCancel : order.settle === "refund" ? msg.settings.deleteOrderRefund : msg.settings.deleteOrderWait, {
+        orderNumber: order.orderNumber,
+        label: order.label,
+      }),
+    ),
   };
 }
 
@@ -59,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { theme, appearance, constraint } = useLoaderData<typeof loader>();
+  const { theme, appearance, constraint, openOrders } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -157,6 +166,16 @@ export default function Settings() {
               {msg.settings.deleteTitle}
             </h2>
             <p className="mt-2 text-sm text-slate-500">{msg.settings.deleteBody}</p>
+            {openOrders.length > 0 ? (
+              <div className="mt-2 rounded-xl bg-amber-50 p-2 text-xs text-amber-800" data-testid="delete-open-orders">
+                <p>{msg.settings.deleteOrders}</p>
+                <ul className="mt-1 space-y-0.5">
+                  {openOrders.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             <Form method="post" {...getFormProps(deleteForm)} noValidate={false} className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="delete" />
               <label htmlFor={deleteFields.password.id} className="field-label">

@@ -68,6 +68,7 @@ export function Summary({ summary }: { summary: DailySummary }) {
               </li>
             ))}
           </ul>
+          <p data-testid="summary-breakdown">{summary.breakdownText}</p>
           {summary.parcels.length > 0 ? (
             <p>
               {s.parcels}：{summary.parcels.map((parcel) => `${parcel.name} ×${parcel.count}`).join("　")}

@@ -51,9 +51,9 @@ export function ActionsPanel({
   cancelConstraint,
 }: {
   order: PanelOrder;
-  panel: "actions" | "cancel" | "delete";
-  /** self: this panel (the forms post here); close: the list; actions, cancel, delete: the panels. */
-  urls: { self: string; close: string; actions: string; cancel: string; delete: string };
+  panel: "actions" | "cancel" | "fail" | "delete";
+  /** self: this panel (the forms post here); close: the list; actions, cancel, fail, delete: the panels. */
+  urls: { self: string; close: string; actions: string; cancel: string; fail: string; delete: string };
   error?: string | null;
   /** conform's reply of the last post, and the cancel form's constraints (from the loader). */
   reply?: SubmissionResult<string[]>;
@@ -64,6 +64,9 @@ export function ActionsPanel({
   const busy = useBusy();
   if (panel === "cancel") {
     return <CancelPanel order={order} urls={urls} reply={reply} constraint={cancelConstraint ?? {}} busy={busy} />;
+  }
+  if (panel === "fail") {
+    return <FailPanel order={order} urls={urls} reply={reply} busy={busy} />;
   }
   if (panel === "delete") {
     return (
@@ -87,7 +90,7 @@ export function ActionsPanel({
     );
   }
   const can = (action: string) => order.actions.includes(action as never);
-  const nothing = order.steps.length === 0 && !can("complete") && !can("cancel") && !can("delete");
+  const nothing = order.steps.length === 0 && !can("complete") && !can("cancel") && !can("fail") && !can("delete");
   return (
     <Sheet title={a.title} closeTo={urls.close}>
       <div className="flex items-center gap-2 text-sm">
@@ -137,6 +140,11 @@ export function ActionsPanel({
             {order.paid ? a.cancelRefund : a.cancel}
           </Link>
         ) : null}
+        {can("fail") ? (
+          <Link to={urls.fail} replace preventScrollReset className="btn h-11 w-full border border-amber-300 bg-white text-amber-700">
+            {a.fail}
+          </Link>
+        ) : null}
         {can("delete") ? (
           <Link to={urls.delete} replace preventScrollReset className="btn h-11 w-full text-slate-500">
             {a.delete}
@@ -147,6 +155,56 @@ export function ActionsPanel({
           {a.log}
         </Link>
       </div>
+    </Sheet>
+  );
+}
+
+/**
+ * 配送失败: the reason (required, the student reads it) and, per size of the order, how many
+ * parcels were not delivered (all of them by default: the whole order is refunded).
+ */
+function FailPanel({ order, urls, reply, busy }: { order: PanelOrder; urls: { self: string; actions: string }; reply?: SubmissionResult<string[]>; busy: boolean }) {
+  const a = m.actions;
+  const [form, fields] = useForm<{ intent: string; order: string; reason: string }>({ id: "fail", lastResult: reply });
+  const formError = form.errors?.[0] ?? fields.order.errors?.[0] ?? null;
+  return (
+    <Sheet title={a.failTitle} closeTo={urls.actions}>
+      <Form method="post" action={urls.self} preventScrollReset {...getFormProps(form)} className="space-y-3">
+        <Hidden intent="fail" order={order.orderNumber} />
+        <p className="text-sm text-slate-600">
+          <span className="font-mono">{order.orderNumber}</span>　{a.failHint}
+        </p>
+        <fieldset className="space-y-1.5">
+          <legend className="field-label">{a.missing}</legend>
+          {order.parcels.map((parcel) => (
+            <label key={parcel.type} className="flex items-center justify-between gap-2 text-sm">
+              <span>{parcel.name}</span>
+              <span className="flex items-center gap-1">
+                <input type="number" name={`missing_${parcel.type}`} min={0} max={parcel.count} defaultValue={parcel.count} inputMode="numeric" className="field-input h-9 w-16 text-center" />
+                <span className="text-slate-500">/ {parcel.count}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="block">
+          <span className="field-label">{a.failReason}</span>
+          <textarea {...getTextareaProps(fields.reason)} required rows={2} maxLength={REASON_MAX} placeholder={a.failReasonPlaceholder} className="field-input text-sm" />
+          <FieldError field={fields.reason} as="span" />
+        </label>
+        {formError ? (
+          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
+            {a.back}
+          </Link>
+          <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-amber-600 text-white hover:bg-amber-700">
+            {a.confirmFail}
+          </button>
+        </div>
+      </Form>
     </Sheet>
   );
 }

@@ -23,7 +23,7 @@ export type ConfirmProps = {
   checkout: { id: number; version: number; counts: PackageCounts; remark: string; entries: unknown[] };
   packageTypes: { type: PackageTypeKey; name: string; desc: string; priceFen: number }[];
   address: { name: string; phone: string; text: string } | null;
-  summary: { parcels: number; originalFen: number; paidFen: number };
+  summary: { parcels: number; originalFen: number; paidFen: number; priceVersion: string };
   /** The coupon row as the server quoted it (the coupon issue); null: no quote. */
   coupon?: CouponRowData | null;
   estimate: { time: string; dayOffset: number };
@@ -48,6 +48,7 @@ export function ConfirmSheet({ checkout, packageTypes, address, summary, estimat
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="checkoutId" value={checkout.id} />
           <input type="hidden" name="version" value={checkout.version} />
+          <input type="hidden" name="priceVersion" value={summary.priceVersion} />
           <div className="flex-1">
             <p className="text-sm text-slate-600">
               {m.checkout.paid}{" "}

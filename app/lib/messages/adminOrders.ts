@@ -40,6 +40,13 @@ export const adminOrders = {
     confirmDelete: "确认删除",
     back: Common.back,
     log: "操作记录",
+    fail: Common.deliveryFailed,
+    failTitle: "登记配送失败",
+    failHint: "未送达的快递将通过微信支付原路退款；全部未送达则整单退款，部分未送达则其余快递算作已完成。",
+    failReason: "原因（必填，客户可见）",
+    failReasonPlaceholder: "例如：驿站找不到该快递",
+    missing: "未送达件数",
+    confirmFail: "确认并退款",
   },
   failures: {
     load: "加载订单失败，请刷新重试",

@@ -96,6 +96,8 @@ export const adminReference = {
     orderEndAfterStart: "截单时间要晚于开始接单时间",
     deliveryEndAfterStart: "配送结束不能早于开始配送",
     estimatedInRange: "预计送达要在开始配送和配送结束之间",
+    deliveryAfterCutoff: "开始配送不能早于截单时间，否则承诺的送达时间已经过去",
+    priceOrder: "价格要按大小排列：口袋件 ≤ 小件 ≤ 中件 ≤ 大件",
     notFound: "没有找到这一项，请刷新后重试",
     invalid: "提交的内容无效，请刷新后重试",
   },

@@ -32,6 +32,7 @@ export const adminRefunds = {
       cancel: Common.cancelOrder,
       cancel_refund: Common.cancelAndRefund,
       delete: Common.deleteOrder,
+      delivery_failed: Common.deliveryFailed,
       refund_approve: Common.approveRefund,
       refund_reject: "拒绝退款",
       export: "导出订单",

@@ -50,6 +50,8 @@ export const enum Common {
   deliverySlots = "配送时段",
   dormBuilding = "宿舍楼",
   duplicateParcel = "该快递信息已存在，请勿重复添加",
+  deliveryFailed = "配送失败",
+  oneCodePerEntry = "每条快递只能填写一个取件码，多个包裹请分条添加",
   edit = "编辑",
   emptyParcelList = "快递清单不能为空",
   estimated = "预计送达",

@@ -20,6 +20,7 @@ export const marketAnswers = {
   },
   entry: {
     duplicate: "该取件码信息已存在，请勿重复添加",
+    oneCode: Common.oneCodePerEntry,
     saved: Common.saved,
     notFound: "该快递不存在或已删除",
     tooLong: Common.tooLong,

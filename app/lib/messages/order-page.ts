@@ -29,6 +29,13 @@ export const orderPage = {
     amount: Common.amountPaid,
     amountDue: "应付金额",
     amountTotal: "订单金额",
+    /** The breakdown the student can check the charge with (decision 030). */
+    breakdown: "费用明细",
+    breakdownLine: "{name} ×{count}",
+    breakdownUnit: "{price}/件",
+    couponLine: "优惠券抵扣",
+    deliveryFee: "配送费",
+    refundLine: "退款 {amount}",
     original: Common.originalPrice,
     discount: "优惠",
     payment: Common.paymentStatus,

@@ -58,8 +58,12 @@ export const orders = {
     countsMismatch: "各类型件数之和必须等于快递数量，请重新确认",
     tooManyParcels: "一次最多下单 30 件快递",
     duplicateParcel: Common.duplicateParcel,
+    /** Several codes typed into one entry (decision 030: an entry is one parcel). */
+    oneCode: Common.oneCodePerEntry,
     /** A parcel is already in a live order of the same user; the page links to {orderNumber}. */
     parcelInLiveOrder: "该快递已在订单 {orderNumber} 中，请勿重复下单",
+    /** I2: a price, coupon or count changed while the sheet was open: nothing was charged. */
+    priceChanged: "价格已变化，新的实付金额为 {amount}，请确认后再支付",
     addressCampus: "收货地址不在当前服务校区，请选择或新增该校区的地址",
     /** What the payer sees in the messenger's pay sheet (≤ 42 characters). */
     payDescription: "校园帮-快递代拿",

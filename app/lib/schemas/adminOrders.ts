@@ -22,10 +22,12 @@ export const AdminOrdersQuerySchema = z.object({
     .regex(ORDER_NUMBER_PATTERN)
     .optional()
     .catch(undefined),
-  panel: z.enum(["cancel", "delete"]).optional().catch(undefined),
+  panel: z.enum(["cancel", "fail", "delete"]).optional().catch(undefined),
 });
 
 const orderNumber = z.string({ error: m.failures.invalid }).trim().regex(ORDER_NUMBER_PATTERN, m.failures.invalid);
+const SIZES = ["pocket", "small", "medium", "large"] as const;
+const missingCount = z.coerce.number({ error: m.failures.invalid }).int(m.failures.invalid).min(0, m.failures.invalid).max(30, m.failures.invalid).default(0);
 const optionalReason = z.string().trim().max(REASON_MAX, m.failures.reasonMax).optional();
 
 export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
@@ -35,6 +37,14 @@ export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delivering"), order: orderNumber }),
   z.object({ intent: z.literal("cancel"), order: orderNumber, reason: optionalReason }),
   z.object({ intent: z.literal("delete"), order: orderNumber }),
+  z.object({
+    intent: z.literal("fail"),
+    order: orderNumber,
+    // 配送失败 needs its reason: the student reads it beside the refund.
+    reason: z.string({ error: m.failures.failReasonRequired }).trim().min(1, m.failures.failReasonRequired).max(REASON_MAX, m.failures.reasonMax),
+    // The parcels not delivered, per size (absent: none of that size).
+    ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
+  }),
 ]);
 
 export type AdminOrderAction = z.infer<typeof AdminOrderActionSchema>;

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { adminReference } from "../messages/adminReference";
 import { SCHOOL_SYSTEM_KINDS, isSchoolSystemKind, systemNeedsBaseUrl } from "../school-systems";
-import { CampusCreateSchema, CampusFormSchema, SchoolFormSchema, SlotFormSchema } from "./adminReference";
+import { CampusCreateSchema, CampusFormSchema, SchoolFormSchema, SlotFormSchema, pricesOutOfOrderAt } from "./adminReference";
 
 const e = adminReference.errors;
 
@@ -59,13 +59,27 @@ describe("package prices", () => {
     ["", e.priceFormat],
   ];
   it.each(cases)("%j → %j", (input, expected) => {
-    const submission = parseWithZod(form({ ...PRICES, smallPrice: input }), { schema: CampusFormSchema });
+    // Every size at the same price (in size order), so only the format decides.
+    const submission = parseWithZod(form({ ...PRICES, pocketPrice: input, smallPrice: input, mediumPrice: input, largePrice: input }), { schema: CampusFormSchema });
     if (typeof expected === "number") {
       expect(submission.status).toBe("success");
       expect(submission.status === "success" && submission.value.intent === "prices" && submission.value.smallPrice).toBe(expected);
     } else {
       expect(submission.status === "success" ? null : submission.error?.smallPrice).toEqual([expected]);
     }
+  });
+});
+
+describe("prices in size order (口袋 ≤ 小 ≤ 中 ≤ 大)", () => {
+  it.each<[number[], number | null]>([
+    [[120, 200, 300, 400], null],
+    [[200, 200, 200, 200], null],
+    [[120, 200, 300, 1], 3],
+    [[120, 100, 300, 400], 1],
+    [[120, 200, 199, 400], 2],
+    [[500, 100, 50, 1], 1],
+  ])("%j → first out of order at %j", (prices, index) => {
+    expect(pricesOutOfOrderAt(prices)).toBe(index);
   });
 });
 
@@ -113,6 +127,9 @@ describe("delivery slots", () => {
     [{ estimated: "11:44" }, "estimated", e.estimatedInRange],
     [{ estimated: "13:51" }, "estimated", e.estimatedInRange],
     [{ estimated: "13:50" }, null, null],
+    // The promise never lies in the past: delivery starts at the cut-off or later.
+    [{ deliveryStart: "11:30", estimated: "11:40" }, "deliveryStart", e.deliveryAfterCutoff],
+    [{ deliveryStart: "12:00" }, null, null],
     [{ orderStart: "24:00" }, "orderStart", e.timeFormat],
     [{ orderStart: "8:00" }, "orderStart", e.timeFormat],
   ];

@@ -89,6 +89,27 @@ const priceFields = Object.fromEntries(
 ) as Record<`${(typeof PACKAGE_TYPE_KEYS)[number]}${"Name" | "Desc"}`, z.ZodType<string>> &
   Record<`${(typeof PACKAGE_TYPE_KEYS)[number]}Price`, z.ZodType<number>>;
 
+/**
+ * Prices rise with size (口袋 ≤ 小 ≤ 中 ≤ 大): a parcel's size defaults to the cheapest type, so
+ * a large parcel priced below a pocket one would make every parcel cost the least. The message is
+ * beside the first price out of order.
+ */
+function checkPriceOrder(value: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const prices = PACKAGE_TYPE_KEYS.map((key) => value[`${key}Price`]);
+  // A price that is not a valid amount already has its own message.
+  if (!prices.every((fen): fen is number => typeof fen === "number" && Number.isInteger(fen) && fen >= 1 && fen <= REFERENCE_LIMITS.priceMaxFen)) return;
+  const index = pricesOutOfOrderAt(prices);
+  if (index !== null) ctx.addIssue({ code: "custom", path: [`${PACKAGE_TYPE_KEYS[index]}Price`], message: e.priceOrder });
+}
+
+/** The first index whose price is below the one before it (sizes in PACKAGE_TYPE_KEYS order), or null. */
+export function pricesOutOfOrderAt(prices: readonly number[]): number | null {
+  for (let index = 1; index < prices.length; index += 1) {
+    if (prices[index]! < prices[index - 1]!) return index;
+  }
+  return null;
+}
+
 /** The forms of one campus's page. */
 export const CampusFormSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -100,7 +121,7 @@ export const CampusFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle-building"), id, enabled: checkbox }),
   z.object({ intent: z.literal("add-place"), placeName: name(REFERENCE_LIMITS.name) }),
   z.object({ intent: z.literal("toggle-place"), id, enabled: checkbox }),
-  z.object({ intent: z.literal("prices"), ...priceFields }),
+  z.object({ intent: z.literal("prices"), ...priceFields }).superRefine(checkPriceOrder),
 ]);
 export type CampusForm = z.infer<typeof CampusFormSchema>;
 
@@ -116,6 +137,8 @@ const slotFields = {
 function checkSlot(value: { orderStart: string; orderEnd: string; deliveryStart: string; deliveryEnd: string; estimated: string }, ctx: z.RefinementCtx) {
   // "HH:MM" strings compare in time order.
   if (value.orderEnd <= value.orderStart) ctx.addIssue({ code: "custom", path: ["orderEnd"], message: e.orderEndAfterStart });
+  // Delivery starts at the cut-off or later: an order taken at the cut-off is never promised a time already past.
+  if (value.deliveryStart < value.orderEnd) ctx.addIssue({ code: "custom", path: ["deliveryStart"], message: e.deliveryAfterCutoff });
   if (value.deliveryEnd < value.deliveryStart) ctx.addIssue({ code: "custom", path: ["deliveryEnd"], message: e.deliveryEndAfterStart });
   else if (value.estimated < value.deliveryStart || value.estimated > value.deliveryEnd) {
     ctx.addIssue({ code: "custom", path: ["estimated"], message: e.estimatedInRange });

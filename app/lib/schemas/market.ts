@@ -61,6 +61,8 @@ export const PaySchema = z.object({
   intent: z.literal("pay"),
   checkoutId: z.coerce.number().int().positive(),
   version: z.coerce.number().int().positive(),
+  /** The sheet's price version (decision 030, I2): what the student saw. */
+  priceVersion: z.string().max(400).optional(),
 });
 
 export const FeatureRequestSchema = z.object({ intent: z.literal("feature-request"), featureType: z.enum(["online", "errand"]) });

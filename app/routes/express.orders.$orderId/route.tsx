@@ -93,6 +93,31 @@ function Detail({ data }: { data: Data }) {
         {order.discount_fen > 0 ? <span className="ml-2 text-xs text-slate-500 line-through">{formatYuan(order.original_fen, { style: "amount", symbol: true })}</span> : null}
       </span>,
     ],
+    [
+      o.detail.breakdown,
+      <ul className="space-y-0.5 text-right text-xs text-slate-600" data-testid="order-breakdown">
+        {order.breakdown.lines.map((line) => (
+          <li key={line.type}>
+            {fillTemplate(o.detail.breakdownLine, { name: line.name, count: line.count })}
+            {line.unitFen !== null ? ` · ${fillTemplate(o.detail.breakdownUnit, { price: formatYuan(line.unitFen, { style: "amount", symbol: true }) })}` : null}
+          </li>
+        ))}
+        {order.breakdown.discountFen > 0 ? (
+          <li>
+            {o.detail.couponLine} −{formatYuan(order.breakdown.discountFen, { style: "amount", symbol: true })}
+          </li>
+        ) : null}
+        <li>
+          {o.detail.deliveryFee} {formatYuan(order.breakdown.deliveryFeeFen, { style: "amount", symbol: true })}
+        </li>
+        {order.breakdown.refunds.map((refund, index) => (
+          <li key={index} className="text-purple-700">
+            {fillTemplate(o.detail.refundLine, { amount: formatYuan(refund.amountFen, { style: "amount", symbol: true }) })}
+            {refund.reason ? `（${refund.reason}）` : null}
+          </li>
+        ))}
+      </ul>,
+    ],
     [o.detail.parcels, fillTemplate(o.list.parcels, { count: order.parcel_count })],
     [o.detail.recipient, order.recipient_name ? `${order.recipient_name} ${order.recipient_phone ?? ""}` : "—"],
     [o.detail.address, order.delivery_address ?? "—"],

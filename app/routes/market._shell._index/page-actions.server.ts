@@ -10,7 +10,7 @@ import {
 } from "@remix-run/node";
 import type { MarketActionData } from "~/lib/market-views";
 import { marketMessages } from "~/lib/messages/market-answers";
-import { entryFromInput } from "~/lib/pickup-entries";
+import { entryFromInput, entryHoldsOneCode } from "~/lib/pickup-entries";
 import type { RateLimitedAction } from "~/lib/rate-limits";
 import { PageIntentSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
@@ -94,6 +94,7 @@ export async function pageAction(request: Request, clientIp?: string) {
       case "add-entries": {
         const found = parseEntries(value.entries);
         if (!found) return answer({ intent, error: m.recognize.badFormat }, { status: 400 });
+        if (!found.every(entryHoldsOneCode)) return answer({ intent, error: m.entry.oneCode }, { status: 400 });
         return recognitionAnswer(intent, await addRecognized(user.id, types, found, config.pickupPlaces));
       }
       case "delete-entry": {

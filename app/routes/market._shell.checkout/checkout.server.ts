@@ -88,7 +88,7 @@ export async function checkoutAction(request: Request, clientIp?: string) {
         // Orders: the order is made from this checkout (prices recomputed, one order per
         // checkout version; the same version again answers the order it made), then paid on
         // /market/pay/:orderId, whose JavaScript goes straight on.
-        const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version });
+        const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version, priceVersion: value.priceVersion });
         if (!created.ok) return answer({ intent, error: created.message, liveOrder: created.liveOrder }, { status: created.status });
         return redirect(`/market/pay/${created.orderNumber}?start=1`);
       }

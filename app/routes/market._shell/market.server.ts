@@ -1,6 +1,7 @@
 // The market layout's data (every /market page): the campus, the config, the checkout, the
 // addresses, the totals, and the plain data of the parts that have no behaviour of their own
 // (the hero, the promo card, the read-only panels, the assist dialog).
+import { priceVersion } from "~/lib/order-ledger";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { composeAddress, type AddressView } from "~/lib/address";
 import { formatYuan } from "~/lib/money";
@@ -103,6 +104,11 @@ export async function marketLoader(request: Request) {
         parcels: checkout ? totalParcels(checkout.counts) : 0,
         originalFen: totalFen,
         paidFen: quote?.finalFen ?? totalFen,
+        // I2: the version of this price; the pay intent charges nothing if it changed meanwhile.
+        priceVersion:
+          checkout && config
+            ? priceVersion({ prices: config.packageTypes, counts: checkout.counts, couponId: quote?.coupon?.id ?? null, discountFen: quote?.discountFen ?? 0, amountFen: quote?.finalFen ?? totalFen })
+            : "",
       },
       coupon: couponRow(quote),
       estimate: { time: estimate.time, dayOffset: estimate.dayOffset },

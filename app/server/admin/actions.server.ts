@@ -6,10 +6,12 @@
 import { COURIER_STEPS, type CourierStep } from "~/lib/admin-orders";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { STATUS_TABLE, adminActions, canAdvance } from "~/lib/order-status";
+import { isAdminRole } from "~/lib/operator-roles";
+import { STATUS_TABLE, adminActions, canAdvance, holdsNoMoney } from "~/lib/order-status";
 import type { Operator } from "../auth/operator.server";
 import { db, now } from "../db/db.server";
-import { cancelOrderByOperator } from "../orders/cancel.server";
+import type { SizeCounts } from "~/lib/order-ledger";
+import { cancelOrderByOperator, failDelivery } from "../orders/cancel.server";
 import type { OrderRow } from "../orders/events.server";
 import { approveRefund, rejectRefund } from "../orders/refunds.server";
 import { applyStatus } from "../orders/transitions.server";
@@ -30,7 +32,7 @@ export type AdminResult = { ok: true; done: DoneNotice } | { ok: false; message:
 
 type Failure = keyof typeof m.failures;
 
-function fail(action: "complete" | "cancel" | "delete" | "advance" | "approve" | "reject", reason: Failure, status: number): AdminResult {
+function fail(action: "complete" | "cancel" | "fail" | "delete" | "advance" | "approve" | "reject", reason: Failure, status: number): AdminResult {
   return { ok: false, message: `${m.failures[action]}：${m.failures[reason]}`, status };
 }
 
@@ -38,10 +40,13 @@ function statusChange(from: OrderRow["status"], to: OrderRow["status"]) {
   return `${STATUS_TABLE[from].label} → ${STATUS_TABLE[to].label}`;
 }
 
-export type OrderIntent = "complete" | "cancel" | "delete" | CourierStep;
+export type OrderIntent = "complete" | "cancel" | "fail" | "delete" | CourierStep;
 
-export async function runOrderAction(operator: Operator, input: { intent: OrderIntent; order: string; reason?: string | null }): Promise<AdminResult> {
-  const failureOf = input.intent === "complete" || input.intent === "cancel" || input.intent === "delete" ? input.intent : "advance";
+export async function runOrderAction(
+  operator: Operator,
+  input: { intent: OrderIntent; order: string; reason?: string | null; missing?: Partial<SizeCounts> | null },
+): Promise<AdminResult> {
+  const failureOf = input.intent === "complete" || input.intent === "cancel" || input.intent === "delete" || input.intent === "fail" ? input.intent : "advance";
   const order = await findLiveOrder(input.order);
   if (!order) return fail(failureOf, "notFound", 404);
   switch (input.intent) {
@@ -51,6 +56,8 @@ export async function runOrderAction(operator: Operator, input: { intent: OrderI
       return cancelOrder(operator, order, input.reason?.trim() || null);
     case "delete":
       return deleteOrder(operator, order);
+    case "fail":
+      return failedDelivery(operator, order, input.reason?.trim() ?? "", input.missing ?? null);
     default:
       return advance(operator, order, input.intent);
   }
@@ -117,11 +124,31 @@ async function cancelOrder(operator: Operator, order: OrderRow, reason: string |
 }
 
 // ---------------------------------------------------------------------------------------------
+// 配送失败
+
+/** A delivery that failed in 配送中: the missing parcels (all, when none is named) are refunded at once. */
+async function failedDelivery(operator: Operator, order: OrderRow, reason: string, missing: Partial<SizeCounts> | null): Promise<AdminResult> {
+  if (!reason) return fail("fail", "failReasonRequired", 400);
+  if (!adminActions(stateOfRow(order)).includes("fail")) return fail("fail", "notAllowed", 409);
+  const result = await failDelivery(order.order_number, { id: operator.id, label: operator.display_name }, { reason, missing });
+  if (!result.ok) return fail("fail", result.reason === "not_found" ? "notFound" : "notAllowed", result.reason === "not_found" ? 404 : 409);
+  const after = result.order;
+  await recordAudit(db(), operator, { action: "delivery_failed", order, detail: [statusChange(order.status, after.status), reason].join("；") });
+  if (after.refund_state === "failed") return fail("fail", "provider", 502);
+  return { ok: true, done: after.refund_state === "processing" ? "failing" : "failed" };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Delete
 
-/** Any order: hidden from the admin pages and exports, kept (with its payments and events). */
+/**
+ * I4: only an admin, and only an order holding no money (cancelled unpaid, or refunded in full):
+ * hidden from the admin pages and exports, kept (with its payments and events). The UPDATE
+ * repeats the rule, so a payment or refund that lands meanwhile keeps the order visible.
+ */
 async function deleteOrder(operator: Operator, order: OrderRow): Promise<AdminResult> {
-  if (!adminActions(stateOfRow(order)).includes("delete")) return fail("delete", "notAllowed", 409);
+  if (!isAdminRole(operator.role)) return fail("delete", "adminOnly", 403);
+  if (!holdsNoMoney(stateOfRow(order))) return fail("delete", "holdsMoney", 409);
   const at = now();
   const done = await db()
     .transaction()
@@ -131,12 +158,18 @@ async function deleteOrder(operator: Operator, order: OrderRow): Promise<AdminRe
         .set({ deleted_at: at, deleted_by: operator.id })
         .where("id", "=", order.id)
         .where("deleted_at", "is", null)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "cancelled"), eb("payment_status", "=", "closed"), eb.or([eb("refund_state", "is", null), eb("refund_state", "not in", ["requested", "processing"])])]),
+            eb.and([eb("status", "=", "refunded"), eb("payment_status", "=", "refunded")]),
+          ]),
+        )
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return false;
       await recordAudit(trx, operator, { action: "delete", order, detail: STATUS_TABLE[order.status].label, at });
       return true;
     });
-  return done ? { ok: true, done: "deleted" } : fail("delete", "notFound", 404);
+  return done ? { ok: true, done: "deleted" } : fail("delete", "holdsMoney", 409);
 }
 
 // ---------------------------------------------------------------------------------------------

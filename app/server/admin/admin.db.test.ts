@@ -43,10 +43,11 @@ function post(path: string, fields: Record<string, string>, cookie?: string, hea
 }
 
 let operatorCount = 0;
-async function operatorCookie(displayName = "配送员小周") {
+async function operatorCookie(displayName = "配送员小周", role: "operator" | "admin" = "admin") {
   operatorCount += 1;
   const username = `admin-test-${process.pid % 10000}-${operatorCount}`;
-  await createOperator({ username, password: "right-password-1", displayName });
+  // An admin by default: this suite also deletes orders, which only the admin role may (decision 030).
+  await createOperator({ username, password: "right-password-1", displayName, role });
   const login = await loginOperator(username, "right-password-1", "10.9.0.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
   if (!login.ok) throw new Error(login.message);
   return { cookie: cookieValue(login.setCookie), operatorId: login.operator.id, displayName };
@@ -337,7 +338,7 @@ describe("the list, its tabs and the search", () => {
         { name: "口袋件", count: 1 },
         { name: "中件", count: 2 },
       ],
-      actions: ["complete", "cancel", "delete", "call"],
+      actions: ["complete", "cancel", "call"],
       steps: [
         { to: "assigned", label: "骑手已接单" },
         { to: "picking", label: "正在取件" },
@@ -358,7 +359,7 @@ describe("the list, its tabs and the search", () => {
     // The panel opens from the URL, with the same card.
     const panel = await page(op.cookie, `?order=${noPhone.order_number}`);
     expect(panel.panel).toBe("actions");
-    expect(panel.panelOrder).toMatchObject({ orderNumber: noPhone.order_number, recipientPhone: null, actions: ["complete", "delete", "call"], steps: [] });
+    expect(panel.panelOrder).toMatchObject({ orderNumber: noPhone.order_number, recipientPhone: null, actions: ["complete", "fail", "call"], steps: [] });
     expect((await page(op.cookie, `?order=${noPhone.order_number}&panel=cancel`)).panel).toBe("cancel");
   });
 });
@@ -550,11 +551,12 @@ describe("refund requests", () => {
 
 describe("delete, the audit log and the export", () => {
   it("delete hides the order from the list, counts, search and export but keeps the row; a second delete is refused", async () => {
-    const order = await makeOrder({ status: "completed", recipient_name: "李四" });
-    const response = await act(op.cookie, { intent: "delete", order: order.order_number }, `?status=completed&order=${order.order_number}&panel=delete`);
-    expect(response.headers.get("Location")).toBe("/admin/orders?status=completed&done=deleted");
+    // Only an order holding no money may be deleted (decision 030): a cancelled, unpaid one.
+    const order = await makeOrder({ status: "cancelled", recipient_name: "李四" });
+    const response = await act(op.cookie, { intent: "delete", order: order.order_number }, `?status=cancelled&order=${order.order_number}&panel=delete`);
+    expect(response.headers.get("Location")).toBe("/admin/orders?status=cancelled&done=deleted");
     const kept = await orderRow(order.order_number);
-    expect(kept).toMatchObject({ status: "completed", deleted_by: op.operatorId, deleted_at: expect.any(String) });
+    expect(kept).toMatchObject({ status: "cancelled", deleted_by: op.operatorId, deleted_at: expect.any(String) });
     expect((await page(op.cookie, "?q=李四")).page.items).toEqual([]);
     expect((await page(op.cookie)).page.counts.all).toBe(0);
     expect((await page(op.cookie, `?order=${order.order_number}`)).panelOrder).toBeNull();
@@ -645,16 +647,26 @@ describe("the daily summary", () => {
     await makeOrder({ status: "paid", paid_at: "2026-03-01T16:30:00.000Z", amount_fen: 300, package_counts: JSON.stringify({ pocket: 0, small: 0, medium: 1, large: 0 }) }); // 00:30 today
     await makeOrder({ status: "completed", paid_at: "2026-03-02T09:00:00.000Z", amount_fen: 200 });
     await makeOrder({ status: "assigned", paid_at: "2026-03-02T09:30:00.000Z", campus_code: "yuntang", campus_name: "云塘校区", amount_fen: 400, package_counts: JSON.stringify({ large: 1 }) });
-    await makeOrder({ status: "refunded", paid_at: "2026-03-02T08:00:00.000Z", amount_fen: 900 });
+    const refunded = await makeOrder({ status: "refunded", paid_at: "2026-03-02T08:00:00.000Z", amount_fen: 900 });
+    // Refunded in full: its refund is recorded (the ledger reads refunds, decision 030).
+    await db()
+      .insertInto("refunds")
+      .values({ order_id: refunded.id, out_refund_no: `${refunded.order_number}R1`, kind: "cancel", amount_fen: 900, state: "succeeded", reason: null, refund_id: "R1", operator_id: null, error: null, decided_at: "2026-03-02T08:30:00.000Z", succeeded_at: "2026-03-02T08:30:00.000Z", created_at: "2026-03-02T08:30:00.000Z", updated_at: "2026-03-02T08:30:00.000Z" })
+      .execute();
     await makeOrder({ status: "paid", paid_at: "2026-03-01T15:59:00.000Z", amount_fen: 1000 }); // yesterday 23:59
     await makeOrder({ status: "created", paid_at: null });
-    await makeOrder({ status: "paid", paid_at: "2026-03-02T09:00:00.000Z", deleted_at: now(), deleted_by: op.operatorId });
+    // Only an order holding no money can be deleted (decision 030): a cancelled unpaid one counts nowhere.
+    await makeOrder({ status: "cancelled", deleted_at: now(), deleted_by: op.operatorId });
     const summary = await dailySummary(at);
     expect(summary).toMatchObject({
       day: "2026-03-02",
       orders: 4,
       revenueFen: 900,
       revenueText: "¥9.00",
+      receivedFen: 1800,
+      refundsFen: 900,
+      earnedFen: 200,
+      liveFen: 700,
       byCampus: [
         { code: "jinpenling", name: "金盆岭校区", orders: 3, revenueFen: 500, revenueText: "¥5.00" },
         { code: "yuntang", name: "云塘校区", orders: 1, revenueFen: 400, revenueText: "¥4.00" },

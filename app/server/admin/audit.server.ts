@@ -16,6 +16,7 @@ export type AuditAction =
   | "delivering"
   | "cancel"
   | "cancel_refund"
+  | "delivery_failed"
   | "delete"
   | "refund_approve"
   | "refund_reject"

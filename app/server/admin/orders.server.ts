@@ -39,8 +39,11 @@ import {
 } from "~/lib/order-status";
 import { formatYuan } from "~/lib/money";
 import { parsePickupCodes } from "~/lib/orders";
-import { addDays, formatShanghai, shanghaiInstant, shanghaiToday } from "~/lib/time";
+import { formatShanghai, shanghaiToday } from "~/lib/time";
+import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { fillTemplate } from "~/lib/template";
 import { db } from "../db/db.server";
+import { dailyLedger } from "../orders/invariants.server";
 import type { OrderRow } from "../orders/events.server";
 
 export type AdminFilter = {
@@ -67,7 +70,7 @@ export type AdminOrderCard = {
   recipientName: string | null;
   recipientPhone: string | null;
   pickup: { company: string; code: string | null; trackingNumber: string | null; station: string | null }[];
-  parcels: { name: string; count: number }[];
+  parcels: { type: string; name: string; count: number }[];
   parcelCount: number;
   amountText: string;
   remark: string | null;
@@ -116,7 +119,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     recipientName: order.recipient_name,
     recipientPhone: order.recipient_phone,
     pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station }) => ({ company, code, trackingNumber, station })),
-    parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ name: TYPE_NAMES[type] ?? type, count })),
+    parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ type, name: TYPE_NAMES[type] ?? type, count })),
     parcelCount: order.parcel_count,
     amountText: formatYuan(order.amount_fen, { style: "amount", symbol: true }),
     remark: order.remark,
@@ -259,10 +262,19 @@ export async function campusOptions() {
 
 export type DailySummary = {
   day: string;
+  /** Orders paid today (refunded ones included: they were paid). */
   orders: number;
+  /** What today's orders paid; refundsFen of it went back (or is on its way back). */
+  receivedFen: number;
+  refundsFen: number;
+  /** 今日收入: received − refunds = earnedFen (delivered) + liveFen (still to deliver). */
   revenueFen: number;
+  earnedFen: number;
+  liveFen: number;
   /** The revenue as the page shows it (formatted here, so the list's JavaScript carries no money code). */
   revenueText: string;
+  /** "收款 ¥a − 退款 ¥b = ¥c（已完成 ¥d · 待完成 ¥e）": the figures adding up. */
+  breakdownText: string;
   byCampus: { code: string; name: string; orders: number; revenueFen: number; revenueText: string }[];
   parcels: { name: string; count: number }[];
   /** Orders in progress (paid, waiting to be delivered), any day. */
@@ -271,23 +283,18 @@ export type DailySummary = {
   refundRequests: number;
 };
 
+const amount = (fen: number) => formatYuan(fen, { style: "amount", symbol: true });
+
 /**
- * Today in Shanghai: the orders paid today per campus (refunded ones still count as orders but
- * not as revenue), the parcels of the orders that stand, the in-progress count and the waiting
- * refund requests.
+ * Today in Shanghai, from the daily ledger (decision 030, I6): the orders paid today, what they
+ * paid, what went back, and what is left — delivered or still to deliver — so the figures add up
+ * (the campus lines to the totals, received − refunds to the revenue); the parcels of the orders
+ * that stand; the in-progress count and the waiting refund requests.
  */
 export async function dailySummary(at = new Date()): Promise<DailySummary> {
   const day = shanghaiToday(at);
-  const start = shanghaiInstant(day).toISOString();
-  const end = shanghaiInstant(addDays(day, 1)).toISOString();
-  const [rows, pending, refunds] = await Promise.all([
-    db()
-      .selectFrom("orders")
-      .select(["campus_code", "campus_name", "amount_fen", "payment_status", "package_counts"])
-      .where("paid_at", ">=", start)
-      .where("paid_at", "<", end)
-      .where("deleted_at", "is", null)
-      .execute(),
+  const [ledger, pending, refunds] = await Promise.all([
+    dailyLedger(day),
     db()
       .selectFrom("order_counts")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("n"), eb.val(0)).as("n"))
@@ -299,28 +306,30 @@ export async function dailySummary(at = new Date()): Promise<DailySummary> {
       .where("state", "=", "requested")
       .executeTakeFirstOrThrow(),
   ]);
-  const campuses = new Map<string, { code: string; name: string; orders: number; revenueFen: number }>();
-  const parcels = new Map<string, number>();
-  let revenueFen = 0;
-  for (const row of rows) {
-    const campus = campuses.get(row.campus_code) ?? { code: row.campus_code, name: row.campus_name, orders: 0, revenueFen: 0 };
-    campus.orders += 1;
-    if (row.payment_status === "paid") {
-      campus.revenueFen += row.amount_fen;
-      revenueFen += row.amount_fen;
-      for (const [type, count] of Object.entries(parseCounts(row.package_counts))) parcels.set(type, (parcels.get(type) ?? 0) + count);
-    }
-    campuses.set(row.campus_code, campus);
-  }
+  const refundsFen = ledger.refundedFen + ledger.refundingFen;
+  const revenueFen = ledger.receivedFen - refundsFen;
+  const liveFen = ledger.heldFen - ledger.refundingFen;
   return {
     day,
-    orders: rows.length,
+    orders: ledger.orders,
+    receivedFen: ledger.receivedFen,
+    refundsFen,
     revenueFen,
-    revenueText: formatYuan(revenueFen, { style: "amount", symbol: true }),
-    byCampus: [...campuses.values()]
-      .sort((a, b) => b.orders - a.orders || a.code.localeCompare(b.code))
-      .map((campus) => ({ ...campus, revenueText: formatYuan(campus.revenueFen, { style: "amount", symbol: true }) })),
-    parcels: PACKAGE_TYPE_KEYS.filter((type) => parcels.has(type)).map((type) => ({ name: TYPE_NAMES[type] ?? type, count: parcels.get(type)! })),
+    earnedFen: ledger.earnedFen,
+    liveFen,
+    revenueText: amount(revenueFen),
+    breakdownText: fillTemplate(adminOrderData.summary.breakdown, {
+      received: amount(ledger.receivedFen),
+      refunds: amount(refundsFen),
+      revenue: amount(revenueFen),
+      earned: amount(ledger.earnedFen),
+      live: amount(liveFen),
+    }),
+    byCampus: ledger.byCampus.map((campus) => {
+      const fen = campus.receivedFen - campus.refundedFen - campus.refundingFen;
+      return { code: campus.code, name: campus.name, orders: campus.orders, revenueFen: fen, revenueText: amount(fen) };
+    }),
+    parcels: PACKAGE_TYPE_KEYS.filter((type) => ledger.parcels[type]).map((type) => ({ name: TYPE_NAMES[type] ?? type, count: ledger.parcels[type]! })),
     pending: Number(pending.n),
     refundRequests: Number(refunds.n),
   };

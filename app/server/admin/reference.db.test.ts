@@ -311,6 +311,28 @@ describe("campuses", () => {
     expect(audit.at(-1)!.detail).toBe("北校区 · 口袋件 ¥1.5，小件 ¥2，中件 ¥3.2，大件 ¥4");
   });
 
+  it("refuses prices out of size order (口袋 ≤ 小 ≤ 中 ≤ 大) beside the field, storing nothing", async () => {
+    const admin = await operatorCookie();
+    await openCampus(admin, "order-campus");
+    const before = await db().selectFrom("package_types").selectAll().where("campus_code", "=", "order-campus").orderBy("type").execute();
+    const bad: [Partial<typeof PRICES>, string][] = [
+      // The audit's case: 大件 at ¥0.01, below 口袋件 (every parcel would then cost ¥0.01).
+      [{ largePrice: "0.01" }, "largePrice"],
+      [{ smallPrice: "1" }, "smallPrice"],
+      [{ mediumPrice: "1.9" }, "mediumPrice"],
+    ];
+    for (const [patch, field] of bad) {
+      const response = await postCampus("order-campus", { ...PRICES, ...patch }, admin);
+      expect(response.status, field).toBe(400);
+      const { reply } = await replyOf(response);
+      expect(reply.error?.[field]).toEqual([e.priceOrder]);
+      expect(reply.initialValue?.[field]).toBe(patch[field as keyof typeof PRICES]);
+    }
+    expect(await db().selectFrom("package_types").selectAll().where("campus_code", "=", "order-campus").orderBy("type").execute()).toEqual(before);
+    // Equal neighbours are in order.
+    expect((await postCampus("order-campus", { ...PRICES, smallPrice: "1.5", mediumPrice: "4" }, admin)).status).toBe(302);
+  });
+
   it("never changes an order already placed: renaming, turning off its building and repricing leave its snapshot", async () => {
     const admin = await operatorCookie();
     await openCampus(admin, "snap-campus", "快照校区");
@@ -321,7 +343,7 @@ describe("campuses", () => {
     expect((await postCampus("snap-campus", { intent: "toggle-building", id: String(building.id), enabled: "0" }, admin)).status).toBe(302);
     const place = await db().selectFrom("pickup_places").select("id").where("campus_code", "=", "snap-campus").executeTakeFirstOrThrow();
     expect((await postCampus("snap-campus", { intent: "toggle-place", id: String(place.id), enabled: "0" }, admin)).status).toBe(302);
-    expect((await postCampus("snap-campus", { ...PRICES, pocketPrice: "9.9" }, admin)).status).toBe(302);
+    expect((await postCampus("snap-campus", { ...PRICES, pocketPrice: "1.9" }, admin)).status).toBe(302);
     expect((await postCampus("snap-campus", { intent: "campus", name: "改名校区", status: "preparing" }, admin)).status).toBe(302);
 
     expect(await orderSnapshot(order.order_number)).toEqual(before);
@@ -490,6 +512,16 @@ describe("delivery slots", () => {
     expect(await db().selectFrom("delivery_slots").selectAll().orderBy("id").execute()).toEqual(before);
   });
 
+  it("refuses a slot whose delivery starts before its cut-off (the promise would lie in the past), storing nothing", async () => {
+    const admin = await operatorCookie();
+    const before = await db().selectFrom("delivery_slots").selectAll().orderBy("id").execute();
+    // Orders taken until 21:00 but delivered from 20:00 and promised 20:30: an order at 20:45 is promised a time already past.
+    const response = await postSlots({ intent: "create", ...SLOT, deliveryStart: "20:00", estimated: "20:30" }, admin);
+    expect(response.status).toBe(400);
+    expect((await replyOf(response)).reply.error?.deliveryStart).toEqual([e.deliveryAfterCutoff]);
+    expect(await db().selectFrom("delivery_slots").selectAll().orderBy("id").execute()).toEqual(before);
+  });
+
   it("adds, changes and deletes a slot; the schedule students get follows at once; orders keep their promised time", async () => {
     const admin = await operatorCookie();
     const order = await placeOrder("jinpenling", "金盆岭校区");
@@ -536,9 +568,9 @@ describe("delivery slots", () => {
     expect(reply.error?.orderEnd).toEqual([e.orderEndAfterStart]);
     expect(reply.initialValue).toMatchObject(typed);
     // A row that is gone answers at the form, tagged with the posted row's form.
-    const missing = await postSlots({ ...typed, intent: "update", id: "999999", orderEnd: "21:00" }, admin);
+    const missing = await postSlots({ ...typed, intent: "update", id: "999999", orderEnd: "20:30" }, admin);
     expect(missing.status).toBe(404);
-    expect(await replyOf(missing)).toMatchObject({ formId: "update-999999", reply: { error: { "": [e.notFound] }, initialValue: { orderEnd: "21:00" } } });
+    expect(await replyOf(missing)).toMatchObject({ formId: "update-999999", reply: { error: { "": [e.notFound] }, initialValue: { orderEnd: "20:30" } } });
   });
 });
 

@@ -347,7 +347,7 @@ describe("on the market sheet and at order creation", () => {
     await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑3栋", room: "302", isDefault: true });
 
     const sheet = await page(cookie);
-    expect(sheet.summary).toEqual({ parcels: 2, originalFen: 520, paidFen: 320 });
+    expect(sheet.summary).toEqual({ parcels: 2, originalFen: 520, paidFen: 320, priceVersion: expect.any(String) });
     expect(sheet.coupon).toEqual({ href: "/market/checkout/coupon", text: "5折券 -¥2.00", discounted: true });
     // The promo card is on the express tab, rendered from the rules.
     expect(sheet.promo.priceFrom).toContain("取件低至0.6元");

@@ -496,6 +496,8 @@ export interface OrdersTable {
   /** An operator's soft delete (0009_admin): hidden from the admin pages, kept for the audit. */
   deleted_at: Generated<string | null>;
   deleted_by: Generated<number | null>;
+  /** Fen per size when the order was priced, JSON (0021_money_ledger); null on older orders. */
+  unit_prices: Generated<string | null>;
 }
 
 export interface OrderEventsTable {
@@ -530,7 +532,7 @@ export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
   out_refund_no: string;
-  kind: "cancel" | "request" | "auto";
+  kind: "cancel" | "request" | "auto" | "delivery_failed";
   amount_fen: number;
   state: "requested" | "processing" | "succeeded" | "rejected" | "failed";
   reason: string | null;

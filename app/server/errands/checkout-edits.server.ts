@@ -2,7 +2,7 @@
 // intents and calls these; they answer domain results and throw CheckoutConflictError, never a
 // Response). Every edit goes through updateCheckout (a new version, counts kept adding up).
 import { stepCount, type PricedType, type StepResult } from "~/lib/package-counts";
-import { DEFAULT_COMPANY, DEFAULT_STATION, canSave, isDuplicate, mergeRecognized, type PickupEntry } from "~/lib/pickup-entries";
+import { DEFAULT_COMPANY, DEFAULT_STATION, canSave, entryHoldsOneCode, isDuplicate, mergeRecognized, type PickupEntry } from "~/lib/pickup-entries";
 import { marketMessages } from "~/lib/messages/market-answers";
 import type { PackageTypeKey } from "~/lib/catalog";
 import { findAddress } from "./addresses.server";
@@ -59,6 +59,7 @@ export async function saveEntry(userId: number, types: PricedType[], value: Entr
       stationName: value.station,
     };
     if (!canSave(next)) return { set: null, result: m.entry.saveRule as string };
+    if (!entryHoldsOneCode(next)) return { set: null, result: m.entry.oneCode as string };
     if (isDuplicate(current.entries, next, existing?.id, places)) return { set: null, result: m.entry.duplicate as string };
     const saved: PickupEntry = {
       id: existing?.id ?? newEntryId(),

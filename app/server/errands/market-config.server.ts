@@ -4,7 +4,7 @@ import { DEFAULT_SIZE_GUIDE, defaultPickupPlaces, type SizeStandard } from "~/li
 import * as msg from "~/lib/messages";
 import type { PricedType } from "~/lib/package-counts";
 import { campusConfig, findCampus } from "../campus/campus.server";
-import { db } from "../db/db.server";
+import { db, type DB } from "../db/db.server";
 import { log } from "../log.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
@@ -132,10 +132,13 @@ export function initInfoData(config: ExpressConfig) {
   };
 }
 
-/** The delivery schedule from the database; the product rules' default when it is empty or unreadable. */
-export async function loadDeliverySchedule(): Promise<DeliverySlot[]> {
+/**
+ * The delivery schedule from the database; the product rules' default when it is empty or
+ * unreadable. `executor` reads it inside the caller's transaction (the pay confirmation's promise).
+ */
+export async function loadDeliverySchedule(executor: Pick<DB, "selectFrom"> = db()): Promise<DeliverySlot[]> {
   try {
-    const rows = await db()
+    const rows = await executor
       .selectFrom("delivery_slots")
       .select(["order_start_time", "order_end_time", "delivery_start_time", "delivery_end_time", "estimated_time"])
       .orderBy("sort_order")

@@ -188,7 +188,7 @@ describe("the checkout on /market (per user, on the server)", () => {
     expect(first.checkout.smsText).toBe(TWO_SMS);
     expect(first.checkout.entries.map((e: { pickupCode: string }) => e.pickupCode)).toEqual(["5-5-1201", "62093517"]);
     expect(first.checkout.counts).toEqual({ pocket: 2, small: 0, medium: 0, large: 0 });
-    expect(first.summary).toEqual({ parcels: 2, originalFen: 240, paidFen: 240 });
+    expect(first.summary).toEqual({ parcels: 2, originalFen: 240, paidFen: 240, priceVersion: expect.any(String) });
 
     // The same text again: no new parcels; the version still moves (the text was saved).
     await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
@@ -260,7 +260,7 @@ describe("the checkout on /market (per user, on the server)", () => {
     expect(await step("large", "increase")).toMatchObject({ error: "包裹数量不能超过快递数量（2 件）" });
     const data = await page(cookie);
     expect(data.checkout.counts).toEqual({ pocket: 0, small: 0, medium: 0, large: 2 });
-    expect(data.summary).toEqual({ parcels: 2, originalFen: 800, paidFen: 800 });
+    expect(data.summary).toEqual({ parcels: 2, originalFen: 800, paidFen: 800, priceVersion: expect.any(String) });
   });
 
   it("opens the sheet only with parcels, and pays only with an address and a current version", async () => {

@@ -12,8 +12,10 @@ import { PayError, paymentProvider } from "../pay/provider.server";
 import type { Actor, OrderRow } from "./events.server";
 import { findOrder, findOwnOrder, reviewOf, stateOf, type ActionResult } from "./orders.server";
 import { refreshPayment } from "./payment.server";
-import { startRefund } from "./refunds.server";
-import { applyClosed, applyStatus } from "./transitions.server";
+import { executeRefund, startRefund } from "./refunds.server";
+import { applyClosed, applyDeliveryFailed, applyStatus } from "./transitions.server";
+import { failedDeliveryRefundFen, type SizeCounts } from "~/lib/order-ledger";
+import { unitPricesOf } from "./order-prices.server";
 
 const msg = { orders: ordersMessages };
 
@@ -45,7 +47,23 @@ export async function closeUnpaid(
   const closed = await db()
     .transaction()
     .execute((trx) => applyClosed(trx, order.id, { ...details, at: now() }));
+  if (closed) await closeLateTrade(order);
   return closed ? "closed" : "unchanged";
+}
+
+/**
+ * A pay call that was on its way while this order closed may have made a trade after our close
+ * reached the provider (or before we saw its payments row): closed once more, so nothing can be
+ * paid for a cancelled order. A payment that still slips through is refunded (applyLatePayment).
+ */
+async function closeLateTrade(order: OrderRow) {
+  const payment = await db().selectFrom("payments").select(["out_trade_no"]).where("order_id", "=", order.id).executeTakeFirst();
+  if (!payment) return;
+  const provider = paymentProvider();
+  await provider?.close(payment.out_trade_no).catch((error: unknown) => {
+    const code = error instanceof PayError ? error.code : String(error);
+    if (code !== "NOT_FOUND" && code !== "ORDER_CLOSED") log("warn", "order-close-again", { order: order.order_number, error: code });
+  });
 }
 
 /** The customer's cancel (reason optional): unpaid → cancelled; paid or assigned → a refund at once. */
@@ -109,6 +127,53 @@ export async function advanceOrder(number: string, to: OrderStatus, operatorId: 
     .transaction()
     .execute((trx) => applyStatus(trx, order, to, { actor: "operator", operatorId, at: now() }));
   return changed ? { ok: true, order: changed } : { ok: false, reason: "not_allowed" };
+}
+
+export type DeliveryFailure = {
+  reason: string;
+  /** The parcels not delivered, by size; null: none of them was. */
+  missing: Partial<SizeCounts> | null;
+};
+
+/**
+ * 配送失败 (I4): an order in 配送中 whose delivery failed, with the operator's reason. Nothing
+ * delivered: the whole amount is refunded and the order ends refunded. Some parcels missing: the
+ * rest completes the order and the missing ones are refunded at once (failedDeliveryRefundFen).
+ */
+export async function failDelivery(number: string, operator: { id: number; label?: string | null }, failure: DeliveryFailure): Promise<OperatorResult> {
+  const order = await orderForOperator(number);
+  if (!order) return { ok: false, reason: "not_found" };
+  if (!adminActions(stateOf(order)).includes("fail")) return { ok: false, reason: "not_allowed" };
+  const counts = sizeCounts(order.package_counts);
+  const missing = failure.missing ? { ...emptySizeCounts(), ...failure.missing } : counts;
+  for (const size of SIZE_KEYS) if (!Number.isInteger(missing[size]) || missing[size] < 0 || missing[size] > counts[size]) return { ok: false, reason: "not_allowed" };
+  const missingCount = SIZE_KEYS.reduce((total, size) => total + missing[size], 0);
+  if (missingCount === 0) return { ok: false, reason: "not_allowed" };
+  const partial = missingCount < order.parcel_count;
+  const refundFen = failedDeliveryRefundFen({ amountFen: order.amount_fen, discountFen: order.discount_fen, counts, missing, unitPrices: unitPricesOf(order) });
+  const refundId = await db()
+    .transaction()
+    .execute((trx) => applyDeliveryFailed(trx, order, { reason: failure.reason, refundFen, partial, operatorId: operator.id, courierLabel: operator.label, at: now() }));
+  if (refundId === null) return { ok: false, reason: "not_allowed" };
+  if (refundId > 0) await executeRefund(refundId);
+  return { ok: true, order: (await findOrder(number))! };
+}
+
+const SIZE_KEYS = ["pocket", "small", "medium", "large"] as const;
+
+function emptySizeCounts(): SizeCounts {
+  return { pocket: 0, small: 0, medium: 0, large: 0 };
+}
+
+function sizeCounts(text: string): SizeCounts {
+  const counts = emptySizeCounts();
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    for (const size of SIZE_KEYS) counts[size] = Math.max(0, Math.trunc(Number(value?.[size] ?? 0)) || 0);
+  } catch {
+    // An unreadable row counts nothing: the refund is then the whole amount.
+  }
+  return counts;
 }
 
 /** Admin cancel: an unpaid order is cancelled; paid, assigned or picking starts a refund at once. */

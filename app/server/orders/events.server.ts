@@ -21,6 +21,7 @@ export type EventType =
   | "picking"
   | "delivering"
   | "completed"
+  | "delivery_failed"
   | "cancelled"
   | "closed"
   | "refund_requested"

@@ -5,7 +5,7 @@
 // Reads are always scoped by owner: another user's order number is simply not found.
 import crypto from "node:crypto";
 import { composeAddress } from "~/lib/address";
-import { PACKAGE_TYPE_KEYS } from "~/lib/catalog";
+import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -13,9 +13,11 @@ import { orderView, statusesOf, type OrderState, type OrderStatus } from "~/lib/
 import { fillTemplate } from "~/lib/service-hours";
 import { UNPAID_ORDER_TTL_MS, deliveryText, orderNumber, parsePickupCodes, ratingText } from "~/lib/orders";
 import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/package-counts";
-import { entryFromInput, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
+import { entryFromInput, entryHoldsOneCode, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
 import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
 import { formatShanghai } from "~/lib/time";
+import { formatYuan } from "~/lib/money";
+import { priceVersion } from "~/lib/order-ledger";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
 import { listAddresses } from "../errands/addresses.server";
@@ -24,6 +26,7 @@ import type { Executor } from "../notify/outbox.server";
 import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../errands/market-config.server";
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
+import { unitPricesOf } from "./order-prices.server";
 import { priceOrder, reserveCoupon } from "./pricing.server";
 import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.server";
 
@@ -34,7 +37,7 @@ export type { OrderRow } from "./events.server";
 export type CreateOrderResult =
   | { ok: true; orderNumber: string; created: boolean; amountFen: number }
   /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
-  | { ok: false; message: string; status: number; liveOrder?: string };
+  | { ok: false; message: string; status: number; liveOrder?: string; priceChanged?: { amountFen: number } };
 
 type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string };
 
@@ -46,6 +49,8 @@ type OrderInput = {
   recipient: { name: string; phone: string; campusName: string; building: string; room: string };
   remark: string;
   checkout: { id: number; version: number };
+  /** The price version the student confirmed (the sheet's); absent: no sheet (the JSON API). */
+  priceVersion?: string;
   at: Date;
 };
 
@@ -80,7 +85,11 @@ export function pickAddress<A extends { id: number; isDefault: boolean; campusCo
  * the chosen or default address, remark), under the campus the page shows. `key` is the checkout
  * id and version the sheet was showing.
  */
-export async function createOrderFromCheckout(user: User, campusCode: string | null, key: { checkoutId: number; version: number }): Promise<CreateOrderResult> {
+export async function createOrderFromCheckout(
+  user: User,
+  campusCode: string | null,
+  key: { checkoutId: number; version: number; priceVersion?: string },
+): Promise<CreateOrderResult> {
   if (!user.openid) return fail(msg.orders.create.needMessenger, 401);
   try {
     const existing = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
@@ -110,6 +119,7 @@ export async function createOrderFromCheckout(user: User, campusCode: string | n
       recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
       remark: checkout.remark,
       checkout: { id: checkout.id, version: checkout.version },
+      priceVersion: key.priceVersion,
       at: new Date(),
     });
   } catch (error) {
@@ -150,6 +160,7 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     if (list.length > MAX_ENTRIES) return fail(msg.orders.create.tooManyParcels);
     const items = list.map(entryFromInput).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
     if (items.length === 0) return fail(msg.orders.create.emptyList);
+    if (!items.every(entryHoldsOneCode)) return fail(msg.orders.create.oneCode);
     if (items.some((item, index) => items.findIndex((other) => sameParcel(other, item)) !== index)) return fail(msg.orders.create.duplicateParcel);
     // docs/architecture.md "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
     const counts = countsFromClient(body.expressPackageCounts, config.packageTypes, items.length);
@@ -177,8 +188,9 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
   const counts = Object.fromEntries(PACKAGE_TYPE_KEYS.map((type) => [type, input.counts[type]])) as PackageCounts;
   const parcelCount = totalParcels(counts);
   if (parcelCount === 0) return fail(msg.orders.create.emptyList);
-  // The one rule both front doors end in: as many counted parcels as parcels listed.
+  // The rules both front doors end in (I3): as many counted parcels as parcels listed, one code per parcel.
   if (parcelCount !== input.items.length) return fail(msg.orders.create.countsMismatch);
+  if (!input.items.every(entryHoldsOneCode)) return fail(msg.orders.create.oneCode);
   const at = input.at.toISOString();
 
   // A collision of the random six digits on the same day retries with new ones.
@@ -194,6 +206,11 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
         const clash = await liveOrderHolding(trx, input.userId, input.items, input.at);
         if (clash) return { clash };
         const price = await priceOrder(trx, { userId: input.userId, counts, types: input.config.packageTypes });
+        // I2: the charge is what the student confirmed, or nothing (and the new total to confirm).
+        if (input.priceVersion !== undefined) {
+          const current = priceVersion({ prices: input.config.packageTypes, counts, couponId: price.couponId, discountFen: price.discountFen, amountFen: price.amountFen });
+          if (current !== input.priceVersion) return { priceChanged: price.amountFen };
+        }
         const row = await trx
           .insertInto("orders")
           .values({
@@ -209,6 +226,8 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
             delivery_address: composeAddress(input.recipient),
             pickup_codes: JSON.stringify(input.items),
             package_counts: JSON.stringify(counts),
+            // The breakdown the student can check later, whatever the campus's prices become.
+            unit_prices: JSON.stringify(Object.fromEntries(input.config.packageTypes.map((type) => [type.type, type.priceFen]))),
             parcel_count: parcelCount,
             remark: input.remark || null,
             original_fen: price.originalFen,
@@ -244,6 +263,10 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
         await takeParcelsOut(trx, input.userId, input.items, input.config.packageTypes);
         return row;
       });
+    if (inserted && "priceChanged" in inserted && typeof inserted.priceChanged === "number") {
+      const amount = formatYuan(inserted.priceChanged, { style: "amount", symbol: true });
+      return { ok: false, status: 409, priceChanged: { amountFen: inserted.priceChanged }, message: fillTemplate(msg.orders.create.priceChanged, { amount }) };
+    }
     if (inserted && "clash" in inserted) {
       return { ok: false, status: 409, liveOrder: inserted.clash, message: fillTemplate(msg.orders.create.parcelInLiveOrder, { orderNumber: inserted.clash }) };
     }
@@ -388,6 +411,31 @@ async function refundRejectionNote(orderId: number): Promise<string | null> {
   return row?.error ?? null;
 }
 
+/**
+ * What the charge was made of (decision 030): parcels by size with the unit prices charged (null
+ * on orders placed before they were recorded), the coupon, the delivery fee (none), what was paid,
+ * and each refund with its reason and state.
+ */
+async function breakdownOf(order: OrderRow, counts: Record<string, number>) {
+  const prices = unitPricesOf(order);
+  const refunds = await db().selectFrom("refunds").select(["amount_fen", "reason", "state", "kind"]).where("order_id", "=", order.id).orderBy("id").execute();
+  return {
+    lines: PACKAGE_TYPE_KEYS.filter((type) => (counts[type] ?? 0) > 0).map((type) => ({
+      type,
+      name: DEFAULT_PACKAGE_TYPES.find((item) => item.type === type)?.name ?? type,
+      count: counts[type]!,
+      unitFen: prices?.[type] ?? null,
+    })),
+    originalFen: order.original_fen,
+    discountFen: order.discount_fen,
+    deliveryFeeFen: 0,
+    paidFen: order.paid_at ? order.amount_fen : 0,
+    refunds: refunds
+      .filter((refund) => refund.state !== "rejected")
+      .map((refund) => ({ amountFen: refund.amount_fen, reason: refund.reason, state: refund.state === "succeeded" ? "refunded" : refund.state })),
+  };
+}
+
 /** The order as the detail page and /api/order/detail show it (the product rules' field names). */
 export async function orderDetail(order: OrderRow) {
   const [review, rejection] = await Promise.all([reviewOf(order.id), order.refund_state === "rejected" ? refundRejectionNote(order.id) : null]);
@@ -431,6 +479,7 @@ export async function orderDetail(order: OrderRow) {
     refund_reason: order.refund_reason,
     /** The operator's reason for turning the latest refund request down (shown while it stands). */
     refund_rejection: rejection,
+    breakdown: await breakdownOf(order, counts),
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };

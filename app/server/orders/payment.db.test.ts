@@ -26,7 +26,8 @@ import {
   type SignedNotification,
 } from "../../../tests/fakes/wechatpay-server";
 import { call, postJson as json, postForm as form, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
-import { advanceOrder, closeExpiredOrders } from "./cancel.server";
+import { advanceOrder, cancelOrder, closeExpiredOrders } from "./cancel.server";
+import { createPayment } from "./payment.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { approveRefund, pendingRefundRequests, sweepRefunds } from "./refunds.server";
 
@@ -265,5 +266,29 @@ describe("the closer with the provider", () => {
     fake.completeRefund(refund.out_refund_no, "SUCCESS");
     expect((await deliver(fake.refundNotification(refund.out_refund_no))).status).toBe(204);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "refunded", payment_status: "refunded" });
+  });
+});
+
+describe("pay parameters (decision 030)", () => {
+  it("are never issued for an order cancelled while the pay call was on its way; the provider's trade is closed", async () => {
+    counter += 1;
+    const user = await createStudent({ openid: `oPayRace${process.pid}x${counter}`, campus_code: "jinpenling", wechat_authorized_at: now() });
+    await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑3栋", room: "302", isDefault: true });
+    const config = await loadExpressConfig("jinpenling");
+    if (!config.ok) throw new Error("no config");
+    const entry: PickupEntry = { id: "e1", company: "中通快递", pickupCode: `7-8-${1000 + counter}`, trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code", source: "manual" };
+    await updateCheckout(user.id, config.config.packageTypes, () => ({ set: { entries: [entry] }, result: null }));
+    const checkout = await loadCheckout(user.id, config.config.packageTypes);
+    const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
+    if (!created.ok) throw new Error(created.message);
+    // The pay API takes its time; meanwhile the student cancels on another tab.
+    fake.failNext("jsapi", { kind: "slow", ms: 500 });
+    const paying = createPayment(user, created.orderNumber);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await cancelOrder(user.id, created.orderNumber, "")).toMatchObject({ ok: true });
+    const answer = await paying;
+    expect(answer.ok).toBe(false);
+    expect((await findOrder(created.orderNumber))!).toMatchObject({ status: "cancelled", payment_status: "closed" });
+    expect(fake.trades.get(created.orderNumber)?.state ?? "CLOSED").toBe("CLOSED");
   });
 });

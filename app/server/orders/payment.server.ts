@@ -71,6 +71,13 @@ export async function createPayment(user: User, number: string): Promise<CreateP
       openid: user.openid,
       expiresAt: new Date(order.expires_at),
     });
+    // I4: pay parameters only for an order payable at this instant. A cancel or close that
+    // committed while the pay call was on its way (it could not close a trade that did not exist
+    // yet) wins: the trade just made is closed and nothing is issued.
+    if (!(await stillPayable(order.id))) {
+      await provider.close(order.order_number).catch((error: unknown) => log("warn", "pay-close-after-cancel", { order: order.order_number, error: error instanceof PayError ? error.code : String(error) }));
+      return { ok: false, message: msg.pay.closed, status: 409 };
+    }
     const payParams = provider.payParams(prepayId);
     await db().updateTable("payments").set({ prepay_id: prepayId, prepay_at: at, updated_at: at }).where("order_id", "=", order.id).execute();
     return { ok: true, payParams, simulated: provider.kind === "simulated" };
@@ -91,10 +98,17 @@ export async function createPayment(user: User, number: string): Promise<CreateP
   }
 }
 
+/** Unpaid, not closed and inside its 24 hours, read now. */
+async function stillPayable(orderId: number) {
+  const row = await db().selectFrom("orders").select(["status", "payment_status", "expires_at", "deleted_at"]).where("id", "=", orderId).executeTakeFirst();
+  return Boolean(row && row.status === "created" && row.payment_status === "pending" && row.expires_at > now() && row.deleted_at === null);
+}
+
 export type PaymentState = { orderNumber: string; status: OrderRow["status"]; paymentStatus: OrderRow["payment_status"]; paid: boolean };
 
 function stateOf(order: OrderRow): PaymentState {
-  return { orderNumber: order.order_number, status: order.status, paymentStatus: order.payment_status, paid: order.payment_status !== "pending" && order.payment_status !== "closed" };
+  // I6: paid means the money is with us now; a refunded order is never reported as paid.
+  return { orderNumber: order.order_number, status: order.status, paymentStatus: order.payment_status, paid: order.payment_status === "paid" };
 }
 
 /**
@@ -160,7 +174,7 @@ async function markPaid(order: OrderRow, details: { transactionId?: string; succ
   const current = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
   if (current.status === "cancelled" && current.payment_status === "closed") {
     log("error", "paid-after-close", { order: order.order_number });
-    await startAutoRefund(current, { transactionId: details.transactionId ?? null, payerOpenid: details.payerOpenid ?? null });
+    await startAutoRefund(current, { transactionId: details.transactionId ?? null, payerOpenid: details.payerOpenid ?? null, successTime: details.successTime ?? null });
   }
 }
 

@@ -178,7 +178,7 @@ export async function handleRefundNotification(notification: RefundNotification)
  * A payment arrived for an order that was closed meanwhile (the close never reached the
  * provider): the money is recorded and refunded at once; the order ends refunded.
  */
-export async function startAutoRefund(order: OrderRow, details: { transactionId: string | null; payerOpenid: string | null }) {
+export async function startAutoRefund(order: OrderRow, details: { transactionId: string | null; payerOpenid: string | null; successTime?: string | null }) {
   const refundId = await db()
     .transaction()
     .execute((trx) => applyLatePayment(trx, order, { ...details, at: now() }));

@@ -11,7 +11,9 @@
 import type { ExpressionBuilder } from "kysely";
 import { transitionGuard, type OrderStatus, type RefundState, type Transition } from "~/lib/order-status";
 import { orders as ordersMessages } from "~/lib/messages/orders";
+import { estimateDelivery } from "~/lib/delivery-slot";
 import type { Database } from "../db/schema";
+import { loadDeliverySchedule } from "../errands/market-config.server";
 import type { Executor } from "../notify/outbox.server";
 import { notifyOrder, recordEvent, type Actor, type OrderRow } from "./events.server";
 import { consumeCoupon, releaseCoupon } from "./pricing.server";
@@ -28,6 +30,16 @@ function guardOf(transition: Transition) {
     }
     return eb.and(parts);
   };
+}
+
+/**
+ * The provider's time ("2026-11-28T20:00:00+08:00") as our ISO instant, so the daily ledger reads
+ * payments and refunds by day with the provider's own clock (its trade bill's days); `fallback`
+ * when it gave none or an unreadable one.
+ */
+export function instantOf(providerTime: string | null | undefined, fallback: string) {
+  const parsed = providerTime ? Date.parse(providerTime) : Number.NaN;
+  return Number.isNaN(parsed) ? fallback : new Date(parsed).toISOString();
 }
 
 async function reload(executor: Executor, id: number): Promise<OrderRow> {
@@ -51,9 +63,11 @@ export type PaidDetails = { transactionId?: string | null; successTime?: string 
  * change (already paid, cancelled…). The checkout it was made from is emptied if unchanged since.
  */
 export async function applyPaid(executor: Executor, orderId: number, details: PaidDetails): Promise<OrderRow | null> {
+  // I5: the delivery promise is made when the payment is confirmed, from the schedule as it is then.
+  const estimate = estimateDelivery(new Date(details.at), await loadDeliverySchedule(executor));
   const updated = await executor
     .updateTable("orders")
-    .set({ status: "paid", payment_status: "paid", paid_at: details.at, updated_at: details.at })
+    .set({ status: "paid", payment_status: "paid", paid_at: details.at, estimated_delivery_at: estimate.at, updated_at: details.at })
     .where("id", "=", orderId)
     .where(guardOf({ kind: "pay" }))
     .executeTakeFirst();
@@ -64,7 +78,7 @@ export async function applyPaid(executor: Executor, orderId: number, details: Pa
     .set({
       state: "paid",
       transaction_id: details.transactionId ?? null,
-      success_time: details.successTime ?? null,
+      success_time: instantOf(details.successTime, details.at),
       payer_openid: details.payerOpenid ?? null,
       updated_at: details.at,
     })
@@ -139,12 +153,20 @@ export async function applyRefunded(
   if (!refund) return null;
   const updated = await executor
     .updateTable("refunds")
-    .set({ state: "succeeded", refund_id: details.refundId ?? null, succeeded_at: details.successTime ?? details.at, updated_at: details.at })
+    .set({ state: "succeeded", refund_id: details.refundId ?? null, succeeded_at: instantOf(details.successTime, details.at), updated_at: details.at })
     .where("id", "=", refundId)
     .where("state", "=", "processing")
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   const before = await reload(executor, refund.order_id);
+  if ((await refundableOf(executor, before)) > 0) {
+    // A part (the missing parcels of a failed delivery): the order keeps its status and the rest.
+    await executor.updateTable("orders").set({ refund_state: "refunded", updated_at: details.at }).where("id", "=", refund.order_id).execute();
+    const order = await reload(executor, refund.order_id);
+    await recordEvent(executor, order, { type: "refunded", from: before.status, to: before.status, actor: details.actor, note: refund.out_refund_no, at: details.at });
+    await notifyOrder(executor, order, "refunded", details.at);
+    return order;
+  }
   await executor
     .updateTable("orders")
     .set({ status: "refunded", payment_status: "refunded", refund_state: "refunded", refunded_at: details.at, idempotency_key: null, updated_at: details.at })
@@ -217,7 +239,7 @@ export async function applyStatus(
 // Refunds: each has its own row (out_refund_no 'E…R1', 'E…R2'); the order keeps its status while
 // the refund is requested or processing, and becomes refunded on the provider's confirmation.
 
-export type RefundKind = "cancel" | "request" | "auto";
+export type RefundKind = "cancel" | "request" | "auto" | "delivery_failed";
 
 async function nextRefundNumber(executor: Executor, order: Pick<OrderRow, "id" | "order_number">) {
   const { count } = await executor
@@ -228,19 +250,34 @@ async function nextRefundNumber(executor: Executor, order: Pick<OrderRow, "id" |
   return `${order.order_number}R${Number(count) + 1}`;
 }
 
-/** The one insert of a refunds row: the whole paid amount, waiting (requested) or at once (processing). */
+/** What may still be refunded (I1): the paid amount less the refunds confirmed or on their way. */
+export async function refundableOf(executor: Executor, order: Pick<OrderRow, "id" | "amount_fen">) {
+  const { committed } = await executor
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_fen"), eb.val(0)).as("committed"))
+    .where("order_id", "=", order.id)
+    .where("state", "in", ["processing", "succeeded"])
+    .executeTakeFirstOrThrow();
+  return Math.max(0, order.amount_fen - Number(committed));
+}
+
+/**
+ * The one insert of a refunds row: what is left of the paid amount (or `amountFen`, a part of it),
+ * waiting (requested) or at once (processing).
+ */
 async function insertRefund(
   executor: Executor,
   order: Pick<OrderRow, "id" | "order_number" | "amount_fen">,
-  refund: { kind: RefundKind; state: "requested" | "processing"; reason: string | null; operatorId?: number | null; at: string },
+  refund: { kind: RefundKind; state: "requested" | "processing"; reason: string | null; operatorId?: number | null; at: string; amountFen?: number },
 ): Promise<number> {
+  const amountFen = Math.min(refund.amountFen ?? Number.POSITIVE_INFINITY, await refundableOf(executor, order));
   const row = await executor
     .insertInto("refunds")
     .values({
       order_id: order.id,
       out_refund_no: await nextRefundNumber(executor, order),
       kind: refund.kind,
-      amount_fen: order.amount_fen,
+      amount_fen: amountFen,
       state: refund.state,
       reason: refund.reason,
       refund_id: null,
@@ -277,6 +314,54 @@ export async function applyRefundStarted(
   const refundId = await insertRefund(executor, order, { kind: "cancel", state: "processing", reason: details.reason, operatorId: details.operatorId, at: details.at });
   await recordEvent(executor, order, { type: "refund_started", actor: details.by, operatorId: details.operatorId, note: details.reason, at: details.at });
   return refundId;
+}
+
+/**
+ * 配送失败 (I4): the delivery of an order in 配送中 failed, with the operator's reason. All parcels
+ * missing: the whole amount is refunded at once (the order ends refunded on the provider's
+ * confirmation). Some missing: the delivered ones complete the order and the missing ones are
+ * refunded at once (failedDeliveryRefundFen). Returns the refund's id to send after the commit
+ * (null when the order moved on or a refund is under way; 0 when nothing is left to refund).
+ */
+export async function applyDeliveryFailed(
+  executor: Executor,
+  order: OrderRow,
+  details: { reason: string; refundFen: number; partial: boolean; operatorId: number; courierLabel?: string | null; at: string },
+): Promise<number | null> {
+  const claimed = await executor
+    .updateTable("orders")
+    .set({
+      ...(details.partial ? { status: "completed" as const, completed_at: details.at } : {}),
+      refund_state: details.refundFen > 0 ? "processing" : order.refund_state,
+      refund_reason: details.reason,
+      updated_at: details.at,
+    })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .where("deleted_at", "is", null)
+    .where(guardOf({ kind: "fail_delivery" }))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return null;
+  const changed = await reload(executor, order.id);
+  await recordEvent(executor, changed, {
+    type: "delivery_failed",
+    from: order.status,
+    to: changed.status,
+    actor: "operator",
+    operatorId: details.operatorId,
+    note: details.reason,
+    at: details.at,
+  });
+  if (details.partial) await notifyOrder(executor, changed, "completed", details.at, { courierLabel: details.courierLabel ?? undefined });
+  if (details.refundFen <= 0) return 0;
+  return insertRefund(executor, order, {
+    kind: "delivery_failed",
+    state: "processing",
+    reason: details.reason,
+    operatorId: details.operatorId,
+    at: details.at,
+    amountFen: details.refundFen,
+  });
 }
 
 /** The customer's refund request (picking, delivering, completed; reason required): it waits for an operator. */
@@ -340,7 +425,7 @@ export async function applyRefundRejected(
 export async function applyLatePayment(
   executor: Executor,
   order: OrderRow,
-  details: { transactionId: string | null; payerOpenid: string | null; at: string },
+  details: { transactionId: string | null; payerOpenid: string | null; successTime?: string | null; at: string },
 ): Promise<number | null> {
   const reason = ordersMessages.autoRefund;
   const claimed = await executor
@@ -352,7 +437,7 @@ export async function applyLatePayment(
   if (Number(claimed.numUpdatedRows) !== 1) return null;
   await executor
     .updateTable("payments")
-    .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, updated_at: details.at })
+    .set({ state: "paid", transaction_id: details.transactionId, payer_openid: details.payerOpenid, success_time: instantOf(details.successTime, details.at), updated_at: details.at })
     .where("order_id", "=", order.id)
     .execute();
   const refundId = await insertRefund(executor, order, { kind: "auto", state: "processing", reason, at: details.at });

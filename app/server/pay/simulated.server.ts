@@ -52,6 +52,32 @@ export function sharedSimulatedStore(): SimulatedStore {
   return holder[GLOBAL_KEY]!;
 }
 
+export type TradeBill = { payments: { count: number; fen: number }; refunds: { count: number; fen: number } };
+
+/**
+ * The simulated provider's records of one span (a Shanghai day: [from, to)), as a merchant's
+ * trade bill lists them: the payments that succeeded in it and the refunds that succeeded in it,
+ * each by the provider's own success time. The daily ledger must equal it.
+ */
+export function simulatedTradeBill(store: SimulatedStore, span: { from: string; to: string }): TradeBill {
+  const within = (time: string | undefined) => {
+    const at = time ? Date.parse(time) : Number.NaN;
+    return !Number.isNaN(at) && at >= Date.parse(span.from) && at < Date.parse(span.to);
+  };
+  const bill: TradeBill = { payments: { count: 0, fen: 0 }, refunds: { count: 0, fen: 0 } };
+  for (const trade of store.trades.values()) {
+    if (!trade.transactionId || !within(trade.successTime)) continue;
+    bill.payments.count += 1;
+    bill.payments.fen += trade.amountFen;
+  }
+  for (const refund of store.refunds.values()) {
+    if (refund.status !== "SUCCESS" || !within(refund.successTime)) continue;
+    bill.refunds.count += 1;
+    bill.refunds.fen += refund.refundFen;
+  }
+  return bill;
+}
+
 export function createSimulatedProvider(options: { store?: SimulatedStore; now?: () => number; delayMs?: number } = {}): PaymentProvider {
   if (config().isProduction) throw new PayError("NOT_CONFIGURED", "the simulated payment provider is refused in production");
   const store = options.store ?? newSimulatedStore();

@@ -10,6 +10,7 @@ import { deleteForumData } from "../forum/posts.server";
 import { deleteGradesData } from "../grades/grades.server";
 import { deleteNotifyData } from "../notify/personal-data.server";
 import { anonymiseOrders } from "../orders/personal-data.server";
+import { ordersHoldingMoney, settleOrdersForDeletion } from "../orders/account-orders.server";
 import { anonymiseAudit } from "../admin/personal-data.server";
 import { deleteRateLimitCounts } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
@@ -17,10 +18,17 @@ import { removeAvatarFiles } from "./profile.server";
 
 type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable" | "insertInto">;
 
-/** Marks the account for deletion and ends its sessions at once; the job does the rest. */
+/**
+ * Marks the account for deletion and ends its sessions at once; the job does the rest. Its open
+ * orders are settled first (decision 030): unpaid ones cancelled, paid ones that may still be
+ * cancelled refunded; the ones being picked up or delivered are answered as `waiting` — the job
+ * deletes the account once they are delivered (or refunded).
+ */
 export async function requestAccountDeletion(userId: number) {
+  const orders = await settleOrdersForDeletion(userId);
   await db().updateTable("users").set({ deletion_requested_at: now(), updated_at: now() }).where("id", "=", userId).execute();
   await endUserSessions(userId, "deleted");
+  return orders;
 }
 
 /**
@@ -71,7 +79,10 @@ export async function deleteUserData(executor: Executor, userId: number) {
 
 /** The deletion job: every account whose deletion was requested is removed now. */
 export async function runAccountDeletionJob() {
-  const due = await db().selectFrom("users").select("id").where("deletion_requested_at", "is not", null).execute();
+  const requested = await db().selectFrom("users").select("id").where("deletion_requested_at", "is not", null).execute();
+  const due: typeof requested = [];
+  // An order still holding money keeps its recipient until it is delivered or refunded (I1).
+  for (const user of requested) if (!(await ordersHoldingMoney(user.id))) due.push(user);
   for (const { id } of due) {
     const { avatar_url: avatar } = (await db().selectFrom("users").select("avatar_url").where("id", "=", id).executeTakeFirst()) ?? {};
     await db().transaction().execute((trx) => deleteUserData(trx, id));

@@ -19,6 +19,7 @@ import * as appearance from "./0020_appearance";
 import * as draftStash from "./0016_draft_stash";
 import * as schoolGpaFormula from "./0036_school_gpa_formula";
 import * as recognitionCorrections from "./0021_recognition_corrections";
+import * as moneyLedger from "./0021_money_ledger";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0016_draft_stash": draftStash,
   "0036_school_gpa_formula": schoolGpaFormula,
   "0021_recognition_corrections": recognitionCorrections,
+  "0021_money_ledger": moneyLedger,
 };

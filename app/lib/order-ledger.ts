@@ -1,0 +1,140 @@
+// The money invariants (decision 030), the pure part: where every fen an order received is now,
+// and what may never be true of an order's money. The server's invariants module
+// (app/server/orders/invariants.server.ts) reads the rows and applies these; the property tests
+// check them after every step, and the daily ledger and the operators' summary are sums of
+// `splitMoney`.
+//
+// I1  Every fen received is in exactly one state: held for a live order, refunded (fully or in
+//     part), or earned by a delivered order — received = held + refunded + earned, each ≥ 0.
+//     Money is held only while the order is live or a refund of it is on its way.
+// I4  A soft-deleted order holds no money; the refunded status means refunded in full.
+// I6  A refunded order is never shown as paid.
+import { STATUS_TABLE, type OrderStatus, type PaymentStatus, type RefundState } from "./order-status";
+
+export type LedgerOrder = {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  refundState: RefundState | null;
+  amountFen: number;
+  /** When the payment was confirmed (null: never paid). */
+  paidAt: string | null;
+  deleted: boolean;
+};
+
+export type LedgerRefund = { amountFen: number; state: "requested" | "processing" | "succeeded" | "rejected" | "failed" };
+
+export type MoneySplit = {
+  /** What the payer paid us (the order's amount once the payment was confirmed). */
+  receivedFen: number;
+  /** Refunds the provider confirmed. */
+  refundedFen: number;
+  /** Refunds on their way to the provider (still with us, counted in held). */
+  refundingFen: number;
+  /** Kept for parcels delivered: a completed order's received amount less its refunds (confirmed or on their way). */
+  earnedFen: number;
+  /** Still with us: the live order's money, or a refund not confirmed yet. */
+  heldFen: number;
+};
+
+/** Was the payment confirmed (also a payment that arrived after the order closed, then refunded)? */
+export function wasPaid(order: Pick<LedgerOrder, "paymentStatus" | "paidAt">) {
+  return order.paidAt !== null && (order.paymentStatus === "paid" || order.paymentStatus === "refunded");
+}
+
+/** Where the order's money is now. */
+export function splitMoney(order: LedgerOrder, refunds: readonly LedgerRefund[]): MoneySplit {
+  const receivedFen = wasPaid(order) ? order.amountFen : 0;
+  const refundedFen = sum(refunds.filter((refund) => refund.state === "succeeded"));
+  const refundingFen = sum(refunds.filter((refund) => refund.state === "processing"));
+  const earnedFen = order.status === "completed" ? receivedFen - refundedFen - refundingFen : 0;
+  return { receivedFen, refundedFen, refundingFen, earnedFen, heldFen: receivedFen - refundedFen - earnedFen };
+}
+
+/** What may still be refunded: received less the refunds confirmed or on their way. */
+export function refundableFen(order: LedgerOrder, refunds: readonly LedgerRefund[]) {
+  const split = splitMoney(order, refunds);
+  return split.receivedFen - split.refundedFen - split.refundingFen;
+}
+
+function sum(refunds: readonly LedgerRefund[]) {
+  return refunds.reduce((total, refund) => total + refund.amountFen, 0);
+}
+
+/** A live order: paid and the delivery still to come (paid … delivering). */
+export function isLive(order: Pick<LedgerOrder, "status">) {
+  return STATUS_TABLE[order.status].open && order.status !== "created";
+}
+
+/**
+ * The invariants an order's money breaks, in words for a test's failure message (empty: none).
+ * Checked after every step of the generated sequences.
+ */
+export function moneyViolations(order: LedgerOrder, refunds: readonly LedgerRefund[]): string[] {
+  const split = splitMoney(order, refunds);
+  const problems: string[] = [];
+  const { receivedFen, refundedFen, refundingFen, earnedFen, heldFen } = split;
+  if (refundedFen + refundingFen > receivedFen) problems.push(`I1: refunds ${refundedFen}+${refundingFen} exceed the ${receivedFen} received`);
+  if (earnedFen < 0 || heldFen < 0) problems.push(`I1: negative share (earned ${earnedFen}, held ${heldFen})`);
+  if (receivedFen !== heldFen + refundedFen + earnedFen) problems.push("I1: received ≠ held + refunded + earned");
+  // Held money belongs to a live order, or to a refund on its way (or one that failed and is owed).
+  const refundOwed = order.refundState === "processing" || order.refundState === "failed" || refundingFen > 0;
+  if (heldFen > 0 && !isLive(order) && !refundOwed) problems.push(`I1: ${heldFen} held by a ${order.status} order that is neither live nor refunding`);
+  if (order.status === "refunded" && (refundedFen !== receivedFen || order.paymentStatus !== "refunded")) problems.push("I1: refunded status without a full refund");
+  if (order.paymentStatus === "refunded" && refundedFen !== receivedFen) problems.push("I1: payment refunded but not in full");
+  if (!wasPaid(order) && (refundedFen > 0 || refundingFen > 0)) problems.push("I1: a refund of money never received");
+  if (order.status === "created" && order.paymentStatus !== "pending") problems.push("I1: an unpaid order whose payment is not pending");
+  if (isLive(order) && order.paymentStatus !== "paid") problems.push(`I1: a ${order.status} order whose payment is ${order.paymentStatus}`);
+  if (order.deleted && receivedFen - refundedFen !== 0) problems.push("I4: a deleted order holds money");
+  if (order.deleted && order.status === "created") problems.push("I4: a deleted order may still be paid");
+  return problems;
+}
+
+export type SizeCounts = Record<"pocket" | "small" | "medium" | "large", number>;
+
+/**
+ * A failed delivery (配送失败) refunds what was not delivered. The student keeps the coupon's
+ * benefit on what was delivered: we keep the delivered parcels at the unit prices they were
+ * charged, less the whole discount, never below zero; everything else goes back. Without unit
+ * prices (orders placed before they were recorded) the amount is split by parcel count, rounded
+ * in the student's favour. All parcels missing: the whole amount.
+ */
+export function failedDeliveryRefundFen(input: {
+  amountFen: number;
+  discountFen: number;
+  counts: SizeCounts;
+  missing: SizeCounts;
+  unitPrices: Partial<SizeCounts> | null;
+}): number {
+  const sizes = Object.keys(input.counts) as (keyof SizeCounts)[];
+  const delivered = Object.fromEntries(sizes.map((size) => [size, Math.max(0, input.counts[size] - Math.min(input.missing[size] ?? 0, input.counts[size]))])) as SizeCounts;
+  const deliveredCount = sizes.reduce((total, size) => total + delivered[size], 0);
+  const parcelCount = sizes.reduce((total, size) => total + input.counts[size], 0);
+  if (deliveredCount === 0 || parcelCount === 0) return input.amountFen;
+  let keptFen: number;
+  const prices = input.unitPrices;
+  if (prices && sizes.every((size) => input.counts[size] === 0 || typeof prices[size] === "number")) {
+    keptFen = sizes.reduce((total, size) => total + delivered[size] * (prices[size] ?? 0), 0) - input.discountFen;
+  } else {
+    keptFen = Math.floor((input.amountFen * deliveredCount) / parcelCount);
+  }
+  keptFen = Math.min(input.amountFen, Math.max(0, keptFen));
+  return input.amountFen - keptFen;
+}
+
+/**
+ * I2: the price version the order-confirm sheet carries: everything that makes up the charge —
+ * each size's price, the counts, the coupon and its discount, the delivery fee (none today) and
+ * the total. The pay intent recomputes it; any difference charges nothing and answers 价格已变化
+ * with the new total. A plain string (the server compares it; nothing secret in it).
+ */
+export function priceVersion(input: {
+  prices: readonly { type: string; priceFen: number }[];
+  counts: Readonly<Record<string, number>>;
+  couponId: number | null;
+  discountFen: number;
+  deliveryFeeFen?: number;
+  amountFen: number;
+}): string {
+  const prices = [...input.prices].sort((a, b) => a.type.localeCompare(b.type)).map((type) => `${type.type}:${type.priceFen}x${input.counts[type.type] ?? 0}`);
+  return [...prices, `c${input.couponId ?? "-"}:${input.discountFen}`, `d${input.deliveryFeeFen ?? 0}`, `t${input.amountFen}`].join("|");
+}
