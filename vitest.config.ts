@@ -40,6 +40,8 @@ export const BOTH_DIALECTS = [
   "app/server/orders/orders.db.test.ts", // money; one order under 20 parallel submissions
   "app/server/orders/payment.db.test.ts", // money; repeated notifications under a lock
   "app/server/orders/transitions.db.test.ts", // conditional UPDATEs racing each other
+  "app/server/orders/money.db.test.ts", // money; the invariants' regression cases
+  "app/server/orders/money-properties.db.test.ts", // money; generated sequences checked against the ledger
   "app/server/coupons/coupons.db.test.ts", // money; a coupon reserved once under concurrency
   "app/server/coupons/invites.db.test.ts", // one assist per person under parallel requests
   "app/server/forum/likes.db.test.ts", // like counters under parallel toggles
@@ -49,6 +51,7 @@ export const BOTH_DIALECTS = [
   "app/server/notify/reminders.db.test.ts", // two reminder runs at once queue each reminder once
   "app/server/admin/admin.db.test.ts", // tab counts kept by triggers; two operators completing at once
   "app/server/admin/reference.db.test.ts", // unique violations mapped to 409 (23505 / SQLITE_CONSTRAINT)
+  "app/server/auth/proof-of-work.db.test.ts", // a solution spent once (a unique violation)
   "app/server/auth/operator.db.test.ts", // a unique violation mapped to openid_taken; login throttles
   "app/server/auth/messenger.db.test.ts", // two user rows merged in one transaction; bound-account conflicts
   "app/server/rate-limits.db.test.ts", // PostgreSQL keeps the counters in its rate_limits table
