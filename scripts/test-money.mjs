@@ -4,6 +4,9 @@
 // answers, as npm test finds it), on PostgreSQL. A fresh seed each run, printed first; replay a
 // failure with MONEY_SEED=<seed> npm run test:money (MONEY_PATH narrows it to fast-check's path).
 import { spawnSync } from "node:child_process";
+import { helpIfAsked } from "./lib/help.mjs";
+
+helpIfAsked(import.meta.url);
 
 const seed = process.env.MONEY_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
 const pg = process.env.TEST_DATABASE_URL ?? (spawnSync("pg_isready", ["-h", "127.0.0.1", "-p", "5432"]).status === 0 ? "postgres://postgres@127.0.0.1:5432/test" : "");

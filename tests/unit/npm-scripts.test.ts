@@ -52,6 +52,8 @@ const PROOFS: Record<string, Proof> = {
   "db:backup": { command: () => node("scripts/db-backup.mjs", "--help"), output: /npm run db:backup/ },
   "uploads:backup": { command: () => node("scripts/uploads-backup.mjs", "--help"), output: /npm run uploads:backup/ },
   bench: { command: () => node("scripts/bench.mjs", "--help"), output: /npm run bench/ },
+  "test:money": { command: () => node("scripts/test-money.mjs", "--help"), output: /npm run test:money/ },
+  "eval:recognition": { command: () => [bin("tsx"), "scripts/eval-recognition.ts", "--skip-screenshots"], output: /screenshots: skipped/ },
   lighthouse: { command: () => node("scripts/lighthouse.mjs", "--help"), output: /npm run lighthouse/ },
 };
 const STARTED = Object.entries(PROOFS).flatMap(([name, proof]) => ("command" in proof ? [[name, proof] as const] : []));

@@ -89,7 +89,7 @@ export const adminOrderData = {
     createdAt: Common.createdAt,
     paidAt: Common.paidAt,
     completedAt: "完成时间",
-    exportDetail: "{count} 条",
+    exportDetail: Common.countItems,
     searched: "含搜索条件",
   },
 } as const;

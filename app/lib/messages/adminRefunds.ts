@@ -55,7 +55,7 @@ export const adminRefunds = {
       moderation_restore: "恢复内容",
       moderation_delete: "删除内容",
       moderation_ban: "禁言用户",
-      moderation_unban: "解除禁言",
+      moderation_unban: Common.unban,
       operator_login: "登录后台",
       operator_login_failed: "后台登录失败",
       operator_logout: "退出后台",

@@ -177,4 +177,8 @@ export const enum Common {
   daysAgo = "{n}天前",
   monthsAgo = "{n}个月前",
   yearsAgo = "{n}年前",
+  countItems = "{count} 条",
+  courierCompany = "快递公司",
+  recognitionResult = "识别结果",
+  unban = "解除禁言",
 }

@@ -7,7 +7,7 @@ export const marketPage = {
     heroTitle: Common.expressService,
     heroHint: "粘贴取件短信，一键识别，送货上门",
     priceFrom: "每件 {price} 元起",
-    listTitle: "识别结果",
+    listTitle: Common.recognitionResult,
     listEmpty: "还没有识别到快递，粘贴短信或上传截图试试",
     statusTip: "已识别 {count} 个快递，点击条目可修改",
     statusTipEmpty: "识别后的快递会显示在这里",

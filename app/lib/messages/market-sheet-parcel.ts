@@ -4,7 +4,7 @@ import { Common } from "./common";
 
 export const parcelSheet = {
   addTitle: "手动添加快递",
-  companyLabel: "快递公司",
+  companyLabel: Common.courierCompany,
   companyPlaceholder: "如：中通快递",
   credentialLabel: "取件凭证",
   credentialPlaceholder: "取件码或快递单号",

@@ -14,7 +14,7 @@ export const moderation = {
   restore: "恢复",
   delete: Common.remove,
   ban: "禁止发言",
-  unban: "解除禁言",
+  unban: Common.unban,
   banned: "已禁言",
   pending: "待审核（举报已达上限，已自动隐藏）",
   hiddenState: "已被隐藏",
