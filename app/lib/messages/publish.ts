@@ -33,4 +33,6 @@ export const publish = {
   imageNotYours: "图片已失效，请重新上传",
   tooManyPendingUploads: "待发布的图片太多了，请先发布或稍后再试",
   draftRestored: "已恢复上次未发布的草稿",
+  // Without JavaScript, files chosen before a forced login cannot be kept: say so, with the count.
+  imagesNotKept: (count: number) => `登录已失效，之前选择的 ${count} 张图片未能保留，请重新添加`,
 } as const;

@@ -13,7 +13,8 @@ import { uploadKeyFromUrl } from "../storage/images.server";
 // works without JavaScript. The row is bound to the browser (the cookie) and to the student whose
 // session ended (or, when the browser had none, to the first student who takes it): another
 // student logging in on the same browser never sees it. Text only: files sent with the form are
-// never kept; images the page had already uploaded are kept by their URL.
+// never kept (their number is, so the page can say to choose them again); images the page had
+// already uploaded are kept by their URL.
 
 /** The forms whose action keeps the draft (the access guard lets their POSTs through to it). */
 export function isDraftForm(pathname: string) {
@@ -30,6 +31,8 @@ export type StashedDraft = {
   categoryId?: number | null;
   parentId?: number | null;
   images?: string[];
+  /** Pictures chosen without JavaScript that could not be kept (files are never stored for a browser without a session). */
+  droppedImages?: number;
 };
 
 function draftCookie() {
@@ -64,8 +67,13 @@ export function draftFromForm(kind: DraftKind, form: FormData): StashedDraft | n
     .map(String)
     .filter((url) => uploadKeyFromUrl(url) !== null)
     .slice(0, POST_MAX_IMAGES);
-  if (!content.trim() && images.length === 0) return null;
-  return { content, isAnonymous, categoryId: positiveIntOrNull(form.get("categoryId")), images };
+  // Files are not stored for a browser whose session ended; the page says how many to choose again.
+  const droppedImages = Math.min(
+    form.getAll("files").filter((file) => typeof file !== "string" && file.size > 0).length,
+    POST_MAX_IMAGES,
+  );
+  if (!content.trim() && images.length === 0 && droppedImages === 0) return null;
+  return { content, isAnonymous, categoryId: positiveIntOrNull(form.get("categoryId")), images, ...(droppedImages > 0 ? { droppedImages } : {}) };
 }
 
 /**

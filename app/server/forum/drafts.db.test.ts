@@ -93,11 +93,27 @@ describe("the post draft after a forced login", () => {
     const sent = await call(publishAction, request("/publish-post", { method: "POST", body, cookie }));
     const draft = draftCookieOf(sent)!;
     const row = await db().selectFrom("draft_stash").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.payload)).toEqual({ content: "长".repeat(500), isAnonymous: false, categoryId: 1, images: [] });
+    // The file itself is never kept; how many were chosen is, for the page to say so.
+    expect(JSON.parse(row.payload)).toEqual({ content: "长".repeat(500), isAnonymous: false, categoryId: 1, images: [], droppedImages: 1 });
     await db().updateTable("draft_stash").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", row.id).execute();
     const page = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }))).json()) as PublishData;
     expect(page.draft).toBeNull();
     expect(await db().selectFrom("draft_stash").select("id").where("id", "=", row.id).execute()).toHaveLength(0);
+  });
+
+  it("without JS, pictures chosen before the forced login are named after it: the page says how many to add again", async () => {
+    const { user, cookie } = await studentWithEndedSession();
+    const body = new FormData();
+    body.append("content", "带图的帖子");
+    body.append("categoryId", "2");
+    for (const name of ["a.jpg", "b.jpg"]) body.append("files", new Blob([new Uint8Array(2048)], { type: "image/jpeg" }), name);
+    body.append("files", new Blob([], { type: "application/octet-stream" }), "");
+    const sent = await call(publishAction, request("/publish-post", { method: "POST", body, cookie }));
+    const draft = draftCookieOf(sent)!;
+    const page = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }))).json()) as {
+      draft: { content: string; droppedImages: number } | null;
+    };
+    expect(page.draft).toMatchObject({ content: "带图的帖子", droppedImages: 2 });
   });
 
   it("an empty form keeps nothing: the login page without a cookie", async () => {
