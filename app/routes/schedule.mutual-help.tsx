@@ -23,7 +23,8 @@ import {
 import { MutualHelpSchema, type MutualHelpFields } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
-import { helpClassOf, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
+import { db } from "~/server/db/db.server";
+import { helpClassOf, helpDateProblem, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
 
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
 
@@ -41,10 +42,35 @@ async function requestedClass(request: Request, user: Awaited<ReturnType<typeof 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
   const { ref, help } = await requestedClass(request, user, new URL(request.url).searchParams);
+  // The coming meetings of the class, each with this student's request for it when there is one.
+  const upcoming = help?.upcoming ?? [];
+  const asked = upcoming.length
+    ? await db()
+        .selectFrom("mutual_help_requests")
+        .select(["class_date", "post_id"])
+        .where("user_id", "=", user.id)
+        .where("class_key", "=", help!.classKey)
+        .where(
+          "class_date",
+          "in",
+          upcoming.map((occurrence) => occurrence.date),
+        )
+        .execute()
+    : [];
+  const occurrences = upcoming.map((occurrence) => ({
+    week: occurrence.week,
+    time: occurrence.time,
+    postId: asked.find((row) => row.class_date === occurrence.date)?.post_id ?? null,
+  }));
+  // The class of the week the link names when it is still to come, else the next one not asked for yet.
+  const chosen = occurrences.find((occurrence) => occurrence.week === ref?.week && occurrence.postId === null) ?? occurrences.find((occurrence) => occurrence.postId === null) ?? null;
   return {
     ref: help ? ref : null,
     course: help?.course ?? null,
     time: help?.time ?? "",
+    occurrences,
+    chosenWeek: chosen?.week ?? null,
+    moved: Boolean(help && chosen && chosen.week !== ref?.week),
     profile: {
       studentId: user.student_id,
       name: user.real_name ?? "",
@@ -67,18 +93,25 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { help } = await requestedClass(request, user, formData);
   if (!help) return Response.json(submission.reply({ formErrors: [h.courseNotFound] }), { status: 400 });
+  // Only a class still to come, once per class and date (a link edited by hand included).
+  const problem = await helpDateProblem(user, help);
+  if (problem) {
+    const message = problem.problem === "past" ? h.pastDate : h.duplicateDate;
+    return Response.json(submission.reply({ fieldErrors: { week: [message] } }), { status: problem.problem === "past" ? 400 : 409 });
+  }
   const result = await publishMutualHelp(user, {
     help,
     kind: submission.value.kind,
     note: submission.value.note ?? "",
     contact: submission.value.contact ?? null,
   });
+  if (!result.ok && result.reason === "duplicate") return Response.json(submission.reply({ fieldErrors: { week: [h.duplicateDate] } }), { status: 409 });
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
   return redirect(`/post/${result.id}`);
 }
 
 export default function MutualHelp() {
-  const { ref, course, time, profile, lastContact, constraint } = useLoaderData<typeof loader>();
+  const { ref, course, occurrences, chosenWeek, moved, profile, lastContact, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm<MutualHelpFields>({ id: "help-form", lastResult: reply, constraint, defaultValue: { contact: lastContact } });
@@ -91,12 +124,13 @@ export default function MutualHelp() {
   const publishing = navigation.state !== "idle" && navigation.formAction?.startsWith("/schedule/mutual-help") === true;
   const formError = form.errors?.[0];
   const kindError = fields.kind.errors?.[0];
-  const hasCourse = course !== null;
+  const hasCourse = course !== null && occurrences.length > 0;
+  const weekValue = fields.week.initialValue ?? (chosenWeek === null ? "" : String(chosenWeek));
+  const askedPostId = fields.week.errors?.length ? occurrences.find((occurrence) => String(occurrence.week) === weekValue)?.postId : null;
 
   const courseRows: [string, string][] = course
     ? [
         [h.courseName, course.courseName],
-        [h.time, time],
         [h.location, course.location],
         [h.period, course.period ? fillTemplate(h.periodValue, { period: course.period }) : ""],
         [h.teacher, course.teacher],
@@ -116,7 +150,6 @@ export default function MutualHelp() {
         {ref ? (
           <div hidden>
             <input type="hidden" name="term" value={ref.term} />
-            <input type="hidden" name="week" value={ref.week} />
             <input type="hidden" name="course" value={ref.course} />
           </div>
         ) : null}
@@ -132,8 +165,50 @@ export default function MutualHelp() {
             <Icon name="course" className="h-5 w-5 text-brand" />
             {h.courseInfo}
           </h2>
-          {hasCourse ? (
-            <InfoList rows={courseRows} />
+          {course && occurrences.length > 0 ? (
+            <>
+              <InfoList rows={courseRows} />
+              <div className="space-y-1 border-t border-slate-100 pt-3">
+                <label htmlFor={fields.week.id} className="text-sm font-medium text-slate-700">
+                  {h.dateLabel}
+                </label>
+                <select
+                  id={fields.week.id}
+                  name={fields.week.name}
+                  defaultValue={weekValue}
+                  key={weekValue}
+                  required
+                  aria-invalid={fields.week.errors?.length ? true : undefined}
+                  aria-describedby={fields.week.errors?.length ? fields.week.errorId : moved ? "help-moved" : undefined}
+                  className="field-input"
+                >
+                  {occurrences.map((occurrence) => (
+                    <option key={occurrence.week} value={occurrence.week}>
+                      {occurrence.time}
+                      {occurrence.postId ? `（${h.alreadyAsked}）` : ""}
+                    </option>
+                  ))}
+                </select>
+                <FieldError field={fields.week} alert />
+                {askedPostId ? (
+                  <Link to={`/post/${askedPostId}`} className="text-sm font-medium text-brand underline">
+                    {h.viewExisting}
+                  </Link>
+                ) : null}
+                {moved && !fields.week.errors?.length ? (
+                  <p id="help-moved" className="text-xs text-amber-700">
+                    {h.movedToNext}
+                  </p>
+                ) : null}
+              </div>
+            </>
+          ) : course ? (
+            <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
+              <p>{h.noUpcoming}</p>
+              <Link to="/schedule" className="mt-2 inline-block font-medium underline">
+                {h.backToSchedule}
+              </Link>
+            </div>
           ) : (
             <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
               <p>{h.courseNotFound}</p>

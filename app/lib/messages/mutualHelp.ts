@@ -3,6 +3,16 @@ import { Common } from "./common";
 
 export const mutualHelp = {
   courseInfo: "课程信息",
+  // Which meeting of the class the request is for: only coming ones, once per class and date.
+  dateLabel: "代签哪一次课",
+  chooseDate: "请选择要代签的上课时间",
+  movedToNext: "这周的这节课已经开始或结束了，已为你选好下一次上课的时间",
+  noUpcoming: "这门课本学期已经没有之后的课了，不能再发起互助。",
+  pastDate: "这次课已经开始或结束了，请选择之后的上课时间",
+  duplicateDate: "你已经为这次课发布过互助了，请选择其他时间",
+  viewExisting: "查看已发布的互助",
+  alreadyAsked: "已发布",
+  classBegun: "这节课已经开始或结束了，不能再报名了",
   courseName: Common.course,
   time: Common.time,
   location: Common.place,

@@ -649,6 +649,10 @@ export interface MutualHelpRequestsTable {
   user_id: number;
   contact: string | null;
   created_at: string;
+  /** Which class (helpClassKey) and which meeting of it; null on requests from before they were kept. */
+  class_key: string | null;
+  class_date: string | null;
+  class_starts_at: string | null;
 }
 
 export interface MutualHelpOffersTable {

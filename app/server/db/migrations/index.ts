@@ -17,6 +17,7 @@ import * as promotionMarks from "./0012_promotion_marks";
 import * as mutualHelp from "./0019_mutual_help";
 import * as appearance from "./0020_appearance";
 import * as draftStash from "./0016_draft_stash";
+import * as studentsRoundThree from "./0035_students_round_three";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0019_mutual_help": mutualHelp,
   "0020_appearance": appearance,
   "0016_draft_stash": draftStash,
+  "0035_students_round_three": studentsRoundThree,
 };

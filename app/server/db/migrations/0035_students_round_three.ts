@@ -1,0 +1,24 @@
+import type { Kysely } from "kysely";
+
+// Students, round three (decision 035).
+// - A mutual-help request names its class (helpClassKey) and the meeting it is for (its date and
+//   the instant it starts): one student asks once per class and date (the unique index), and
+//   nobody signs up for a class that has begun. Requests from before have none (nulls never clash).
+export async function up(db: Kysely<any>) {
+  await db.schema.alterTable("mutual_help_requests").addColumn("class_key", "text").execute();
+  await db.schema.alterTable("mutual_help_requests").addColumn("class_date", "text").execute();
+  await db.schema.alterTable("mutual_help_requests").addColumn("class_starts_at", "text").execute();
+  await db.schema
+    .createIndex("mutual_help_requests_once")
+    .on("mutual_help_requests")
+    .columns(["user_id", "class_key", "class_date"])
+    .unique()
+    .execute();
+}
+
+export async function down(db: Kysely<any>) {
+  await db.schema.dropIndex("mutual_help_requests_once").execute();
+  await db.schema.alterTable("mutual_help_requests").dropColumn("class_starts_at").execute();
+  await db.schema.alterTable("mutual_help_requests").dropColumn("class_date").execute();
+  await db.schema.alterTable("mutual_help_requests").dropColumn("class_key").execute();
+}
