@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -24,6 +24,7 @@ import { MutualHelpSchema, type MutualHelpFields } from "~/lib/schemas/schedule"
 import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
 import { db } from "~/server/db/db.server";
+import { dropDraft, keepClosedDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { helpClassOf, helpDateProblem, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
 
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
@@ -39,9 +40,18 @@ async function requestedClass(request: Request, user: Awaited<ReturnType<typeof 
   return ref ? { ref, help: await helpClassOf(user, ref, { returnTo: url.pathname + url.search }) } : { ref: null, help: null };
 }
 
+/** Where a closed form's text is kept: one draft per class of the timetable (any of its dates). */
+function draftPath(params: URLSearchParams | FormData) {
+  const ref = readHelpCourseRef(params);
+  return ref ? `/schedule/mutual-help?term=${ref.term}&course=${ref.course}` : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  const { ref, help } = await requestedClass(request, user, new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const { ref, help } = await requestedClass(request, user, params);
+  const path = draftPath(params);
+  const kept = help && path ? await takeDraft(request, user.id, "help", path) : null;
   // The coming meetings of the class, each with this student's request for it when there is one.
   const upcoming = help?.upcoming ?? [];
   const asked = upcoming.length
@@ -78,6 +88,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       college: user.college ?? "",
     },
     lastContact: await lastContactOf(user.id),
+    // What was typed before the back arrow (kept on the server): the form opens with it again.
+    draft: kept ? { note: kept.content, contact: kept.contact ?? null, kind: kept.courseKind ?? null } : null,
     // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
     constraint: getZodConstraint(MutualHelpSchema),
   };
@@ -86,6 +98,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const formData = await request.formData();
+  // The back arrow: keep what was typed for when this class's form opens again, then go back.
+  if (formData.get("intent") === "leave") {
+    const path = draftPath(formData);
+    const text = (name: string) => String(formData.get(name) ?? "").slice(0, MUTUAL_HELP_NOTE_MAX);
+    const typed = { content: text("note"), isAnonymous: false, contact: text("contact").slice(0, CONTACT_MAX), courseKind: isCourseKind(text("kind")) ? text("kind") : undefined };
+    const setCookie = path ? await keepClosedDraft(request, "help", path, typed.content.trim() || typed.courseKind ? typed : null) : null;
+    return redirect("/schedule", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  }
   const submission = parseWithZod(formData, { schema: MutualHelpSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   if (!user.student_id || !user.real_name) {
@@ -107,20 +127,46 @@ export async function action({ request }: ActionFunctionArgs) {
   });
   if (!result.ok && result.reason === "duplicate") return Response.json(submission.reply({ fieldErrors: { week: [h.duplicateDate] } }), { status: 409 });
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
+  await dropDraft(request, "help");
   return redirect(`/post/${result.id}`);
 }
 
 export default function MutualHelp() {
-  const { ref, course, occurrences, chosenWeek, moved, profile, lastContact, constraint } = useLoaderData<typeof loader>();
+  const { ref, course, occurrences, chosenWeek, moved, profile, lastContact, draft, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<MutualHelpFields>({ id: "help-form", lastResult: reply, constraint, defaultValue: { contact: lastContact } });
+  const [form, fields] = useForm<MutualHelpFields>({
+    id: "help-form",
+    lastResult: reply,
+    constraint,
+    defaultValue: { contact: draft?.contact ?? lastContact, note: draft?.note ?? "", kind: draft?.kind ?? undefined },
+  });
   const initialKind = fields.kind.initialValue;
   const initialNote = fields.note.initialValue ?? "";
   const [kind, setKind] = useState<CourseKind | null>(isCourseKind(initialKind) ? initialKind : null);
   const [noteLength, setNoteLength] = useState(initialNote.length);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // Back in the browser (with JavaScript) keeps what was typed too, as the back arrow does.
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  // A refused form stays open: its text is not sent yet.
+  useEffect(() => {
+    if (navigation.state === "idle" && reply) sent.current = false;
+  }, [navigation.state, reply]);
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element || !ref) return;
+    const typedAtStart = new FormData(element).get("note");
+    return () => {
+      if (sent.current) return;
+      const body = new FormData(element);
+      if (!String(body.get("note") ?? "").trim() && !body.get("kind") && !typedAtStart) return;
+      body.set("intent", "leave");
+      void fetch(element.action, { method: "POST", body, keepalive: true, redirect: "manual", credentials: "same-origin" }).catch(() => undefined);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const publishing = navigation.state !== "idle" && navigation.formAction?.startsWith("/schedule/mutual-help") === true;
   const formError = form.errors?.[0];
   const kindError = fields.kind.errors?.[0];
@@ -145,8 +191,14 @@ export default function MutualHelp() {
   ];
 
   return (
-    <Page title={msg.titles.mutualHelp} back="/schedule">
-      <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-3 pb-24">
+    <Page title={msg.titles.mutualHelp} back="/schedule" backForm={ref ? form.id : undefined}>
+      <Form method="post" {...getFormProps(form)}
+        ref={formRef}
+        onSubmit={(event) => {
+          sent.current = true;
+          form.onSubmit(event);
+        }}
+        noValidate={false} className="space-y-3 pb-24">
         {ref ? (
           <div hidden>
             <input type="hidden" name="term" value={ref.term} />
@@ -290,6 +342,11 @@ export default function MutualHelp() {
           <FieldError field={fields.note} />
         </section>
 
+        {draft ? (
+          <p role="status" className="px-1 text-xs text-slate-500">
+            {h.draftRestored}
+          </p>
+        ) : null}
         <p className="px-1 text-xs leading-relaxed text-slate-500">{h.notice}</p>
 
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">

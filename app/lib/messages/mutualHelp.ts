@@ -12,6 +12,7 @@ export const mutualHelp = {
   duplicateDate: "你已经为这次课发布过互助了，请选择其他时间",
   viewExisting: "查看已发布的互助",
   alreadyAsked: "已发布",
+  draftRestored: "已恢复上次填写的内容",
   classBegun: "这节课已经开始或结束了，不能再报名了",
   courseName: Common.course,
   time: Common.time,

@@ -667,7 +667,7 @@ export interface MutualHelpOffersTable {
 export interface DraftStashTable {
   id: string;
   user_id: number | null;
-  kind: "post" | "comment";
+  kind: "post" | "comment" | "help";
   path: string;
   payload: string;
   created_at: string;

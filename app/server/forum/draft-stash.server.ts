@@ -24,7 +24,7 @@ export function isDraftForm(pathname: string) {
 export const DRAFT_STASH_MS = 30 * 60 * 1000;
 const MAX_PAYLOAD_CHARS = 4096;
 
-export type DraftKind = "post" | "comment";
+export type DraftKind = "post" | "comment" | "help";
 export type StashedDraft = {
   content: string;
   isAnonymous: boolean;
@@ -33,6 +33,14 @@ export type StashedDraft = {
   images?: string[];
   /** Pictures chosen without JavaScript that could not be kept (files are never stored for a browser without a session). */
   droppedImages?: number;
+  /**
+   * Left by the student closing the form (a sheet's backdrop or ×, a page's back arrow), not by a
+   * forced login: shown each time the form opens again, until it is sent or emptied.
+   */
+  kept?: boolean;
+  /** Mutual help: the contact and the course type typed beside the note (the note is `content`). */
+  contact?: string;
+  courseKind?: string;
 };
 
 function draftCookie() {
@@ -112,7 +120,14 @@ export async function stashDraft(request: Request, kind: DraftKind, path: string
  * The draft this browser left on this page, for this student, taken once (the row is deleted).
  * Null when there is none, it expired, or it belongs to another student (then it stays theirs).
  */
-export async function takeDraft(request: Request, userId: number, kind: DraftKind, path: string): Promise<StashedDraft | null> {
+export async function takeDraft(
+  request: Request,
+  userId: number,
+  kind: DraftKind,
+  path: string,
+  /** Whether the draft belongs to this form (a reply to the same comment); otherwise it stays. */
+  matches: (draft: StashedDraft) => boolean = () => true,
+): Promise<StashedDraft | null> {
   const id = await stashIdOf(request);
   if (!id) return null;
   const database = db();
@@ -127,13 +142,31 @@ export async function takeDraft(request: Request, userId: number, kind: DraftKin
     return null;
   }
   if (row.user_id !== null && row.user_id !== userId) return null;
-  const taken = await database.deleteFrom("draft_stash").where("id", "=", id).executeTakeFirst();
-  if (Number(taken.numDeletedRows) === 0) return null; // another request took it first
+  let draft: StashedDraft;
   try {
-    return JSON.parse(row.payload) as StashedDraft;
+    draft = JSON.parse(row.payload) as StashedDraft;
   } catch {
     return null;
   }
+  if (!matches(draft)) return null;
+  // A draft the student closed stays until it is sent (a Back without JavaScript must not lose it).
+  if (draft.kept) return draft;
+  const taken = await database.deleteFrom("draft_stash").where("id", "=", id).executeTakeFirst();
+  if (Number(taken.numDeletedRows) === 0) return null; // another request took it first
+  return draft;
+}
+
+/**
+ * A form closed with text in it (a sheet's backdrop or ×, Back): kept for this browser and student
+ * like a forced login's draft, until it is sent; nothing typed drops what was kept. Answers the
+ * Set-Cookie header to send (null when nothing is kept).
+ */
+export async function keepClosedDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null): Promise<string | null> {
+  if (!draft) {
+    await dropDraft(request, kind);
+    return null;
+  }
+  return stashDraft(request, kind, path, { ...draft, kept: true });
 }
 
 /** A published post or comment: whatever this browser still kept of that kind is done with. */

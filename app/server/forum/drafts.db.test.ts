@@ -166,6 +166,69 @@ describe("the comment draft after a forced login", () => {
   });
 });
 
+describe("a comment sheet closed with text in it (backdrop, ×: intent=dismiss, as JS's Back sends too)", () => {
+  async function studentAndPost() {
+    const author = await createStudent({ nickname: `楼主${Math.random().toString(36).slice(2, 7)}` });
+    const { id } = await createPost({ userId: author.id, categoryId: 1, content: "食堂哪个窗口好吃" });
+    const user = await createStudent({ nickname: `评论者${Math.random().toString(36).slice(2, 7)}` });
+    return { id, user, cookie: await sessionCookieFor(user.id) };
+  }
+  const sheetOf = async (id: number, cookie: string, query = "") =>
+    (await (await call(commentLoader, request(`/post/${id}/comment${query}`, { cookie }), { id: String(id) })).json()) as CommentData;
+
+  it("goes back to the post, and the sheet opens with the text each time until it is sent", async () => {
+    const { id, cookie } = await studentAndPost();
+    const closed = await call(
+      commentAction,
+      request(`/post/${id}/comment`, { method: "POST", body: new URLSearchParams({ intent: "dismiss", content: "二楼的麻辣烫", isAnonymous: "on" }), cookie }),
+      { id: String(id) },
+    );
+    expect(closed.status).toBe(302);
+    expect(closed.headers.get("Location")).toBe(`/post/${id}`);
+    const withDraft = `${cookie}; ${draftCookieOf(closed)}`;
+    expect((await sheetOf(id, withDraft)).draft).toMatchObject({ content: "二楼的麻辣烫", isAnonymous: true });
+    // Still there after a second opening (a Back without JavaScript sends nothing).
+    expect((await sheetOf(id, withDraft)).draft).toMatchObject({ content: "二楼的麻辣烫" });
+    // A reply sheet of the same post is another sheet.
+    expect((await sheetOf(id, withDraft, "?reply=12345")).draft).toBeNull();
+
+    const posted = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: new URLSearchParams({ intent: "comment", content: "二楼的麻辣烫" }), cookie: withDraft }), {
+      id: String(id),
+    });
+    expect(posted.status).toBe(302);
+    expect((await sheetOf(id, withDraft)).draft).toBeNull();
+  });
+
+  it("a reply closed with only its @mention, or emptied, keeps nothing (and drops what was kept)", async () => {
+    const { id, user, cookie } = await studentAndPost();
+    const keep = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: new URLSearchParams({ intent: "dismiss", content: "写了一半" }), cookie }), { id: String(id) });
+    const withDraft = `${cookie}; ${draftCookieOf(keep)}`;
+    const emptied = await call(
+      commentAction,
+      request(`/post/${id}/comment?reply=7`, { method: "POST", body: new URLSearchParams({ intent: "dismiss", content: "@楼主同学 ", parentId: "7" }), cookie: withDraft }),
+      { id: String(id) },
+    );
+    expect(emptied.headers.get("Location")).toBe(`/post/${id}`);
+    expect(draftCookieOf(emptied)).toBeUndefined();
+    expect(await db().selectFrom("draft_stash").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+  });
+});
+
+describe("the mutual-help form left by its back arrow (intent=leave)", () => {
+  it("keeps the note, contact and type for that class, for this student", async () => {
+    const { action: helpAction } = await import("~/routes/schedule.mutual-help");
+    const user = await createStudent({ nickname: "互助同学" });
+    const cookie = await sessionCookieFor(user.id);
+    const body = new URLSearchParams({ intent: "leave", term: "2026-2027-1", week: "7", course: "0", note: "坐第三排", contact: "wx_keepme", kind: "experiment" });
+    const left = await call(helpAction, request("/schedule/mutual-help", { method: "POST", body, cookie }));
+    expect(left.status).toBe(302);
+    expect(left.headers.get("Location")).toBe("/schedule");
+    const row = await db().selectFrom("draft_stash").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: "help", path: "/schedule/mutual-help?term=2026-2027-1&course=0" });
+    expect(JSON.parse(row.payload)).toMatchObject({ content: "坐第三排", contact: "wx_keepme", courseKind: "experiment", kept: true });
+  });
+});
+
 describe("the access guard", () => {
   it("lets the post and comment forms' POSTs through to their actions (which keep the draft); pages stay guarded", async () => {
     const { accessRedirect } = await import("~/server/auth/guard.server");

@@ -83,6 +83,22 @@ describe("/schedule/mutual-help", () => {
     expect(await postsOf(user.id)).toHaveLength(0);
   });
 
+  it("opens with what was typed before the back arrow, until the request is published", async () => {
+    const { user, cookie } = await demoStudent("20230001");
+    const ref = await dataStructuresRef(cookie);
+    const left = await publish(cookie, { intent: "leave", term: ref.term, week: NEXT, course: String(ref.course), note: "坐第三排", contact: "wx_keepme", kind: "experiment" });
+    expect(left.headers.get("Location")).toBe("/schedule");
+    const withDraft = `${cookie}; ${left.headers.getSetCookie().find((value) => value.startsWith("__draft="))!.split(";")[0]}`;
+    for (let visit = 0; visit < 2; visit += 1) {
+      const data = await loader({ request: request(helpCourseHref({ ...ref, week: 9 }), { cookie: withDraft }), params: {}, context: {} });
+      expect(data.draft).toEqual({ note: "坐第三排", contact: "wx_keepme", kind: "experiment" });
+    }
+    expect((await publish(withDraft, { term: ref.term, week: NEXT, course: String(ref.course), kind: "normal" })).status).toBe(302);
+    const after = await loader({ request: request(helpCourseHref({ ...ref, week: 9 }), { cookie: withDraft }), params: {}, context: {} });
+    expect(after.draft).toBeNull();
+    expect(await postsOf(user.id)).toHaveLength(1);
+  });
+
   it("refuses a class of last year's term (a link edited by hand)", async () => {
     const { user, cookie } = await demoStudent("20230001");
     const ref = await dataStructuresRef(cookie);
