@@ -172,7 +172,10 @@ export default function MutualHelp() {
   const kindError = fields.kind.errors?.[0];
   const hasCourse = course !== null && occurrences.length > 0;
   const weekValue = fields.week.initialValue ?? (chosenWeek === null ? "" : String(chosenWeek));
-  const askedPostId = fields.week.errors?.length ? occurrences.find((occurrence) => String(occurrence.week) === weekValue)?.postId : null;
+  // The date chosen (kept in state for JavaScript, where the form is not rendered again after an answer).
+  const [selectedWeek, setSelectedWeek] = useState(weekValue);
+  useEffect(() => setSelectedWeek(weekValue), [weekValue]);
+  const askedPostId = occurrences.find((occurrence) => String(occurrence.week) === selectedWeek)?.postId ?? null;
 
   const courseRows: [string, string][] = course
     ? [
@@ -229,6 +232,7 @@ export default function MutualHelp() {
                   name={fields.week.name}
                   defaultValue={weekValue}
                   key={weekValue}
+                  onChange={(event) => setSelectedWeek(event.target.value)}
                   required
                   aria-invalid={fields.week.errors?.length ? true : undefined}
                   aria-describedby={fields.week.errors?.length ? fields.week.errorId : moved ? "help-moved" : undefined}
