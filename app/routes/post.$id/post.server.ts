@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { safeRedirect } from "~/lib/redirect";
 import { redirect } from "@remix-run/node";
 import { cursorParam } from "~/lib/comment-tree";
 import { MUTUAL_HELP_CATEGORY_ID, type ForumAnswer } from "~/lib/forum";
@@ -61,6 +62,14 @@ function answer(body: ForumAnswer, status = 200, headers?: Record<string, string
  * Without a student session a comment like answers 401 with its message; the rest go to the login.
  * (The comment, the report and the deletion are the sheets' own actions.)
  */
+/** Post/redirect/get for a like sent without JavaScript: back to the same view of the post, at the like. */
+function afterPlainLike(id: number, formData: FormData, anchor: string) {
+  const base = `/post/${id}`;
+  const back = safeRedirect(formData.get("returnTo"), base);
+  const path = back === base || back.startsWith(`${base}?`) ? back.split("#")[0]! : base;
+  return redirect(`${path}#${anchor}`, 303);
+}
+
 export async function postPageAction(request: Request, id: number, clientIp?: string) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -73,6 +82,9 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
   const submission = parseWithZod(formData, { schema: PostPageActionSchema });
   if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
   const value = submission.value;
+  // The page's JavaScript marks its like forms (via=fetcher) and reads the answer; a plain form
+  // post (no JavaScript) is sent on to the page again, so a refresh or Back never likes twice.
+  const fromFetcher = formData.get("via") === "fetcher";
   try {
     if (value.intent === "complete") {
       // Already completed is fine; someone else's post is not found.
@@ -84,9 +96,11 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
     if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
     if (value.intent === "like") {
       const result = await togglePostLike(id, user.id);
+      if (!fromFetcher) return afterPlainLike(id, formData, "post-like");
       return answer({ success: true, intent, action: result.action, like_count: result.likeCount });
     }
     const result = await toggleCommentLike(id, value.commentId, user.id);
+    if (!fromFetcher) return afterPlainLike(id, formData, `comment-${value.commentId}`);
     return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
+import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/circle/Avatar";
 import { PostHead } from "~/components/circle/PostHead";
@@ -264,6 +264,9 @@ function LikeButton({
   large?: boolean;
 }) {
   const fetcher = useFetcher<ForumAnswer>({ key: fetcherKey });
+  const location = useLocation();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const pending = fetcher.formData?.get("intent") === intent;
   const shownLiked = pending ? fetcher.formData!.get("liked") !== "1" : liked;
   const shownCount = pending ? Math.max(0, count + (shownLiked === liked ? 0 : shownLiked ? 1 : -1)) : count;
@@ -273,9 +276,12 @@ function LikeButton({
     }
   }, [fetcher.state, fetcher.data, intent, onError]);
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form method="post" preventScrollReset id={intent === "like" ? "post-like" : undefined}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="liked" value={shownLiked ? "1" : "0"} />
+      {/* Without JavaScript the answer is the page again (post/redirect/get), at this view of it. */}
+      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
       <button
         type="submit"
