@@ -155,3 +155,13 @@ describe("the coming meetings of a class (a request is never for a class that ha
     expect(helpClassKey("2025-2026-1", { name: "数据结构", ...LAB })).not.toBe(a);
   });
 });
+
+describe("the post's contact line", () => {
+  it("promises a swap only when the requester left a contact", () => {
+    const base = { course: COURSE, time: "2026-11-23 周一 08:10-09:40", kind: "normal" as const, note: "" };
+    expect(composeHelpContent({ ...base, hasContact: true })).toContain("联系方式：点帖子里的“我来帮忙”，双方互换联系方式");
+    const without = composeHelpContent({ ...base, hasContact: false });
+    expect(without).not.toContain("双方互换");
+    expect(without).toContain("联系方式：发布者没有留联系方式，请在评论区沟通");
+  });
+});

@@ -57,6 +57,9 @@ export const mutualHelp = {
   contentContact: "联系方式：{value}",
   contentNote: "备注：{value}",
   contactInPost: "点帖子里的“我来帮忙”，双方互换联系方式",
+  noContactInPost: "发布者没有留联系方式，请在评论区沟通",
+  // The offer sheet, when the requester left no contact: said before the helper gives theirs.
+  oneSidedWarning: "对方没有留联系方式：提交后只有你的联系方式会发给对方，你不会收到对方的联系方式。也可以先在帖子下评论沟通。",
   contactLabel: "联系方式（选填）",
   contactPlaceholder: "微信号或手机号",
   contactHint: "只有登录的同学能看到；有人点“我来帮忙”时，你们会互换联系方式。",

@@ -258,6 +258,17 @@ describe("/post/:id/help (我来帮忙)", () => {
     expect(await db().selectFrom("mutual_help_offers").selectAll().execute()).toHaveLength(0);
   });
 
+  it("tells the helper before they give their contact when the requester left none", async () => {
+    const { requester, postId } = await requestWithContact(null);
+    const [post] = await postsOf(requester.user.id);
+    expect(post!.content).toContain(`联系方式：${msg.mutualHelp.noContactInPost}`);
+    expect(post!.content).not.toContain("双方互换");
+    const helper = await demoStudent("20230002");
+    const view = await offerLoader({ request: request(`/post/${postId}/help`, { cookie: helper.cookie }), params: { id: String(postId) }, context: {} });
+    // The sheet shows oneSidedWarning instead of the promise of a swap when this is null.
+    expect(view).toMatchObject({ requesterContact: null, myOffer: null });
+  });
+
   it("takes no offer once the class has begun, though the request still says 进行中", async () => {
     const { postId } = await requestWithContact("13800001111");
     const helper = await demoStudent("20230002");

@@ -92,7 +92,7 @@ export type PublishResult = { ok: true; id: number } | { ok: false; reason: "dup
 
 /** Publishes the request; a refusal of the forum (a banned author) comes back as its message. */
 export async function publishMutualHelp(user: User, input: { help: HelpClass; kind: CourseKind; note: string; contact: string | null }): Promise<PublishResult> {
-  const content = composeHelpContent({ course: input.help.course, time: input.help.time, kind: input.kind, note: input.note });
+  const content = composeHelpContent({ course: input.help.course, time: input.help.time, kind: input.kind, note: input.note, hasContact: Boolean(input.contact) });
   try {
     const post = await createPost({
       userId: user.id,
