@@ -6,6 +6,7 @@ import { CommentSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
 import { draftFromForm, dropDraft, keepClosedDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { addComment, ForumError, hasPublicName } from "~/server/forum/posts.server";
+import { noticeComment } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { forumStatus } from "../post.$id/guards.server";
 
@@ -60,6 +61,7 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   try {
     const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
     await dropDraft(request, "comment");
+    await noticeComment({ postId: id, commentId: created.id, parentId: value.parentId ?? null, rootId: created.rootId, actor: user, isAnonymous: Boolean(value.isAnonymous), content: value.content });
     return replace(newCommentHref(`/post/${id}`, created.id, created.rootId));
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;

@@ -7,6 +7,7 @@ import * as msg from "~/lib/messages";
 import { PostPageActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
 import { ForumError, getPostWithAuthor, hasPublicName, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, togglePostLike } from "~/server/forum/posts.server";
+import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { forumStatus } from "./guards.server";
 
@@ -96,10 +97,12 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
     if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
     if (value.intent === "like") {
       const result = await togglePostLike(id, user.id);
+      if (result.action === "liked") await noticeLike({ postId: id, actor: user });
       if (!fromFetcher) return afterPlainLike(id, formData, "post-like");
       return answer({ success: true, intent, action: result.action, like_count: result.likeCount });
     }
     const result = await toggleCommentLike(id, value.commentId, user.id);
+    if (result.action === "liked") await noticeLike({ postId: id, commentId: value.commentId, actor: user });
     if (!fromFetcher) return afterPlainLike(id, formData, `comment-${value.commentId}`);
     return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
   } catch (error) {

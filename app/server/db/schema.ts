@@ -674,7 +674,17 @@ export interface DraftStashTable {
   expires_at: string;
 }
 
+/** The circle's notice switches of a student (no row: all on). */
+export interface NoticeSettingsTable {
+  user_id: number;
+  replies: number;
+  mentions: number;
+  likes: number;
+  updated_at: string;
+}
+
 export interface Database {
+  notice_settings: NoticeSettingsTable;
   draft_stash: DraftStashTable;
   mutual_help_requests: MutualHelpRequestsTable;
   mutual_help_offers: MutualHelpOffersTable;
