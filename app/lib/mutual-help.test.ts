@@ -10,10 +10,9 @@ import {
   mutualHelpFeeFen,
   mutualHelpFeeText,
   readHelpCourseRef,
-  helpClassKey,
-  upcomingOccurrences,
   type HelpCourse,
 } from "./mutual-help";
+import { helpClassKey, upcomingOccurrences } from "./help-dates";
 
 const COURSE: HelpCourse = {
   courseName: "数据结构",
@@ -162,6 +161,6 @@ describe("the post's contact line", () => {
     expect(composeHelpContent({ ...base, hasContact: true })).toContain("联系方式：点帖子里的“我来帮忙”，双方互换联系方式");
     const without = composeHelpContent({ ...base, hasContact: false });
     expect(without).not.toContain("双方互换");
-    expect(without).toContain("联系方式：发布者没有留联系方式，请在评论区沟通");
+    expect(without).toContain("联系方式：未留，请在评论区沟通");
   });
 });

@@ -8,6 +8,7 @@ import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
+import { helpDates as helpDatesMessages } from "~/lib/messages/helpDates";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import {
@@ -30,6 +31,7 @@ import { helpClassOf, helpDateProblem, lastContactOf, publishMutualHelp } from "
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
 
 const h = msg.mutualHelp;
+const d = helpDatesMessages;
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.mutualHelp} · ${msg.app.name}` }];
 
@@ -116,7 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Only a class still to come, once per class and date (a link edited by hand included).
   const problem = await helpDateProblem(user, help);
   if (problem) {
-    const message = problem.problem === "past" ? h.pastDate : h.duplicateDate;
+    const message = problem.problem === "past" ? d.pastDate : d.duplicateDate;
     return Response.json(submission.reply({ fieldErrors: { week: [message] } }), { status: problem.problem === "past" ? 400 : 409 });
   }
   const result = await publishMutualHelp(user, {
@@ -125,7 +127,7 @@ export async function action({ request }: ActionFunctionArgs) {
     note: submission.value.note ?? "",
     contact: submission.value.contact ?? null,
   });
-  if (!result.ok && result.reason === "duplicate") return Response.json(submission.reply({ fieldErrors: { week: [h.duplicateDate] } }), { status: 409 });
+  if (!result.ok && result.reason === "duplicate") return Response.json(submission.reply({ fieldErrors: { week: [d.duplicateDate] } }), { status: 409 });
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
   await dropDraft(request, "help");
   return redirect(`/post/${result.id}`);
@@ -225,7 +227,7 @@ export default function MutualHelp() {
               <InfoList rows={courseRows} />
               <div className="space-y-1 border-t border-slate-100 pt-3">
                 <label htmlFor={fields.week.id} className="text-sm font-medium text-slate-700">
-                  {h.dateLabel}
+                  {d.dateLabel}
                 </label>
                 <select
                   id={fields.week.id}
@@ -241,26 +243,26 @@ export default function MutualHelp() {
                   {occurrences.map((occurrence) => (
                     <option key={occurrence.week} value={occurrence.week}>
                       {occurrence.time}
-                      {occurrence.postId ? `（${h.alreadyAsked}）` : ""}
+                      {occurrence.postId ? `（${d.alreadyAsked}）` : ""}
                     </option>
                   ))}
                 </select>
                 <FieldError field={fields.week} alert />
                 {askedPostId ? (
                   <Link to={`/post/${askedPostId}`} className="text-sm font-medium text-brand underline">
-                    {h.viewExisting}
+                    {d.viewExisting}
                   </Link>
                 ) : null}
                 {moved && !fields.week.errors?.length ? (
                   <p id="help-moved" className="text-xs text-amber-700">
-                    {h.movedToNext}
+                    {d.movedToNext}
                   </p>
                 ) : null}
               </div>
             </>
           ) : course ? (
             <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
-              <p>{h.noUpcoming}</p>
+              <p>{d.noUpcoming}</p>
               <Link to="/schedule" className="mt-2 inline-block font-medium underline">
                 {h.backToSchedule}
               </Link>
@@ -348,7 +350,7 @@ export default function MutualHelp() {
 
         {draft ? (
           <p role="status" className="px-1 text-xs text-slate-500">
-            {h.draftRestored}
+            {d.draftRestored}
           </p>
         ) : null}
         <p className="px-1 text-xs leading-relaxed text-slate-500">{h.notice}</p>

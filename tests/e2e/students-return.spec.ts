@@ -7,7 +7,7 @@
 //   mutual-help note survives its back arrow.
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { upcomingOccurrences } from "../../app/lib/mutual-help";
+import { upcomingOccurrences } from "../../app/lib/help-dates";
 import { defaultWeek1Start, termForDate } from "../../app/lib/term";
 import { E2E_BASE_URL } from "./env";
 import { expect, insertStudentSession, replaceSession, test } from "./fixtures";

@@ -175,4 +175,6 @@ export const enum Common {
   daysAgo = "{n}天前",
   monthsAgo = "{n}个月前",
   yearsAgo = "{n}年前",
+  draftRestored = "已恢复上次未发布的草稿",
+  reminderSave = "保存提醒设置",
 }

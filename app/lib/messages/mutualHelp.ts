@@ -3,17 +3,6 @@ import { Common } from "./common";
 
 export const mutualHelp = {
   courseInfo: "课程信息",
-  // Which meeting of the class the request is for: only coming ones, once per class and date.
-  dateLabel: "代签哪一次课",
-  chooseDate: "请选择要代签的上课时间",
-  movedToNext: "这周的这节课已经开始或结束了，已为你选好下一次上课的时间",
-  noUpcoming: "这门课本学期已经没有之后的课了，不能再发起互助。",
-  pastDate: "这次课已经开始或结束了，请选择之后的上课时间",
-  duplicateDate: "你已经为这次课发布过互助了，请选择其他时间",
-  viewExisting: "查看已发布的互助",
-  alreadyAsked: "已发布",
-  draftRestored: "已恢复上次填写的内容",
-  classBegun: "这节课已经开始或结束了，不能再报名了",
   courseName: Common.course,
   time: Common.time,
   location: Common.place,
@@ -57,9 +46,9 @@ export const mutualHelp = {
   contentContact: "联系方式：{value}",
   contentNote: "备注：{value}",
   contactInPost: "点帖子里的“我来帮忙”，双方互换联系方式",
-  noContactInPost: "发布者没有留联系方式，请在评论区沟通",
+  noContactInPost: "未留，请在评论区沟通",
   // The offer sheet, when the requester left no contact: said before the helper gives theirs.
-  oneSidedWarning: "对方没有留联系方式：提交后只有你的联系方式会发给对方，你不会收到对方的联系方式。也可以先在帖子下评论沟通。",
+  oneSidedWarning: "对方没留联系方式：提交后只有你的会发给对方",
   contactLabel: "联系方式（选填）",
   contactPlaceholder: "微信号或手机号",
   contactHint: "只有登录的同学能看到；有人点“我来帮忙”时，你们会互换联系方式。",

@@ -25,7 +25,7 @@ export const settings = {
   noticeReplies: "评论和回复",
   noticeMentions: "@我的",
   noticeLikes: "点赞（每天合并为一条）",
-  saveNotices: "保存提醒设置",
-  noticesSaved: "提醒设置已保存",
+  saveNotices: Common.reminderSave,
+  noticesSaved: Common.reminderSaved,
   noticesSubscribe: "在微信里也接收回复提醒",
 } as const;

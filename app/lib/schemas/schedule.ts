@@ -40,7 +40,7 @@ const contact = z
 // and may add a contact and a note.
 export const MutualHelpSchema = z.object({
   // Which meeting of the class: one of the coming ones the page offers (checked again on the server).
-  week: z.number({ error: msg.mutualHelp.chooseDate }).int(msg.mutualHelp.chooseDate).min(1, msg.mutualHelp.chooseDate).max(26, msg.mutualHelp.chooseDate),
+  week: z.number({ error: msg.helpDates.chooseDate }).int(msg.helpDates.chooseDate).min(1, msg.helpDates.chooseDate).max(26, msg.helpDates.chooseDate),
   kind: z.enum(COURSE_KINDS, { error: msg.mutualHelp.chooseKind }),
   note: z
     .string()

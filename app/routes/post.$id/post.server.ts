@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { safeRedirect } from "~/lib/redirect";
 import { redirect } from "@remix-run/node";
 import { cursorParam } from "~/lib/comment-tree";
 import { MUTUAL_HELP_CATEGORY_ID, type ForumAnswer } from "~/lib/forum";
@@ -65,10 +64,9 @@ function answer(body: ForumAnswer, status = 200, headers?: Record<string, string
  */
 /** Post/redirect/get for a like sent without JavaScript: back to the same view of the post, at the like. */
 function afterPlainLike(id: number, formData: FormData, anchor: string) {
-  const base = `/post/${id}`;
-  const back = safeRedirect(formData.get("returnTo"), base);
-  const path = back === base || back.startsWith(`${base}?`) ? back.split("#")[0]! : base;
-  return redirect(`${path}#${anchor}`, 303);
+  // returnTo: the query of the view the like was on (threads opened, comments paged).
+  const query = new URLSearchParams(String(formData.get("returnTo") ?? "").replace(/^\?/, "")).toString();
+  return redirect(`/post/${id}${query ? `?${query}` : ""}#${anchor}`, 303);
 }
 
 export async function postPageAction(request: Request, id: number, clientIp?: string) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useLocation, useRouteError, useSearchParams } from "@remix-run/react";
+import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/circle/Avatar";
 import { PostHead } from "~/components/circle/PostHead";
@@ -264,9 +264,7 @@ function LikeButton({
   large?: boolean;
 }) {
   const fetcher = useFetcher<ForumAnswer>({ key: fetcherKey });
-  const location = useLocation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [params] = useSearchParams();
   const pending = fetcher.formData?.get("intent") === intent;
   const shownLiked = pending ? fetcher.formData!.get("liked") !== "1" : liked;
   const shownCount = pending ? Math.max(0, count + (shownLiked === liked ? 0 : shownLiked ? 1 : -1)) : count;
@@ -276,12 +274,18 @@ function LikeButton({
     }
   }, [fetcher.state, fetcher.data, intent, onError]);
   return (
-    <fetcher.Form method="post" preventScrollReset id={intent === "like" ? "post-like" : undefined}>
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      id={intent === "like" ? "post-like" : undefined}
+      // With JavaScript the answer is read here (via=fetcher); a plain post gets the page again.
+      onSubmit={(event) => ((event.currentTarget.elements.namedItem("via") as HTMLInputElement).disabled = false)}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="liked" value={shownLiked ? "1" : "0"} />
       {/* Without JavaScript the answer is the page again (post/redirect/get), at this view of it. */}
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <input type="hidden" name="returnTo" value={`?${params}`} />
+      <input type="hidden" name="via" value="fetcher" disabled />
       {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
       <button
         type="submit"

@@ -78,7 +78,7 @@ describe("/schedule/mutual-help", () => {
     const response = await publish(cookie, { term: ref.term, week, course: String(ref.course), kind: "normal", note: "留着" });
     expect(response.status).toBe(400);
     const reply = (await response.json()) as { error: Record<string, string[]>; initialValue: Record<string, string> };
-    expect(reply.error.week).toEqual([msg.mutualHelp.pastDate]);
+    expect(reply.error.week).toEqual([msg.helpDates.pastDate]);
     expect(reply.initialValue.note).toBe("留着");
     expect(await postsOf(user.id)).toHaveLength(0);
   });
@@ -114,7 +114,7 @@ describe("/schedule/mutual-help", () => {
     expect(first.status).toBe(302);
     const twice = await publish(cookie, { term: ref.term, week: NEXT, course: String(ref.course), kind: "experiment" });
     expect(twice.status).toBe(409);
-    expect(((await twice.json()) as { error: Record<string, string[]> }).error.week).toEqual([msg.mutualHelp.duplicateDate]);
+    expect(((await twice.json()) as { error: Record<string, string[]> }).error.week).toEqual([msg.helpDates.duplicateDate]);
     expect(await postsOf(user.id)).toHaveLength(1);
     const data = await loader({ request: request(helpCourseHref({ ...ref, week: 7 }), { cookie }), params: {}, context: {} });
     expect(data.occurrences[0]).toMatchObject({ week: 7, postId: (await postsOf(user.id))[0]!.id });
@@ -276,7 +276,7 @@ describe("/post/:id/help (我来帮忙)", () => {
     try {
       const late = await offer(helper.cookie, postId, "helper_wx1");
       expect(late.status).toBe(400);
-      expect(((await late.json()) as { error: Record<string, string[]> }).error[""]).toEqual([msg.mutualHelp.classBegun]);
+      expect(((await late.json()) as { error: Record<string, string[]> }).error[""]).toEqual([msg.helpDates.classBegun]);
       expect(await db().selectFrom("mutual_help_offers").selectAll().where("post_id", "=", postId).execute()).toHaveLength(0);
     } finally {
       vi.setSystemTime(TODAY);

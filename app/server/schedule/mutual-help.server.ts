@@ -7,15 +7,12 @@ import * as msg from "~/lib/messages";
 import {
   MUTUAL_HELP_CATEGORY_ID,
   composeHelpContent,
-  helpClassKey,
   helpTimeText,
-  occurrenceOf,
-  upcomingOccurrences,
   type CourseKind,
   type HelpCourse,
   type HelpCourseRef,
-  type HelpOccurrence,
 } from "~/lib/mutual-help";
+import { helpClassKey, occurrenceOf, upcomingOccurrences, type HelpOccurrence } from "~/lib/help-dates";
 import { classTime, meetsInWeek, periodText } from "~/lib/schedule";
 import { defaultWeek1Start } from "~/lib/term";
 import { fillTemplate } from "~/lib/template";
@@ -193,7 +190,7 @@ export async function offerHelp(helper: User, postId: number, contact: string): 
   if (!view) return { ok: false, message: msg.mutualHelp.notARequest, status: 404 };
   if (view.isOwner) return { ok: false, message: msg.mutualHelp.ownRequest, status: 400 };
   if (view.status !== "ongoing") return { ok: false, message: msg.mutualHelp.closed, status: 400 };
-  if (view.classStartsAt && Date.parse(view.classStartsAt) <= Date.now()) return { ok: false, message: msg.mutualHelp.classBegun, status: 400 };
+  if (view.classStartsAt && Date.parse(view.classStartsAt) <= Date.now()) return { ok: false, message: msg.helpDates.classBegun, status: 400 };
   if (view.myOffer) return { ok: false, message: msg.mutualHelp.alreadyOffered, status: 409 };
   const inserted = await db()
     .insertInto("mutual_help_offers")
