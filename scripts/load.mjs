@@ -260,7 +260,7 @@ const actions = {
       "like",
       "POST",
       `/post/${postId}.data`,
-      { cookie: student.cookie, form: { intent: "like" } },
+      { cookie: student.cookie, form: { intent: "like", via: "fetcher" } },
       (a) => a.status === 200 && a.json?.success === true && (a.json.action === "liked" || a.json.action === "unliked"),
     );
     const before = likeStates.has(key) ? likeStates.get(key) : initialLikes.has(key);

@@ -9,12 +9,18 @@ const msg = { app: appMessages };
 export function Page({
   title,
   back,
+  backForm,
   actions,
   children,
   withTabBar = false,
 }: {
   title: string;
   back?: string;
+  /**
+   * The id of a form whose text must not be lost: the back arrow submits it with intent=leave
+   * (its action keeps the text, then goes back), with or without JavaScript.
+   */
+  backForm?: string;
   actions?: ReactNode;
   children: ReactNode;
   withTabBar?: boolean;
@@ -22,7 +28,11 @@ export function Page({
   return (
     <div className={`mx-auto min-h-screen max-w-screen-sm ${withTabBar ? "pb-20" : "pb-8"}`}>
       <header className="sticky top-0 z-20 flex h-12 items-center gap-2 bg-brand px-3 text-white shadow-sm">
-        {back ? (
+        {backForm ? (
+          <button type="submit" form={backForm} name="intent" value="leave" formNoValidate className="-ml-1 rounded-full p-1 hover:bg-white/10" aria-label={msg.app.back}>
+            <Icon name="back" className="h-6 w-6" />
+          </button>
+        ) : back ? (
           <Link to={back} className="-ml-1 rounded-full p-1 hover:bg-white/10" aria-label={msg.app.back}>
             <Icon name="back" className="h-6 w-6" />
           </Link>

@@ -121,6 +121,23 @@ describe("the open-route table, row by row", () => {
     expect(ruleFor(path)).toBe(expected);
   });
 
+  it.each([
+    ["?redirectTo=%2Fpublish-post&reason=replaced", "/publish-post"],
+    ["?redirectTo=%2Fpost%2F12%3Ffrom%3Dshare", "/post/12?from=share"],
+    ["?redirectTo=%2F%2Fevil.example", "/schedule"],
+    ["?redirectTo=https%3A%2F%2Fevil.example%2Fx", "/schedule"],
+    ["?redirectTo=%2FcrLogin%3FredirectTo%3D%252Fcircle", "/schedule"],
+    ["", "/schedule"],
+  ])("a student signed in meanwhile goes from the login page%s to %s", (search, location) => {
+    for (const path of ["/crLogin", "/login"]) {
+      expect(decideAccess({ pathname: path, search, hasStudent: true, isMessenger: true, messengerOnly: false })).toEqual({
+        kind: "redirect",
+        location,
+        reason: "already-logged-in",
+      });
+    }
+  });
+
   it("keeps the query string in redirectTo and normalises a trailing slash", () => {
     expect(decideAccess({ pathname: "/schedule/", search: "?week=3&term=2025-2026-1", hasStudent: false, isMessenger: true, messengerOnly: false })).toEqual({
       kind: "redirect",

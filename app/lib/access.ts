@@ -1,4 +1,4 @@
-import { loginPath } from "./redirect";
+import { loginPath, safeRedirect } from "./redirect";
 
 /**
  * The access guard: which paths anyone may open, which are machine endpoints that check for
@@ -84,7 +84,11 @@ export function decideAccess(input: AccessInput): AccessDecision {
     return { kind: "redirect", location: OUTSIDE_MESSENGER_HOME, reason: "outside-messenger" };
   }
   if (input.hasStudent && LOGIN_PATHS.includes(pathname)) {
-    return { kind: "redirect", location: LOGGED_IN_HOME, reason: "already-logged-in" };
+    // Signed in meanwhile (the bound messenger identity, a login in another tab): on to the page
+    // the login was for, never a login page again, else the timetable.
+    const target = safeRedirect(new URLSearchParams(input.search ?? "").get("redirectTo"), LOGGED_IN_HOME);
+    const location = LOGIN_PATHS.includes(normalisePath(target.split(/[?#]/)[0]!)) ? LOGGED_IN_HOME : target;
+    return { kind: "redirect", location, reason: "already-logged-in" };
   }
   if (rule || input.hasStudent) return { kind: "allow" };
   return { kind: "redirect", location: loginPath(pathname + (input.search ?? "")), reason: "login-required" };

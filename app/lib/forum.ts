@@ -21,6 +21,12 @@ export const POST_VISIBILITY = "public";
 export const MUTUAL_HELP_CATEGORY_ID = 3;
 /** Local storage key of the publish page's draft. */
 export const DRAFT_STORAGE_KEY = "campus.postDraft";
+/** The browser's copy of a comment sheet's unsent text, one per sheet (post and reply target). */
+export function commentDraftKey(postId: string | number, replyTo: number | null) {
+  return `campus.commentDraft:${postId}:${replyTo ?? 0}`;
+}
+/** Only the @mention a reply starts with: nothing typed yet. */
+export const ONLY_MENTION = /^\s*@\S+\s*$/u;
 
 export { postStatusLabel, type PostStatus } from "./post-status";
 

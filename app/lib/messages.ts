@@ -28,6 +28,7 @@ export { backpack } from "./messages/backpack";
 export { profile } from "./messages/profile";
 export { schedule } from "./messages/schedule";
 export { mutualHelp } from "./messages/mutualHelp";
+export { helpDates } from "./messages/helpDates";
 export { circle } from "./messages/circle";
 export { postDetail } from "./messages/postDetail";
 export { postSheets } from "./messages/postSheets";

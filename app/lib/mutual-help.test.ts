@@ -12,6 +12,7 @@ import {
   readHelpCourseRef,
   type HelpCourse,
 } from "./mutual-help";
+import { helpClassKey, upcomingOccurrences } from "./help-dates";
 
 const COURSE: HelpCourse = {
   courseName: "数据结构",
@@ -116,5 +117,50 @@ describe("the post text", () => {
     const long = Object.fromEntries(Object.keys(COURSE).map((key) => [key, "字".repeat(300)])) as HelpCourse;
     const text = composeHelpContent({ course: long, time: "2026-11-23 周一 08:10-09:40", kind: "normal", note: "字".repeat(200) });
     expect(text.length).toBeLessThanOrEqual(500);
+  });
+});
+
+describe("the coming meetings of a class (a request is never for a class that has begun)", () => {
+  // Term week 1 starts Monday 2026-09-07; a Thursday lab, periods 5-6 (14:00), weeks 1-16.
+  const WEEK1 = "2026-09-07";
+  const LAB = { weekday: 4, startPeriod: 5, endPeriod: 6, weeks: Array.from({ length: 16 }, (_, i) => i + 1) };
+  const at = (text: string) => new Date(text);
+
+  it.each([
+    ["Sunday of week 12: the Thursday lab of week 13, not the one three days back", "2026-11-29T10:00:00+08:00", 13, "2026-12-03"],
+    ["Thursday of week 13, 13:59: that afternoon's lab", "2026-12-03T13:59:00+08:00", 13, "2026-12-03"],
+    ["Thursday of week 13, 14:00 (begun): the next week's", "2026-12-03T14:00:00+08:00", 14, "2026-12-10"],
+    ["before the term: week 1", "2026-08-20T09:00:00+08:00", 1, "2026-09-10"],
+  ])("%s", (_name, now, week, date) => {
+    const [first] = upcomingOccurrences(LAB, WEEK1, at(now));
+    expect(first).toEqual({ week, date, startsAt: new Date(`${date}T14:00:00+08:00`).toISOString() });
+  });
+
+  it("skips weeks the class does not meet (odd weeks only) and offers at most six", () => {
+    const odd = { ...LAB, weeks: [1, 3, 5, 7, 9, 11, 13, 15] };
+    expect(upcomingOccurrences(odd, WEEK1, at("2026-09-01T00:00:00+08:00")).map((o) => o.week)).toEqual([1, 3, 5, 7, 9, 11]);
+    expect(upcomingOccurrences(odd, WEEK1, at("2026-11-29T00:00:00+08:00")).map((o) => o.week)).toEqual([13, 15]);
+  });
+
+  it("offers nothing once the class's last week is over, or a year later", () => {
+    expect(upcomingOccurrences(LAB, WEEK1, at("2026-12-24T15:00:00+08:00"))).toEqual([]);
+    expect(upcomingOccurrences(LAB, "2025-09-01", at("2026-11-29T10:00:00+08:00"))).toEqual([]);
+  });
+
+  it("names one class the same every week, and two classes differently", () => {
+    const a = helpClassKey("2026-2027-1", { name: "数据结构", ...LAB });
+    expect(a).toBe("2026-2027-1|4|5-6|数据结构");
+    expect(helpClassKey("2026-2027-1", { name: "数据结构", ...LAB, weekday: 1 })).not.toBe(a);
+    expect(helpClassKey("2025-2026-1", { name: "数据结构", ...LAB })).not.toBe(a);
+  });
+});
+
+describe("the post's contact line", () => {
+  it("promises a swap only when the requester left a contact", () => {
+    const base = { course: COURSE, time: "2026-11-23 周一 08:10-09:40", kind: "normal" as const, note: "" };
+    expect(composeHelpContent({ ...base, hasContact: true })).toContain("联系方式：点帖子里的“我来帮忙”，双方互换联系方式");
+    const without = composeHelpContent({ ...base, hasContact: false });
+    expect(without).not.toContain("双方互换");
+    expect(without).toContain("联系方式：未留，请在评论区沟通");
   });
 });

@@ -60,7 +60,7 @@ export function helpTimeText(course: Pick<HelpCourse, "date" | "dayOfWeek">, clo
  * The post text (product rules: course name, time, place, period, course type, fee, contact info, note),
  * one fact per line; empty facts are left out.
  */
-export function composeHelpContent(input: { course: HelpCourse; time: string; kind: CourseKind; note: string }) {
+export function composeHelpContent(input: { course: HelpCourse; time: string; kind: CourseKind; note: string; hasContact?: boolean }) {
   const m = msg.mutualHelp;
   const line = (template: string, value: string) => (value ? fillTemplate(template, { value }) : null);
   const part = (key: keyof HelpCourse) => [...input.course[key]].slice(0, COURSE_FIELD_MAX[key]).join("");
@@ -73,7 +73,8 @@ export function composeHelpContent(input: { course: HelpCourse; time: string; ki
     line(m.contentKind, courseKindLabel(input.kind)),
     line(m.contentFee, mutualHelpFeeText(input.kind)),
     // The contact itself stays off the post: helpers get it through 我来帮忙 (shown to logged-in students only).
-    line(m.contentContact, m.contactInPost),
+    // Without the requester's contact nothing is swapped: a helper is told so before giving theirs.
+    line(m.contentContact, input.hasContact === false ? m.noContactInPost : m.contactInPost),
     line(m.contentNote, input.note),
   ]
     .filter((text): text is string => text !== null)
@@ -106,3 +107,4 @@ const WECHAT_ID = /^[A-Za-z][-_A-Za-z0-9]{5,19}$/;
 export function isValidContact(value: string) {
   return WECHAT_ID.test(value) || PHONE_PATTERN.test(value);
 }
+

@@ -47,6 +47,8 @@ export type CircleEventData = {
   actorName: string;
   /** A short excerpt of the reply, or of the liked post or comment. */
   excerpt: string;
+  /** The top-level comment whose thread holds the comment (a reply), to open it at the comment. */
+  threadId?: number | null;
 };
 
 export type CourseReminderData = { course: string; time: string; place: string; startsAt: string; endsAt: string; reminderId: number };
@@ -64,6 +66,7 @@ export type NotifyEvent =
   | { kind: "help_contact"; recipientUserId: number; data: HelpEventData }
   | { kind: "post_reply"; recipientUserId: number; data: CircleEventData }
   | { kind: "comment_reply"; recipientUserId: number; data: CircleEventData }
+  | { kind: "comment_mention"; recipientUserId: number; data: CircleEventData }
   | { kind: "post_liked"; recipientUserId: number; data: CircleEventData }
   | { kind: "comment_liked"; recipientUserId: number; data: CircleEventData }
   | { kind: "order_status"; recipientUserId: number; data: OrderEventData }
@@ -74,7 +77,7 @@ export type NotifyEvent =
 export type NotifyKind = NotifyEvent["kind"];
 
 /** Kinds that appear in the in-app inbox (course reminders only go to the messenger). */
-export const INBOX_KINDS = ["post_reply", "comment_reply", "post_liked", "comment_liked", "order_status", "announcement", "help_offered", "help_contact", "new_grades"] as const;
+export const INBOX_KINDS = ["post_reply", "comment_reply", "comment_mention", "post_liked", "comment_liked", "order_status", "announcement", "help_offered", "help_contact", "new_grades"] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export function isInboxKind(kind: string): kind is InboxKind {
@@ -207,10 +210,43 @@ export function plannedMessages(event: NotifyEvent, now: Date): PlannedMessage[]
           path: `/post/${event.data.postId}/help`,
         },
       ];
+    case "post_reply":
+    case "comment_reply":
+    case "comment_mention":
+      // A reply reaches the author in the messenger too, while they hold a consent (their opt-in).
+      return [
+        {
+          to: "recipient",
+          templateKey: null,
+          subscribeKey: "SYSTEM_NOTICE",
+          fields: {
+            title: clip(msg.notify.circle.subscribeTitle, SUBSCRIBE_TITLE_MAX),
+            content: clip(`${fillTemplate(msg.notify.items[event.kind], { actor: event.data.actorName })}：${event.data.excerpt}`, SUBSCRIBE_CONTENT_MAX),
+          },
+          path: circleLink(event.data),
+        },
+      ];
     default:
-      // Circle replies and likes, the helper's copy of a contact: the inbox only.
+      // Likes, the helper's copy of a contact: the inbox only.
       return [];
   }
+}
+
+/** Where a circle notice leads: the comment on its post (opening its thread when it is a reply). */
+export function circleLink(data: Pick<CircleEventData, "postId" | "commentId" | "threadId">) {
+  if (!data.commentId) return `/post/${data.postId}`;
+  return data.threadId ? `/post/${data.postId}?thread=${data.threadId}&from=${data.commentId - 1}#comment-${data.commentId}` : `/post/${data.postId}#comment-${data.commentId}`;
+}
+
+/** The circle notices a student can switch off (settings), each covering its event kinds. */
+export const NOTICE_SWITCHES = ["replies", "mentions", "likes"] as const;
+export type NoticeSwitch = (typeof NOTICE_SWITCHES)[number];
+
+export function noticeSwitchOf(kind: NotifyKind): NoticeSwitch | null {
+  if (kind === "post_reply" || kind === "comment_reply") return "replies";
+  if (kind === "comment_mention") return "mentions";
+  if (kind === "post_liked" || kind === "comment_liked") return "likes";
+  return null;
 }
 
 /** '数据结构、操作系统等3门' : the first names and the count, short enough for a template value. */
@@ -427,10 +463,15 @@ export function inboxText(kind: string, data: Record<string, unknown>): InboxTex
   switch (kind) {
     case "post_reply":
     case "comment_reply":
+    case "comment_mention":
       return { title: fillTemplate(msg.notify.items[kind], { actor }), body: text("excerpt"), icon: "chat" };
     case "post_liked":
-    case "comment_liked":
-      return { title: fillTemplate(msg.notify.items[kind], { actor }), body: text("excerpt"), icon: "heart" };
+    case "comment_liked": {
+      // One item a day gathers the likes: the latest one named, and how many there were.
+      const count = typeof data.count === "number" ? data.count : 1;
+      const title = count > 1 ? fillTemplate(msg.notify.items.likesToday, { actor, count }) : fillTemplate(msg.notify.items[kind], { actor });
+      return { title, body: text("excerpt"), icon: "heart" };
+    }
     case "order_status": {
       const status = text("status") as OrderEventStatus;
       return {

@@ -17,7 +17,8 @@ import { checkDeletionPassword } from "~/server/users/deletion-check.server";
 import { requestAccountDeletion } from "~/server/users/deletion.server";
 import { openOrdersOf } from "~/server/orders/account-orders.server";
 import { fillTemplate } from "~/lib/template";
-import { saveTheme } from "~/server/users/settings.server";
+import { noticeSettings, saveNoticeSettings, saveTheme } from "~/server/users/settings.server";
+import { NOTICE_SWITCHES, subscribeHref } from "~/lib/notify";
 
 const msg = { app: appMessages, settings: settingsMessages, titles: titlesMessages };
 
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     theme: themeOrDefault(user.theme),
     appearance: appearanceOrDefault(user.appearance ?? readAppearanceCookie(request.headers.get("Cookie"))),
+    notices: await noticeSettings(user.id),
     // HTML constraints from the forms' schemas, computed here so zod stays off the page (decision 026).
     constraint: { theme: getZodConstraint(ThemeSchema), delete: getZodConstraint(DeleteAccountSchema) },
     // The deletion dialog names the open orders and what happens to each (decision 030).
@@ -49,6 +51,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "logout") {
     return redirect("/crLogin", { headers: { "Set-Cookie": await logout(request) } });
   }
+  if (submission.value.intent === "notices") {
+    const { replies, mentions, likes } = submission.value;
+    await saveNoticeSettings(user.id, { replies: replies === "on", mentions: mentions === "on", likes: likes === "on" });
+    return redirect("/backpack/settings?saved=notices#notices");
+  }
   if (submission.value.intent === "delete") {
     const check = await checkDeletionPassword(request, user, submission.value.password, context.clientIp ?? "unknown");
     if (!check.ok) {
@@ -68,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { theme, appearance, constraint, openOrders } = useLoaderData<typeof loader>();
+  const { theme, appearance, notices, constraint, openOrders } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -120,6 +127,34 @@ export default function Settings() {
             </span>
           ) : null}
         </div>
+      </Form>
+
+      <Form method="post" id="notices" className="card space-y-3">
+        <input type="hidden" name="intent" value="notices" />
+        <fieldset className="space-y-2">
+          <legend className="text-base font-semibold">{msg.settings.notices}</legend>
+          <p className="text-sm text-slate-500">{msg.settings.noticesHint}</p>
+          {NOTICE_SWITCHES.map((name) => (
+            <label key={name} className="flex items-center justify-between gap-3 py-1 text-sm">
+              <span>{{ replies: msg.settings.noticeReplies, mentions: msg.settings.noticeMentions, likes: msg.settings.noticeLikes }[name]}</span>
+              <input type="checkbox" role="switch" name={name} defaultChecked={notices[name]} className="h-5 w-5 accent-[rgb(var(--brand))]" />
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary">
+            {msg.settings.saveNotices}
+          </button>
+          {searchParams.get("saved") === "notices" ? (
+            <span role="status" className="text-sm text-green-700">
+              {msg.settings.noticesSaved}
+            </span>
+          ) : null}
+        </div>
+        {/* The messenger's one-time subscribe message: the author's own opt-in, one reply each time. */}
+        <a href={subscribeHref("SYSTEM_NOTICE", "/backpack/settings")} className="block text-sm text-brand underline">
+          {msg.settings.noticesSubscribe}
+        </a>
       </Form>
 
       <section className="card space-y-3">

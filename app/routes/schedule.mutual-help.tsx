@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
+import { helpDates as helpDatesMessages } from "~/lib/messages/helpDates";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import {
@@ -23,11 +24,14 @@ import {
 import { MutualHelpSchema, type MutualHelpFields } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
-import { helpClassOf, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
+import { db } from "~/server/db/db.server";
+import { dropDraft, keepClosedDraft, takeDraft } from "~/server/forum/draft-stash.server";
+import { helpClassOf, helpDateProblem, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
 
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
 
 const h = msg.mutualHelp;
+const d = helpDatesMessages;
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.mutualHelp} · ${msg.app.name}` }];
 
@@ -38,13 +42,47 @@ async function requestedClass(request: Request, user: Awaited<ReturnType<typeof 
   return ref ? { ref, help: await helpClassOf(user, ref, { returnTo: url.pathname + url.search }) } : { ref: null, help: null };
 }
 
+/** Where a closed form's text is kept: one draft per class of the timetable (any of its dates). */
+function draftPath(params: URLSearchParams | FormData) {
+  const ref = readHelpCourseRef(params);
+  return ref ? `/schedule/mutual-help?term=${ref.term}&course=${ref.course}` : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  const { ref, help } = await requestedClass(request, user, new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const { ref, help } = await requestedClass(request, user, params);
+  const path = draftPath(params);
+  const kept = help && path ? await takeDraft(request, user.id, "help", path) : null;
+  // The coming meetings of the class, each with this student's request for it when there is one.
+  const upcoming = help?.upcoming ?? [];
+  const asked = upcoming.length
+    ? await db()
+        .selectFrom("mutual_help_requests")
+        .select(["class_date", "post_id"])
+        .where("user_id", "=", user.id)
+        .where("class_key", "=", help!.classKey)
+        .where(
+          "class_date",
+          "in",
+          upcoming.map((occurrence) => occurrence.date),
+        )
+        .execute()
+    : [];
+  const occurrences = upcoming.map((occurrence) => ({
+    week: occurrence.week,
+    time: occurrence.time,
+    postId: asked.find((row) => row.class_date === occurrence.date)?.post_id ?? null,
+  }));
+  // The class of the week the link names when it is still to come, else the next one not asked for yet.
+  const chosen = occurrences.find((occurrence) => occurrence.week === ref?.week && occurrence.postId === null) ?? occurrences.find((occurrence) => occurrence.postId === null) ?? null;
   return {
     ref: help ? ref : null,
     course: help?.course ?? null,
     time: help?.time ?? "",
+    occurrences,
+    chosenWeek: chosen?.week ?? null,
+    moved: Boolean(help && chosen && chosen.week !== ref?.week),
     profile: {
       studentId: user.student_id,
       name: user.real_name ?? "",
@@ -52,6 +90,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       college: user.college ?? "",
     },
     lastContact: await lastContactOf(user.id),
+    // What was typed before the back arrow (kept on the server): the form opens with it again.
+    draft: kept ? { note: kept.content, contact: kept.contact ?? null, kind: kept.courseKind ?? null } : null,
     // HTML constraints from the form's schema, computed here so zod stays off the page (decision 026).
     constraint: getZodConstraint(MutualHelpSchema),
   };
@@ -60,6 +100,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const formData = await request.formData();
+  // The back arrow: keep what was typed for when this class's form opens again, then go back.
+  if (formData.get("intent") === "leave") {
+    const path = draftPath(formData);
+    const text = (name: string) => String(formData.get(name) ?? "").slice(0, MUTUAL_HELP_NOTE_MAX);
+    const typed = { content: text("note"), isAnonymous: false, contact: text("contact").slice(0, CONTACT_MAX), courseKind: isCourseKind(text("kind")) ? text("kind") : undefined };
+    const setCookie = path ? await keepClosedDraft(request, "help", path, typed.content.trim() || typed.courseKind ? typed : null) : null;
+    return redirect("/schedule", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  }
   const submission = parseWithZod(formData, { schema: MutualHelpSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   if (!user.student_id || !user.real_name) {
@@ -67,36 +115,73 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { help } = await requestedClass(request, user, formData);
   if (!help) return Response.json(submission.reply({ formErrors: [h.courseNotFound] }), { status: 400 });
+  // Only a class still to come, once per class and date (a link edited by hand included).
+  const problem = await helpDateProblem(user, help);
+  if (problem) {
+    const message = problem.problem === "past" ? d.pastDate : d.duplicateDate;
+    return Response.json(submission.reply({ fieldErrors: { week: [message] } }), { status: problem.problem === "past" ? 400 : 409 });
+  }
   const result = await publishMutualHelp(user, {
     help,
     kind: submission.value.kind,
     note: submission.value.note ?? "",
     contact: submission.value.contact ?? null,
   });
+  if (!result.ok && result.reason === "duplicate") return Response.json(submission.reply({ fieldErrors: { week: [d.duplicateDate] } }), { status: 409 });
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
+  await dropDraft(request, "help");
   return redirect(`/post/${result.id}`);
 }
 
 export default function MutualHelp() {
-  const { ref, course, time, profile, lastContact, constraint } = useLoaderData<typeof loader>();
+  const { ref, course, occurrences, chosenWeek, moved, profile, lastContact, draft, constraint } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<MutualHelpFields>({ id: "help-form", lastResult: reply, constraint, defaultValue: { contact: lastContact } });
+  const [form, fields] = useForm<MutualHelpFields>({
+    id: "help-form",
+    lastResult: reply,
+    constraint,
+    defaultValue: { contact: draft?.contact ?? lastContact, note: draft?.note ?? "", kind: draft?.kind ?? undefined },
+  });
   const initialKind = fields.kind.initialValue;
   const initialNote = fields.note.initialValue ?? "";
   const [kind, setKind] = useState<CourseKind | null>(isCourseKind(initialKind) ? initialKind : null);
   const [noteLength, setNoteLength] = useState(initialNote.length);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // Back in the browser (with JavaScript) keeps what was typed too, as the back arrow does.
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  // A refused form stays open: its text is not sent yet.
+  useEffect(() => {
+    if (navigation.state === "idle" && reply) sent.current = false;
+  }, [navigation.state, reply]);
+  useEffect(() => {
+    const element = formRef.current;
+    if (!element || !ref) return;
+    const typedAtStart = new FormData(element).get("note");
+    return () => {
+      if (sent.current) return;
+      const body = new FormData(element);
+      if (!String(body.get("note") ?? "").trim() && !body.get("kind") && !typedAtStart) return;
+      body.set("intent", "leave");
+      void fetch(element.action, { method: "POST", body, keepalive: true, redirect: "manual", credentials: "same-origin" }).catch(() => undefined);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const publishing = navigation.state !== "idle" && navigation.formAction?.startsWith("/schedule/mutual-help") === true;
   const formError = form.errors?.[0];
   const kindError = fields.kind.errors?.[0];
-  const hasCourse = course !== null;
+  const hasCourse = course !== null && occurrences.length > 0;
+  const weekValue = fields.week.initialValue ?? (chosenWeek === null ? "" : String(chosenWeek));
+  // The date chosen (kept in state for JavaScript, where the form is not rendered again after an answer).
+  const [selectedWeek, setSelectedWeek] = useState(weekValue);
+  useEffect(() => setSelectedWeek(weekValue), [weekValue]);
+  const askedPostId = occurrences.find((occurrence) => String(occurrence.week) === selectedWeek)?.postId ?? null;
 
   const courseRows: [string, string][] = course
     ? [
         [h.courseName, course.courseName],
-        [h.time, time],
         [h.location, course.location],
         [h.period, course.period ? fillTemplate(h.periodValue, { period: course.period }) : ""],
         [h.teacher, course.teacher],
@@ -111,12 +196,17 @@ export default function MutualHelp() {
   ];
 
   return (
-    <Page title={msg.titles.mutualHelp} back="/schedule">
-      <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-3 pb-24">
+    <Page title={msg.titles.mutualHelp} back="/schedule" backForm={ref ? form.id : undefined}>
+      <Form method="post" {...getFormProps(form)}
+        ref={formRef}
+        onSubmit={(event) => {
+          sent.current = true;
+          form.onSubmit(event);
+        }}
+        noValidate={false} className="space-y-3 pb-24">
         {ref ? (
           <div hidden>
             <input type="hidden" name="term" value={ref.term} />
-            <input type="hidden" name="week" value={ref.week} />
             <input type="hidden" name="course" value={ref.course} />
           </div>
         ) : null}
@@ -132,8 +222,51 @@ export default function MutualHelp() {
             <Icon name="course" className="h-5 w-5 text-brand" />
             {h.courseInfo}
           </h2>
-          {hasCourse ? (
-            <InfoList rows={courseRows} />
+          {course && occurrences.length > 0 ? (
+            <>
+              <InfoList rows={courseRows} />
+              <div className="space-y-1 border-t border-slate-100 pt-3">
+                <label htmlFor={fields.week.id} className="text-sm font-medium text-slate-700">
+                  {d.dateLabel}
+                </label>
+                <select
+                  id={fields.week.id}
+                  name={fields.week.name}
+                  defaultValue={weekValue}
+                  key={weekValue}
+                  onChange={(event) => setSelectedWeek(event.target.value)}
+                  required
+                  aria-invalid={fields.week.errors?.length ? true : undefined}
+                  aria-describedby={fields.week.errors?.length ? fields.week.errorId : moved ? "help-moved" : undefined}
+                  className="field-input"
+                >
+                  {occurrences.map((occurrence) => (
+                    <option key={occurrence.week} value={occurrence.week}>
+                      {occurrence.time}
+                      {occurrence.postId ? `（${d.alreadyAsked}）` : ""}
+                    </option>
+                  ))}
+                </select>
+                <FieldError field={fields.week} alert />
+                {askedPostId ? (
+                  <Link to={`/post/${askedPostId}`} className="text-sm font-medium text-brand underline">
+                    {d.viewExisting}
+                  </Link>
+                ) : null}
+                {moved && !fields.week.errors?.length ? (
+                  <p id="help-moved" className="text-xs text-amber-700">
+                    {d.movedToNext}
+                  </p>
+                ) : null}
+              </div>
+            </>
+          ) : course ? (
+            <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
+              <p>{d.noUpcoming}</p>
+              <Link to="/schedule" className="mt-2 inline-block font-medium underline">
+                {h.backToSchedule}
+              </Link>
+            </div>
           ) : (
             <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
               <p>{h.courseNotFound}</p>
@@ -215,6 +348,11 @@ export default function MutualHelp() {
           <FieldError field={fields.note} />
         </section>
 
+        {draft ? (
+          <p role="status" className="px-1 text-xs text-slate-500">
+            {d.draftRestored}
+          </p>
+        ) : null}
         <p className="px-1 text-xs leading-relaxed text-slate-500">{h.notice}</p>
 
         <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">

@@ -117,10 +117,10 @@ describe("rate limits, per user and per address", () => {
     const student = students[1]!;
     const url = dataUrl(`/post/${postId}`);
     for (let i = 0; i < 3; i++) {
-      const answer = await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like" }) });
+      const answer = await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like", via: "fetcher" }) });
       expect(answer.status, answer.body).toBe(200);
     }
-    await expectLimitedData(await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like" }) }));
+    await expectLimitedData(await rawRequest(server.base, url, { headers: FORM, cookie: student.cookie, body: form({ intent: "like", via: "fetcher" }) }));
     // Three toggles: liked, unliked, liked.
     expect(sql(server, "SELECT user_id FROM post_likes WHERE post_id = ? AND user_id = ?", postId, student.userId)).toHaveLength(1);
   });

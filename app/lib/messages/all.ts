@@ -16,6 +16,7 @@ import { market } from "./market";
 import { backpack } from "./backpack";
 import { schedule } from "./schedule";
 import { mutualHelp } from "./mutualHelp";
+import { helpDates } from "./helpDates";
 import { circle } from "./circle";
 import { postDetail } from "./postDetail";
 import { postSheets } from "./postSheets";
@@ -25,4 +26,4 @@ import { forumData } from "./forumData";
 import { moderation } from "./moderation";
 import { commentSheet } from "./commentSheet";
 
-export const msg = { commentSheet, app, tabs, titles, errors, wechat, campus, settings, blog, customerService, treasure, login, admin, market, backpack, schedule, mutualHelp, circle, postDetail, postSheets, publish, myPosts, forumData, moderation } as const;
+export const msg = { commentSheet, app, tabs, titles, errors, wechat, campus, settings, blog, customerService, treasure, login, admin, market, backpack, schedule, mutualHelp, helpDates, circle, postDetail, postSheets, publish, myPosts, forumData, moderation } as const;

@@ -7,4 +7,5 @@ export const commentSheet = {
   sendComment: "发送",
   commentAnonymous: "匿名评论",
   commentAnonymousAsAuthor: "以匿名楼主身份评论",
+  draftRestored: Common.draftRestored,
 } as const;

@@ -181,4 +181,6 @@ export const enum Common {
   courierCompany = "快递公司",
   recognitionResult = "识别结果",
   unban = "解除禁言",
+  draftRestored = "已恢复上次未发布的草稿",
+  reminderSave = "保存提醒设置",
 }

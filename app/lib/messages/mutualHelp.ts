@@ -46,6 +46,9 @@ export const mutualHelp = {
   contentContact: "联系方式：{value}",
   contentNote: "备注：{value}",
   contactInPost: "点帖子里的“我来帮忙”，双方互换联系方式",
+  noContactInPost: "未留，请在评论区沟通",
+  // The offer sheet, when the requester left no contact: said before the helper gives theirs.
+  oneSidedWarning: "对方没留联系方式：提交后只有你的会发给对方",
   contactLabel: "联系方式（选填）",
   contactPlaceholder: "微信号或手机号",
   contactHint: "只有登录的同学能看到；有人点“我来帮忙”时，你们会互换联系方式。",

@@ -19,6 +19,8 @@ export const notify = {
   items: {
     post_reply: "{actor} 评论了你的帖子",
     comment_reply: "{actor} 回复了你的评论",
+    comment_mention: "{actor} 在评论中提到了你",
+    likesToday: "今天收到 {count} 个赞（最新来自 {actor}）",
     post_liked: "{actor} 赞了你的帖子",
     comment_liked: "{actor} 赞了你的评论",
     order_status: "订单 {orderNumber}",
@@ -27,6 +29,9 @@ export const notify = {
     new_grades: "有新成绩发布",
     help_offered: "{actor} 愿意帮你代签「{course}」",
     help_contact: "你报名帮忙代签「{course}」",
+  },
+  circle: {
+    subscribeTitle: "圈子有新回复",
   },
   help: {
     contact: Common.theirContact,

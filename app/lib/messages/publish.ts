@@ -32,5 +32,7 @@ export const publish = {
   imageUnreadable: "无法识别的图片，请换一张",
   imageNotYours: "图片已失效，请重新上传",
   tooManyPendingUploads: "待发布的图片太多了，请先发布或稍后再试",
-  draftRestored: "已恢复上次未发布的草稿",
+  draftRestored: Common.draftRestored,
+  // Without JavaScript, files chosen before a forced login cannot be kept: say so, with the count.
+  imagesNotKept: (count: number) => `登录已失效，之前选择的 ${count} 张图片未能保留，请重新添加`,
 } as const;

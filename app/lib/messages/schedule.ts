@@ -62,7 +62,7 @@ export const schedule = {
   substituteReminderHint: "你发布的互助代签有新进展时提醒你",
   announcementReminder: "公告提醒",
   announcementReminderHint: "学校和校园帮发布重要公告时提醒你",
-  reminderSave: "保存提醒设置",
+  reminderSave: Common.reminderSave,
   reminderSaved: Common.reminderSaved,
   reminderNote: "提醒通过微信消息发送，首次开启时微信可能会请求你的授权。",
   calendarTitle: "订阅到手机日历",

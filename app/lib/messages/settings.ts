@@ -24,4 +24,12 @@ export const settings = {
   logoutConfirm: "确定要退出登录吗？",
   version: "版本",
   account: "账号",
+  notices: "消息提醒",
+  noticesHint: "有人评论、回复、@你或点赞时，在消息中心提醒你。",
+  noticeReplies: "评论和回复",
+  noticeMentions: "@我的",
+  noticeLikes: "点赞（每天合并为一条）",
+  saveNotices: Common.reminderSave,
+  noticesSaved: Common.reminderSaved,
+  noticesSubscribe: "在微信里也接收回复提醒",
 } as const;

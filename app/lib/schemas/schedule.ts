@@ -39,6 +39,8 @@ const contact = z
 // course; read with readHelpCourseRef and looked up on the server); the student chooses the type
 // and may add a contact and a note.
 export const MutualHelpSchema = z.object({
+  // Which meeting of the class: one of the coming ones the page offers (checked again on the server).
+  week: z.number({ error: msg.helpDates.chooseDate }).int(msg.helpDates.chooseDate).min(1, msg.helpDates.chooseDate).max(26, msg.helpDates.chooseDate),
   kind: z.enum(COURSE_KINDS, { error: msg.mutualHelp.chooseKind }),
   note: z
     .string()

@@ -19,4 +19,12 @@ export const DeleteAccountSchema = z.object({
 
 export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>;
 
-export const SettingsSchema = z.discriminatedUnion("intent", [ThemeSchema, LogoutSchema, DeleteAccountSchema]);
+/** The circle's notice switches: a checked box is "on", an unchecked one is not sent. */
+export const NoticesSchema = z.object({
+  intent: z.literal("notices"),
+  replies: z.literal("on").optional(),
+  mentions: z.literal("on").optional(),
+  likes: z.literal("on").optional(),
+});
+
+export const SettingsSchema = z.discriminatedUnion("intent", [ThemeSchema, LogoutSchema, DeleteAccountSchema, NoticesSchema]);

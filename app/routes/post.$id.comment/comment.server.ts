@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { replace } from "@remix-run/node";
-import { newCommentHref, type ForumAnswer } from "~/lib/forum";
+import { ONLY_MENTION, newCommentHref, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { CommentSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
-import { dropDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
+import { draftFromForm, dropDraft, keepClosedDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { addComment, ForumError, hasPublicName } from "~/server/forum/posts.server";
+import { noticeComment } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { forumStatus } from "../post.$id/guards.server";
 
@@ -16,8 +17,20 @@ export function commentPath(id: number) {
 /** /post/:id/comment: the comment draft sent when the session had ended, back after the login. */
 export async function commentSheetPage(request: Request, id: number) {
   const user = await requireStudent(request);
-  const stashed = await takeDraft(request, user.id, "comment", commentPath(id));
+  // Only the draft of this sheet: a reply to the same comment (or a comment on the post).
+  const replyTo = Number(new URL(request.url).searchParams.get("reply")) || null;
+  const stashed = await takeDraft(request, user.id, "comment", commentPath(id), (draft) => (draft.parentId ?? null) === replyTo);
   return { draft: stashed ? { content: stashed.content, isAnonymous: stashed.isAnonymous, notice: msg.publish.draftRestored } : null };
+}
+
+/**
+ * The sheet closed with its backdrop or × without JavaScript (they submit the form with
+ * intent=dismiss): what was typed is kept for when it opens again, then back to the post.
+ */
+async function dismissComment(request: Request, id: number, formData: FormData) {
+  const draft = draftFromForm("comment", formData);
+  const setCookie = await keepClosedDraft(request, "comment", commentPath(id), draft && !ONLY_MENTION.test(draft.content) ? draft : null);
+  return replace(`/post/${id}`, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 function answer(body: ForumAnswer, status: number, headers?: Record<string, string>) {
@@ -34,6 +47,7 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   const formData = await request.formData();
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "comment", commentPath(id), formData, clientIp);
+  if (formData.get("intent") === "dismiss") return dismissComment(request, id, formData);
   const submission = parseWithZod(formData, { schema: CommentSchema });
   const intent = "comment";
   if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
@@ -47,6 +61,7 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   try {
     const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
     await dropDraft(request, "comment");
+    await noticeComment({ postId: id, commentId: created.id, parentId: value.parentId ?? null, rootId: created.rootId, actor: user, isAnonymous: Boolean(value.isAnonymous), content: value.content });
     return replace(newCommentHref(`/post/${id}`, created.id, created.rootId));
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;

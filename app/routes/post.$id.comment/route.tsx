@@ -1,10 +1,11 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { commentOnPage } from "~/lib/comment-tree";
-import { COMMENT_MAX_LENGTH, type ForumAnswer } from "~/lib/forum";
+import { COMMENT_MAX_LENGTH, ONLY_MENTION, commentDraftKey, type ForumAnswer } from "~/lib/forum";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { commentSheet as commentSheetMessages } from "~/lib/messages/commentSheet";
 import { requirePostId } from "../post.$id/guards.server";
@@ -43,6 +44,12 @@ export default function CommentSheet() {
   const base = `/post/${id}`;
   const replyId = Number(params.get("reply"));
   const replyTo = replyId && data ? commentOnPage(data.comments, replyId) : null;
+  const actionPath = `${base}/comment${replyTo ? `?reply=${replyTo.id}` : ""}`;
+  const navigate = useNavigate();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const fetcherState = useRef(fetcher.state);
+  fetcherState.current = fetcher.state;
+  const [localRestored, setLocalRestored] = useState(false);
 
   const answer = (fetcher.state === "idle" && fetcher.data && !fetcher.data.success ? fetcher.data : null) ?? (documentAnswer && !documentAnswer.success ? documentAnswer : null);
   // conform shows the server's answer (the fetcher's, or the document's without JS); the server validates.
@@ -50,6 +57,45 @@ export default function CommentSheet() {
     id: "comment-form",
     lastResult: answer?.result as SubmissionResult<string[]> | undefined,
   });
+  const hadServerDraft = draft !== null;
+  const typedBefore = fields.content.initialValue !== undefined;
+  // Nothing typed is lost when the sheet closes (×, backdrop, Back): the text stays in this browser
+  // and, for another visit or another device's JavaScript-less view, in the server's stash
+  // (intent=dismiss, the same the × and backdrop send without JavaScript). A sent comment is done with.
+  useEffect(() => {
+    const textarea = textRef.current;
+    if (!textarea) return;
+    const key = commentDraftKey(id ?? "", replyTo?.id ?? null);
+    const startedWith = textarea.value;
+    if (!hadServerDraft && !typedBefore) {
+      try {
+        const saved = localStorage.getItem(key);
+        if (saved && !ONLY_MENTION.test(saved)) {
+          textarea.value = saved;
+          setLocalRestored(true);
+        }
+      } catch {
+        // storage blocked: the server's stash still has it
+      }
+    }
+    const form = textarea.form;
+    return () => {
+      const text = textarea.value;
+      const empty = !text.trim() || ONLY_MENTION.test(text);
+      try {
+        if (fetcherState.current !== "idle" || empty) localStorage.removeItem(key);
+        else localStorage.setItem(key, text);
+      } catch {
+        // storage blocked or full
+      }
+      if (fetcherState.current !== "idle" || !form || (empty && !hadServerDraft && !startedWith.trim())) return;
+      const body = new FormData(form);
+      body.set("intent", "dismiss");
+      // Kept by the server as the × does without JavaScript; the answer (a redirect) is not followed.
+      void fetch(form.action, { method: "POST", body, keepalive: true, redirect: "manual", credentials: "same-origin" }).catch(() => undefined);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [replyTo?.id]);
   if (!data) return null;
   const errors = [...(fields.content.errors ?? []), ...(form.errors ?? [])];
   if (answer && errors.length === 0) errors.push(answer.message ?? msg.postDetail.actionFailed);
@@ -57,11 +103,15 @@ export default function CommentSheet() {
   const title = replyTo ? `${msg.commentSheet.replyTo} @${replyTo.author.name}` : msg.postDetail.commentsTitle;
 
   return (
-    <Sheet title={title} closeTo={base}>
+    <Sheet
+      title={title}
+      closeTo={base}
+      dismiss={data.canComment ? { form: form.id, onDismiss: () => navigate(base, { replace: true, preventScrollReset: true }) } : undefined}
+    >
       {data.canComment ? (
         <fetcher.Form
           method="post"
-          action={`${base}/comment${replyTo ? `?reply=${replyTo.id}` : ""}`}
+          action={actionPath}
           {...getFormProps(form)}
           noValidate={false}
           className="space-y-3"
@@ -74,6 +124,7 @@ export default function CommentSheet() {
           </label>
           <textarea
             {...getTextareaProps(fields.content, { value: false })}
+            ref={textRef}
             rows={4}
             required
             maxLength={COMMENT_MAX_LENGTH}
@@ -85,9 +136,9 @@ export default function CommentSheet() {
             aria-invalid={errors.length > 0 || undefined}
             aria-describedby={errors.length > 0 ? fields.content.errorId : undefined}
           />
-          {draft && !answer ? (
+          {(draft || localRestored) && !answer ? (
             <p role="status" className="text-xs text-slate-500">
-              {draft.notice}
+              {draft?.notice ?? msg.commentSheet.draftRestored}
             </p>
           ) : null}
           <FieldError field={{ errorId: fields.content.errorId, errors }} alert all className="mt-0" />

@@ -60,7 +60,9 @@ export default function HelpSheet() {
         <p className="text-sm text-slate-500">{h.closed}</p>
       ) : (
         <Form method="post" action={`${base}/help`} replace preventScrollReset {...getFormProps(form)} className="space-y-3">
-          <p className="text-sm text-slate-600">{h.offerIntro}</p>
+          <p className={view.requesterContact ? "text-sm text-slate-600" : "rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800"}>
+            {view.requesterContact ? h.offerIntro : h.oneSidedWarning}
+          </p>
           {formError ? (
             <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
               {formError}

@@ -6,6 +6,7 @@ import * as msg from "~/lib/messages";
 import { PostPageActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
 import { ForumError, getPostWithAuthor, hasPublicName, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, togglePostLike } from "~/server/forum/posts.server";
+import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { forumStatus } from "./guards.server";
 
@@ -61,6 +62,13 @@ function answer(body: ForumAnswer, status = 200, headers?: Record<string, string
  * Without a student session a comment like answers 401 with its message; the rest go to the login.
  * (The comment, the report and the deletion are the sheets' own actions.)
  */
+/** Post/redirect/get for a like sent without JavaScript: back to the same view of the post, at the like. */
+function afterPlainLike(id: number, formData: FormData, anchor: string) {
+  // returnTo: the query of the view the like was on (threads opened, comments paged).
+  const query = new URLSearchParams(String(formData.get("returnTo") ?? "").replace(/^\?/, "")).toString();
+  return redirect(`/post/${id}${query ? `?${query}` : ""}#${anchor}`, 303);
+}
+
 export async function postPageAction(request: Request, id: number, clientIp?: string) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -73,6 +81,9 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
   const submission = parseWithZod(formData, { schema: PostPageActionSchema });
   if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
   const value = submission.value;
+  // The page's JavaScript marks its like forms (via=fetcher) and reads the answer; a plain form
+  // post (no JavaScript) is sent on to the page again, so a refresh or Back never likes twice.
+  const fromFetcher = formData.get("via") === "fetcher";
   try {
     if (value.intent === "complete") {
       // Already completed is fine; someone else's post is not found.
@@ -84,9 +95,13 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
     if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
     if (value.intent === "like") {
       const result = await togglePostLike(id, user.id);
+      if (result.action === "liked") await noticeLike({ postId: id, actor: user });
+      if (!fromFetcher) return afterPlainLike(id, formData, "post-like");
       return answer({ success: true, intent, action: result.action, like_count: result.likeCount });
     }
     const result = await toggleCommentLike(id, value.commentId, user.id);
+    if (result.action === "liked") await noticeLike({ postId: id, commentId: value.commentId, actor: user });
+    if (!fromFetcher) return afterPlainLike(id, formData, `comment-${value.commentId}`);
     return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;

@@ -264,6 +264,7 @@ function LikeButton({
   large?: boolean;
 }) {
   const fetcher = useFetcher<ForumAnswer>({ key: fetcherKey });
+  const [params] = useSearchParams();
   const pending = fetcher.formData?.get("intent") === intent;
   const shownLiked = pending ? fetcher.formData!.get("liked") !== "1" : liked;
   const shownCount = pending ? Math.max(0, count + (shownLiked === liked ? 0 : shownLiked ? 1 : -1)) : count;
@@ -273,9 +274,18 @@ function LikeButton({
     }
   }, [fetcher.state, fetcher.data, intent, onError]);
   return (
-    <fetcher.Form method="post" preventScrollReset>
+    <fetcher.Form
+      method="post"
+      preventScrollReset
+      id={intent === "like" ? "post-like" : undefined}
+      // With JavaScript the answer is read here (via=fetcher); a plain post gets the page again.
+      onSubmit={(event) => ((event.currentTarget.elements.namedItem("via") as HTMLInputElement).disabled = false)}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="liked" value={shownLiked ? "1" : "0"} />
+      {/* Without JavaScript the answer is the page again (post/redirect/get), at this view of it. */}
+      <input type="hidden" name="returnTo" value={`?${params}`} />
+      <input type="hidden" name="via" value="fetcher" disabled />
       {commentId ? <input type="hidden" name="commentId" value={commentId} /> : null}
       <button
         type="submit"

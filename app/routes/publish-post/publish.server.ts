@@ -25,6 +25,7 @@ export async function publishPage(request: Request) {
         categoryId: categories.some((category) => category.id === stashed.categoryId) ? stashed.categoryId! : null,
         isAnonymous: stashed.isAnonymous,
         images: kept(stashed.images ?? []),
+        ...(stashed.droppedImages ? { droppedImages: stashed.droppedImages } : {}),
       }
     : null;
   return {

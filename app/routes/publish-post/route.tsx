@@ -226,6 +226,11 @@ export default function PublishPost() {
           {warning}
         </p>
       ) : null}
+      {serverDraft?.droppedImages ? (
+        <p role="alert" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {msg.publish.imagesNotKept(serverDraft.droppedImages)}
+        </p>
+      ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-3">
         <fieldset className="card">
           <legend className="sr-only">{msg.publish.category}</legend>

@@ -669,6 +669,10 @@ export interface MutualHelpRequestsTable {
   user_id: number;
   contact: string | null;
   created_at: string;
+  /** Which class (helpClassKey) and which meeting of it; null on requests from before they were kept. */
+  class_key: string | null;
+  class_date: string | null;
+  class_starts_at: string | null;
 }
 
 export interface MutualHelpOffersTable {
@@ -683,14 +687,24 @@ export interface MutualHelpOffersTable {
 export interface DraftStashTable {
   id: string;
   user_id: number | null;
-  kind: "post" | "comment";
+  kind: "post" | "comment" | "help";
   path: string;
   payload: string;
   created_at: string;
   expires_at: string;
 }
 
+/** The circle's notice switches of a student (no row: all on). */
+export interface NoticeSettingsTable {
+  user_id: number;
+  replies: number;
+  mentions: number;
+  likes: number;
+  updated_at: string;
+}
+
 export interface Database {
+  notice_settings: NoticeSettingsTable;
   draft_stash: DraftStashTable;
   mutual_help_requests: MutualHelpRequestsTable;
   mutual_help_offers: MutualHelpOffersTable;

@@ -15,7 +15,8 @@ import { uploadKeyFromUrl } from "../storage/images.server";
 // works without JavaScript. The row is bound to the browser (the cookie) and to the student whose
 // session ended (or, when the browser had none, to the first student who takes it): another
 // student logging in on the same browser never sees it. Text only: files sent with the form are
-// never kept; images the page had already uploaded are kept by their URL.
+// never kept (their number is, so the page can say to choose them again); images the page had
+// already uploaded are kept by their URL.
 //
 // The routes of these forms say `handle = { keepsDraft: true }`, so the access guard lets their
 // POSTs through. Since anyone can send them, a draft is kept only for a browser that holds the
@@ -28,13 +29,23 @@ export const DRAFT_STASH_MS = 30 * 60 * 1000;
 export const DRAFT_STASH_MAX_ROWS = 10_000;
 const MAX_PAYLOAD_CHARS = 4096;
 
-export type DraftKind = "post" | "comment";
+export type DraftKind = "post" | "comment" | "help";
 export type StashedDraft = {
   content: string;
   isAnonymous: boolean;
   categoryId?: number | null;
   parentId?: number | null;
   images?: string[];
+  /** Pictures chosen without JavaScript that could not be kept (files are never stored for a browser without a session). */
+  droppedImages?: number;
+  /**
+   * Left by the student closing the form (a sheet's backdrop or ×, a page's back arrow), not by a
+   * forced login: shown each time the form opens again, until it is sent or emptied.
+   */
+  kept?: boolean;
+  /** Mutual help: the contact and the course type typed beside the note (the note is `content`). */
+  contact?: string;
+  courseKind?: string;
 };
 
 function draftCookie() {
@@ -69,8 +80,13 @@ export function draftFromForm(kind: DraftKind, form: FormData): StashedDraft | n
     .map(String)
     .filter((url) => uploadKeyFromUrl(url) !== null)
     .slice(0, POST_MAX_IMAGES);
-  if (!content.trim() && images.length === 0) return null;
-  return { content, isAnonymous, categoryId: positiveIntOrNull(form.get("categoryId")), images };
+  // Files are not stored for a browser whose session ended; the page says how many to choose again.
+  const droppedImages = Math.min(
+    form.getAll("files").filter((file) => typeof file !== "string" && file.size > 0).length,
+    POST_MAX_IMAGES,
+  );
+  if (!content.trim() && images.length === 0 && droppedImages === 0) return null;
+  return { content, isAnonymous, categoryId: positiveIntOrNull(form.get("categoryId")), images, ...(droppedImages > 0 ? { droppedImages } : {}) };
 }
 
 /**
@@ -113,7 +129,14 @@ export async function stashDraft(request: Request, kind: DraftKind, path: string
  * The draft this browser left on this page, for this student, taken once (the row is deleted).
  * Null when there is none, it expired, or it belongs to another student (then it stays theirs).
  */
-export async function takeDraft(request: Request, userId: number, kind: DraftKind, path: string): Promise<StashedDraft | null> {
+export async function takeDraft(
+  request: Request,
+  userId: number,
+  kind: DraftKind,
+  path: string,
+  /** Whether the draft belongs to this form (a reply to the same comment); otherwise it stays. */
+  matches: (draft: StashedDraft) => boolean = () => true,
+): Promise<StashedDraft | null> {
   const id = await stashIdOf(request);
   if (!id) return null;
   const database = db();
@@ -128,13 +151,31 @@ export async function takeDraft(request: Request, userId: number, kind: DraftKin
     return null;
   }
   if (row.user_id !== null && row.user_id !== userId) return null;
-  const taken = await database.deleteFrom("draft_stash").where("id", "=", id).executeTakeFirst();
-  if (Number(taken.numDeletedRows) === 0) return null; // another request took it first
+  let draft: StashedDraft;
   try {
-    return JSON.parse(row.payload) as StashedDraft;
+    draft = JSON.parse(row.payload) as StashedDraft;
   } catch {
     return null;
   }
+  if (!matches(draft)) return null;
+  // A draft the student closed stays until it is sent (a Back without JavaScript must not lose it).
+  if (draft.kept) return draft;
+  const taken = await database.deleteFrom("draft_stash").where("id", "=", id).executeTakeFirst();
+  if (Number(taken.numDeletedRows) === 0) return null; // another request took it first
+  return draft;
+}
+
+/**
+ * A form closed with text in it (a sheet's backdrop or ×, Back): kept for this browser and student
+ * like a forced login's draft, until it is sent; nothing typed drops what was kept. Answers the
+ * Set-Cookie header to send (null when nothing is kept).
+ */
+export async function keepClosedDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null): Promise<string | null> {
+  if (!draft) {
+    await dropDraft(request, kind);
+    return null;
+  }
+  return stashDraft(request, kind, path, { ...draft, kept: true });
 }
 
 /** A published post or comment: whatever this browser still kept of that kind is done with. */

@@ -95,11 +95,27 @@ describe("the post draft after a forced login", () => {
     const sent = await call(publishAction, request("/publish-post", { method: "POST", body, cookie }));
     const draft = draftCookieOf(sent)!;
     const row = await db().selectFrom("draft_stash").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
-    expect(JSON.parse(row.payload)).toEqual({ content: "长".repeat(500), isAnonymous: false, categoryId: 1, images: [] });
+    // The file itself is never kept; how many were chosen is, for the page to say so.
+    expect(JSON.parse(row.payload)).toEqual({ content: "长".repeat(500), isAnonymous: false, categoryId: 1, images: [], droppedImages: 1 });
     await db().updateTable("draft_stash").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", row.id).execute();
     const page = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }))).json()) as PublishData;
     expect(page.draft).toBeNull();
     expect(await db().selectFrom("draft_stash").select("id").where("id", "=", row.id).execute()).toHaveLength(0);
+  });
+
+  it("without JS, pictures chosen before the forced login are named after it: the page says how many to add again", async () => {
+    const { user, cookie } = await studentWithEndedSession();
+    const body = new FormData();
+    body.append("content", "带图的帖子");
+    body.append("categoryId", "2");
+    for (const name of ["a.jpg", "b.jpg"]) body.append("files", new Blob([new Uint8Array(2048)], { type: "image/jpeg" }), name);
+    body.append("files", new Blob([], { type: "application/octet-stream" }), "");
+    const sent = await call(publishAction, request("/publish-post", { method: "POST", body, cookie }));
+    const draft = draftCookieOf(sent)!;
+    const page = (await (await call(publishLoader, request("/publish-post", { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }))).json()) as {
+      draft: { content: string; droppedImages: number } | null;
+    };
+    expect(page.draft).toMatchObject({ content: "带图的帖子", droppedImages: 2 });
   });
 
   it("an empty form keeps nothing: the login page without a cookie", async () => {
@@ -149,6 +165,69 @@ describe("the comment draft after a forced login", () => {
     const draft = draftCookieOf(sent)!;
     const sheet = (await (await call(commentLoader, request(`/post/${id}/comment`, { cookie: `${await sessionCookieFor(user.id)}; ${draft}` }), { id: String(id) })).json()) as CommentData;
     expect(sheet.draft?.content).toBe("算我一个");
+  });
+});
+
+describe("a comment sheet closed with text in it (backdrop, ×: intent=dismiss, as JS's Back sends too)", () => {
+  async function studentAndPost() {
+    const author = await createStudent({ nickname: `楼主${Math.random().toString(36).slice(2, 7)}` });
+    const { id } = await createPost({ userId: author.id, categoryId: 1, content: "食堂哪个窗口好吃" });
+    const user = await createStudent({ nickname: `评论者${Math.random().toString(36).slice(2, 7)}` });
+    return { id, user, cookie: await sessionCookieFor(user.id) };
+  }
+  const sheetOf = async (id: number, cookie: string, query = "") =>
+    (await (await call(commentLoader, request(`/post/${id}/comment${query}`, { cookie }), { id: String(id) })).json()) as CommentData;
+
+  it("goes back to the post, and the sheet opens with the text each time until it is sent", async () => {
+    const { id, cookie } = await studentAndPost();
+    const closed = await call(
+      commentAction,
+      request(`/post/${id}/comment`, { method: "POST", body: new URLSearchParams({ intent: "dismiss", content: "二楼的麻辣烫", isAnonymous: "on" }), cookie }),
+      { id: String(id) },
+    );
+    expect(closed.status).toBe(302);
+    expect(closed.headers.get("Location")).toBe(`/post/${id}`);
+    const withDraft = `${cookie}; ${draftCookieOf(closed)}`;
+    expect((await sheetOf(id, withDraft)).draft).toMatchObject({ content: "二楼的麻辣烫", isAnonymous: true });
+    // Still there after a second opening (a Back without JavaScript sends nothing).
+    expect((await sheetOf(id, withDraft)).draft).toMatchObject({ content: "二楼的麻辣烫" });
+    // A reply sheet of the same post is another sheet.
+    expect((await sheetOf(id, withDraft, "?reply=12345")).draft).toBeNull();
+
+    const posted = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: new URLSearchParams({ intent: "comment", content: "二楼的麻辣烫" }), cookie: withDraft }), {
+      id: String(id),
+    });
+    expect(posted.status).toBe(302);
+    expect((await sheetOf(id, withDraft)).draft).toBeNull();
+  });
+
+  it("a reply closed with only its @mention, or emptied, keeps nothing (and drops what was kept)", async () => {
+    const { id, user, cookie } = await studentAndPost();
+    const keep = await call(commentAction, request(`/post/${id}/comment`, { method: "POST", body: new URLSearchParams({ intent: "dismiss", content: "写了一半" }), cookie }), { id: String(id) });
+    const withDraft = `${cookie}; ${draftCookieOf(keep)}`;
+    const emptied = await call(
+      commentAction,
+      request(`/post/${id}/comment?reply=7`, { method: "POST", body: new URLSearchParams({ intent: "dismiss", content: "@楼主同学 ", parentId: "7" }), cookie: withDraft }),
+      { id: String(id) },
+    );
+    expect(emptied.headers.get("Location")).toBe(`/post/${id}`);
+    expect(draftCookieOf(emptied)).toBeUndefined();
+    expect(await db().selectFrom("draft_stash").select("id").where("user_id", "=", user.id).execute()).toHaveLength(0);
+  });
+});
+
+describe("the mutual-help form left by its back arrow (intent=leave)", () => {
+  it("keeps the note, contact and type for that class, for this student", async () => {
+    const { action: helpAction } = await import("~/routes/schedule.mutual-help");
+    const user = await createStudent({ nickname: "互助同学" });
+    const cookie = await sessionCookieFor(user.id);
+    const body = new URLSearchParams({ intent: "leave", term: "2026-2027-1", week: "7", course: "0", note: "坐第三排", contact: "wx_keepme", kind: "experiment" });
+    const left = await call(helpAction, request("/schedule/mutual-help", { method: "POST", body, cookie }));
+    expect(left.status).toBe(302);
+    expect(left.headers.get("Location")).toBe("/schedule");
+    const row = await db().selectFrom("draft_stash").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: "help", path: "/schedule/mutual-help?term=2026-2027-1&course=0" });
+    expect(JSON.parse(row.payload)).toMatchObject({ content: "坐第三排", contact: "wx_keepme", courseKind: "experiment", kept: true });
   });
 });
 

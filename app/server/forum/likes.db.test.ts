@@ -7,7 +7,8 @@ import { addComment, createPost } from "./posts.server";
 
 // The like forms of /post/:id under load: 50 different students toggle at the same moment, through
 // the route's action (session lookup, validation, the transaction). The page's JS and a plain
-// form post get the same answer (decision 027), so the request carries nothing to tell them apart.
+// form post are told apart by the fetchers' via=fetcher: a plain form post (no JavaScript) gets a
+// redirect back to the page (post/redirect/get), so a refresh never toggles the like again.
 
 async function students(count: number) {
   return Promise.all(
@@ -22,7 +23,8 @@ async function students(count: number) {
 function toggle(postId: number, cookie: string, fields: Record<string, string>) {
   const [route, path] = fields.intent === "comment" ? [commentAction, `/post/${postId}/comment`] : [postAction, `/post/${postId}`];
   return route({
-    request: request(path, { method: "POST", body: new URLSearchParams(fields), cookie }),
+    // The page's fetchers mark their likes (via=fetcher) and read the answer.
+    request: request(path, { method: "POST", body: new URLSearchParams(fields.intent === "comment" ? fields : { ...fields, via: "fetcher" }), cookie }),
     params: { id: String(postId) },
     context: {},
   }) as Promise<Response>;
@@ -116,5 +118,27 @@ describe("likes under 50 parallel requests", () => {
     const like = await anonymous({ intent: "like" });
     expect(like.status).toBe(302);
     expect(like.headers.get("Location")).toMatch(/^\/crLogin\?redirectTo=/);
+  });
+});
+
+describe("a like without JavaScript (a plain form post)", () => {
+  it("is a 303 back to the same view of the post, at the like: a refresh reloads the page, it does not like again", async () => {
+    const [author, reader] = await students(2);
+    const { id } = await createPost({ userId: author!.user.id, categoryId: 1, content: "无脚本点赞" });
+    const comment = await addComment({ postId: id, userId: author!.user.id, content: "楼主的评论" });
+    const plain = (fields: Record<string, string>) =>
+      postAction({ request: request(`/post/${id}`, { method: "POST", body: new URLSearchParams(fields), cookie: reader!.cookie }), params: { id: String(id) }, context: {} }) as Promise<Response>;
+
+    const liked = await plain({ intent: "like", returnTo: "?thread=3" });
+    expect(liked.status).toBe(303);
+    expect(liked.headers.get("Location")).toBe(`/post/${id}?thread=3#post-like`);
+    expect(await counts(id)).toEqual({ likeCount: 1, rows: 1 });
+
+    const commentLiked = await plain({ intent: "commentLike", commentId: String(comment.id), returnTo: "" });
+    expect(commentLiked.status).toBe(303);
+    expect(commentLiked.headers.get("Location")).toBe(`/post/${id}#comment-${comment.id}`);
+    // Only a query of this post's page: never another address.
+    const elsewhere = await plain({ intent: "like", returnTo: "//evil.example/x" });
+    expect(elsewhere.headers.get("Location")).toMatch(new RegExp(`^/post/${id}\\?`));
   });
 });

@@ -47,31 +47,32 @@ describe("the inbox", () => {
       recipientUserId: me.id,
       data: { status: "delivering", orderNumber: "E20260302000042", amountFen: 300, parcelCount: 1, campusName: "瑶湖校区", dorm: "西苑3栋", room: "502" },
     });
-    expect(await unreadCount(me.id)).toBe(4);
+    // The two likes of the day are one item (the latest named, and how many).
+    expect(await unreadCount(me.id)).toBe(3);
 
     backpack = await load<BackpackData>(backpackLoader, "/backpack", cookie);
-    expect(backpack.inbox).toEqual({ text: "4", label: "4 条未读" });
+    expect(backpack.inbox).toEqual({ text: "3", label: "3 条未读" });
 
     const page = await load<InboxData>(inboxLoader, "/backpack/inbox", cookie);
-    expect(page.unread).toBe(4);
+    expect(page.unread).toBe(3);
     expect(page.items.map((item) => [item.title, item.body, item.icon, item.unread])).toEqual([
       ["订单 E20260302000042", "骑手正在配送，请留意", "order", true],
-      ["匿名同学 赞了你的评论", "谢谢分享", "heart", true],
-      ["小李 赞了你的帖子", "求组队复习高数", "heart", true],
+      ["今天收到 2 个赞（最新来自 匿名同学）", "谢谢分享", "heart", true],
       ["小李 评论了你的帖子", "周六一起去图书馆吗？ 带上资料", "chat", true],
     ]);
     // Nothing in the page data says who the actor is beyond the name the post shows.
     expect(JSON.stringify(page)).not.toContain(`"actorUserId"`);
+    expect(JSON.stringify(page)).not.toContain(`"seen"`);
 
     // Opening the reply marks it read and goes to the comment.
-    const reply = page.items[3];
+    const reply = page.items[2];
     const opened = await thrown(() => openLoader({ request: request(reply.href, { cookie }), params: { id: String(reply.id) }, context: {} }));
     expect(opened.status).toBe(302);
     expect(opened.headers.get("Location")).toBe("/post/7#comment-70");
-    expect(await unreadCount(me.id)).toBe(3);
+    expect(await unreadCount(me.id)).toBe(2);
     // Opening it again changes nothing.
     await openLoader({ request: request(reply.href, { cookie }), params: { id: String(reply.id) }, context: {} });
-    expect(await unreadCount(me.id)).toBe(3);
+    expect(await unreadCount(me.id)).toBe(2);
 
     // The order item leads to the order page.
     const orderItem = page.items[0];
@@ -82,7 +83,7 @@ describe("the inbox", () => {
     const otherCookie = await sessionCookieFor(other.id);
     const foreign = await thrown(() => openLoader({ request: request(page.items[1].href, { cookie: otherCookie }), params: { id: String(page.items[1].id) }, context: {} }));
     expect(foreign.status).toBe(404);
-    expect(await unreadCount(me.id)).toBe(2);
+    expect(await unreadCount(me.id)).toBe(1);
 
     // Mark all read.
     const done = (await inboxAction({ request: request("/backpack/inbox", { method: "POST", body: new URLSearchParams({ intent: "read-all" }), cookie }), params: {}, context: {} })) as Response;

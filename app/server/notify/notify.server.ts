@@ -10,14 +10,17 @@
 //                  data: { status: "paid", orderNumber, amountFen, parcelCount, campusName, dorm, room } }, { executor: trx });
 import {
   EXCERPT_MAX,
+  circleLink,
   clip,
   consentUsable,
   isInboxKind,
+  noticeSwitchOf,
   newGradesCourses,
   plannedMessages,
   type NotifyEvent,
   type PlannedMessage,
 } from "~/lib/notify";
+import { shanghaiToday } from "~/lib/time";
 import { db } from "../db/db.server";
 import { log } from "../log.server";
 import { enqueue, type Executor } from "./outbox.server";
@@ -30,19 +33,20 @@ export type NotifyResult = {
   /** Outbox messages queued. */
   outboxIds: number[];
   /** Why nothing happened, when nothing did. */
-  skipped?: "no_recipient" | "self" | "duplicate";
+  skipped?: "no_recipient" | "self" | "duplicate" | "switched_off";
 };
 
 /** The event's natural key: a second report of the same thing is recognised by it. */
-export function eventKey(event: NotifyEvent): string {
+export function eventKey(event: NotifyEvent, now = new Date()): string {
   switch (event.kind) {
     case "post_reply":
     case "comment_reply":
+    case "comment_mention":
       return `${event.kind}:${event.data.commentId ?? event.data.postId}`;
     case "post_liked":
-      return `post_liked:${event.data.postId}:${event.data.actorUserId}`;
     case "comment_liked":
-      return `comment_liked:${event.data.commentId ?? 0}:${event.data.actorUserId}`;
+      // The likes of a day gather in one item (see recordLike).
+      return `likes:${shanghaiToday(now)}`;
     case "order_status":
       return `order:${event.data.orderNumber}:${event.data.status}`;
     case "course_reminder":
@@ -63,12 +67,13 @@ function inboxEntry(event: NotifyEvent): { data: Record<string, unknown>; link: 
   switch (event.kind) {
     case "post_reply":
     case "comment_reply":
+    case "comment_mention":
     case "post_liked":
     case "comment_liked": {
       const { postId, commentId, actorName, excerpt, actorUserId } = event.data;
       return {
         data: { postId, commentId: commentId ?? null, actorName: clip(actorName, 32), excerpt: clip(excerpt.replace(/\s+/g, " ").trim(), EXCERPT_MAX) },
-        link: `/post/${postId}${commentId ? `#comment-${commentId}` : ""}`,
+        link: circleLink(event.data),
         actorUserId,
       };
     }
@@ -120,9 +125,16 @@ async function record(executor: Executor, event: NotifyEvent, now: Date): Promis
     .executeTakeFirst();
   if (!recipient || recipient.deletion_requested_at) return { inboxItemId: null, outboxIds: [], skipped: "no_recipient" };
 
-  const key = eventKey(event);
+  // The circle's notices each have a switch in the settings (on unless switched off).
+  const noticeSwitch = noticeSwitchOf(event.kind);
+  if (noticeSwitch && !(await noticeOn(executor, recipient.id, noticeSwitch))) return { inboxItemId: null, outboxIds: [], skipped: "switched_off" };
+  const key = eventKey(event, now);
   let inboxItemId: number | null = null;
   const entry = isInboxKind(event.kind) ? inboxEntry(event) : null;
+  if (entry && (event.kind === "post_liked" || event.kind === "comment_liked")) {
+    inboxItemId = await recordLike(executor, recipient.id, event.data.actorUserId, `${event.kind}:${event.data.commentId ?? event.data.postId}`, key, entry, now);
+    return inboxItemId === null ? { inboxItemId, outboxIds: [], skipped: "duplicate" } : { inboxItemId, outboxIds: [] };
+  }
   if (entry) {
     const inserted = await executor
       .insertInto("inbox_items")
@@ -171,6 +183,67 @@ async function record(executor: Executor, event: NotifyEvent, now: Date): Promis
     }
   }
   return { inboxItemId, outboxIds };
+}
+
+async function noticeOn(executor: Executor, userId: number, which: "replies" | "mentions" | "likes") {
+  const row = await executor.selectFrom("notice_settings").select(["replies", "mentions", "likes"]).where("user_id", "=", userId).executeTakeFirst();
+  return !row || row[which] === 1;
+}
+
+/** At most this many likes are remembered in a day's item (a like taken back and given again counts once). */
+const LIKES_REMEMBERED = 200;
+
+/**
+ * A like joins the recipient's item of the day: the latest liker named, the count of different
+ * likes (a like taken back and given again counts once). The item moves to the top as new (a new
+ * row replaces the day's, so the list's order by id stays the order of news). Null: already counted.
+ */
+async function recordLike(
+  executor: Executor,
+  userId: number,
+  actorUserId: number,
+  target: string,
+  key: string,
+  entry: { data: Record<string, unknown>; link: string | null; actorUserId: number | null },
+  now: Date,
+): Promise<number | null> {
+  const seenKey = `${actorUserId}:${target}`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const today = await executor.selectFrom("inbox_items").select(["id", "data"]).where("user_id", "=", userId).where("dedupe_key", "=", key).executeTakeFirst();
+    const before = today ? parseData(today.data) : {};
+    const seen = Array.isArray(before.seen) ? (before.seen as unknown[]).filter((item): item is string => typeof item === "string") : [];
+    if (seen.includes(seenKey)) return null;
+    const count = (typeof before.count === "number" ? before.count : 0) + 1;
+    if (today) await executor.deleteFrom("inbox_items").where("id", "=", today.id).execute();
+    const inserted = await executor
+      .insertInto("inbox_items")
+      .values({
+        user_id: userId,
+        // The latest liker: deleting their account takes the day's item with it (it names them).
+        actor_user_id: entry.actorUserId,
+        kind: target.startsWith("comment_liked") ? "comment_liked" : "post_liked",
+        data: JSON.stringify({ ...entry.data, count, seen: [...seen, seenKey].slice(-LIKES_REMEMBERED) }),
+        link: entry.link,
+        dedupe_key: key,
+        read_at: null,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(["user_id", "dedupe_key"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
+    // Another like of the same moment wrote the day's item first: join it.
+  }
+  return null;
+}
+
+function parseData(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 async function announcementSwitchOn(executor: Executor, userId: number) {

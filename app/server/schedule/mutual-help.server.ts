@@ -4,8 +4,16 @@
 // student's own timetable (term, week and the course's place in it), never from free text, and the
 // contacts live beside the post, not in its text: 我来帮忙 swaps them through both inboxes.
 import * as msg from "~/lib/messages";
-import { MUTUAL_HELP_CATEGORY_ID, composeHelpContent, helpTimeText, type CourseKind, type HelpCourse, type HelpCourseRef } from "~/lib/mutual-help";
-import { classTime, dateOfClass, meetsInWeek, periodText } from "~/lib/schedule";
+import {
+  MUTUAL_HELP_CATEGORY_ID,
+  composeHelpContent,
+  helpTimeText,
+  type CourseKind,
+  type HelpCourse,
+  type HelpCourseRef,
+} from "~/lib/mutual-help";
+import { helpClassKey, occurrenceOf, upcomingOccurrences, type HelpOccurrence } from "~/lib/help-dates";
+import { classTime, meetsInWeek, periodText } from "~/lib/schedule";
 import { defaultWeek1Start } from "~/lib/term";
 import { fillTemplate } from "~/lib/template";
 import { formatWeeks } from "~/lib/weeks";
@@ -16,7 +24,15 @@ import { log } from "../log.server";
 import { notify } from "../notify/notify.server";
 import { loadTermInfo, loadTimetable } from "./timetable.server";
 
-export type HelpClass = { course: HelpCourse; time: string };
+export type HelpClass = {
+  course: HelpCourse;
+  time: string;
+  /** Which class (the same every week it meets) and this meeting of it. */
+  classKey: string;
+  occurrence: HelpOccurrence;
+  /** The class's coming meetings, soonest first (what the form offers). */
+  upcoming: (HelpOccurrence & { time: string })[];
+};
 
 /** The class a reference names in the student's own timetable, or null when it has no such class that week. */
 export async function helpClassOf(user: User, ref: HelpCourseRef, options: { returnTo?: string; now?: Date } = {}): Promise<HelpClass | null> {
@@ -26,16 +42,37 @@ export async function helpClassOf(user: User, ref: HelpCourseRef, options: { ret
   const load = await loadTimetable(user, ref.term, options);
   const entry = load.timetable?.courses[ref.course];
   if (!entry || entry.weekday < 1 || entry.weekday > 7 || !meetsInWeek(entry, ref.week)) return null;
+  const occurrence = occurrenceOf(entry, week1Start, ref.week);
   const course: HelpCourse = {
     courseName: entry.name,
     location: entry.location,
     teacher: entry.teacher,
     weeks: formatWeeks(entry.weeks) || entry.weeksText,
     period: periodText(entry),
-    date: dateOfClass(week1Start, ref.week, entry.weekday),
+    date: occurrence.date,
     dayOfWeek: String(entry.weekday),
   };
-  return { course, time: helpTimeText(course, classTime(entry)) };
+  const clock = classTime(entry);
+  const upcoming = upcomingOccurrences(entry, week1Start, options.now ?? new Date()).map((next) => ({
+    ...next,
+    time: helpTimeText({ date: next.date, dayOfWeek: String(entry.weekday) }, clock),
+  }));
+  return { course, time: helpTimeText(course, clock), classKey: helpClassKey(ref.term, entry), occurrence, upcoming };
+}
+
+/** Why a meeting cannot be asked for: it has begun (or is over), or this student asked for it already. */
+export type HelpDateProblem = "past" | "duplicate";
+
+export async function helpDateProblem(user: User, help: HelpClass, now = new Date()): Promise<{ problem: HelpDateProblem; postId?: number } | null> {
+  if (Date.parse(help.occurrence.startsAt) <= now.getTime()) return { problem: "past" };
+  const existing = await db()
+    .selectFrom("mutual_help_requests")
+    .select("post_id")
+    .where("user_id", "=", user.id)
+    .where("class_key", "=", help.classKey)
+    .where("class_date", "=", help.occurrence.date)
+    .executeTakeFirst();
+  return existing ? { problem: "duplicate", postId: existing.post_id } : null;
 }
 
 /** The contact the student gave last (a request or an offer), to fill the field again. */
@@ -48,11 +85,11 @@ export async function lastContactOf(userId: number): Promise<string> {
   return latest?.contact ?? "";
 }
 
-export type PublishResult = { ok: true; id: number } | { ok: false; message: string };
+export type PublishResult = { ok: true; id: number } | { ok: false; reason: "duplicate" } | { ok: false; reason: "refused"; message: string };
 
 /** Publishes the request; a refusal of the forum (a banned author) comes back as its message. */
 export async function publishMutualHelp(user: User, input: { help: HelpClass; kind: CourseKind; note: string; contact: string | null }): Promise<PublishResult> {
-  const content = composeHelpContent({ course: input.help.course, time: input.help.time, kind: input.kind, note: input.note });
+  const content = composeHelpContent({ course: input.help.course, time: input.help.time, kind: input.kind, note: input.note, hasContact: Boolean(input.contact) });
   try {
     const post = await createPost({
       userId: user.id,
@@ -63,12 +100,30 @@ export async function publishMutualHelp(user: User, input: { help: HelpClass; ki
       status: "ongoing",
       images: [],
     });
-    await db().insertInto("mutual_help_requests").values({ post_id: post.id, user_id: user.id, contact: input.contact, created_at: dbNow() }).execute();
+    const recorded = await db()
+      .insertInto("mutual_help_requests")
+      .values({
+        post_id: post.id,
+        user_id: user.id,
+        contact: input.contact,
+        created_at: dbNow(),
+        class_key: input.help.classKey,
+        class_date: input.help.occurrence.date,
+        class_starts_at: input.help.occurrence.startsAt,
+      })
+      .onConflict((oc) => oc.columns(["user_id", "class_key", "class_date"]).doNothing())
+      .returning("post_id")
+      .executeTakeFirst();
+    if (!recorded) {
+      // The same class and date twice at once (two taps, two tabs): the first stands.
+      await db().deleteFrom("posts").where("id", "=", post.id).execute();
+      return { ok: false, reason: "duplicate" };
+    }
     return { ok: true, id: post.id };
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
     log("warn", "mutual-help-refused", { userId: user.id, code: error.code });
-    return { ok: false, message: fillTemplate(msg.mutualHelp.publishFailed, { reason: error.code === "banned" ? msg.mutualHelp.banned : msg.mutualHelp.retryLater }) };
+    return { ok: false, reason: "refused", message: fillTemplate(msg.mutualHelp.publishFailed, { reason: error.code === "banned" ? msg.mutualHelp.banned : msg.mutualHelp.retryLater }) };
   }
 }
 
@@ -79,6 +134,8 @@ export type HelpView = {
   isOwner: boolean;
   /** The requester's contact: for logged-in students (this view needs a student session). */
   requesterContact: string | null;
+  /** When the class starts (null on requests from before it was kept): no offers once it has begun. */
+  classStartsAt: string | null;
   /** The viewer's own offer, when they made one. */
   myOffer: { contact: string } | null;
   /** The offers, for the requester only. */
@@ -91,7 +148,7 @@ export async function helpView(postId: number, viewer: User): Promise<HelpView |
   const row = await db()
     .selectFrom("posts as p")
     .leftJoin("mutual_help_requests as r", "r.post_id", "p.id")
-    .select(["p.id as post_id", "p.user_id", "r.contact", "p.title", "p.status"])
+    .select(["p.id as post_id", "p.user_id", "r.contact", "r.class_starts_at", "p.title", "p.status"])
     .where("p.id", "=", postId)
     .where("p.category_id", "=", MUTUAL_HELP_CATEGORY_ID)
     .executeTakeFirst();
@@ -116,6 +173,7 @@ export async function helpView(postId: number, viewer: User): Promise<HelpView |
     status: row.status,
     isOwner,
     requesterContact: row.contact ?? null,
+    classStartsAt: row.class_starts_at ?? null,
     myOffer: mine ? { contact: mine.helper_contact } : null,
     offers: offers.map((offer) => ({ name: publicName(offer), contact: offer.helper_contact, at: offer.created_at })),
   };
@@ -132,6 +190,7 @@ export async function offerHelp(helper: User, postId: number, contact: string): 
   if (!view) return { ok: false, message: msg.mutualHelp.notARequest, status: 404 };
   if (view.isOwner) return { ok: false, message: msg.mutualHelp.ownRequest, status: 400 };
   if (view.status !== "ongoing") return { ok: false, message: msg.mutualHelp.closed, status: 400 };
+  if (view.classStartsAt && Date.parse(view.classStartsAt) <= Date.now()) return { ok: false, message: msg.helpDates.classBegun, status: 400 };
   if (view.myOffer) return { ok: false, message: msg.mutualHelp.alreadyOffered, status: 409 };
   const inserted = await db()
     .insertInto("mutual_help_offers")

@@ -213,6 +213,13 @@ DEMO_STUDENTS["20230019"] = {
   profile: { name: "吴越", className: "计算机科学与技术2302班", college: "计算机学院" },
 };
 
+// One more with 20230001's courses for the browser tests of coming back after a login and of
+// mutual-help dates (a login ends that student's other sessions, so no other spec shares it).
+DEMO_STUDENTS["20230035"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "李想", className: "计算机科学与技术2303班", college: "计算机学院" },
+};
+
 // Two more accounts for trying the invite campaign (its registration is a school-account
 // login); the campaign's browser tests register with them, apart from the login tests.
 DEMO_STUDENTS["20230006"] = {
