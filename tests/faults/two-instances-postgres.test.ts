@@ -402,7 +402,7 @@ describe.skipIf(!BASE_URL)("reference data on two instances", () => {
     const served = await initInfo();
     expect(served).toMatchObject({ success: true, data: { value: "双实例校区", dorm_list: ["东苑1栋"], package_types: { pocket: { price_fen: 180 } } } });
 
-    await post("/admin/campuses/twin", { intent: "prices", pocketName: "口袋件", pocketPrice: "2.2", smallName: "小件", smallPrice: "2", mediumName: "中件", mediumPrice: "3", largeName: "大件", largePrice: "4" });
+    await post("/admin/campuses/twin", { intent: "prices", pocketName: "口袋件", pocketPrice: "2.2", smallName: "小件", smallPrice: "2.5", mediumName: "中件", mediumPrice: "3", largeName: "大件", largePrice: "4" });
     expect((await initInfo()).data.package_types.pocket.price_fen).toBe(220);
   });
 });
