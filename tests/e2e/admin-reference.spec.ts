@@ -180,7 +180,8 @@ async function studentOrders(browser: Browser, campus: Campus, js: boolean) {
 
 async function priceChangeLeavesOrder(page: Page, browser: Browser, campus: Campus, order: { number: string; cookie: string }, js: boolean) {
   await page.goto(`/admin/campuses/${campus.code}`);
-  await page.locator("#prices-pocketPrice").fill("9");
+  // Every size to 9: the form keeps sizes in price order (口袋 ≤ 小 ≤ 中 ≤ 大).
+  for (const size of ["pocket", "small", "medium", "large"]) await page.locator(`#prices-${size}Price`).fill("9");
   await page.locator("#prices").getByRole("button", { name: "保存" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已保存" })).toBeVisible();
   expect(orderRow(order.number)).toMatchObject({ original_fen: 300, amount_fen: 300, campus_name: campus.name });

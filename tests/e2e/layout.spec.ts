@@ -13,8 +13,8 @@ test("the search notice on the circle does not push the list down", async ({ pag
   expect(after!.y).toBe(before!.y);
 });
 
-test("a missing post's 回到首页 leads back to the circle", async ({ page, loginAsStudent }) => {
+test("a missing post's 回到校园圈 leads back to the circle", async ({ page, loginAsStudent }) => {
   await loginAsStudent();
   await page.goto("/post/987654");
-  await expect(page.getByRole("link", { name: "回到首页" })).toHaveAttribute("href", "/circle");
+  await expect(page.getByRole("link", { name: "回到校园圈" })).toHaveAttribute("href", "/circle");
 });
