@@ -76,6 +76,7 @@ const SAMPLES = [
   { url: "/admin/orders?order=E20260101000001", operator: true },
   { url: "/admin/orders?order=E20260101000001&panel=cancel", operator: true },
   { url: "/admin/refunds", operator: true },
+  { url: "/admin/recognition", operator: true },
   { url: "/admin/audit", operator: true },
   { url: "/admin/login", anonymous: true },
   { url: "/admin/settings", operator: true },
