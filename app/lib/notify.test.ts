@@ -151,10 +151,15 @@ describe("what an event sends", () => {
     expect(plannedMessages({ kind: "order_status", recipientUserId: 1, data: { ...ORDER, status } }, now)).toEqual([]);
   });
 
-  it("circle replies and likes: the inbox only; announcements: SYSTEM_NOTICE; course reminders expire at class start", () => {
+  it("circle likes: the inbox only; replies: also SYSTEM_NOTICE (sent only to an author who opted in); announcements: SYSTEM_NOTICE; course reminders expire at class start", () => {
     const circle = { postId: 1, actorUserId: 2, actorName: "小明", excerpt: "好" };
-    for (const kind of ["post_reply", "comment_reply", "post_liked", "comment_liked"] as const) {
+    for (const kind of ["post_liked", "comment_liked"] as const) {
       expect(plannedMessages({ kind, recipientUserId: 1, data: circle }, now)).toEqual([]);
+    }
+    for (const kind of ["post_reply", "comment_reply"] as const) {
+      expect(plannedMessages({ kind, recipientUserId: 1, data: circle }, now)).toEqual([
+        expect.objectContaining({ to: "recipient", templateKey: null, subscribeKey: "SYSTEM_NOTICE", path: "/post/1" }),
+      ]);
     }
     expect(plannedMessages({ kind: "announcement", recipientUserId: 1, data: { title: "停水", content: "明天停水", announcementId: "a1" } }, now)[0]).toMatchObject({
       templateKey: null,

@@ -97,7 +97,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStudent(request);
   const formData = await request.formData();
   // The back arrow: keep what was typed for when this class's form opens again, then go back.
@@ -105,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const path = draftPath(formData);
     const text = (name: string) => String(formData.get(name) ?? "").slice(0, MUTUAL_HELP_NOTE_MAX);
     const typed = { content: text("note"), isAnonymous: false, contact: text("contact").slice(0, CONTACT_MAX), courseKind: isCourseKind(text("kind")) ? text("kind") : undefined };
-    const setCookie = path ? await keepClosedDraft(request, "help", path, typed.content.trim() || typed.courseKind ? typed : null) : null;
+    const setCookie = path ? await keepClosedDraft(request, { userId: user.id, clientIp: context?.clientIp }, "help", path, typed.content.trim() || typed.courseKind ? typed : null) : null;
     return redirect("/schedule", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
   }
   const submission = parseWithZod(formData, { schema: MutualHelpSchema });

@@ -27,9 +27,9 @@ export async function commentSheetPage(request: Request, id: number) {
  * The sheet closed with its backdrop or × without JavaScript (they submit the form with
  * intent=dismiss): what was typed is kept for when it opens again, then back to the post.
  */
-async function dismissComment(request: Request, id: number, formData: FormData) {
+async function dismissComment(request: Request, id: number, formData: FormData, student: { userId: number; clientIp?: string }) {
   const draft = draftFromForm("comment", formData);
-  const setCookie = await keepClosedDraft(request, "comment", commentPath(id), draft && !ONLY_MENTION.test(draft.content) ? draft : null);
+  const setCookie = await keepClosedDraft(request, student, "comment", commentPath(id), draft && !ONLY_MENTION.test(draft.content) ? draft : null);
   return replace(`/post/${id}`, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
@@ -47,7 +47,7 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   const formData = await request.formData();
   const user = await getUser(request);
   if (!user || !hasStudentAccount(user)) return requireStudentKeepingDraft(request, "comment", commentPath(id), formData, clientIp);
-  if (formData.get("intent") === "dismiss") return dismissComment(request, id, formData);
+  if (formData.get("intent") === "dismiss") return dismissComment(request, id, formData, { userId: user.id, clientIp });
   const submission = parseWithZod(formData, { schema: CommentSchema });
   const intent = "comment";
   if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);

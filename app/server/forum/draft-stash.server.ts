@@ -93,15 +93,23 @@ export function draftFromForm(kind: DraftKind, form: FormData): StashedDraft | n
  * Keeps the draft for this browser; answers the Set-Cookie header to send with the way to the
  * login page (null when there was nothing to keep). A browser keeps one draft at a time.
  */
-export async function stashDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null, clientIp?: string): Promise<string | null> {
+export async function stashDraft(
+  request: Request,
+  kind: DraftKind,
+  path: string,
+  draft: StashedDraft | null,
+  clientIp?: string,
+  /** The signed-in student closing a sheet: the session, not the pre-login cookie, vouches for the browser. */
+  signedInUserId?: number,
+): Promise<string | null> {
   if (!draft) return null;
   const payload = JSON.stringify(draft);
   if (payload.length > MAX_PAYLOAD_CHARS) return null;
-  if (!(await hasVisited(request.headers.get("Cookie")))) return null;
+  if (signedInUserId === undefined && !(await hasVisited(request.headers.get("Cookie")))) return null;
   const database = db();
   const at = now();
   await database.deleteFrom("draft_stash").where("expires_at", "<=", at).execute();
-  if (!(await consumeRateLimit("draft", { ip: clientIp ?? "unknown" })).ok) return null;
+  if (!(await consumeRateLimit("draft", { userId: signedInUserId, ip: clientIp ?? "unknown" })).ok) return null;
   const { rows } = await database.selectFrom("draft_stash").select((eb) => eb.fn.countAll<number>().as("rows")).executeTakeFirstOrThrow();
   if (Number(rows) >= DRAFT_STASH_MAX_ROWS) return null;
   const previous = await stashIdOf(request);
@@ -170,12 +178,18 @@ export async function takeDraft(
  * like a forced login's draft, until it is sent; nothing typed drops what was kept. Answers the
  * Set-Cookie header to send (null when nothing is kept).
  */
-export async function keepClosedDraft(request: Request, kind: DraftKind, path: string, draft: StashedDraft | null): Promise<string | null> {
+export async function keepClosedDraft(
+  request: Request,
+  student: { userId: number; clientIp?: string },
+  kind: DraftKind,
+  path: string,
+  draft: StashedDraft | null,
+): Promise<string | null> {
   if (!draft) {
     await dropDraft(request, kind);
     return null;
   }
-  return stashDraft(request, kind, path, { ...draft, kept: true });
+  return stashDraft(request, kind, path, { ...draft, kept: true }, student.clientIp, student.userId);
 }
 
 /** A published post or comment: whatever this browser still kept of that kind is done with. */
