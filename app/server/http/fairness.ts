@@ -43,7 +43,8 @@ function eventLoopDelay() {
 /**
  * Each client network's share. A client's first request gets in. Further requests of a client
  * with one already running get in only while the server is not busy (fewer than `busyInFlight`
- * requests running in all) and the event loop is on time (`shedDelayMs`); else they get 503 with
+ * requests running in all), and from its third on only while the event loop is on time
+ * (`shedDelayMs`); else they get 503 with
  * Retry-After before any work, so a flood slows its sender, not everyone else. A client shed in
  * the last second has no free first request either while anyone else's request runs. Past
  * `maxInFlight` running at once a client's next request gets 429 at once. A health checker asks
@@ -71,7 +72,9 @@ export function fairShare(options: {
     const now = performance.now();
     const penalised = (shedUntil.get(client) ?? 0) > now;
     if (count > 0 || (penalised && total > 0)) {
-      const lag = delay();
+      // A late event loop alone (a GC pause, a starved CPU) sheds only a client with two or more
+      // running: a browser's action posted while its revalidation or status poll runs is normal.
+      const lag = count >= 2 ? delay() : 0;
       if (penalised || total >= options.busyInFlight || lag > options.shedDelayMs) {
         if (!shedding) log("warn", "shedding", { lagMs: Math.round(lag), inFlight: total });
         shedding = true;
