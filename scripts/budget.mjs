@@ -304,6 +304,11 @@ async function measure(sample, cookie, sizes) {
       }
       js += sizes.get(script);
     }
+    // BUDGET_SCRIPTS=1 lists each page's scripts by size: where a page's kilobytes come from.
+    if (process.env.BUDGET_SCRIPTS === "1") {
+      const list = [...scripts].map((script) => `${(sizes.get(script) / KB).toFixed(1).padStart(6)} ${new URL(script).pathname}`);
+      console.log(`${sample.url}\n${list.sort().reverse().join("\n")}`);
+    }
     return { url: sample.url, status: response.status(), finalUrl: final.pathname + final.search, scripts: scripts.size, js, html: gzipSize(html) };
   } catch (error) {
     return { url: sample.url, error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
