@@ -30,13 +30,13 @@ export function buildReference() {
 }
 
 /** Starts the built reference app on a free loopback port (NODE_ENV=production); same shape as startAppServer's result. */
-export function startReference({ nodeArgs = [] } = {}) {
+export function startReference({ nodeArgs = [], env = {} } = {}) {
   return startAppServer({
     script: path.join(REFERENCE_DIR, "server.mjs"),
     nodeArgs,
     databaseUrl: "",
     sessionSecret: "",
     encryptionKey: "",
-    env: { NODE_PATH: NODE_MODULES },
+    env: { NODE_PATH: NODE_MODULES, ...env },
   });
 }

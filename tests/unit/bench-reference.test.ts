@@ -3,7 +3,9 @@
 // node_modules and answers its page, and (on that build, in process) that the patched
 // @remix-run/react and react-router-dom (patches/) build the server routes and the static
 // router's data routes of a build once instead of once per render, with the same page as the answer.
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -29,6 +31,26 @@ describe("the bench's reference app", () => {
     const html = await response.text();
     expect(html).toContain("条目 1<");
     expect(html).toContain("条目 10<");
+  });
+
+  it("renders a captured page as the same DOM (its /same-dom/:key page)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "same-dom-"));
+    const body =
+      '<main class="space-y-3 p-3"><label for="q" class="field-label">搜索</label><input id="q" name="q" value="图书馆" maxlength="40" disabled>' +
+      '<svg class="h-4 w-4" viewBox="0 0 24 24" aria-hidden="true"><use href="/icon-sprite.svg#heart"></use></svg><p style="color:red">共 2 条</p></main>';
+    fs.writeFileSync(path.join(dir, "circle.html"), body);
+    const captured = await startReference({ env: { BENCH_SAME_DOM_DIR: dir } });
+    try {
+      const html = await (await fetch(`${captured.base}/same-dom/circle`)).text();
+      expect(html).toContain('<main class="space-y-3 p-3"><label for="q" class="field-label">搜索</label>');
+      expect(html).toContain('<input id="q" name="q" maxLength="40" disabled="" value="图书馆"/>');
+      expect(html).toContain('viewBox="0 0 24 24"');
+      expect(html).toContain('<p style="color:red">共 2 条</p>');
+      expect((await fetch(`${captured.base}/same-dom/post`)).status).toBe(404);
+    } finally {
+      await captured.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("renders from server routes and data routes built once per build (the @remix-run/react and react-router-dom patches)", async () => {
