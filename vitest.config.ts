@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import type { TestProjectInlineConfiguration } from "vitest/config";
@@ -95,6 +96,11 @@ export default defineConfig({
     // project by `extends: true`); none of them reaches tests/e2e, which is Playwright's.
     environment: "node",
     pool: "forks",
+    // One worker per core. Vitest's own default is a core fewer (1 on a 2-core machine), which left
+    // the second core idle while a db file waits on its database or a unit file on the process it
+    // started. Every file has its own database, temporary directory and free port, so any two run
+    // side by side.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         extends: true,
