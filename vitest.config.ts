@@ -19,8 +19,9 @@ const DB_TESTS = ["app/**/*.db.test.{ts,tsx}", "tests/**/*.db.test.{ts,tsx}"];
 const NEVER = ["**/node_modules/**", "build/**", "public/build/**", "tests/e2e/**", "tests/.tmp/**"];
 
 // app/lib files that touch process-wide state (process.env.TZ, a spy on Intl's prototype), which
-// threads without isolation would share: they run in the unit project's forks.
-const LIB_WITH_GLOBALS = ["app/lib/term.test.ts", "app/lib/time.test.ts"];
+// threads without isolation would share, or that measure the process's CPU time, which would
+// count the other threads' work too: they run in the unit project's forks.
+const LIB_WITH_GLOBALS = ["app/lib/term.test.ts", "app/lib/time.test.ts", "app/lib/pickup-parser.test.ts"];
 function testFilesUnder(dir: string): string[] {
   return fs
     .readdirSync(new URL(dir, import.meta.url), { recursive: true, encoding: "utf8" })
