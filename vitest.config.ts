@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import type { TestProjectInlineConfiguration } from "vitest/config";
@@ -18,8 +19,9 @@ const DB_TESTS = ["app/**/*.db.test.{ts,tsx}", "tests/**/*.db.test.{ts,tsx}"];
 const NEVER = ["**/node_modules/**", "build/**", "public/build/**", "tests/e2e/**", "tests/.tmp/**"];
 
 // app/lib files that touch process-wide state (process.env.TZ, a spy on Intl's prototype), which
-// threads without isolation would share: they run in the unit project's forks.
-const LIB_WITH_GLOBALS = ["app/lib/term.test.ts", "app/lib/time.test.ts"];
+// threads without isolation would share, or that measure the process's CPU time, which would
+// count the other threads' work too: they run in the unit project's forks.
+const LIB_WITH_GLOBALS = ["app/lib/term.test.ts", "app/lib/time.test.ts", "app/lib/pickup-parser.test.ts"];
 function testFilesUnder(dir: string): string[] {
   return fs
     .readdirSync(new URL(dir, import.meta.url), { recursive: true, encoding: "utf8" })
@@ -95,6 +97,11 @@ export default defineConfig({
     // project by `extends: true`); none of them reaches tests/e2e, which is Playwright's.
     environment: "node",
     pool: "forks",
+    // One worker per core. Vitest's own default is a core fewer (1 on a 2-core machine), which left
+    // the second core idle while a db file waits on its database or a unit file on the process it
+    // started. Every file has its own database, temporary directory and free port, so any two run
+    // side by side.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         extends: true,

@@ -2,19 +2,27 @@
 // `npm test`: the whole suite, as CI runs it.
 //   1. a browser check: no Chromium is a failure, never a skip
 //   2. remix build (Playwright and the production-start test run the built server)
-//   3. vitest run: unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set; then the slower
-//      tier, the rendered-screenshot OCR corpus (vitest.ocr.config.ts, about 1–2 minutes)
-//   4. the security suite (`npm run test:security`): malformed bodies, cross-origin posts,
-//      access, headers, secrets, XSS and login brute force against the built app in production mode
-//   5. the fault suite (`npm run test:faults`): crashes, slow and failing outside systems, two instances
-//   6. the load smoke (`node scripts/load.mjs --smoke`; `npm run test:load` is the full 200 × 60 s)
-//   7. playwright test: browser tests against `node server.mjs`
+//   3. alone, the two stages that measure CPU time or latency: the rendered-screenshot OCR corpus
+//      (vitest.ocr.config.ts) and the load smoke (`node scripts/load.mjs --smoke`; `npm run
+//      test:load` is the full 200 × 60 s)
+//   4. then two lanes at once:
+//      - vitest run (lib, unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set; a worker
+//        per core), then playwright test (browser tests against `node server.mjs`): these keep
+//        the cores busy;
+//      - the security suite (`npm run test:security`: malformed bodies, cross-origin posts,
+//        access, headers, secrets, XSS and login brute force against the built app in production
+//        mode), then the fault suite (`npm run test:faults`: crashes, slow and failing outside
+//        systems, two instances): these mostly wait on the servers they start, their sleeps and
+//        their timeouts, so they take little of the cores from the first lane.
+//      The first lane prints as it goes; the second lane's output is kept and printed whole when
+//      each of its stages ends (tests/.tmp/reports/<stage>.log keeps it too).
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
 // The last line is "N passed, M failed" (", K skipped" when some were), summed over all runners.
 //
 // `--full` (`npm run test:full`): the same stages with the long sweeps complete (TEST_FULL=1): every
 // screenshot of the OCR corpus and all 200 malformed bodies to every action route, where `npm test`
-// reads a sample of each (docs/testing.md). `--help` prints this and exits.
+// reads a sample of each (docs/testing.md). `--serial`: no lanes, one stage after another.
+// `--help` prints this and exits.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -23,13 +31,16 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (process.argv.includes("--help")) {
   console.log(
-    "npm test: browser check, build, vitest (lib, unit, db-sqlite, db-postgres), OCR corpus, security, faults, load smoke, Playwright.\n" +
+    "npm test: browser check, build, OCR corpus, load smoke; then vitest (lib, unit, db-sqlite, db-postgres) and Playwright,\n" +
+      "  with security and faults beside them.\n" +
       "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route\n" +
+      "  --serial every stage after the other (security and faults no longer beside vitest and Playwright)\n" +
       "Stages, tiers and what each covers: docs/testing.md",
   );
   process.exit(0);
 }
 const full = process.argv.includes("--full");
+const serial = process.argv.includes("--serial");
 if (full) process.env.TEST_FULL = "1";
 const reports = path.join(root, "tests/.tmp/reports");
 const bin = {
@@ -41,21 +52,39 @@ const bin = {
 const stageTimes = [];
 const suiteStarted = Date.now();
 
-function run(label, args, env = {}) {
-  console.log(`\n▶ ${label}: node ${args.map((arg) => path.relative(root, arg) || arg).join(" ")}`);
+/**
+ * Runs one stage. With `quiet`, the stage's output goes to tests/.tmp/reports/<label>.log and is
+ * printed whole when it ends, so a stage running beside another does not interleave its lines.
+ */
+function run(label, args, env = {}, { quiet = false } = {}) {
+  const command = `${label}: node ${args.map((arg) => path.relative(root, arg) || arg).join(" ")}`;
   const started = Date.now();
+  const log = quiet ? path.join(reports, `${label}.log`) : null;
+  if (log) console.log(`\n▷ ${command} (beside the other lane; its output follows when it ends)`);
+  else console.log(`\n▶ ${command}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("error", (error) => {
-      console.error(`✗ ${label} could not start: ${error.message}`);
-      resolve(1);
-    });
-    child.on("exit", (code, signal) => {
+    const output = log ? fs.openSync(log, "w") : null;
+    const stdio = output === null ? "inherit" : ["ignore", output, output];
+    const child = spawn(process.execPath, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    let finished = false;
+    const finish = (text, code) => {
+      if (finished) return;
+      finished = true;
       const seconds = (Date.now() - started) / 1000;
       stageTimes.push([label, seconds]);
-      console.log(`◀ ${label}: ${signal ? `killed by ${signal}` : `exit ${code}`} after ${seconds.toFixed(1)} s`);
-      resolve(code ?? 1);
+      if (output !== null) {
+        fs.closeSync(output);
+        console.log(`\n▶ ${command} (output of the run that just ended)`);
+        process.stdout.write(fs.readFileSync(log, "utf8"));
+      }
+      console.log(`◀ ${label}: ${text} after ${seconds.toFixed(1)} s`);
+      resolve(code);
+    };
+    child.on("error", (error) => {
+      console.error(`✗ ${label} could not start: ${error.message}`);
+      finish("could not start", 1);
     });
+    child.on("exit", (code, signal) => finish(signal ? `killed by ${signal}` : `exit ${code}`, code ?? 1));
   });
 }
 
@@ -111,17 +140,15 @@ if ((await run("build", [bin.remix, "build"])) !== 0) {
   process.exit(1);
 }
 
-// --- Vitest (the projects of vitest.config.ts, then the security suite) ---------------------
-async function vitestStage(label, extraArgs) {
+// --- Vitest runs (the projects of vitest.config.ts and the suites with their own config) ------
+async function vitestStage(label, extraArgs, options) {
   const report = path.join(reports, `${label}.json`);
-  const code = await run(label, [
-    bin.vitest,
-    "run",
-    ...extraArgs,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  const code = await run(
+    label,
+    [bin.vitest, "run", ...extraArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    {},
+    options,
+  );
   const result = readJson(report);
   let failed = 0;
   if (result) {
@@ -139,15 +166,12 @@ async function vitestStage(label, extraArgs) {
   }
   totals.failed += failed;
 }
-await vitestStage("vitest", []);
-await vitestStage("ocr-corpus", ["--config", "vitest.ocr.config.ts"]);
-await vitestStage("security", ["--config", "vitest.security.config.ts"]);
-await vitestStage("faults", ["--config", "vitest.faults.config.ts"]);
 
 // --- Load smoke: scripts/load.mjs at a small size (`npm run test:load` runs the full size) ----
 // It writes {passed, failed} to its report: each check (no 5xx, no lost write, …) counts once.
-const loadScript = path.join(root, "scripts/load.mjs");
-if (fs.existsSync(loadScript)) {
+async function loadSmoke() {
+  const loadScript = path.join(root, "scripts/load.mjs");
+  if (!fs.existsSync(loadScript)) return;
   const loadReport = path.join(reports, "load.json");
   const code = await run("load smoke", [loadScript, "--smoke", "--report", loadReport]);
   const result = readJson(loadReport);
@@ -161,32 +185,55 @@ if (fs.existsSync(loadScript)) {
 }
 
 // --- Playwright -----------------------------------------------------------------------------
-const playwrightReport = path.join(reports, "playwright.json");
-const playwrightCode = await run("playwright", [bin.playwright, "test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  CHROMIUM_PATH: chromium,
-});
-const playwright = readJson(playwrightReport);
-let playwrightFailed = 0;
-if (playwright?.stats) {
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats;
-  totals.passed += expected + flaky;
-  if (flaky > 0) console.log(`⚠ ${flaky} Playwright test(s) passed only on retry (flaky): see the list above`);
-  playwrightFailed = unexpected;
-  totals.skipped += skipped;
-  // Errors outside any test (the web server did not start, a spec failed to load).
-  if (unexpected === 0 && (playwright.errors ?? []).length > 0) playwrightFailed += playwright.errors.length;
+async function playwrightStage() {
+  const playwrightReport = path.join(reports, "playwright.json");
+  const playwrightCode = await run("playwright", [bin.playwright, "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    CHROMIUM_PATH: chromium,
+  });
+  const playwright = readJson(playwrightReport);
+  let playwrightFailed = 0;
+  if (playwright?.stats) {
+    const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = playwright.stats;
+    totals.passed += expected + flaky;
+    if (flaky > 0) console.log(`⚠ ${flaky} Playwright test(s) passed only on retry (flaky): see the list above`);
+    playwrightFailed = unexpected;
+    totals.skipped += skipped;
+    // Errors outside any test (the web server did not start, a spec failed to load).
+    if (unexpected === 0 && (playwright.errors ?? []).length > 0) playwrightFailed += playwright.errors.length;
+  }
+  if (playwrightCode !== 0) {
+    failedStages.push("playwright");
+    if (playwrightFailed === 0) playwrightFailed = 1;
+  }
+  totals.failed += playwrightFailed;
 }
-if (playwrightCode !== 0) {
-  failedStages.push("playwright");
-  if (playwrightFailed === 0) playwrightFailed = 1;
-}
-totals.failed += playwrightFailed;
+
+// Alone first: the OCR corpus asserts CPU time per screenshot and the load smoke answers under
+// load, figures that another stage beside them would skew.
+await vitestStage("ocr-corpus", ["--config", "vitest.ocr.config.ts"]);
+await loadSmoke();
+// Then the two lanes (see the top of this file): the cores are kept busy by the first, and the
+// second, which mostly waits, fills the gaps.
+// `--serial` runs them one after another instead (slower; for telling whether a failure in a
+// lane comes from running beside the other).
+const lanes = [
+  async () => {
+    await vitestStage("vitest", []);
+    await playwrightStage();
+  },
+  async () => {
+    await vitestStage("security", ["--config", "vitest.security.config.ts"], { quiet: !serial });
+    await vitestStage("faults", ["--config", "vitest.faults.config.ts"], { quiet: !serial });
+  },
+];
+if (serial) for (const lane of lanes) await lane();
+else await Promise.all(lanes.map((lane) => lane()));
 
 // --- Summary --------------------------------------------------------------------------------
 console.log("");
 console.log(
-  `Stages${full ? " (--full)" : ""}: ${stageTimes.map(([label, seconds]) => `${label} ${seconds.toFixed(0)} s`).join(", ")}; ` +
+  `Stages${full ? " (--full)" : ""}${serial ? " (--serial)" : ""}, in the order they ended: ${stageTimes.map(([label, seconds]) => `${label} ${seconds.toFixed(0)} s`).join(", ")}; ` +
     `${((Date.now() - suiteStarted) / 1000).toFixed(0)} s in all`,
 );
 if (failedStages.length > 0) console.log(`✗ failed: ${failedStages.join(", ")}`);

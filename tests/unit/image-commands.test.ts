@@ -104,7 +104,7 @@ describe("the production image's commands, with plain node and production depend
     child.stdout!.on("data", (chunk: Buffer) => (output += chunk));
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000; // other test files run beside it, one per core
     let healthy = false;
     while (!healthy && Date.now() < deadline && child.exitCode === null) {
       healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((response) => response.ok, () => false);
