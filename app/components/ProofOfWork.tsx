@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { PROOF_OF_WORK, type ProofChallenge } from "~/lib/proof-of-work";
 
-export type ProofChallenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+export type { ProofChallenge };
 
 // Solves the form's proof-of-work challenge in the page (decision 033) and puts the solution in a
 // hidden field. A short loop over SubtleCrypto, awaiting each hash, so the page stays responsive;

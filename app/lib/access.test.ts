@@ -103,6 +103,7 @@ describe("the open-route table, row by row", () => {
     "/uploads/**": "/uploads/a.webp",
     "/favicon.ico": "/favicon.ico",
     "/share-card.png": "/share-card.png",
+    "/share-card/*": "/share-card/AAAAAAAAAAAAAAAAAAAAAA.jpg",
     "/robots.txt": "/robots.txt",
   };
   it.each(OPEN_ROUTES)("$pattern ($why)", (rule) => {

@@ -34,9 +34,10 @@ export const OPEN_ROUTES: AccessRule[] = [
   { pattern: "/info/**", kind: "machine", why: "school list and config" },
   { pattern: "/build/**", kind: "machine", why: "compiled assets" },
   { pattern: "/assets/**", kind: "machine", why: "static assets" },
-  { pattern: "/uploads/**", kind: "machine", why: "uploaded images" },
+  { pattern: "/uploads/**", kind: "machine", why: "uploaded images: a student's or operator's session, or a signed address" },
   { pattern: "/favicon.ico", kind: "machine", why: "icon" },
   { pattern: "/share-card.png", kind: "machine", why: "the share card image the messenger fetches" },
+  { pattern: "/share-card/*", kind: "machine", why: "a visible post's share card thumbnail the messenger fetches" },
   { pattern: "/robots.txt", kind: "machine", why: "crawlers" },
 ];
 

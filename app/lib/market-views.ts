@@ -1,3 +1,4 @@
+import type { ProofChallenge } from "./proof-of-work";
 // What the market's loaders send for the parts of the page that have no behaviour of their own
 // (the hero, the promo card, the read-only panels, the coupon and assist dialogs): plain typed
 // data, texts already filled in on the server, rendered by the small components in
@@ -89,4 +90,6 @@ export type FeatureTabView = {
   intro: string;
   points: string[];
   labels: { comingSoon: string; want: string; submitOrder: string; address: string; phone: string };
+  /** The "I need this feature" form's proof of work (decision 042). */
+  proof: ProofChallenge;
 };

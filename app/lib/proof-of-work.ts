@@ -11,3 +11,6 @@ export const PROOF_OF_WORK = {
   /** The form field that carries the solution. */
   field: "altcha",
 } as const;
+
+/** A challenge in ALTCHA's format, as the page receives it (made on the server, solved in the page). */
+export type ProofChallenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };

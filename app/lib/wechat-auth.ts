@@ -61,6 +61,14 @@ export function messengerAuthPath(returnPath: string) {
   return `${MESSENGER_AUTH_PATH}?redirect_url=${encodeURIComponent(boundedReturnPath(returnPath) ?? MESSENGER_DEFAULT_RETURN)}`;
 }
 
+/**
+ * Where to send a messenger-bound student whose session expired: the silent authorization
+ * (snsapi_base), which signs them in again and comes back to `returnPath`.
+ */
+export function messengerResumePath(returnPath: string) {
+  return `${MESSENGER_AUTH_PATH}?resume=1&redirect_url=${encodeURIComponent(boundedReturnPath(returnPath) ?? MESSENGER_DEFAULT_RETURN)}`;
+}
+
 /** The result page for a failed authorization, in the product rules' shape (?error=CODE&message=…). */
 export function messengerErrorPath(code: MessengerErrorCode, returnPath?: string) {
   const params = new URLSearchParams({ error: code, message: messengerErrorMessage(code) });

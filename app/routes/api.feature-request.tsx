@@ -1,8 +1,11 @@
-// POST /api/feature-request { userId, timestamp, featureType, userAgent, platform } — "I need
+// POST /api/feature-request { userId, timestamp, featureType, userAgent, platform, altcha } — "I need
 // this feature" on the supermarket and errand tabs. Stored against the signed-in user (the
 // userId in the body is not trusted); anonymous visitors are counted too.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { errors as errorMessages } from "~/lib/messages/errors";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { proofVerdict } from "~/server/auth/proof-of-work.server";
 import { getUser } from "~/server/auth/session.server";
 import { FEATURE_TYPES } from "~/server/errands/feature-requests.server";
 import { recordFeatureRequest } from "~/server/errands/feature-requests.server";
@@ -19,6 +22,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const featureType = typeof body?.featureType === "string" ? body.featureType : "";
   if (!(FEATURE_TYPES as readonly string[]).includes(featureType)) {
     return Response.json({ success: false, message: marketMessages.feature.failed }, { status: 400 });
+  }
+  // Only the page's script calls this, and it always sends a solved proof of work (decision 042);
+  // the form without JavaScript posts the market page instead.
+  if ((await proofVerdict(body?.[PROOF_OF_WORK.field])) !== "valid") {
+    return Response.json({ success: false, message: errorMessages.proofInvalid }, { status: 403 });
   }
   const user = await getUser(request);
   const verdict = await consumeRateLimit("feature-request", { userId: user?.id, ip: context.clientIp });

@@ -4,6 +4,7 @@
 // instead of looping. With purpose=operator, an operator links their openid (/admin/settings).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { loginPath } from "~/lib/redirect";
 import { messengerErrorPath } from "~/lib/wechat-auth";
 import { authenticateStudent } from "~/server/auth/authenticator.server";
 import { MessengerAuthError } from "~/server/auth/messenger.server";
@@ -16,6 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) return error;
     if (!(error instanceof MessengerAuthError)) throw error;
+    // A silent sign-in again that cannot start: the password login, back to the same page.
+    if (error.purpose === "resume") return redirect(loginPath(error.returnPath, "expired"), { headers: { "Cache-Control": "no-store" } });
     return redirect(messengerErrorPath(error.code, error.returnPath), { headers: { "Cache-Control": "no-store" } });
   }
 }

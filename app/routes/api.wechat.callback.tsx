@@ -4,6 +4,7 @@
 // failed.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { loginPath } from "~/lib/redirect";
 import { messengerErrorPath } from "~/lib/wechat-auth";
 import { authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
 import { clearAuthLock } from "~/server/auth/messenger-cookies.server";
@@ -32,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const status = failure.code === "WECHAT_ALREADY_BOUND" ? "taken" : "failed";
       return redirect(withLinkStatus(failure.returnPath ?? "/admin/settings", status), { headers });
     }
+    // A silent sign-in again that failed: the password login, back to the same page.
+    if (failure?.purpose === "resume") return redirect(loginPath(failure.returnPath, "expired"), { headers });
     return redirect(messengerErrorPath(failure?.code ?? "AUTH_FAILED", failure?.returnPath), { headers });
   }
 }

@@ -13,6 +13,7 @@ import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
 import { Page } from "~/components/Page";
+import { ProofOfWork, type ProofChallenge } from "~/components/ProofOfWork";
 import { PHONE_INPUT_PATTERN } from "~/lib/address";
 import { submittedText, type FormResult } from "~/lib/form-result";
 import { app as appMessages } from "~/lib/messages/app";
@@ -313,8 +314,9 @@ function RegisterDialog({
   reward: string;
   t: PromoTexts;
 }) {
-  const reply = useActionData<typeof action>() as (FormResult & { captcha?: { id: string; image: string } }) | undefined;
+  const reply = useActionData<typeof action>() as (FormResult & { captcha?: { id: string; image: string }; proof?: ProofChallenge }) | undefined;
   const captcha = reply?.captcha ?? form.captcha;
+  const proof = reply?.proof ?? form.proof;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   // conform's client (the page has room in the JS budget): the action's reply, errors beside each field.
@@ -362,6 +364,7 @@ function RegisterDialog({
           </p>
         ) : null}
         <input type="hidden" name="intent" value="register" />
+        <ProofOfWork challenge={proof} />
         <input type="hidden" name="invite" value={invite.code} />
         {invite.token ? <input type="hidden" name="inviter" value={invite.token} /> : null}
         {field("nickname", t.register.nickname, t.register.nicknamePlaceholder, { minLength: 2, maxLength: 20, autoComplete: "nickname" })}

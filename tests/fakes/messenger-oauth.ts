@@ -1,7 +1,8 @@
 // A fake messenger OAuth provider on loopback (node:http), replaying the real protocol of
 // docs/protocols/messenger.md (Web OAuth):
 //   GET /connect/oauth2/authorize?appid&redirect_uri&response_type=code&scope=snsapi_userinfo&state
-//       → 302 redirect_uri?code=CODE&state=STATE (approve), or redirect_uri?state=STATE (refuse)
+//       → 302 redirect_uri?code=CODE&state=STATE (approve), or redirect_uri?state=STATE (refuse);
+//       scope=snsapi_base: the code at once, no page (the openid only, userinfo answers 48001)
 //   GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code
 //       → {access_token, expires_in, refresh_token, openid, scope, unionid?}; codes work once
 //         (40163 on reuse), expire after 5 minutes, unknown ones are 40029
@@ -58,7 +59,7 @@ export interface FakeMessenger {
   /** The next call of the endpoint fails (or is slow) once. */
   failNext(endpoint: "token" | "userinfo", failure: FakeFailure): void;
   /** A code for `user` as the authorize page would issue it (for tests that skip the page). */
-  issueCode(user?: FakeMessengerUser): string;
+  issueCode(user?: FakeMessengerUser, scope?: string): string;
   close(): Promise<void>;
 }
 
@@ -80,7 +81,7 @@ export function fakeMessengerUser(overrides: Partial<FakeMessengerUser> = {}): F
   };
 }
 
-type Grant = { user: FakeMessengerUser; expiresAt: number; used: boolean };
+type Grant = { user: FakeMessengerUser; expiresAt: number; used: boolean; scope: string };
 
 export async function startFakeMessenger(options: FakeMessengerOptions = {}): Promise<FakeMessenger> {
   const appId = options.appId ?? "wxfake0123456789";
@@ -92,9 +93,9 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
   const failures: Record<"token" | "userinfo", FakeFailure[]> = { token: [], userinfo: [] };
   const state: FakeMessengerState = { authorizeQueries: [], codesIssued: 0, tokenExchanges: 0, userInfoCalls: 0 };
 
-  function issueCode(forUser = user) {
+  function issueCode(forUser = user, scope = "snsapi_userinfo") {
     const code = crypto.randomBytes(16).toString("hex");
-    codes.set(code, { user: forUser, expiresAt: Date.now() + 5 * 60_000, used: false });
+    codes.set(code, { user: forUser, expiresAt: Date.now() + 5 * 60_000, used: false, scope });
     state.codesIssued += 1;
     return code;
   }
@@ -143,7 +144,10 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
           return;
         }
         const target = new URL(redirectUri);
-        if (mode === "approve") target.searchParams.set("code", issueCode());
+        // snsapi_base never shows a page: the code comes back at once, even when the user
+        // would refuse the profile.
+        const scope = query.get("scope") === "snsapi_base" ? "snsapi_base" : "snsapi_userinfo";
+        if (mode === "approve" || scope === "snsapi_base") target.searchParams.set("code", issueCode(user, scope));
         target.searchParams.set("state", query.get("state") ?? "");
         res.writeHead(302, { Location: target.toString() });
         res.end();
@@ -160,13 +164,13 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
         if (grant.used) return json(res, { errcode: 40163, errmsg: "code been used" });
         grant.used = true;
         const accessToken = crypto.randomBytes(24).toString("hex");
-        tokens.set(accessToken, { user: grant.user, expiresAt: Date.now() + 7200_000, used: false });
+        tokens.set(accessToken, { user: grant.user, expiresAt: Date.now() + 7200_000, used: false, scope: grant.scope });
         return json(res, {
           access_token: accessToken,
           expires_in: 7200,
           refresh_token: crypto.randomBytes(24).toString("hex"),
           openid: grant.user.openid,
-          scope: "snsapi_userinfo",
+          scope: grant.scope,
           ...(grant.user.unionid ? { unionid: grant.user.unionid } : {}),
         });
       }
@@ -176,6 +180,7 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
         const grant = tokens.get(query.get("access_token") ?? "");
         if (!grant || grant.expiresAt < Date.now()) return json(res, { errcode: 40001, errmsg: "invalid credential" });
         if (query.get("openid") !== grant.user.openid) return json(res, { errcode: 40003, errmsg: "invalid openid" });
+        if (grant.scope !== "snsapi_userinfo") return json(res, { errcode: 48001, errmsg: "api unauthorized" });
         const { unionid, ...profile } = grant.user;
         return json(res, { ...profile, privilege: [], ...(unionid ? { unionid } : {}) });
       }

@@ -344,7 +344,7 @@ describe.skipIf(!BASE_URL)("two instances on one PostgreSQL", () => {
     const fromA = await fetch(a.base + url, { headers: { Cookie: cookie } });
     const fromB = await fetch(b.base + url, { headers: { Cookie: cookie } });
     expect(fromB.status).toBe(200);
-    expect(fromB.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(fromB.headers.get("Cache-Control")).toBe("private, max-age=3600");
     expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
 
     const published = await request(b.base, "/publish-post", { cookie, form: { categoryId: "1", content: "两台机器共享的图片", images: url } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errors as errorMessages } from "~/lib/messages/errors";
 import { orderBody } from "../support/app-process";
 import { rawRequest, type RawAnswer } from "./http";
-import { CAPTCHA_ANSWER, captchaToken, insertStudent, makeMessengerUser, sql, startServer, type Server, type Student } from "./server";
+import { CAPTCHA_ANSWER, captchaToken, insertStudent, makeMessengerUser, solvedProof, sql, startServer, type Server, type Student } from "./server";
 import { actionAnswer, dataPath } from "../support/single-fetch";
 
 const LIMITS = {
@@ -185,10 +185,11 @@ describe("rate limits, per user and per address", () => {
   it("invite registration: the 2nd in an hour is a 429 in the dialog's form errors", async () => {
     const student = students[7]!;
     // A complete form (invite registration is a school-account login): the limit counts once the form is valid.
+    // With its proof of work solved (one without counts double, decision 042).
     const fields = { intent: "register", nickname: "新同学", phone: "13800138000", school: "demo", studentId: "20249999", password: "not-the-password", captcha: CAPTCHA_ANSWER, captchaId: captchaToken() };
-    const first = await rawRequest(server.base, dataUrl("/market/promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
+    const first = await rawRequest(server.base, dataUrl("/market/promo-activity"), { headers: FORM, cookie: student.cookie, body: form({ ...fields, altcha: await solvedProof() }) });
     expect(first.status).not.toBe(429);
-    const second = await rawRequest(server.base, dataUrl("/market/promo-activity"), { headers: FORM, cookie: student.cookie, body: form(fields) });
+    const second = await rawRequest(server.base, dataUrl("/market/promo-activity"), { headers: FORM, cookie: student.cookie, body: form({ ...fields, altcha: await solvedProof() }) });
     expectLimited(second);
     const { data } = await actionAnswer<{ error: Record<string, string[]> }>(second.body);
     expect(data!.error[""]![0]).toContain(LIMITED_TEXT);
@@ -196,7 +197,8 @@ describe("rate limits, per user and per address", () => {
 
   it("feature requests: per user (the 3rd of one student) and per address (the 6th from one address, whoever sends it)", async () => {
     const [a, b] = [students[8]!, students[9]!];
-    const tap = (cookie?: string) => rawRequest(server.base, "/api/feature-request", { headers: JSON_TYPE, cookie, body: JSON.stringify({ featureType: "online" }) });
+    const tap = async (cookie?: string) =>
+      rawRequest(server.base, "/api/feature-request", { headers: JSON_TYPE, cookie, body: JSON.stringify({ featureType: "online", altcha: await solvedProof() }) });
     expect((await tap(a.cookie)).status).toBe(200);
     expect((await tap(a.cookie)).status).toBe(200);
     expectLimitedJson(await tap(a.cookie));

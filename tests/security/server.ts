@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { createCookie } from "@remix-run/node";
+import { createChallenge, solveChallenge } from "altcha-lib";
 import { captchaTokenFor } from "../../scripts/lib/app-server.mjs";
 import { insertStudentSqlite, openSqlite, removeSqlite, scratchDir, startApp } from "../support/app-process";
 
@@ -145,4 +146,16 @@ export function sql<T = Record<string, unknown>>(server: Server, statement: stri
   } finally {
     database.close();
   }
+}
+
+/**
+ * A solved proof-of-work challenge, as the page's script sends it in `altcha`: signed with the
+ * suite's session secret as the server signs its own (a small range, so it solves at once).
+ */
+export async function solvedProof(): Promise<string> {
+  const challenge = await createChallenge({ hmacKey: `altcha|${SESSION_SECRET}`, maxNumber: 2000, expires: new Date(Date.now() + 5 * 60_000) });
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error("no solution");
+  const { algorithm, salt, signature } = challenge;
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature })).toString("base64");
 }

@@ -144,13 +144,13 @@ describe("storage failing half-way (the store refuses the thumbnail: a full disk
     expect(unprefixed()).toEqual([]);
     expect(uploadRows(onS3, student.userId)).toEqual([]);
 
-    // Once the store takes writes again the same upload works, and the image is served with the long cache header.
+    // Once the store takes writes again the same upload works, and the image is served to the student, privately.
     const again = await post(onS3, "/api/upload/image", student, uploadForm("half.png"));
     expect(again.status).toBe(200);
     const url = JSON.parse(again.text).data.file_url as string;
     const image = await fetch(onS3.base + url, { headers: { Cookie: student.cookie } });
     expect(image.status).toBe(200);
-    expect(image.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(image.headers.get("Cache-Control")).toBe("private, max-age=3600");
     expect(image.headers.get("Content-Type")).toBe("image/jpeg");
     expect(unprefixed()).toHaveLength(2);
     expect(uploadRows(onS3, student.userId)).toHaveLength(1);

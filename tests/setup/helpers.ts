@@ -1,5 +1,7 @@
 // Helpers for integration tests (the db-* projects): rows, sessions and requests.
 import type { Insertable, Selectable } from "kysely";
+import nodeCrypto from "node:crypto";
+import { createProofChallenge } from "~/server/auth/proof-of-work.server";
 import { createUserSession } from "~/server/auth/session.server";
 import { db, now } from "~/server/db/db.server";
 import type { UsersTable } from "~/server/db/schema";
@@ -93,4 +95,17 @@ export function postJson(path: string, body: unknown, cookie?: string) {
 /** A plain form POST, as a browser without JavaScript sends it. */
 export function postForm(path: string, fields: Record<string, string>, cookie: string) {
   return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
+}
+
+/** A solved proof-of-work challenge of this server (what the page's script sends in `altcha`). */
+export async function solvedProof(): Promise<string> {
+  const challenge = await createProofChallenge();
+  // Native hashing, synchronously: milliseconds, where altcha-lib's Web Crypto loop takes seconds on a busy machine.
+  let number = 0;
+  while (nodeCrypto.createHash("sha256").update(challenge.salt + number).digest("hex") !== challenge.challenge) {
+    number += 1;
+    if (number > challenge.maxnumber) throw new Error("no solution");
+  }
+  const { algorithm, salt, signature } = challenge;
+  return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString("base64");
 }

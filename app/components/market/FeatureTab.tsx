@@ -1,5 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { MARKET_ACTION } from "~/lib/market-links";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { ProofOfWork } from "../ProofOfWork";
 import type { FeatureTabView } from "~/lib/market-views";
 import { Icon } from "../icons";
 import { useFetcherToast } from "./toast-context";
@@ -41,14 +43,23 @@ export function FeatureTab({ feature }: { feature: FeatureTabView }) {
           action={MARKET_ACTION}
           onSubmit={(event) => {
             event.preventDefault();
+            // The proof of work is solved before this runs (ProofOfWork holds the submit until then).
+            const proof = event.currentTarget.elements.namedItem(PROOF_OF_WORK.field);
             want.submit(
-              { featureType: feature.kind, timestamp: new Date().toISOString(), userAgent: navigator.userAgent, platform: navigator.platform || "web" },
+              {
+                featureType: feature.kind,
+                timestamp: new Date().toISOString(),
+                userAgent: navigator.userAgent,
+                platform: navigator.platform || "web",
+                [PROOF_OF_WORK.field]: proof instanceof HTMLInputElement ? proof.value : "",
+              },
               { method: "post", action: "/api/feature-request", encType: "application/json" },
             );
           }}
         >
           <input type="hidden" name="intent" value="feature-request" />
           <input type="hidden" name="featureType" value={feature.kind} />
+          <ProofOfWork challenge={feature.proof} />
           <button type="submit" className="btn-primary h-11 w-full">
             {labels.want}
           </button>

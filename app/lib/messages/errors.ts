@@ -17,6 +17,8 @@ export const errors = {
   urlTooLong: "网址太长，请检查后重试",
   badHost: "请求的主机名不对",
   crossSite: "跨站请求已被拒绝",
+  // A forged, expired or reused proof of work (a browser sends a fresh one, or none without JavaScript).
+  proofInvalid: "安全校验未通过，请刷新页面后重试",
   // Fair service: one client's requests in flight over its share, and load shedding.
   tooManyInFlight: "同时发出的请求太多，请稍后再试",
   overloaded: "服务器正忙，请稍后再试",

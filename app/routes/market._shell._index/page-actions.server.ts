@@ -15,6 +15,9 @@ import type { RateLimitedAction } from "~/lib/rate-limits";
 import { PageIntentSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
 import { messengerAuthPath } from "~/lib/wechat-auth";
+import { errors as errorMessages } from "~/lib/messages/errors";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { proofVerdict } from "~/server/auth/proof-of-work.server";
 import { getUser } from "~/server/auth/session.server";
 import { CheckoutConflictError } from "~/server/errands/checkout.server";
 import { addRecognized, clearSms, deleteEntry, recognizeSms, type MergeAnswer, type Recognized } from "~/server/errands/checkout-edits.server";
@@ -45,8 +48,8 @@ export async function pageAction(request: Request, clientIp?: string) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   // Rate limits: the form's own error line, with Retry-After.
-  const limited = async (action: RateLimitedAction, userId: number | null) => {
-    const verdict = await consumeRateLimit(action, { userId, ip: clientIp });
+  const limited = async (action: RateLimitedAction, userId: number | null, points = 1) => {
+    const verdict = await consumeRateLimit(action, { userId, ip: clientIp }, points);
     return verdict.ok ? null : answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });
   };
   const submission = parseWithZod(formData, { schema: PageIntentSchema });
@@ -58,8 +61,12 @@ export async function pageAction(request: Request, clientIp?: string) {
 
   // Open to anyone: the feature-request taps and the supermarket's closed submit.
   if (value.intent === "feature-request") {
+    // Its proof of work (decision 042): a forged or reused one is refused; none (no JavaScript)
+    // costs double on the limit, as a login without one does.
+    const proof = await proofVerdict(formData.get(PROOF_OF_WORK.field));
+    if (proof === "invalid") return answer({ intent, error: errorMessages.proofInvalid }, { status: 403 });
     const user = await getUser(request);
-    const refused = await limited("feature-request", user?.id ?? null);
+    const refused = await limited("feature-request", user?.id ?? null, proof === "valid" ? 1 : PROOF_OF_WORK.failuresWithoutProof);
     if (refused) return refused;
     try {
       await recordFeatureRequest({ userId: user?.id ?? null, featureType: value.featureType, userAgent: request.headers.get("User-Agent"), platform: "web" });

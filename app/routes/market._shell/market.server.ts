@@ -9,6 +9,8 @@ import { FEATURE_INTROS, MARKET_TIPS } from "~/lib/content/market";
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { fill, parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";
 import type { FeatureTabView, InfoPanelView } from "~/lib/market-views";
+import type { ProofChallenge } from "~/lib/proof-of-work";
+import { createProofChallenge } from "~/server/auth/proof-of-work.server";
 import { customerService } from "~/lib/messages/customerService";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { marketPage } from "~/lib/messages/market-page";
@@ -114,7 +116,7 @@ export async function marketLoader(request: Request) {
       estimate: { time: estimate.time, dayOffset: estimate.dayOffset },
       priceFrom: priceFromFen ? fill(marketPage.express.priceFrom, { price: formatYuan(priceFromFen) }) : null,
       promo,
-      feature: tab === "express" ? null : featureTab(tab),
+      feature: tab === "express" ? null : featureTab(tab, await createProofChallenge()),
       // The read-only panel open over the page it was opened from (closing returns there), or the assist dialog.
       panel: staticSheet && (staticSheet !== "ordering" || checkout) ? infoPanel(staticSheet, { packageTypes: config?.packageTypes ?? null, focus: url.searchParams.get("type"), closeTo: url.pathname }) : null,
       assist,
@@ -125,9 +127,15 @@ export async function marketLoader(request: Request) {
   };
 }
 
-function featureTab(kind: "online" | "errand"): FeatureTabView {
+function featureTab(kind: "online" | "errand", proof: ProofChallenge): FeatureTabView {
   const f = m.feature;
-  return { kind, ...FEATURE_INTROS[kind], points: [...FEATURE_INTROS[kind].points], labels: { comingSoon: f.comingSoon, want: f.want, submitOrder: f.submitOrder, address: f.address, phone: f.phone } };
+  return {
+    kind,
+    ...FEATURE_INTROS[kind],
+    points: [...FEATURE_INTROS[kind].points],
+    labels: { comingSoon: f.comingSoon, want: f.want, submitOrder: f.submitOrder, address: f.address, phone: f.phone },
+    proof,
+  };
 }
 
 /** The read-only panels (size guide, service notice, contact, order tips, the pay placeholder). */

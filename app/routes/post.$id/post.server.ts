@@ -8,6 +8,8 @@ import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/sessio
 import { ForumError, getPostWithAuthor, hasPublicName, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, togglePostLike } from "~/server/forum/posts.server";
 import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { uploadKeyFromUrl } from "~/server/storage/images.server";
+import { shareThumbUrl } from "~/server/storage/upload-access.server";
 import { forumStatus } from "./guards.server";
 
 const POST_NOTICES: Record<string, "reported" | "alreadyReported" | "commentDeleted" | "markedCompleted"> = {
@@ -47,7 +49,14 @@ export async function postPage(request: Request, id: number) {
     moderationNote: post.moderation === "pending" ? msg.postSheets.underReview : post.moderation === "hidden" ? msg.postSheets.hiddenByOperator : null,
     /** 我来帮忙 (or the author's 查看帮忙) on an ongoing mutual-help request, else null. */
     helpLink: mutualHelp ? (post.author.isMine ? msg.mutualHelp.viewOffers : msg.mutualHelp.offer) : null,
+    /** The share card's picture: a public thumbnail of its own (the images themselves are private). */
+    shareImage: shareImageOf(post.images[0]?.url),
   };
+}
+
+function shareImageOf(firstImageUrl: string | undefined) {
+  const key = firstImageUrl ? uploadKeyFromUrl(firstImageUrl) : null;
+  return key ? shareThumbUrl(key) : undefined;
 }
 
 function answer(body: ForumAnswer, status = 200, headers?: Record<string, string>) {

@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PostDetail() {
-  const { post, comments, commentsPage, commentsError, canComment, noticeText, moderationNote, helpLink } = useLoaderData<typeof loader>();
+  const { post, comments, commentsPage, commentsError, canComment, noticeText, moderationNote, helpLink, shareImage } = useLoaderData<typeof loader>();
   const actionData = useActionData<ForumAnswer>();
   const [params] = useSearchParams();
   const [toast, setToast] = useState<string | null>(null);
@@ -69,7 +69,7 @@ export default function PostDetail() {
     title: post.title || excerptOf(post.content, 30),
     desc: excerptOf(post.content, 60),
     link: base,
-    imgUrl: post.images[0]?.thumbUrl,
+    imgUrl: shareImage,
   });
 
   const notice = params.get("notice") ? noticeText : null;

@@ -2,7 +2,7 @@ import { decideAccess } from "~/lib/access";
 import { isMessengerBrowser } from "~/lib/browser";
 import { pageSearch, pageUrl } from "~/lib/request-kind";
 import { config } from "../config.server";
-import { hasStudentAccount, lookupSession } from "./session.server";
+import { hasStudentAccount, lookupSession, silentResumePath } from "./session.server";
 
 /** What the router knows of the request's route (app/server/http/routes.ts). */
 export type GuardedRoute = { exists?: boolean; keepsDraft?: boolean };
@@ -30,6 +30,8 @@ export async function accessRedirect(request: Request, route: GuardedRoute = {})
   });
   if (decision.kind === "allow") return null;
   if (decision.reason === "login-required" && lookup.state === "ended") {
+    const resume = await silentResumePath(request, lookup, url.pathname + pageSearch(url));
+    if (resume) return resume;
     const reason = { replaced: "replaced", credentials_invalid: "credentials", expired: "expired" }[lookup.reason as string];
     if (reason) return `${decision.location}${decision.location.includes("?") ? "&" : "?"}reason=${reason}`;
   }

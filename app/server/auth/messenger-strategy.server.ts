@@ -37,6 +37,10 @@ function redirectWithCookies(location: string, setCookies: string[]) {
   return redirect(location, { headers });
 }
 
+function openidOnly(token: { openid: string; unionid: string | null }): MessengerProfile {
+  return { openid: token.openid, unionid: token.unionid, nickname: null, avatar: null, sex: null, city: null, province: null, country: null };
+}
+
 export namespace MessengerStrategy {
   export interface ConstructorOptions {
     /** Our callback path: a request there is the provider's answer, any other is a start. */
@@ -75,6 +79,8 @@ export class MessengerStrategy<User> extends Strategy<User, MessengerStrategy.Ve
    */
   private async start(request: Request, params: URLSearchParams): Promise<never> {
     const returnPath = returnPathFrom(request, params.get("redirect_url"));
+    // A silent sign-in again (requireStudent's, for a bound student whose session expired).
+    const purpose = params.get("resume") === "1" ? "resume" : "user";
     if (params.get("purpose") === "operator") {
       const operator = await operatorForLink(request);
       if (!operator) throw redirect(adminLoginPath("/admin/settings"), { headers: NO_STORE });
@@ -90,9 +96,16 @@ export class MessengerStrategy<User> extends Strategy<User, MessengerStrategy.Ve
       log("info", "wechat-auth-locked");
       const locked = new MessengerAuthError("REDIRECT_LOCKED");
       locked.returnPath = returnPath;
+      locked.purpose = purpose;
       throw locked;
     }
-    const start = await startAuthorization(request, { returnPath });
+    let start;
+    try {
+      start = await startAuthorization(request, { returnPath, purpose });
+    } catch (error) {
+      if (error instanceof MessengerAuthError) error.purpose ??= purpose;
+      throw error;
+    }
     throw redirectWithCookies(start.location, start.setCookies);
   }
 
@@ -110,7 +123,8 @@ export class MessengerStrategy<User> extends Strategy<User, MessengerStrategy.Ve
       const code = params.get("code");
       if (!code) throw new MessengerAuthError("AUTH_DENIED");
       const token = await exchangeCode(provider, code);
-      const profile = await fetchUserInfo(provider, token);
+      // snsapi_base gives the openid only; a silent sign-in again needs nothing more.
+      const profile = row.purpose === "resume" ? openidOnly(token) : await fetchUserInfo(provider, token);
       return await this.verify({ request, state: row, profile });
     } catch (error) {
       if (error instanceof MessengerAuthError) throw failureOfState(error, row);

@@ -12,7 +12,7 @@ import type { Selectable, Transaction } from "kysely";
 import * as z from "zod";
 import { isMessengerBrowser } from "~/lib/browser";
 import { randomNickname, realNickname } from "~/lib/nickname";
-import { safeRedirect } from "~/lib/redirect";
+import { loginPath, safeRedirect } from "~/lib/redirect";
 import {
   MESSENGER_CALLBACK_PATH,
   MESSENGER_DEFAULT_RETURN,
@@ -41,8 +41,11 @@ export { needsReauthorization } from "~/lib/wechat-auth";
 /** A failure that ends on /wx/callback?error=CODE. */
 export class MessengerAuthError extends Error {
   returnPath?: string;
-  /** 'operator' when an operator was linking: the failure goes back to /admin/settings. */
-  purpose?: "user" | "operator";
+  /**
+   * 'operator' when an operator was linking: the failure goes back to /admin/settings; 'resume'
+   * (a silent sign-in again): to the login page.
+   */
+  purpose?: "user" | "operator" | "resume";
   constructor(
     readonly code: MessengerErrorCode,
     detail?: string,
@@ -128,13 +131,22 @@ export function randomState(length = STATE_LENGTH) {
   return state;
 }
 
-/** appid, redirect_uri, response_type, scope, state: in exactly this order, then #wechat_redirect. */
-export function buildAuthorizeUrl(input: { authorizeUrl: string; appId: string; redirectUri: string; state: string }) {
+/**
+ * appid, redirect_uri, response_type, scope, state: in exactly this order, then #wechat_redirect.
+ * snsapi_base (openid only, no consent page) serves the silent sign-in again of a bound student.
+ */
+export function buildAuthorizeUrl(input: {
+  authorizeUrl: string;
+  appId: string;
+  redirectUri: string;
+  state: string;
+  scope?: "snsapi_userinfo" | "snsapi_base";
+}) {
   const separator = input.authorizeUrl.includes("?") ? "&" : "?";
   return (
     `${input.authorizeUrl}${separator}appid=${encodeURIComponent(input.appId)}` +
     `&redirect_uri=${encodeURIComponent(input.redirectUri)}` +
-    `&response_type=code&scope=snsapi_userinfo` +
+    `&response_type=code&scope=${input.scope ?? "snsapi_userinfo"}` +
     `&state=${input.state}#wechat_redirect`
   );
 }
@@ -148,7 +160,7 @@ export type AuthorizationStart = { location: string; state: string; setCookies: 
  */
 export async function startAuthorization(
   request: Request,
-  options: { returnPath: string | null; purpose?: "user" | "operator"; operatorId?: number },
+  options: { returnPath: string | null; purpose?: StateRow["purpose"]; operatorId?: number },
 ): Promise<AuthorizationStart> {
   const purpose = options.purpose ?? "user";
   const returnPath = safeRedirect(options.returnPath, MESSENGER_DEFAULT_RETURN);
@@ -180,6 +192,7 @@ export async function startAuthorization(
     appId: provider.appId,
     redirectUri: `${publicOrigin(request)}${MESSENGER_CALLBACK_PATH}`,
     state,
+    scope: purpose === "resume" ? "snsapi_base" : "snsapi_userinfo",
   });
   return { location, state, setCookies: [await rememberState(request, state), await setAuthLock(created.getTime())] };
 }
@@ -332,7 +345,9 @@ export type AuthorizationOutcome =
   | "merged" // …and the openid's former row moved into it
   | "operator-linked" // an operator linked their openid
   | "reload" // the state was already used and this browser is signed in: just go back
-  | "restarted"; // the state was already used and this browser is not signed in: authorize again
+  | "restarted" // the state was already used and this browser is not signed in: authorize again
+  | "resumed" // a bound student whose session expired, signed in again silently
+  | "not-resumed"; // a silent attempt that found no bound student: the password login
 
 export type AuthorizationResult = {
   outcome: AuthorizationOutcome;
@@ -393,6 +408,8 @@ export async function afterUsedState(request: Request, row: StateRow): Promise<A
   if (lookup.state === "active" && lookup.user.openid) {
     return { outcome: "reload", location: returnPath, setCookies: [], userId: lookup.user.id };
   }
+  // A silent attempt is never repeated on its own: the password login instead.
+  if (row.purpose === "resume") return { outcome: "not-resumed", location: loginPath(returnPath, "expired"), setCookies: [] };
   const start = await startAuthorization(request, { returnPath });
   return { outcome: "restarted", location: start.location, setCookies: start.setCookies };
 }
@@ -404,7 +421,26 @@ export async function afterUsedState(request: Request, row: StateRow): Promise<A
 export async function applyMessengerProfile(request: Request, row: StateRow, profile: MessengerProfile): Promise<AuthorizationResult> {
   const returnPath = stateReturnPath(row);
   if (row.purpose === "operator") return linkOperator(request, row, profile, returnPath);
+  if (row.purpose === "resume") return resumeStudent(request, profile.openid, returnPath);
   return signIn(request, row, profile, returnPath);
+}
+
+/**
+ * The silent sign-in again (scope snsapi_base, openid only) of a student whose session expired:
+ * the openid's row, when it has a student account, gets a new session and the student lands where
+ * they were. Anyone else goes to the password login with the same return path. The profile is
+ * not touched (snsapi_base gives none), nor the 7-day authorization date.
+ */
+async function resumeStudent(request: Request, openid: string, returnPath: string): Promise<AuthorizationResult> {
+  const owner = await db().selectFrom("users").selectAll().where("openid", "=", openid).executeTakeFirst();
+  if (!owner || owner.deletion_requested_at || !hasStudentAccount(owner)) {
+    return { outcome: "not-resumed", location: loginPath(returnPath, "expired"), setCookies: [] };
+  }
+  const device = await deviceIdOf(request);
+  const session = await createUserSession(owner.id, { deviceId: device.deviceId, platform: "wechat" });
+  const setCookies = [session.setCookie];
+  if (device.setCookie) setCookies.push(device.setCookie);
+  return { outcome: "resumed", location: returnPath, setCookies, userId: owner.id };
 }
 
 /**

@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
 import { extractParams, verifySolution } from "altcha-lib";
-import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { PROOF_OF_WORK, type ProofChallenge } from "~/lib/proof-of-work";
 import { config } from "../config.server";
 import { db } from "../db/db.server";
 
-// Proof of work on anonymous costly forms (decision 033): the student and operator logins, the
-// invite registration and the anonymous feature request. The page carries an ALTCHA challenge
+// Proof of work on anonymous costly forms (decisions 033 and 042): the student and operator logins,
+// the invite registration and the feature request. The page carries an ALTCHA challenge
 // (signed, expiring, stateless); its script finds the number whose SHA-256 with the salt is the
 // challenge and sends it in the `altcha` field. A browser without JavaScript sends none: its
 // submission still goes on, with the captcha alone, and each of its failures counts
 // PROOF_OF_WORK.failuresWithoutProof times in the login throttles (a tighter limit). The limits
 // and the captcha stay the defence; this makes each scripted attempt cost CPU.
 
-export type ProofChallenge = { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+export type { ProofChallenge };
 
 function hmacKey() {
   return `altcha|${config().sessionSecret}`;
@@ -30,6 +30,18 @@ export async function createProofChallenge(): Promise<ProofChallenge> {
   const challenge = crypto.createHash("sha256").update(salt + number).digest("hex");
   const signature = crypto.createHmac("sha256", hmacKey()).update(challenge).digest("hex");
   return { algorithm: "SHA-256", challenge, maxnumber: PROOF_OF_WORK.maxNumber, salt, signature };
+}
+
+export type ProofVerdict = "valid" | "absent" | "invalid";
+
+/**
+ * The verdict on a form's `altcha` field, spending a valid one. Absent: a browser without
+ * JavaScript (the form goes on under a tighter limit). Invalid (forged, expired, spent): never
+ * what a browser sends, so the invite registration and the feature request refuse it.
+ */
+export async function proofVerdict(payload: unknown): Promise<ProofVerdict> {
+  if (payload === null || payload === undefined || payload === "") return "absent";
+  return (await spendProof(payload)) ? "valid" : "invalid";
 }
 
 /** Whether a submitted `altcha` payload is a valid, unexpired, unspent solution; spends it. */

@@ -3,7 +3,8 @@ import { type Cookie, createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { loginPath } from "~/lib/redirect";
-import { messengerAuthPath, needsReauthorization } from "~/lib/wechat-auth";
+import { isMessengerBrowser } from "~/lib/browser";
+import { messengerAuthPath, messengerResumePath, needsReauthorization } from "~/lib/wechat-auth";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import { forgetRequestMemo, requestMemo, setRequestUser } from "../log.server";
@@ -12,7 +13,15 @@ import { authLockActive } from "./messenger-cookies.server";
 import { deleteDataParams } from "~/lib/request-kind";
 
 export type User = Selectable<UsersTable>;
-export const SESSION_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session unused this long ends (the idle timeout). */
+export const SESSION_IDLE_MS = 30 * DAY_MS;
+/** However active, a session ends this long after its login (the absolute lifetime, decision 042). */
+export const SESSION_LIFETIME_MS = 90 * DAY_MS;
+/** The last use is written at most this often: one write an hour, not one per request. */
+export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+/** The device id outlives sessions: it names the browser, not a login. */
+const DEVICE_LIFETIME_MS = 10 * 365 * DAY_MS;
 
 // The cookie carries only the signed session id; everything else lives in the sessions table,
 // so logout really ends a session and a login elsewhere can replace it. Its object is made once
@@ -42,7 +51,7 @@ function deviceCookie() {
     sameSite: "lax",
     secure: config().isProduction,
     path: "/",
-    maxAge: 10 * SESSION_LIFETIME_MS / 1000,
+    maxAge: DEVICE_LIFETIME_MS / 1000,
   });
 }
 
@@ -96,15 +105,16 @@ export async function createUserSession(userId: number, options: { deviceId: str
           expires_at: expiresAt,
           ended_at: null,
           end_reason: null,
+          last_seen_at: createdAt.toISOString(),
         })
         .execute();
     });
   return { id, setCookie: await sessionCookie().serialize(id) };
 }
 
-type SessionLookup =
+export type SessionLookup =
   | { state: "none" }
-  | { state: "ended"; reason: SessionEndReason }
+  | { state: "ended"; reason: SessionEndReason; resumable?: true }
   | { state: "active"; session: SessionRecord; user: User };
 
 /** A session with its user, by the cookie's id (both primary keys; the query-plan test reads it). */
@@ -118,6 +128,8 @@ export function sessionQuery(id: string) {
       "sessions.device_id",
       "sessions.platform",
       "sessions.expires_at",
+      "sessions.created_at as session_created_at",
+      "sessions.last_seen_at",
       "sessions.ended_at",
       "sessions.end_reason",
     ])
@@ -168,19 +180,50 @@ async function readSession(request: Request): Promise<SessionLookup> {
   if (!id) return { state: "none" };
   const row = await sessionQuery(id).executeTakeFirst();
   if (!row) return { state: "none" };
-  if (row.ended_at) return { state: "ended", reason: row.end_reason ?? "logout" };
+  if (row.ended_at) {
+    const reason = row.end_reason ?? "logout";
+    return reason === "expired" && resumable(row) ? { state: "ended", reason, resumable: true } : { state: "ended", reason };
+  }
   // Deletion requested: no session of the account counts any more, whatever its row says.
   if (row.deletion_requested_at) return { state: "ended", reason: "deleted" };
-  if (row.expires_at <= now()) {
+  const at = Date.now();
+  const lastSeen = Date.parse(row.last_seen_at ?? row.session_created_at);
+  if (
+    row.expires_at <= new Date(at).toISOString() ||
+    at - Date.parse(row.session_created_at) >= SESSION_LIFETIME_MS ||
+    at - lastSeen >= SESSION_IDLE_MS
+  ) {
     await endSession(id, "expired");
-    return { state: "ended", reason: "expired" };
+    // A student bound to a messenger identity can be signed in again without a password
+    // (requireStudent's silent re-authorization).
+    return resumable(row) ? { state: "ended", reason: "expired", resumable: true } : { state: "ended", reason: "expired" };
   }
-  const { session_id, device_id, platform, expires_at, ended_at: _ended, end_reason: _reason, ...user } = row;
+  if (at - lastSeen >= SESSION_TOUCH_MS) await touchSession(id, new Date(at).toISOString());
+  const {
+    session_id,
+    device_id,
+    platform,
+    expires_at,
+    session_created_at: _created,
+    last_seen_at: _seen,
+    ended_at: _ended,
+    end_reason: _reason,
+    ...user
+  } = row;
   return {
     state: "active",
     session: { id: session_id, userId: user.id, deviceId: device_id, platform, expiresAt: expires_at },
     user,
   };
+}
+
+/** A student bound to a messenger identity: signed in again silently after an expiry. */
+function resumable(row: { openid: string | null; student_id: string | null; deletion_requested_at: string | null }) {
+  return Boolean(row.openid && row.student_id && !row.deletion_requested_at);
+}
+
+function touchSession(id: string, at: string) {
+  return db().updateTable("sessions").set({ last_seen_at: at }).where("id", "=", id).where("ended_at", "is", null).execute();
 }
 
 export async function endSession(id: string, reason: SessionEndReason) {
@@ -235,8 +278,24 @@ function requestPath(request: Request) {
 export async function requireStudent(request: Request) {
   const lookup = await lookupSession(request);
   if (lookup.state === "active" && hasStudentAccount(lookup.user)) return lookup.user;
+  const resume = await silentResumePath(request, lookup, requestPath(request));
+  if (resume) throw redirect(resume);
   const reason = lookup.state === "ended" ? REASON_PARAM[lookup.reason] : undefined;
   throw redirect(loginPath(requestPath(request), reason));
+}
+
+/**
+ * A messenger-bound student whose session expired, opening a page in the messenger: the silent
+ * authorization (snsapi_base) signs them in again and brings them back to `returnPath`, with no
+ * password. Not for data requests or forms, not without a real provider (the simulated one has a
+ * page to tap), and not within the 10-second redirect lock (no loop): those get the login page.
+ */
+export async function silentResumePath(request: Request, lookup: SessionLookup, returnPath: string): Promise<string | null> {
+  if (lookup.state !== "ended" || !lookup.resumable) return null;
+  if (request.method !== "GET" || !(request.headers.get("Accept") ?? "").includes("text/html")) return null;
+  if (!isMessengerBrowser(request.headers.get("User-Agent")) || config().wechat.mode !== "real") return null;
+  if (await authLockActive(request)) return null;
+  return messengerResumePath(returnPath);
 }
 
 /**

@@ -37,6 +37,8 @@ export type LoginContext = {
   current: User | null;
   /** The form's proof-of-work solution (absent without JavaScript; decision 033). */
   proof?: unknown;
+  /** The caller's verdict on the proof, when it spent it already (the invite registration). */
+  proved?: boolean;
 };
 
 export type LoginErrorCode = "REQUIRE_WECHAT_AUTH" | "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND";
@@ -99,7 +101,7 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
 
   // A proof of work (decision 033): without one (no JavaScript) a failure below counts double
   // against the client's guesses across accounts.
-  const proved = await spendProof(context.proof);
+  const proved = context.proved ?? (await spendProof(context.proof));
 
   const captcha = await verifyCaptcha(input.captchaId, input.captcha);
   if (captcha === "empty") return fail(msg.login.captchaEmpty, { field: "captcha" });

@@ -16,6 +16,9 @@ import { fillTemplate } from "~/lib/template";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { messengerAuthRedirect } from "../auth/messenger.server";
 import { createCaptcha } from "../auth/captcha.server";
+import { createProofChallenge, proofVerdict } from "../auth/proof-of-work.server";
+import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { errors as errorMessages } from "~/lib/messages/errors";
 import { deviceIdOf, getUser, requireMessengerUser, type User } from "../auth/session.server";
 import { loginStudent } from "../auth/student-login.server";
 import { listSchools } from "../school/school.server";
@@ -141,7 +144,9 @@ export async function promoLoader(request: Request) {
   }
 
   // The invite-register dialog is a school-account login: the schools and a captcha.
-  const registerForm = dialog === "register" ? { schools: (await listSchools()).schools, captcha: await createCaptcha() } : null;
+  // Its proof of work (decision 042) is solved by the page; without JavaScript the form goes on.
+  const registerForm =
+    dialog === "register" ? { schools: (await listSchools()).schools, captcha: await createCaptcha(), proof: await createProofChallenge() } : null;
 
   return {
     t: promoTexts(),
@@ -191,11 +196,17 @@ export async function promoAction(request: Request, context: { clientIp?: string
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: InviteRegisterSchema });
   const hidden = { hideFields: ["password", "captcha"] };
-  if (submission.status !== "success") return Response.json({ ...submission.reply(hidden), captcha: await createCaptcha() }, { status: 400 });
+  // Every answer but success carries a new captcha and a new proof-of-work challenge.
+  const fresh = async () => ({ captcha: await createCaptcha(), proof: await createProofChallenge() });
+  if (submission.status !== "success") return Response.json({ ...submission.reply(hidden), ...(await fresh()) }, { status: 400 });
   const value = submission.value;
+  // A forged or reused proof is refused; none (no JavaScript) costs double on the limits below.
+  const proof = await proofVerdict(formData.get(PROOF_OF_WORK.field));
+  if (proof === "invalid") return Response.json({ ...submission.reply({ ...hidden, formErrors: [errorMessages.proofInvalid] }), ...(await fresh()) }, { status: 403 });
+  const points = proof === "valid" ? 1 : PROOF_OF_WORK.failuresWithoutProof;
   // Invite registration is rate-limited: the dialog's own error line, with Retry-After.
-  const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp });
-  if (!verdict.ok) return Response.json(submission.reply({ formErrors: [verdict.message] }), { status: 429, headers: verdict.headers });
+  const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp }, points);
+  if (!verdict.ok) return Response.json({ ...submission.reply({ ...hidden, formErrors: [verdict.message] }), ...(await fresh()) }, { status: 429, headers: verdict.headers });
   const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
   const outcome = await registerAndAssist(
     user as User,
@@ -217,6 +228,7 @@ export async function promoAction(request: Request, context: { clientIp?: string
         deviceId,
         inMessenger: isMessengerBrowser(request.headers.get("User-Agent")),
         current: user as User,
+        proved: proof === "valid",
       }),
   );
   const headers = new Headers();
@@ -229,7 +241,7 @@ export async function promoAction(request: Request, context: { clientIp?: string
       ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
     });
     const status = outcome.reason === "failed" ? 500 : outcome.reason === "login" ? 400 : 409;
-    return Response.json({ ...reply, captcha: await createCaptcha() }, { status, headers });
+    return Response.json({ ...reply, ...(await fresh()) }, { status, headers });
   }
   return redirect("/market/promo-activity?registered=1", { headers });
 }

@@ -48,6 +48,8 @@ export interface SessionsTable {
   expires_at: string;
   ended_at: string | null;
   end_reason: SessionEndReason | null;
+  /** Last request seen (written at most hourly); null: never since created_at. */
+  last_seen_at?: string | null;
 }
 
 export interface SchoolsTable {
@@ -112,7 +114,8 @@ export interface LoginThrottlesTable {
 
 export interface OAuthStatesTable {
   state: string;
-  purpose: "user" | "operator";
+  /** "resume": the silent (snsapi_base) sign-in again of a messenger-bound student. */
+  purpose: "user" | "operator" | "resume";
   return_path: string;
   session_id: string | null;
   operator_id: number | null;

@@ -18,7 +18,7 @@ import { action as campusAction } from "~/routes/market.campus";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { deleteUserData } from "~/server/users/deletion.server";
-import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { createMessengerUser, createStudent, request, sessionCookieFor, solvedProof } from "../../../tests/setup/helpers";
 import { saveAddress } from "./addresses.server";
 import { moveMarketData } from "./merge.server";
 
@@ -166,9 +166,9 @@ describe("recognition endpoints (JSON)", () => {
 
   it("stores a feature request for a user or a visitor", async () => {
     const { user, cookie } = await messenger();
-    const ok = await (await call(featureAction, json("/api/feature-request", { featureType: "online", userId: 999, platform: "iPhone" }, cookie))).json();
+    const ok = await (await call(featureAction, json("/api/feature-request", { featureType: "online", userId: 999, platform: "iPhone", altcha: await solvedProof() }, cookie))).json();
     expect(ok).toEqual({ success: true, message: "感谢您的反馈！我们会尽快开发这个功能" });
-    await call(featureAction, json("/api/feature-request", { featureType: "errand" }));
+    await call(featureAction, json("/api/feature-request", { featureType: "errand", altcha: await solvedProof() }));
     const bad = await call(featureAction, json("/api/feature-request", { featureType: "nope" }));
     expect((await bad.json()).message).toBe("提交失败，请稍后再试");
     const rows = await db().selectFrom("feature_requests").select(["user_id", "feature_type", "platform"]).orderBy("id").execute();

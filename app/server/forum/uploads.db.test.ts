@@ -53,9 +53,9 @@ describe("image upload", () => {
     expect(body.data.file_url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{22}\.jpg$/);
 
     const name = body.data.file_url.slice("/uploads/".length);
-    const served = (await fileLoader({ request: request(body.data.file_url), params: { file: name }, context: {} })) as Response;
+    const served = (await fileLoader({ request: request(body.data.file_url, { cookie }), params: { file: name }, context: {} })) as Response;
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(served.headers.get("Cache-Control")).toBe("private, max-age=3600");
     const stored = Buffer.from(await served.arrayBuffer());
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([1600, 800, "jpeg"]);

@@ -25,8 +25,11 @@ export interface FileStorage {
   publicUrl(name: string, at?: Date): { url: string; permanent: boolean } | null;
 }
 
-/** Files never change under a name, so every cache may keep them for a year. */
-export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+/**
+ * Files never change under a name, so a browser may keep them; shared caches never do (circle
+ * images are for signed-in students, decision 042). Sent by the bucket with presigned reads.
+ */
+export const IMMUTABLE_CACHE = "private, max-age=31536000, immutable";
 
 const NAME = /^[A-Za-z0-9_-]+(\.[a-z0-9]+)*$/;
 const TYPES: Record<string, string> = { ".jpg": "image/jpeg" };
