@@ -1,4 +1,4 @@
-// npm run eval:recognition [-- --skip-screenshots] [-- --misses]
+// npm run eval:recognition [-- --skip-screenshots] [-- --misses] (misses of the tuning parts only)
 // Field and code accuracy of the recogniser per corpus: the invented corpora (generated, hand-written
 // hold-out, samples), the real messages (tuning part and hold-out part), then the rendered
 // screenshot corpus (tests/ocr, slow: drawn in Chromium and read by the OCR worker; skip with
@@ -20,7 +20,8 @@ const args = new Set(process.argv.slice(2));
 for (const [name, file] of corpora) {
   const score = scoreCorpus(readCorpus(path.join(fixtures, file)));
   console.log(formatScore(name, score));
-  if (args.has("--misses")) for (const miss of score.misses) console.log(`    ${miss.id} ${miss.field}: expected ${miss.expected} got ${miss.actual}`);
+  // The hold-out's misses stay unread: it is the estimate for messages nobody has seen.
+  if (args.has("--misses") && !file.includes("holdout")) for (const miss of score.misses) console.log(`    ${miss.id} ${miss.field}: expected ${miss.expected} got ${miss.actual}`);
 }
 
 if (args.has("--skip-screenshots")) {
