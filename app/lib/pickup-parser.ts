@@ -144,15 +144,18 @@ const GLUED_SMS = new RegExp(
 // both sides read a pickup code of their own.
 const GREETING = new RegExp(`您好|你好|尊敬的|亲(?=[,!~\\s]|${CARRIER_ALTERNATION})`, "g");
 
+const GREETING_WINDOW = 240;
+
 function splitAtGreetings(piece: string): string[] {
   const parts: string[] = [];
   let from = 0;
   for (const match of piece.matchAll(GREETING)) {
     const at = match.index!;
     if (at <= from) continue;
-    const before = piece.slice(from, at);
+    // Bounded windows on both sides keep a long line linear: an SMS is far shorter than this.
+    const before = piece.slice(Math.max(from, at - GREETING_WINDOW), at);
     if (/[,:;(\[【「『“"]\s*$/.test(before)) continue; // inside a sentence
-    const after = piece.slice(at);
+    const after = piece.slice(at, at + GREETING_WINDOW);
     const own = findCodes(before).map((hit) => hit.code);
     const next = findCodes(after).map((hit) => hit.code);
     if (own.length === 0 || next.length === 0 || next.every((code) => own.includes(code))) continue;

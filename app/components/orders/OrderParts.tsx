@@ -4,6 +4,8 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import type { PickupCodeItem } from "~/lib/orders";
+import { fillTemplate } from "~/lib/template";
+import { formatShanghai } from "~/lib/time";
 import { Icon } from "../icons";
 import type { PayStage } from "./pay-flow";
 
@@ -128,6 +130,16 @@ export function PickupCodeList({ items }: { items: PickupCodeItem[] }) {
           {item.trackingNumber ? (
             <p className="mt-0.5 text-xs text-slate-500">
               {msg.orders.detail.tracking} <span className="font-mono">{item.trackingNumber}</span>
+            </p>
+          ) : null}
+          {item.deadline ? (
+            <p className="mt-0.5 text-xs text-amber-700 dark:text-amber-300" data-testid="order-pickup-deadline">
+              {fillTemplate(msg.orders.detail.deadline, { deadline: item.deadline })}
+              {item.deadlineAt ? (
+                <time dateTime={item.deadlineAt} className="ml-1 tabular-nums">
+                  ({formatShanghai(item.deadlineAt).slice(5)})
+                </time>
+              ) : null}
             </p>
           ) : null}
         </li>
