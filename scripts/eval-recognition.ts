@@ -29,8 +29,8 @@ if (args.has("--skip-screenshots")) {
 } else {
   console.log("screenshots: drawing and reading the rendered corpus (tests/ocr), about a minute or two…");
   const run = spawnSync("npx", ["vitest", "run", "--config", "vitest.ocr.config.ts"], { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
-  const line = run.stdout.split("\n").find((text) => text.startsWith("OCR corpus:"));
-  // The stage's own summary line; when it failed before printing one, its failure lines only.
-  console.log(line ?? run.stdout.split("\n").filter((text) => /×|Error|timed out|expected/.test(text)).slice(0, 10).join("\n"));
+  const lines = run.stdout.split("\n").filter((text) => text.startsWith("OCR corpus:") || text.startsWith("OCR variants:"));
+  // The stage's own summary lines; when it failed before printing them, its failure lines only.
+  console.log(lines.length > 0 ? lines.join("\n") : run.stdout.split("\n").filter((text) => /×|Error|timed out|expected/.test(text)).slice(0, 10).join("\n"));
   process.exitCode = run.status ?? 1;
 }
