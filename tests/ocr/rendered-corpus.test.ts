@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOcrLines } from "~/lib/ocr-lines";
-import { ocrImage, stopOcr } from "~/server/errands/ocr.server";
+import { OcrError, ocrImage, stopOcr } from "~/server/errands/ocr.server";
 import { recognizeText } from "~/server/errands/recognition.server";
 import { launchChromium, renderThread, screenshotCorpus, variantCorpus } from "../../scripts/lib/sms-screenshots.mjs";
 import { scoreFields, type Fields, type Mismatch } from "./field-accuracy";
@@ -53,6 +53,16 @@ afterAll(async () => {
   await stopOcr();
 });
 
+// A read that times out on a machine shared with other work is tried once more before it fails.
+async function read(image: Uint8Array) {
+  try {
+    return await ocrImage(image, { owner: "corpus" });
+  } catch (error) {
+    if (!(error instanceof OcrError) || error.code !== "timeout") throw error;
+    return ocrImage(image, { owner: "corpus" });
+  }
+}
+
 function percent(correct: number, total: number) {
   return ((100 * correct) / Math.max(1, total)).toFixed(1);
 }
@@ -72,7 +82,7 @@ describe("rendered screenshot corpus", () => {
     for (const [index, shot] of reading.entries()) {
       const image = await next;
       if (index + 1 < reading.length) next = renderThread(browser, reading[index + 1]);
-      const result = await ocrImage(image, { owner: "corpus" });
+      const result = await read(image);
       const text = joinOcrLines(result.lines);
       reads.push({ shot, text, entries: recognizeText(text), reference: recognizeText(shot.text), cpuMs: result.cpuMs, peakRssMb: result.peakRssMb });
     }
@@ -113,7 +123,7 @@ describe("rendered screenshot corpus", () => {
     for (const [index, shot] of readingVariants.entries()) {
       const image = await next;
       if (index + 1 < readingVariants.length) next = renderThread(browser, readingVariants[index + 1]);
-      const result = await ocrImage(image, { owner: "corpus" });
+      const result = await read(image);
       const entries = recognizeText(joinOcrLines(result.lines));
       const ocr = scoreFields(recognizeText(shot.text), entries);
       const labelled = scoreFields(shot.expected, entries);

@@ -486,7 +486,10 @@ export async function orderDetail(order: OrderRow) {
     remark: order.remark,
     estimated_completion_time: order.estimated_delivery_at,
     estimated_text: deliveryText(order.estimated_delivery_at),
-    pickup_codes: parsePickupCodes(order.pickup_codes),
+    pickup_codes: parsePickupCodes(order.pickup_codes).map((item) => ({
+      ...item,
+      deadlineWhen: item.deadlineAt ? formatShanghai(item.deadlineAt).slice(5) : null,
+    })),
     package_counts: counts,
     parcel_count: order.parcel_count,
     refund_reason: order.refund_reason,

@@ -49,6 +49,8 @@ describe("the station's deadline on the order", () => {
 
     const detail = await orderDetail(order);
     expect(detail.pickup_codes[1]).toMatchObject({ code: "A22-1-5003", deadline: "当日7点前", deadlineAt: order.pickup_deadline });
+    // The order page shows its day and time in Shanghai (19:00).
+    expect(detail.pickup_codes[1]!.deadlineWhen).toMatch(/^\d{2}-\d{2} 19:00$/);
     const card = toCard(order);
     expect(card.pickupDeadline).toBe(order.pickup_deadline);
     expect(card.pickup.map((item) => item.deadline)).toEqual(["20:30前", "当日7点前", null]);
