@@ -44,6 +44,7 @@ export const BOTH_DIALECTS = [
   "app/server/orders/transitions.db.test.ts", // conditional UPDATEs racing each other
   "app/server/orders/money.db.test.ts", // money; the invariants' regression cases
   "app/server/orders/money-properties.db.test.ts", // money; generated sequences checked against the ledger
+  "app/server/orders/pickup-deadline.db.test.ts", // migration 0044 (a column and an index) on each dialect
   "app/server/coupons/coupons.db.test.ts", // money; a coupon reserved once under concurrency
   "app/server/coupons/invites.db.test.ts", // one assist per person under parallel requests
   "app/server/forum/likes.db.test.ts", // like counters under parallel toggles

@@ -56,6 +56,9 @@ export type PickupCodeItem = {
   trackingNumber: string | null;
   station: string | null;
   pickupType: string | null;
+  /** The station's deadline as the SMS wrote it (当日7点前), and as an instant (ISO); null: none given. */
+  deadline: string | null;
+  deadlineAt: string | null;
 };
 
 function text(value: unknown): string | null {
@@ -89,7 +92,16 @@ export function parsePickupCodes(value: unknown): PickupCodeItem[] {
     const trackingNumber = text(item.trackingNumber) ?? text(item.tracking_number);
     const station = text(item.stationName) ?? text(item.station_name) ?? text(item.location);
     if (!code && !trackingNumber && !station) continue;
-    items.push({ company: text(item.company) ?? "", code, trackingNumber, station, pickupType: text(item.pickupType) ?? text(item.pickup_type) });
+    const deadlineAt = text(item.deadlineAt);
+    items.push({
+      company: text(item.company) ?? "",
+      code,
+      trackingNumber,
+      station,
+      pickupType: text(item.pickupType) ?? text(item.pickup_type),
+      deadline: text(item.deadline)?.slice(0, 32) ?? null,
+      deadlineAt: deadlineAt && !Number.isNaN(Date.parse(deadlineAt)) ? deadlineAt : null,
+    });
   }
   return items;
 }

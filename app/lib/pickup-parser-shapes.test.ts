@@ -108,3 +108,33 @@ describe("the station's deadline", () => {
     expect(one(text).deadline).toBe(deadline);
   });
 });
+
+// Shapes the third real batch showed (docs/decisions/044), made up in those shapes.
+describe("more shapes from real campus messages", () => {
+  it.each<Row>([
+    ["编号 names the code", "【快递超市】您的中通快递快递已到北门菜鸟驿站，请凭编号C218六点前领取", "C218", "中通快递", "北门菜鸟驿站"],
+    ["a letter and one digit after 编号", "【云喇叭】韵达速递编号D7，请20点前到东区18栋108室取件", "D7", "韵达快递", "东区18栋108室"],
+    ["编号 with a filler and brackets", "【天天快递】请于南区12幢小卖部店内领取。编号在此(52)麻烦今天领取", "52", "天天快递", "南区12幢小卖部店内"],
+    ["a short shelf code before a word of picking up", "【来取】您的圆通速递包裹已由西苑3号楼快递吧暂时保管，请凭4-7领取", "4-7", "圆通速递", "西苑3号楼快递吧"],
+    ["由…代收 names the keeper", "【社区人】您的顺丰包裹已由北门生活超市代收，凭80231领取", "80231", "顺丰速运", "北门生活超市"],
+    ["a generic keeper is no place", "【好邻居超市】您的申通包裹已由本店代收，请凭B07到东门好邻居超市取件", "B07", "申通快递", "东门好邻居超市"],
+    ["请于 before a place", "【中通快递】请于北区快递中心领取，取件码6-2-3301", "6-2-3301", "中通快递", "北区快递中心"],
+    ["an unknown carrier by its shape", "【菜鸟驿站】您的晟邦物流包裹到南区菜鸟驿站，请20:30前凭1-1-5190及时取", "1-1-5190", "晟邦物流", "南区菜鸟驿站"],
+    ["an unknown carrier before 编号", "【云喇叭】龙邦速递编号31请到东门外凭编号取件", "31", "龙邦速递", "东门外"],
+    ["a number between the parcel and its arrival", "【微快递】京东快递:您的京东包裹06211已到东区3号楼京东站，请19点前领回", "06211", "京东快递", "东区3号楼京东站"],
+    ["进行 ends the place", "【菜鸟驿站】天天快递单号*1633，请21点前凭货号11072到北门菜鸟驿站进行取件", "11072", "天天快递", "北门菜鸟驿站"],
+    ["brackets kept when both are inside the place", "【菜鸟智能柜】凭取件码563301到菜鸟『智能柜』取包裹", "563301", "菜鸟智能柜", "菜鸟『智能柜』"],
+  ])("%s", (_name, text, code, company, station) => {
+    expect(one(text)).toMatchObject({ pickupCode: code, company, stationName: station });
+  });
+  it("由于 and 关于 are not places", () => {
+    expect(one("【中通快递】由于天气原因，您的包裹已到东门驿站，取件码3-1-2208").stationName).toBe("东门驿站");
+  });
+  it.each<[string, string, string | null]>([
+    ["an hour in Chinese numerals", "【快递超市】您的中通快递已到北门驿站，请凭编号C218六点前领取", "六点前"],
+    ["十九点前", "【顺丰快递】货号547您的包裹已到南区洗衣房，十九点前务必来取", "十九点前"],
+    ["当日 and an hour in digits", "【熊猫快收】亲圆通速递A22-1-5003已到综合配送服务中心请于当日7点前领取", "当日7点前"],
+  ])("deadline: %s", (_name, text, deadline) => {
+    expect(one(text).deadline).toBe(deadline);
+  });
+});

@@ -107,6 +107,18 @@ function readTag(tag: string): { carrier: string | null; brand: string | null } 
 
 type Mention = { name: string; index: number };
 
+// A carrier the list does not know, named by its shape before the parcel it carries
+// ("您的晟邦物流包裹", "晟邦物流编号20"): a short name ending in 物流/速递/速运/快运.
+const UNKNOWN_CARRIER = /[\u4e00-\u9fff]{2,8}?(?:物流|速递|速运|快运)(?=包裹|快件|编号|编码|货号|单号)/;
+const NOT_A_CARRIER_NAME = /驿站|超市|代收|柜|中心|站|点|店|您|你|的|有/;
+
+function unknownCarrier(body: string): string | null {
+  const match = UNKNOWN_CARRIER.exec(body);
+  if (!match) return null;
+  const name = match[0].replace(/^(?:.*?(?:您的|你的|的|您|你))/, "");
+  return name.length >= 4 && name.length <= 6 && !NOT_A_CARRIER_NAME.test(name) ? name : null;
+}
+
 function carrierMentions(text: string): Mention[] {
   const found: Mention[] = [];
   for (const match of text.matchAll(CARRIER_GLOBAL)) found.push({ name: CARRIER_OF.get(match[0])!, index: match.index! });
@@ -122,7 +134,37 @@ const TIMESTAMP_LINE =
 const TIMESTAMP_PREFIX =
   /^(?:(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?|昨天|今天|前天|星期[一二三四五六日天]|周[一二三四五六日天])?\s{0,3}(?:上午|下午|晚上|凌晨|中午|早上)?\s{0,3}\d{1,2}:\d{2}(?::\d{2})?\s{1,3}(?=[^\d\s:-])/;
 const DATE_ONLY_LINE = /^(?:\d{4}[-/.年])?\d{1,2}[-/.月]\d{1,2}日?(?:\s{0,3}(?:星期|周)[一二三四五六日天])?$/;
-const GLUED_SMS = /(?<=[。!?])\s*(?=【)|(?<=[^\s】[])\s*(?=(?:【[^】\n]{1,24}】){1,3}(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|货号|请凭|凭|包裹|快件|快递已|温馨))/;
+// Without a sentence end, a tag (or tags) starts a new SMS when a notice opens after it: a
+// greeting, a code word, a request, a carrier; not a tag after a locative ("已到【地址】").
+const GLUED_SMS = new RegExp(
+  `(?<=[。!?])\\s*(?=【)|(?<=[^\\s】[])(?<!到|至|在|于|由|被|送达)\\s*(?=(?:【[^】\\n]{1,24}】){1,3}(?:您|你|亲|尊敬|同学|取件码|取货码|提货码|货号|编号|编码|请|凭|尾号|包裹|快件|快递已|温馨|${CARRIER_ALTERNATION}))`,
+);
+// A greeting that opens a second notice on the same line without a tag or a sentence end
+// ("…取件带证件亲申通快递A12-4-7111已到…", "…来取您好，您的包裹…"): split there only when
+// both sides read a pickup code of their own.
+const GREETING = new RegExp(`您好|你好|尊敬的|亲(?=[,!~\\s]|${CARRIER_ALTERNATION})`, "g");
+
+const GREETING_WINDOW = 240;
+
+function splitAtGreetings(piece: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const match of piece.matchAll(GREETING)) {
+    const at = match.index!;
+    if (at <= from) continue;
+    // Bounded windows on both sides keep a long line linear: an SMS is far shorter than this.
+    const before = piece.slice(Math.max(from, at - GREETING_WINDOW), at);
+    if (/[,:;(\[【「『“"]\s*$/.test(before)) continue; // inside a sentence
+    const after = piece.slice(at, at + GREETING_WINDOW);
+    const own = findCodes(before).map((hit) => hit.code);
+    const next = findCodes(after).map((hit) => hit.code);
+    if (own.length === 0 || next.length === 0 || next.every((code) => own.includes(code))) continue;
+    parts.push(before);
+    from = at;
+  }
+  parts.push(piece.slice(from));
+  return parts;
+}
 const TAG_ONLY = /^(?:[【[][^】\]\n]{1,24}[】\]]\s*)+$/;
 const ENDS_WITH_TAG = /[【[][^】\]\n]{1,24}[】\]]$/;
 const HAS_CODE_WORD = /取件码|取货码|提货码|货号|编码|请用|输入|取件密码|开箱码|开柜码|密码|凭\s?[『「【"“]?\s?[A-Za-z0-9]/;
@@ -177,42 +219,49 @@ function splitBlocks(text: string): string[][] {
       endBlock();
       line = line.slice(stamp[0].length);
     }
-    // Several SMS glued on one line: split before a tag that follows the end of a sentence.
     // Several SMS glued on one line: split before a tag that follows the end of a sentence, or,
     // without punctuation, before a tag (or tags) that opens a notice ("…取件【中通快递】您的…").
-    for (const piece of line.split(GLUED_SMS)) {
-      const current = segment as Segment | null;
-      const tagOnly = TAG_ONLY.test(piece);
-      if (piece.startsWith("【") || SQUARE_TAG_START.test(piece)) {
-        if (current && tagOnly && !current.leadingTag && !closed) {
-          current.lines.push(piece); // a signature after its message
-          closed = true;
-        } else if (current && current.onlyTags && !closed) {
-          current.lines.push(piece); // a second tag, or the body after a tag line
-          current.onlyTags = tagOnly;
-          current.hasCodeWord ||= HAS_CODE_WORD.test(piece);
-        } else {
-          start(piece, true);
-        }
-        continue;
-      }
-      const codeWord = HAS_CODE_WORD.test(piece);
-      const opensNotice = NOTICE_OPENING.test(piece);
-      // Untagged notices one per line: a line that opens like a notice after a line that ended a
-      // sentence, or a second code after the first, starts a new message.
-      const afterSentence = current !== null && SENTENCE_END.test(current.lines[current.lines.length - 1]!);
-      if (!current || closed || (opensNotice && ((current.hasCodeWord && codeWord) || afterSentence))) {
-        start(piece, false);
-      } else {
-        current.lines.push(piece);
-        current.onlyTags = false;
-        current.hasCodeWord ||= codeWord;
-      }
-      if (ENDS_WITH_TAG.test(piece) && !(segment as Segment | null)?.leadingTag) closed = true; // body and signature on one line
+    for (const glued of line.split(GLUED_SMS)) {
+      const [piece, ...greeted] = splitAtGreetings(glued) as [string, ...string[]];
+      place(piece);
+      for (const next of greeted) start(next, false); // a second notice, opened by its greeting
     }
   }
   endBlock();
   return blocks;
+
+  // One piece of a line: a tag piece, or text that continues the current message or starts one.
+  function place(piece: string) {
+    const current = segment as Segment | null;
+    const tagOnly = TAG_ONLY.test(piece);
+    if (piece.startsWith("【") || SQUARE_TAG_START.test(piece)) {
+      if (current && tagOnly && !current.leadingTag && !closed) {
+        current.lines.push(piece); // a signature after its message
+        closed = true;
+      } else if (current && current.onlyTags && !closed) {
+        current.lines.push(piece); // a second tag, or the body after a tag line
+        current.onlyTags = tagOnly;
+        current.hasCodeWord ||= HAS_CODE_WORD.test(piece);
+      } else {
+        start(piece, true);
+      }
+      return;
+    }
+    const codeWord = HAS_CODE_WORD.test(piece);
+    const opensNotice = NOTICE_OPENING.test(piece);
+    // Untagged notices one per line: a line that opens like a notice after a line that ended a
+    // sentence, or a second code after the first, starts a new message.
+    const afterSentence = current !== null && SENTENCE_END.test(current.lines[current.lines.length - 1]!);
+    if (!current || closed || (opensNotice && ((current.hasCodeWord && codeWord) || afterSentence))) {
+      start(piece, false);
+    } else {
+      current.lines.push(piece);
+      current.onlyTags = false;
+      current.hasCodeWord ||= codeWord;
+    }
+    if (ENDS_WITH_TAG.test(piece) && !(segment as Segment | null)?.leadingTag) closed = true; // body and signature on one line
+
+  }
 }
 
 /** The messages of a paste, in order (blocks flattened). */
@@ -224,9 +273,9 @@ export function splitMessages(text: string): string[] {
 // Pickup codes
 
 const KEYWORD_RE =
-  /取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|开箱密码|开柜密码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|编码|请用|输入|密码|凭/g;
+  /取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|开箱密码|开柜密码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|编码|编号|请用|输入|密码|凭/g;
 // Between a keyword and its code: 为/是/:, 分别为, quotes and brackets, spaces (bounded).
-const LEAD = /(?:\s|分别|依次|为|是|码|:|『|「|“|"|'|【|\[|\(|<|《){0,8}/y;
+const LEAD = /(?:\s|分别|依次|在此|如下|为|是|码|:|『|「|“|"|'|【|\[|\(|<|《){0,8}/y;
 const CODE_TOKEN = /(?:[A-Za-z]{1,3}-?)?\d[A-Za-z0-9]{0,11}(?:-[A-Za-z0-9]{1,8}){0,4}/y;
 const LOCKER_PREFIX = /\d{1,3}号(?:柜|格口|货架|架)\s{0,2}/y;
 const CLOSE = /(?:』|」|”|"|'|】|\]|>|》){0,3}/y;
@@ -234,7 +283,8 @@ const LIST_SEPARATOR = /\s{0,3}(?:、|,|和|及|与|\/|;|\s)\s{0,3}(?:『|「|�
 const PAREN = /\s{0,2}\(([^()\n]{0,60})\)/y;
 const AFTER_CODE_NOT = /^(?::|元|天|小时|分钟|月|日|点|号(?![取速到请,，。!！\s]|$)|个|件|年|%|kg|公斤|\.\d|[A-Za-z0-9])/i;
 // Keywords that name the code itself: after them a short code (货号 57, 货号2F8) is still a code.
-const STRONG_KEYWORD = /^(?:取件码|取货码|提货码|提件码|取件号|取货号|取件编码|货号|编码|开箱码|开柜码|取件编号)$/;
+const STRONG_KEYWORD = /^(?:取件码|取货码|提货码|提件码|取件号|取货号|取件编码|货号|编码|编号|开箱码|开柜码|取件编号)$/;
+const PICK_WORD_NEXT = /^(?:领取|取件|来取|领|取)/;
 const PHONE_LIKE = /^(?:0\d{2,3}-?\d{7,8}|(?:\+?86)?1[3-9]\d{9}|400-?\d{3}-?\d{4}|95\d{3})$/;
 
 type CodeHit = { code: string; tracking: string | null; carrier: string | null; index: number };
@@ -250,8 +300,9 @@ function validCode(code: string, after: string, strong = false): boolean {
   if (/^\d+$/.test(code)) return code.length >= (strong ? 2 : 3) && code.length <= 8;
   // Digits and letters mixed without a dash (2F8, 3B7, 12A03) after a keyword that names the code.
   if (strong && /^\d/.test(code) && !code.includes("-")) return digits >= 2 && code.length <= 8;
-  if (/^[A-Za-z]/.test(code) && !code.includes("-")) return digits >= 2 && code.length <= 8 && digits <= 6; // shelf code A12
-  if (digits < 3 && !/^[A-Za-z]/.test(code)) return false;
+  // Shelf code A12; after a keyword that names the code, one digit is enough (编号D6).
+  if (/^[A-Za-z]/.test(code) && !code.includes("-")) return digits >= (strong ? 1 : 2) && code.length <= 8 && digits <= 6;
+  if (digits < (strong ? 2 : 3) && !/^[A-Za-z]/.test(code)) return false;
   if (digits < 2) return false;
   return code.length <= 16;
 }
@@ -274,7 +325,9 @@ function readCodeList(text: string, start: number, strong = false): { hits: Code
     const token = readAt(CODE_TOKEN, text, position + prefix.length);
     if (!token) break;
     const afterStart = position + prefix.length + token.length;
-    if (!validCode(token, text.slice(afterStart, afterStart + 3), strong)) break;
+    // A short shelf code right before a word of picking up ("请凭5-2领取") names itself as a code.
+    const pickedNext = PICK_WORD_NEXT.test(text.slice(afterStart, afterStart + 2));
+    if (!validCode(token, text.slice(afterStart, afterStart + 3), strong || (pickedNext && token.includes("-")))) break;
     let end = afterStart + readAt(CLOSE, text, afterStart).length;
     PAREN.lastIndex = end;
     const paren = PAREN.exec(text);
@@ -306,6 +359,8 @@ const PHONE_CONTEXT = /电话|热线|客服|手机|尾号|联系|致电|拨打|t
 // A list line "中通快递 518881" (a carrier, then only a code): the code needs no keyword there.
 const CARRIER_LINE = new RegExp(`(?:^|\\n)[ \\t]{0,3}(?:\\d{1,2}[.、)][ \\t]{0,3})?(?:${CARRIER_ALTERNATION})[ \\t:,]{0,3}([A-Za-z0-9][A-Za-z0-9-]{2,15})[ \\t。]{0,3}(?=\\n|$)`, "g");
 
+const PARCEL_NUMBER = /(?:包裹|快件)(\d{4,8})(?=已(?:到|放|存|送|在))/g;
+
 function findCodes(text: string): CodeHit[] {
   const hits: CodeHit[] = [];
   const seen = new Set<string>();
@@ -320,6 +375,13 @@ function findCodes(text: string): CodeHit[] {
       seen.add(hit.code);
       hits.push(hit);
     }
+  }
+  // "您的京东包裹08538已到…": a number between the parcel and its arrival is its code.
+  for (const match of text.matchAll(PARCEL_NUMBER)) {
+    const code = match[1]!;
+    if (seen.has(code)) continue;
+    seen.add(code);
+    hits.push({ code, tracking: null, carrier: null, index: match.index! + match[0].indexOf(code) });
   }
   for (const match of text.matchAll(CARRIER_LINE)) {
     const code = match[1]!;
@@ -364,11 +426,11 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 // ---------------------------------------------------------------------------------------------
 // Station
 
-const LOCATIVE_RE = /到达|送达|送至|存入|存于|存放于|存放在|存放至|放置于|放置在|放至|放入|放在|放于|位于|投递至|到|至|在/g;
+const LOCATIVE_RE = /到达|送达|送至|存入|存于|存放于|存放在|存放至|放置于|放置在|放至|放入|放在|放于|位于|投递至|到|至|在|由|于/g;
 // A place ends at a word of picking up, of asking, at a condition (如拒签…), at a date or hour
 // (12.20前, 5点半以前) or at punctuation; a note after a trailing 了 ("京东派了(小北门西30米)") is not the place.
 const STATION_STOP =
-  /未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
+  /暂时保管|暂为保管|代为保管|保管|代收(?![点处站柜])|暂存|进行|未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
 const MAX_STATION = 40;
 const TIME_START =
   /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|保管期|期限|关门|[一二三四五六七八九十两几半]+(?:天|日|小时|周|个?星期|个?月)|晚上|早上|上午|下午|中午|\d+个?工作)/;
@@ -385,6 +447,12 @@ function locativeAllowed(verb: string, before: string, after: string): boolean {
       return !/[正现存所实不还自好内都放]$/.test(before) && !/^(?:线|此|途|派|路上|运|您|你)/.test(after);
     case "至":
       return !/[截直以甚]$/.test(before) && !/^(?:少|今|\d{1,2}:|\d{1,2}点)/.test(after);
+    // "已由X暂时保管", "由X代收": the keeper is the place; "由于", "由您" are not.
+    case "由":
+      return /^(?!本|我|该)[^,，。;；!！?？\n]{4,40}?(?:暂时|暂为|代为)?(?:保管|代收|暂存)/.test(after) && !/^(?:于|您|你)/.test(after);
+    // "请于X领取": after 于 only where a request or a place verb stands before it (not 关于, 对于, 由于).
+    case "于":
+      return /[请存放位置]$/.test(before);
     default:
       return true;
   }
@@ -437,12 +505,17 @@ function stationByClause(body: string): string | null {
   return null;
 }
 
+const OPENER_OF: Record<string, string> = { "】": "【", "]": "[", "」": "「", "』": "『", "\"": "", "”": "“" };
+
 function cleanStation(value: string): string {
   let station = value
     .replace(/^(?:了|您的|你的|至|到|在|于)/, "")
     .replace(/(?:的|了|啦|咯|喽|哦|呀)$/, "")
-    .replace(/^[【[「『"“]+|[】\]」』"”]+$/g, "")
+    .replace(/^[【[「『"“]+/, "")
     .trim();
+  // A closing bracket at the end is a stray one unless its opener is inside (菜鸟『智能柜』).
+  const close = /[】\]」』"”]+$/.exec(station);
+  if (close && !OPENER_OF[close[0][0]!]?.split("").some((opener) => station.includes(opener))) station = station.slice(0, close.index).trim();
   // An opening bracket whose closing one was cut off (a time inside it): drop the fragment.
   const open = station.lastIndexOf("(");
   if (open > 0 && !station.includes(")", open)) station = station.slice(0, open);
@@ -571,9 +644,9 @@ function stationsOfCodes(body: string, codes: CodeHit[], fallback: string | null
 // "请于今天18:00前领取", "请23:59前到站", "当日16:00前", "12.20前取件", "下午1点前领取", "5点半以前",
 // "3天内取件", "24小时内免费" is a fee, not a deadline (a span is a deadline only before a word of picking up).
 const DEADLINE_AT =
-  /(?:请于|请在|请|于|在)?\s?((?:今天|今日|今晚|明天|明日|当天|当日|本日|\d{1,2}月\d{1,2}日|\d{1,2}[./]\d{1,2})?\s?(?:上午|下午|晚上|中午|早上)?\s?(?:\d{1,2}[:：]\d{2}|\d{1,2}点(?:半|\d{1,2}分?)?)?(?<=[\d点半分天日晚]))\s?(?:前|之前|以前)/y;
+  /(?:请于|请在|请|于|在)?\s?((?:今天|今日|今晚|明天|明日|当天|当日|本日|\d{1,2}月\d{1,2}日|\d{1,2}[./]\d{1,2})?\s?(?:上午|下午|晚上|中午|早上)?\s?(?:\d{1,2}[:：]\d{2}|(?:\d{1,2}|[一二三四五六七八九十]{1,3})点(?:半|\d{1,2}分?)?)?(?<=[\d点半分天日晚]))\s?(?:前|之前|以前)/y;
 const DEADLINE_SPAN = /([\d一二三四五六七八九十两]{1,3}(?:天|日|个工作日|小时))(?:内|之内|以内)(?=[^免]{0,4}(?:取|领))/y;
-const DEADLINE_START = /(?:请于|请在|请|于|在|今天|今日|今晚|明天|明日|当天|当日|本日|上午|下午|晚上|中午|早上|\d)/g;
+const DEADLINE_START = /(?:请于|请在|请|于|在|今天|今日|今晚|明天|明日|当天|当日|本日|上午|下午|晚上|中午|早上|\d|[一二三四五六七八九十](?=[一二三四五六七八九十]{0,2}点))/g;
 
 /** The first deadline the message states, as written (spaces dropped), or null. One pass, bounded windows. */
 export function readDeadline(body: string): string | null {
@@ -588,7 +661,7 @@ export function readDeadline(body: string): string | null {
     if (span) return span[1]! + "内";
     DEADLINE_AT.lastIndex = at;
     const point = DEADLINE_AT.exec(body);
-    if (point && point[1] && /\d|今|明|当|本/.test(point[1]) && !/^\d{1,2}$/.test(point[1].trim())) return point[1].replace(/\s/g, "").replace("：", ":") + "前";
+    if (point && point[1] && /\d|今|明|当|本|点/.test(point[1]) && !/^\d{1,2}$/.test(point[1].trim())) return point[1].replace(/\s/g, "").replace("：", ":") + "前";
     lastEnd = at + 1;
   }
   return null;
@@ -602,7 +675,7 @@ export function parseMessage(rawMessage: string, neighbourCarrier: string | null
 function parseNormalized(normalized: string, neighbourCarrier: string | null): ParsedPickup[] {
   const message = normalized.includes("/") ? normalized.replace(URL_RE, " ") : normalized;
   const { tags, body } = splitTags(message);
-  const bodyCarrier = carrierMentions(body)[0]?.name ?? null;
+  const bodyCarrier = carrierMentions(body)[0]?.name ?? unknownCarrier(body);
   if (!PICKUP_CONTEXT.test(body) && !bodyCarrier && !tags.brand && !tags.carrier) return [];
   if (PICKED_UP.test(body)) return [];
   if (ONE_TIME_CODE.test(body) && !CODE_CONTEXT.test(body)) return [];

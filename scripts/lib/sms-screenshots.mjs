@@ -12,6 +12,8 @@ export const PHONES = {
   "iphone-15": { width: 390, height: 844, scale: 3, style: "ios" }, // 1170×2532
   "iphone-15-pro-max": { width: 430, height: 932, scale: 3, style: "ios" }, // 1290×2796
   "android-1080": { width: 432, height: 960, scale: 2.5, style: "android" }, // 1080×2400
+  // A screenshot after a messenger recompressed it: 720 px wide (JPEG quality 60, see VARIANTS).
+  "android-720": { width: 360, height: 780, scale: 2, style: "android" }, // 720×1560
 };
 
 const THEMES = {
@@ -23,12 +25,51 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
+/**
+ * A notification shade as MIUI and ColorOS draw an SMS notification, expanded: one card per
+ * message on a blurred wallpaper, the app's name and the time over the sender and the whole text.
+ */
+function cardsHtml({ messages, theme, layout, sender, fontSize }) {
+  const dark = theme === "dark";
+  const miui = layout === "miui";
+  const wallpaper = dark ? "linear-gradient(#1d2330, #0b0d12)" : "linear-gradient(#c9d6e8, #e9eef5)";
+  const card = dark ? (miui ? "#2a2a2c" : "rgba(40,40,44,0.92)") : miui ? "#ffffff" : "rgba(255,255,255,0.9)";
+  const text = dark ? "#f2f2f7" : "#1a1a1a";
+  const meta = dark ? "#9a9aa0" : "#6b6b70";
+  const app = miui ? "短信" : "信息";
+  const cards = messages
+    .map(
+      ({ text: body }) => `<section class="card"><p class="app"><span class="icon"></span>${app}<span class="when">${miui ? "· 现在" : "现在"}</span></p>
+        <p class="title">${escapeHtml(sender)}</p><p class="body">${escapeHtml(body).replace(/\n/g, "<br>")}</p></section>`,
+    )
+    .join("");
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    * { box-sizing: border-box; }
+    body { margin: 0; min-height: 100vh; background: ${wallpaper}; color: ${text};
+      font-family: "Noto Sans CJK SC", "Noto Sans SC", "PingFang SC", sans-serif; }
+    .status { height: 40px; display: flex; justify-content: space-between; align-items: center; padding: 0 22px;
+      font-size: 14px; font-weight: 600; }
+    .clock { font-size: 40px; font-weight: 300; padding: 8px 22px 16px; }
+    .card { margin: 0 ${miui ? 12 : 10}px 10px; padding: 12px 16px 14px; border-radius: ${miui ? 22 : 16}px; background: ${card}; }
+    .app { margin: 0 0 6px; font-size: 12px; color: ${meta}; display: flex; align-items: center; gap: 6px; }
+    .icon { width: 16px; height: 16px; border-radius: ${miui ? 5 : 8}px; background: #34c759; display: inline-block; }
+    .when { margin-left: ${miui ? 0 : "auto"}; }
+    .title { margin: 0 0 2px; font-size: ${fontSize}px; font-weight: 600; }
+    .body { margin: 0; font-size: ${fontSize - 1}px; line-height: 1.4; word-break: break-all; }
+  </style></head><body>
+    <div class="status"><span>10:24</span><span>5G 87%</span></div>
+    <div class="clock">10:24</div>
+    ${cards}
+  </body></html>`;
+}
+
 /** The page of one thread: `messages` are `{ time?, text }`, drawn top to bottom. */
-export function threadHtml({ messages, theme = "light", phone = "iphone-15", sender = "106 9800 0001" }) {
+export function threadHtml({ messages, theme = "light", phone = "iphone-15", sender = "106 9800 0001", layout = "thread", fontSize: size }) {
   const colours = THEMES[theme];
   const { style } = PHONES[phone];
   const radius = style === "ios" ? 18 : 12;
-  const fontSize = style === "ios" ? 17 : 16;
+  const fontSize = size ?? (style === "ios" ? 17 : 16);
+  if (layout === "miui" || layout === "coloros") return cardsHtml({ messages, theme, layout, sender, fontSize });
   const bubbles = messages
     .map(
       ({ time, text }) =>
@@ -69,14 +110,14 @@ export async function launchChromium() {
 }
 
 /** One phone-sized screenshot (exactly the phone's pixels) of a thread. */
-export async function renderThread(browser, { messages, theme = "light", phone = "iphone-15", type = "png", sender = "106 9800 0001" }) {
+export async function renderThread(browser, { messages, theme = "light", phone = "iphone-15", type = "png", sender = "106 9800 0001", layout, fontSize, quality = 85 }) {
   const device = PHONES[phone];
   const context = await browser.newContext({ viewport: { width: device.width, height: device.height }, deviceScaleFactor: device.scale });
   try {
     const page = await context.newPage();
-    await page.setContent(threadHtml({ messages, theme, phone, sender }));
+    await page.setContent(threadHtml({ messages, theme, phone, sender, layout, fontSize }));
     await page.evaluate(() => document.fonts.ready);
-    const image = await page.screenshot({ type, ...(type === "jpeg" ? { quality: 85 } : {}) });
+    const image = await page.screenshot({ type, ...(type === "jpeg" ? { quality } : {}) });
     return new Uint8Array(image);
   } finally {
     await context.close();
@@ -97,7 +138,8 @@ export function sampleMessages(text) {
   return messages;
 }
 
-const PHONE_NAMES = Object.keys(PHONES);
+// The thread corpus cycles through the three phones; android-720 is a variant of its own.
+const PHONE_NAMES = ["iphone-15", "iphone-15-pro-max", "android-1080"];
 
 /**
  * The rendered corpus: every multi-SMS sample on its own, then the single-SMS samples two or
@@ -129,4 +171,51 @@ export function screenshotCorpus(samples, { count = 42 } = {}) {
     text: group.map((sample) => sample.text).join("\n\n"),
     expected: group.flatMap((sample) => sample.expected),
   }));
+}
+
+/**
+ * Screenshots as phones really make them (docs/recognition.md "The corpora"): MIUI and ColorOS
+ * notification cards in light and dark, a screenshot recompressed to 720 px wide at JPEG quality
+ * 60, two bubbles of which only one is a pickup (the other a bank's or a login's code, labelled
+ * with no parcel), and body text from 15 to 19 px. Each variant is one kind of look over a few
+ * samples; the cases keep their samples' labels in order (none for a sample that is no pickup).
+ */
+export const VARIANTS = [
+  { variant: "miui-card", layout: "miui", phone: "android-1080", theme: "light" },
+  { variant: "miui-card", layout: "miui", phone: "android-1080", theme: "dark" },
+  { variant: "coloros-card", layout: "coloros", phone: "android-1080", theme: "light" },
+  { variant: "coloros-card", layout: "coloros", phone: "android-1080", theme: "dark" },
+  { variant: "jpeg60-720", phone: "android-720", theme: "light", type: "jpeg", quality: 60 },
+  { variant: "jpeg60-720", phone: "android-720", theme: "dark", type: "jpeg", quality: 60 },
+  { variant: "one-of-two-pickup", phone: "iphone-15", theme: "light", mixed: true },
+  { variant: "one-of-two-pickup", phone: "android-1080", theme: "dark", mixed: true },
+  { variant: "font-15", phone: "iphone-15", theme: "light", fontSize: 15 },
+  { variant: "font-16", phone: "android-1080", theme: "dark", fontSize: 16 },
+  { variant: "font-18", phone: "iphone-15-pro-max", theme: "dark", fontSize: 18 },
+  { variant: "font-19", phone: "iphone-15", theme: "light", fontSize: 19 },
+];
+
+export function variantCorpus(samples) {
+  const withMessages = samples.map((sample) => ({ ...sample, messages: sampleMessages(sample.text) }));
+  const pickups = withMessages.filter((sample) => sample.messages.length === 1 && sample.expected.length > 0);
+  const others = withMessages.filter((sample) => sample.messages.length === 1 && sample.expected.length === 0);
+  return VARIANTS.map((look, index) => {
+    const first = pickups[(index * 5) % pickups.length];
+    const second = look.mixed ? others[index % others.length] : pickups[(index * 5 + 3) % pickups.length];
+    const group = look.mixed && index % 2 === 0 ? [second, first] : [first, second];
+    return {
+      id: `variant-${String(index + 1).padStart(2, "0")}-${look.variant}-${look.theme}`,
+      variant: look.variant,
+      phone: look.phone,
+      theme: look.theme,
+      type: look.type ?? "png",
+      quality: look.quality,
+      layout: look.layout,
+      fontSize: look.fontSize,
+      samples: group,
+      messages: group.flatMap((sample) => sample.messages),
+      text: group.map((sample) => sample.text).join("\n\n"),
+      expected: group.flatMap((sample) => sample.expected),
+    };
+  });
 }

@@ -116,6 +116,11 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
                   {item.code ? <b className="font-mono">{item.code}</b> : null}
                   {item.trackingNumber ? <span className="text-slate-500"> {item.trackingNumber}</span> : null}
                   {item.station ? <span className="text-slate-500"> @{item.station}</span> : null}
+                  {item.deadline ? (
+                    <span className="ml-1 text-amber-700 dark:text-amber-300" data-testid="admin-pickup-deadline">
+                      {fillTemplate(c.deadline, { deadline: item.deadline })}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -4,6 +4,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import type { PickupCodeItem } from "~/lib/orders";
+import { fillTemplate } from "~/lib/template";
 import { Icon } from "../icons";
 import type { PayStage } from "./pay-flow";
 
@@ -105,7 +106,8 @@ export function InfoRows({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-export function PickupCodeList({ items }: { items: PickupCodeItem[] }) {
+/** `deadlineWhen`: the deadline's day and time as the server formats it ("11-28 19:00"). */
+export function PickupCodeList({ items }: { items: (PickupCodeItem & { deadlineWhen?: string | null })[] }) {
   if (items.length === 0) return <p className="text-sm text-slate-500">{msg.orders.detail.noCodes}</p>;
   return (
     <ul className="space-y-2" data-testid="pickup-codes">
@@ -128,6 +130,16 @@ export function PickupCodeList({ items }: { items: PickupCodeItem[] }) {
           {item.trackingNumber ? (
             <p className="mt-0.5 text-xs text-slate-500">
               {msg.orders.detail.tracking} <span className="font-mono">{item.trackingNumber}</span>
+            </p>
+          ) : null}
+          {item.deadline ? (
+            <p className="mt-0.5 text-xs text-amber-700 dark:text-amber-300" data-testid="order-pickup-deadline">
+              {fillTemplate(msg.orders.detail.deadline, { deadline: item.deadline })}
+              {item.deadlineAt && item.deadlineWhen ? (
+                <time dateTime={item.deadlineAt} className="ml-1 tabular-nums">
+                  ({item.deadlineWhen})
+                </time>
+              ) : null}
             </p>
           ) : null}
         </li>

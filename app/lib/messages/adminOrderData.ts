@@ -32,6 +32,7 @@ export const adminOrderData = {
     parcels: Common.parcel,
     remark: Common.remark,
     noPickup: "无取件信息",
+    deadline: "截止{deadline}",
     moreActions: "更多操作",
   },
   done: {

@@ -51,6 +51,8 @@ export const orderPage = {
     tracking: "运单号",
     station: Common.station,
     noCodes: "暂无取件信息",
+    /** The station's deadline as the SMS wrote it (当日7点前), then its day and time. */
+    deadline: "驿站截止：{deadline}",
     copy: "复制",
     refundReason: Common.refundReason,
     refundRejection: "未通过原因",

@@ -69,7 +69,8 @@ export type AdminOrderCard = {
   address: string;
   recipientName: string | null;
   recipientPhone: string | null;
-  pickup: { company: string; code: string | null; trackingNumber: string | null; station: string | null }[];
+  pickup: { company: string; code: string | null; trackingNumber: string | null; station: string | null; deadline: string | null }[];
+  pickupDeadline: string | null;
   parcels: { type: string; name: string; count: number }[];
   parcelCount: number;
   amountText: string;
@@ -118,7 +119,9 @@ export function toCard(order: OrderRow): AdminOrderCard {
     address: orderAddress(order),
     recipientName: order.recipient_name,
     recipientPhone: order.recipient_phone,
-    pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station }) => ({ company, code, trackingNumber, station })),
+    pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station, deadline }) => ({ company, code, trackingNumber, station, deadline })),
+    /** The earliest station deadline of the order's parcels (ISO), for the courier's order of work. */
+    pickupDeadline: order.pickup_deadline,
     parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ type, name: TYPE_NAMES[type] ?? type, count })),
     parcelCount: order.parcel_count,
     amountText: formatYuan(order.amount_fen, { style: "amount", symbol: true }),

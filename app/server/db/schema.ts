@@ -501,6 +501,8 @@ export interface OrdersTable {
   deleted_by: Generated<number | null>;
   /** Fen per size when the order was priced, JSON (0021_money_ledger); null on older orders. */
   unit_prices: Generated<string | null>;
+  /** The earliest station deadline among the parcels, ISO timestamp (0044_pickup_deadline); null: none given. */
+  pickup_deadline: Generated<string | null>;
 }
 
 export interface OrderEventsTable {

@@ -28,6 +28,7 @@ import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
 import { priceOrder, reserveCoupon } from "./pricing.server";
+import { deadlineAt, earliestDeadline } from "~/lib/pickup-deadline";
 import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.server";
 
 const msg = { orders: ordersMessages, orderPage: orderPageMessages };
@@ -39,7 +40,7 @@ export type CreateOrderResult =
   /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
   | { ok: false; message: string; status: number; liveOrder?: string; priceChanged?: { amountFen: number } };
 
-type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string };
+type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string; deadline?: string | null };
 
 type OrderInput = {
   userId: number;
@@ -114,7 +115,7 @@ export async function createOrderFromCheckout(
     return await insertOrder({
       userId: user.id,
       config,
-      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType }) => ({ company, pickupCode, trackingNumber, stationName, pickupType })),
+      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline }) => ({ company, pickupCode, trackingNumber, stationName, pickupType, deadline })),
       counts: checkout.counts,
       recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
       remark: checkout.remark,
@@ -182,6 +183,17 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
 }
 
 async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
+  // Each parcel keeps the station's deadline as the SMS wrote it and as an instant read at the
+  // order's time; the order carries the earliest (pickup_deadline, for lists that sort by it).
+  const stored = input.items.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline }) => ({
+    company,
+    pickupCode,
+    trackingNumber,
+    stationName,
+    pickupType,
+    deadline: deadline ?? null,
+    deadlineAt: deadlineAt(deadline, input.at),
+  }));
   const key = checkoutIdempotencyKey(input.userId, input.checkout.id, input.checkout.version);
   const schedule = await loadDeliverySchedule();
   const estimate = estimateDelivery(input.at, schedule);
@@ -224,7 +236,8 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
             recipient_dorm: input.recipient.building,
             recipient_room: input.recipient.room,
             delivery_address: composeAddress(input.recipient),
-            pickup_codes: JSON.stringify(input.items),
+            pickup_codes: JSON.stringify(stored),
+            pickup_deadline: earliestDeadline(stored.map((item) => item.deadlineAt)),
             package_counts: JSON.stringify(counts),
             // The breakdown the student can check later, whatever the campus's prices become.
             unit_prices: JSON.stringify(Object.fromEntries(input.config.packageTypes.map((type) => [type.type, type.priceFen]))),
@@ -473,7 +486,10 @@ export async function orderDetail(order: OrderRow) {
     remark: order.remark,
     estimated_completion_time: order.estimated_delivery_at,
     estimated_text: deliveryText(order.estimated_delivery_at),
-    pickup_codes: parsePickupCodes(order.pickup_codes),
+    pickup_codes: parsePickupCodes(order.pickup_codes).map((item) => ({
+      ...item,
+      deadlineWhen: item.deadlineAt ? formatShanghai(item.deadlineAt).slice(5) : null,
+    })),
     package_counts: counts,
     parcel_count: order.parcel_count,
     refund_reason: order.refund_reason,

@@ -22,6 +22,7 @@ import * as recognitionCorrections from "./0021_recognition_corrections";
 import * as moneyLedger from "./0021_money_ledger";
 import * as studentsRoundThree from "./0035_students_round_three";
 import * as sessionIdle from "./0042_session_idle";
+import * as pickupDeadline from "./0044_pickup_deadline";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0021_money_ledger": moneyLedger,
   "0035_students_round_three": studentsRoundThree,
   "0042_session_idle": sessionIdle,
+  "0044_pickup_deadline": pickupDeadline,
 };
