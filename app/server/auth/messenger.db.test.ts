@@ -10,13 +10,15 @@ import { action as autoLoginAction, loader as autoLoginLoader } from "~/routes/a
 import { loader as callbackLoader } from "~/routes/api.wechat.callback";
 import { loader as userInfoLoader } from "~/routes/api.wechat.user-info";
 import { loader as resultPageLoader } from "~/routes/wx.callback";
+import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
+import { action as settingsAction } from "~/routes/backpack.settings";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger } from "../../../tests/fakes/messenger-oauth";
 import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { messengerAuthRedirect, needsReauthorization } from "./messenger.server";
 import { OPERATOR_LINK_PATH, createOperatorSession, startOperatorLink } from "./operator.server";
-import { getUser, lookupSession, readSessionId, requireMessengerUser } from "./session.server";
+import { getUser, lookupSession, readSessionId, requireMessengerUser, requireStudent } from "./session.server";
 
 const ORIGIN = "http://localhost";
 const CALLBACK_URI = `${ORIGIN}/api/wechat/callback`;
@@ -137,6 +139,8 @@ async function authorize(browser: Browser, returnPath = "/market") {
   const response = await browser.call(callbackLoader, callbackPath);
   return { response, callbackPath, state };
 }
+
+const requireStudentOf = (browser: Browser) => requireStudent(browser.request("/schedule"));
 
 async function userByOpenid(openid: string) {
   return db().selectFrom("users").selectAll().where("openid", "=", openid).executeTakeFirst();
@@ -501,6 +505,90 @@ describe("one person, two identities", () => {
     const school = await db().selectFrom("schools").select("name").where("code", "=", "demo").executeTakeFirstOrThrow();
     expect(body).toEqual({ success: true, data: { student_id: student.student_id, user_name: "测试学生", school_name: school.name } });
     expect(JSON.stringify(body)).not.toMatch(/password|token/i);
+  });
+});
+
+const MESSENGER_UA = "Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile MicroMessenger/8.0.50";
+let loginIp = 0;
+
+/** 退出登录 on /backpack/settings, as its confirm dialog posts it. */
+async function logOut(browser: Browser) {
+  const response = await browser.call(
+    (args) => settingsAction(args) as Promise<Response>,
+    "/backpack/settings",
+    { method: "POST", body: new URLSearchParams({ intent: "logout" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+  );
+  expect(locationOf(response)).toBe("/crLogin");
+  // A while later: the 10-second redirect lock of the last authorization is over.
+  browser.cookies.delete("wx_auth_lock");
+}
+
+/** A school-account login on /crLogin inside the messenger (the demo school). */
+async function logIn(browser: Browser, studentId: string) {
+  const page = (await loginLoader({ request: browser.request("/crLogin", { headers: { "User-Agent": MESSENGER_UA } }), params: {}, context: {} })) as { captcha: { id: string } };
+  const body = new URLSearchParams({ school: "demo", studentId, password: "demo1234", captcha: "AB23", captchaId: page.captcha.id });
+  const headers = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": MESSENGER_UA };
+  return browser.call(
+    (args) => loginAction({ ...args, context: { clientIp: `10.9.0.${++loginIp}` } }) as Promise<Response>,
+    "/crLogin",
+    { method: "POST", body, headers },
+  );
+}
+
+describe("退出登录 inside the messenger", () => {
+  beforeAll(() => {
+    process.env.CAPTCHA_FIXED_VALUE = "AB23";
+    resetConfig();
+  });
+  afterAll(() => {
+    delete process.env.CAPTCHA_FIXED_VALUE;
+    resetConfig();
+  });
+
+  it("after logout the messenger does not sign the student back in; the 学号 login binds it again", async () => {
+    const person = fakeMessengerUser();
+    fake.setUser(person);
+    const browser = new Browser();
+    await authorize(browser);
+    expect(locationOf(await logIn(browser, "20230001"))).not.toMatch(/crLogin/);
+    const student = (await getUser(browser.request("/")))!;
+    expect(student).toMatchObject({ student_id: "20230001", openid: person.openid });
+
+    await logOut(browser);
+    expect(await getUser(browser.request("/"))).toBeNull();
+    // The messenger authorization (silent inside the messenger) comes back as the messenger identity only.
+    await authorize(browser, "/schedule");
+    const after = await getUser(browser.request("/"));
+    expect(after?.id).not.toBe(student.id);
+    expect(after?.student_id ?? null).toBeNull();
+    await expect(requireStudentOf(browser)).rejects.toMatchObject({ status: 302 });
+
+    // Logging in with the 学号 again: the same row as before, with the messenger identity.
+    expect(locationOf(await logIn(browser, "20230001"))).not.toMatch(/crLogin/);
+    expect(await getUser(browser.request("/"))).toMatchObject({ id: student.id, openid: person.openid });
+  });
+
+  it("another student who logs in on that messenger takes the binding", async () => {
+    const person = fakeMessengerUser();
+    fake.setUser(person);
+    const browser = new Browser();
+    await authorize(browser);
+    await logIn(browser, "20230002");
+    const first = (await getUser(browser.request("/")))!;
+    expect(first.openid).toBe(person.openid);
+
+    await logOut(browser);
+    await authorize(browser);
+    expect(locationOf(await logIn(browser, "20230006"))).not.toMatch(/crLogin/);
+    const second = (await getUser(browser.request("/")))!;
+    expect(second).toMatchObject({ student_id: "20230006", openid: person.openid });
+    // The first student keeps their row and what is theirs, without the messenger.
+    expect(await db().selectFrom("users").select(["student_id", "openid"]).where("id", "=", first.id).executeTakeFirst()).toEqual({ student_id: "20230002", openid: null });
+
+    // Signed in as the second student, the first logs in again on the same messenger: the binding moves back.
+    expect(locationOf(await logIn(browser, "20230002"))).not.toMatch(/crLogin/);
+    expect(await getUser(browser.request("/"))).toMatchObject({ id: first.id, openid: person.openid });
+    expect((await db().selectFrom("users").select("openid").where("id", "=", second.id).executeTakeFirstOrThrow()).openid).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@
 // provider of development is an in-app copy of the real API, so this code runs unchanged there.
 // Codes, tokens and openids are never logged.
 import crypto from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import * as z from "zod";
 import { isMessengerBrowser } from "~/lib/browser";
 import { randomNickname, realNickname } from "~/lib/nickname";
@@ -29,7 +29,7 @@ import { log } from "../log.server";
 import { mergeNotifyRows } from "../notify/personal-data.server";
 import { authLockActive, browserStartedState, rememberState, setAuthLock } from "./messenger-cookies.server";
 import { clearOperatorLink, linkOperatorOpenid, operatorForLink } from "./operator.server";
-import { createUserSession, deviceIdOf, hasStudentAccount, lookupSession, type User } from "./session.server";
+import { createUserSession, deviceIdOf, hasStudentAccount, logout, lookupSession, type User } from "./session.server";
 import { moveMarketData } from "../errands/merge.server";
 import { moveCouponData } from "../coupons/personal-data.server";
 import { moveOrderRows } from "../orders/personal-data.server";
@@ -486,6 +486,57 @@ function profileColumns(target: Selectable<UsersTable>, profile: MessengerProfil
   };
 }
 
+/** A user row's messenger identity: what moves, as a whole, when the binding moves. */
+export function messengerIdentityOf(row: Selectable<UsersTable>) {
+  return {
+    openid: row.openid,
+    unionid: row.unionid,
+    wechat_nickname: row.wechat_nickname,
+    wechat_avatar: row.wechat_avatar,
+    wechat_sex: row.wechat_sex,
+    wechat_city: row.wechat_city,
+    wechat_province: row.wechat_province,
+    wechat_country: row.wechat_country,
+    wechat_authorized_at: row.wechat_authorized_at,
+  };
+}
+
+/**
+ * Takes the messenger identity off a student's row (its own data stays): logout, or another
+ * student's school login on that messenger. The messenger's next authorization then finds no row
+ * of its own and signs in a messenger identity only, never the student, until a school login
+ * binds it again (the binding follows the last school login).
+ */
+export async function releaseMessengerIdentity(executor: Pick<Kysely<Database>, "updateTable">, userId: number) {
+  await executor
+    .updateTable("users")
+    .set({
+      openid: null,
+      unionid: null,
+      wechat_nickname: null,
+      wechat_avatar: null,
+      wechat_sex: null,
+      wechat_city: null,
+      wechat_province: null,
+      wechat_country: null,
+      wechat_authorized_at: null,
+      updated_at: now(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * 退出登录: the session ends and a student's row lets go of its messenger identity, so the
+ * messenger (which authorizes silently) cannot sign the student back in without the 学号.
+ * Answers the Set-Cookie that clears the session cookie.
+ */
+export async function logoutStudent(request: Request) {
+  const lookup = await lookupSession(request);
+  if (lookup.state === "active" && lookup.user.openid && hasStudentAccount(lookup.user)) await releaseMessengerIdentity(db(), lookup.user.id);
+  return logout(request);
+}
+
 /**
  * Moves everything of user row `fromId` (a messenger identity without a student account) into
  * `intoId` (the student's row) and deletes `fromId`, inside the caller's transaction.
@@ -505,19 +556,7 @@ export async function mergeUserRows(fromId: number, intoId: number, trx: Transac
   await trx.updateTable("users").set({ openid: null, unionid: null, updated_at: timestamp }).where("id", "=", fromId).execute();
 
   // The messenger identity moves as a whole (unless the target already has one).
-  const messenger = into.openid
-    ? {}
-    : {
-        openid: from.openid,
-        unionid: from.unionid,
-        wechat_nickname: from.wechat_nickname,
-        wechat_avatar: from.wechat_avatar,
-        wechat_sex: from.wechat_sex,
-        wechat_city: from.wechat_city,
-        wechat_province: from.wechat_province,
-        wechat_country: from.wechat_country,
-        wechat_authorized_at: from.wechat_authorized_at,
-      };
+  const messenger = into.openid ? {} : messengerIdentityOf(from);
   await trx
     .updateTable("users")
     .set({
