@@ -10,6 +10,8 @@ export const profile = {
   nicknameTooShort: "昵称至少 {min} 个字",
   nicknameTooLong: "昵称最多 {max} 个字",
   nicknameReserved: "昵称不能冒充官方或管理员",
+  nicknameAbusive: "昵称含有不文明用语，请换一个",
+  nicknameTaken: "本校区已有同学叫这个名字，请换一个",
   nicknameDigits: "昵称不能是一串数字（不要用手机号或学号当昵称）",
   nicknameSymbols: "昵称需要包含文字、字母或数字",
   save: Common.save,
