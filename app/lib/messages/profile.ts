@@ -19,7 +19,7 @@ export const profile = {
   realName: "实名",
   onlyYou: "仅自己可见",
   displayName: "大家看到的名字",
-  setNicknameToComment: "设置昵称后即可评论",
+  setNicknameToComment: "先设置一个昵称，设置后即可发帖和评论",
   avatar: "头像",
   avatarHint: "JPG、PNG、GIF 或 WebP，不超过 10MB；会裁成正方形，照片里的位置等信息会被去掉",
   chooseAvatar: "选择图片",

@@ -3,7 +3,6 @@
 // provider's redirects are followed over HTTP. Runs on SQLite and PostgreSQL.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isRandomNickname } from "~/lib/nickname";
 import { AUTHORIZATION_VALID_MS, messengerErrorMessage } from "~/lib/wechat-auth";
 import { loader as authLoader } from "~/routes/api.wechat.auth";
 import { action as autoLoginAction, loader as autoLoginLoader } from "~/routes/api.wechat.auto-login";
@@ -684,26 +683,41 @@ describe("the 7-day authorization", () => {
   });
 });
 
-describe("the random nickname", () => {
+describe("the nickname a messenger profile gives", () => {
   it.each([
     ["no nickname", ""],
     ["the provider's placeholder", "微信用户"],
-  ])("%s → 小 + a melon + 6 characters", async (_label, nickname) => {
+    ["an abusive name", "傻 Ｂ"],
+    ["a name passing for staff", "校园帮客服"],
+  ])("%s → none: never a made-up name, the student is asked before writing", async (_label, nickname) => {
     const person = fakeMessengerUser({ nickname });
     fake.setUser(person);
     await authorize(new Browser());
     const row = await userByOpenid(person.openid);
-    expect(isRandomNickname(row!.nickname!), row!.nickname!).toBe(true);
+    expect(row!.nickname).toBeNull();
+    expect(row!.nickname_key).toBeNull();
     expect(row!.wechat_nickname).toBe(nickname || null);
   });
 
-  it("a nickname once given is kept on the next authorization", async () => {
-    const person = fakeMessengerUser({ nickname: "" });
+  it("a real name is kept (with its key), and once given it stays on the next authorization", async () => {
+    const person = fakeMessengerUser({ nickname: `Ｌｉｌｙ${Math.random().toString(36).slice(2, 6)}` });
     fake.setUser(person);
     await authorize(new Browser());
-    const first = (await userByOpenid(person.openid))!.nickname;
+    const first = (await userByOpenid(person.openid))!;
+    expect(first.nickname).toBe(person.nickname);
+    expect(first.nickname_key).toBe(person.nickname.normalize("NFKC").toLowerCase());
+    fake.setUser({ ...person, nickname: "改了名字" });
     await authorize(new Browser());
-    expect((await userByOpenid(person.openid))!.nickname).toBe(first);
+    expect((await userByOpenid(person.openid))!.nickname).toBe(person.nickname);
+  });
+
+  it("another person's name (folded alike) is not taken over", async () => {
+    const taken = `阿杰${Math.random().toString(36).slice(2, 6)}`;
+    await createStudent({ nickname: taken, nickname_key: taken });
+    const person = fakeMessengerUser({ nickname: ` ${taken.toUpperCase()} ` });
+    fake.setUser(person);
+    await authorize(new Browser());
+    expect((await userByOpenid(person.openid))!.nickname).toBeNull();
   });
 });
 

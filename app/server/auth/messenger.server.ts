@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import * as z from "zod";
 import { isMessengerBrowser } from "~/lib/browser";
-import { randomNickname, realNickname } from "~/lib/nickname";
+import { nicknameColumns, nicknameFromMessenger, nicknameTaken } from "../users/nickname.server";
 import { safeRedirect } from "~/lib/redirect";
 import {
   MESSENGER_CALLBACK_PATH,
@@ -440,7 +440,7 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
           outcome = "merged";
         }
         const target = await trx.selectFrom("users").selectAll().where("id", "=", student.id).executeTakeFirstOrThrow();
-        await trx.updateTable("users").set(profileColumns(target, profile, timestamp)).where("id", "=", student.id).execute();
+        await trx.updateTable("users").set(await profileColumns(trx, target, profile, timestamp)).where("id", "=", student.id).execute();
         return { userId: student.id, outcome };
       }
 
@@ -453,7 +453,7 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
           .execute();
         target = await trx.selectFrom("users").selectAll().where("openid", "=", profile.openid).executeTakeFirstOrThrow();
       }
-      await trx.updateTable("users").set(profileColumns(target, profile, timestamp)).where("id", "=", target.id).execute();
+      await trx.updateTable("users").set(await profileColumns(trx, target, profile, timestamp)).where("id", "=", target.id).execute();
       const outcome: AuthorizationOutcome = current?.user.id === target.id ? "refreshed" : owner ? "signed-in" : "created";
       return { userId: target.id, outcome };
     });
@@ -468,8 +468,12 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
   return { outcome, location: returnPath, setCookies, userId };
 }
 
-/** The provider's profile onto a user row; our own nickname and avatar are kept once set. */
-function profileColumns(target: Selectable<UsersTable>, profile: MessengerProfile, timestamp: string) {
+/**
+ * The provider's profile onto a user row; our own nickname and avatar are kept once set. A person
+ * without a nickname takes the provider's only when it is a usable name; never a made-up one.
+ */
+async function profileColumns(trx: Transaction<Database>, target: Selectable<UsersTable>, profile: MessengerProfile, timestamp: string) {
+  const nickname = target.nickname ?? (await nicknameFromMessenger(trx, profile.nickname, target.campus_code, target.id));
   return {
     openid: profile.openid,
     unionid: profile.unionid ?? target.unionid,
@@ -480,7 +484,7 @@ function profileColumns(target: Selectable<UsersTable>, profile: MessengerProfil
     wechat_province: profile.province,
     wechat_country: profile.country,
     wechat_authorized_at: timestamp,
-    nickname: target.nickname ?? realNickname(profile.nickname) ?? randomNickname(),
+    ...(target.nickname ? {} : nicknameColumns(nickname)),
     avatar_url: target.avatar_url ?? profile.avatar,
     updated_at: timestamp,
   };
@@ -552,8 +556,12 @@ export async function mergeUserRows(fromId: number, intoId: number, trx: Transac
   if (hasStudentAccount(from)) throw new Error("mergeUserRows: the row to merge away has a student account");
   const timestamp = now();
 
-  // The openid is unique: off the old row first.
-  await trx.updateTable("users").set({ openid: null, unionid: null, updated_at: timestamp }).where("id", "=", fromId).execute();
+  // The openid and the nickname's key are unique: off the old row first.
+  await trx.updateTable("users").set({ openid: null, unionid: null, nickname_key: null, updated_at: timestamp }).where("id", "=", fromId).execute();
+  // The person keeps the student's nickname, else the other row's, while it is free in their campus.
+  const campus = into.campus_code ?? from.campus_code;
+  const candidate = into.nickname ?? from.nickname;
+  const nickname = candidate && !(await nicknameTaken(trx, candidate, campus, intoId)) ? candidate : null;
 
   // The messenger identity moves as a whole (unless the target already has one).
   const messenger = into.openid ? {} : messengerIdentityOf(from);
@@ -561,7 +569,7 @@ export async function mergeUserRows(fromId: number, intoId: number, trx: Transac
     .updateTable("users")
     .set({
       ...messenger,
-      nickname: into.nickname ?? from.nickname,
+      ...nicknameColumns(nickname),
       avatar_url: into.avatar_url ?? from.avatar_url,
       phone: into.phone ?? from.phone,
       theme: into.theme ?? from.theme,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
 import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
 import { CARD_IMAGES, PAGE_SIZE, RESTORED_POSTS_MAX } from "~/lib/forum";
+import { realNickname } from "~/lib/nickname";
 import * as msg from "~/lib/messages";
 import { cardTime, commentTime } from "~/lib/relative-time";
 import { shanghaiToday } from "~/lib/time";
@@ -89,12 +90,16 @@ type IdentityColumns = {
 
 /** The name the circle shows for a person: never their real name or student id. */
 export function publicName(user: { nickname: string | null; wechat_nickname: string | null }) {
-  return user.nickname?.trim() || user.wechat_nickname?.trim() || msg.forumData.defaultAuthorName;
+  // The messenger's placeholder (微信用户) is never anyone's name.
+  return user.nickname?.trim() || realNickname(user.wechat_nickname) || msg.forumData.defaultAuthorName;
 }
 
-/** A person may comment once they have a public name (the product rules' nickname or username). */
-export function hasPublicName(user: { nickname: string | null; wechat_nickname: string | null }) {
-  return Boolean(user.nickname?.trim() || user.wechat_nickname?.trim());
+/**
+ * A person may write once they have a nickname of their own (chosen, or the messenger's when it
+ * was a usable name): the messenger's name alone, a placeholder or a made-up one never counts.
+ */
+export function hasPublicName(user: { nickname: string | null }) {
+  return Boolean(user.nickname?.trim());
 }
 
 function toAuthor(row: IdentityColumns, viewerId: number): Author {
