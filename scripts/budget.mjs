@@ -197,8 +197,9 @@ async function loginStudent() {
     const iso = now.toISOString();
     const user = database
       .prepare(
-        `INSERT INTO users (school_code, student_id, real_name, openid, campus_code, wechat_authorized_at, student_bound_at, created_at, updated_at)
-         VALUES ('demo', 'budget0001', '预算测试', 'oBudget000000000000000000001', 'jinpenling', ?, ?, ?, ?) RETURNING id`,
+        // A nickname of their own: /publish-post asks for one first otherwise.
+        `INSERT INTO users (school_code, student_id, real_name, nickname, nickname_key, openid, campus_code, wechat_authorized_at, student_bound_at, created_at, updated_at)
+         VALUES ('demo', 'budget0001', '预算测试', '预算测试', '预算测试', 'oBudget000000000000000000001', 'jinpenling', ?, ?, ?, ?) RETURNING id`,
       )
       .get(iso, iso, iso, iso);
     // The sample order of the order pages (/express/orders/…, /market/pay/…), unpaid: every action shows.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commentOnPage, commentsHref, cursorParam, findComment, groupThreads, hasMoreReplies } from "./comment-tree";
+import { commentLinkHref, commentOnPage, commentsHref, cursorParam, findComment, groupThreads, hasMoreReplies } from "./comment-tree";
 
 type Row = { id: number; rootId: number | null };
 const row = (id: number, rootId: number | null = null): Row => ({ id, rootId });
@@ -62,6 +62,14 @@ describe("comment page addresses", () => {
     [{ from: 70 }, "/post/1#comments"],
   ])("%j → %s", (options, expected) => {
     expect(commentsHref("/post/1", options)).toBe(expected);
+  });
+
+  it.each([
+    [[7, null, null], "/post/1#comment-7"],
+    [[9, 5, null], "/post/1?thread=5#comment-9"],
+    [[90, 5, 40], "/post/1?thread=5&from=40#comment-90"],
+  ] as const)("a comment's link %j → %s", ([id, thread, from], expected) => {
+    expect(commentLinkHref("/post/1", id, thread, from)).toBe(expected);
   });
 
   it.each([

@@ -79,6 +79,16 @@ export function commentsHref(base: string, options: { after?: number | null; thr
   return `${base}${query ? `?${query}` : ""}#${options.thread ? `comment-${options.thread}` : "comments"}`;
 }
 
+/**
+ * Where a comment shows: a top-level one on the post, a reply in its opened thread. `threadFrom`
+ * is the reply cursor of the page that ends with this reply (null: the thread's first page), so
+ * the replies before it stay in view.
+ */
+export function commentLinkHref(base: string, id: number, thread: number | null | undefined, threadFrom: number | null | undefined) {
+  if (!thread) return `${base}#comment-${id}`;
+  return `${base}?thread=${thread}${threadFrom ? `&from=${threadFrom}` : ""}#comment-${id}`;
+}
+
 /** The comment a sheet was opened for: on the page, or the one the loader brought along. */
 export function commentOnPage<T extends { id: number }>(comments: { threads: Thread<T>[]; focus: T | null }, id: number): T | null {
   if (comments.focus?.id === id) return comments.focus;

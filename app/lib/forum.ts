@@ -4,6 +4,8 @@ export const POST_MAX_LENGTH = 500;
 export const POST_MAX_IMAGES = 9;
 export const CARD_IMAGES = 3;
 export const PAGE_SIZE = 10;
+/** At most this many cards when the list is rendered again as far as it was loaded (?until=). */
+export const RESTORED_POSTS_MAX = PAGE_SIZE * 10;
 export const COMMENT_MAX_LENGTH = 500;
 export const CATEGORY_CACHE_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_TIMEOUT_MS = 30_000;
@@ -65,8 +67,3 @@ export type ForumAnswer = {
   /** A new reply's thread (its top-level comment), so the page can show it there. */
   thread?: number | null;
 };
-
-/** Where a new comment shows: its thread, from the reply itself, when it is a reply. */
-export function newCommentHref(base: string, id: number, thread: number | null | undefined) {
-  return thread ? `${base}?thread=${thread}&from=${id - 1}#comment-${id}` : `${base}#comment-${id}`;
-}

@@ -1,5 +1,6 @@
 // The product rules' nickname for a messenger user who has none: 小 + a melon name + 6 random characters
 // ("小哈密瓜x3Fq9Z"). Pure: the random source can be given, so tests are deterministic.
+import { hasAbuse, impersonates } from "./nickname-words";
 
 export const MELON_NAMES = [
   "西瓜",
@@ -61,10 +62,7 @@ export function realNickname(nickname: string | null | undefined): string | null
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;
 
-/** Names that would pass for the service, its staff or the circle's own labels. */
-const RESERVED_NICKNAME = /管理员|官方|客服|校园帮|运营|系统|admin|匿名/i;
-
-export type NicknameProblem = "required" | "tooShort" | "tooLong" | "reserved" | "digits" | "symbols";
+export type NicknameProblem = "required" | "tooShort" | "tooLong" | "reserved" | "abusive" | "digits" | "symbols";
 
 /** Why a chosen nickname is refused (the circle's rules for names), or null when it is fine. */
 export function nicknameProblem(raw: string): NicknameProblem | null {
@@ -77,6 +75,7 @@ export function nicknameProblem(raw: string): NicknameProblem | null {
   if (length > NICKNAME_MAX) return "tooLong";
   if (/^[\d\s-]+$/.test(nickname)) return "digits";
   if (!/[\p{L}\p{N}]/u.test(nickname)) return "symbols";
-  if (RESERVED_NICKNAME.test(nickname)) return "reserved";
+  if (hasAbuse(nickname)) return "abusive";
+  if (impersonates(nickname)) return "reserved";
   return null;
 }

@@ -3,6 +3,7 @@
 // retry schedule, the subscribe widget's 'later' snooze and 7-day validity, and the inbox texts.
 // Safe in the browser (the widget reads the status rules), but mostly used by server/notify.
 import { notify as notifyMessages } from "~/lib/messages/notify";
+import { commentLinkHref } from "./comment-tree";
 import { formatYuan } from "./money";
 import { fillTemplate } from "./template";
 import { formatShanghai } from "./time";
@@ -49,6 +50,8 @@ export type CircleEventData = {
   excerpt: string;
   /** The top-level comment whose thread holds the comment (a reply), to open it at the comment. */
   threadId?: number | null;
+  /** The reply cursor of the thread's page that ends with the reply (null: its first page). */
+  threadFrom?: number | null;
 };
 
 export type CourseReminderData = { course: string; time: string; place: string; startsAt: string; endsAt: string; reminderId: number };
@@ -233,9 +236,9 @@ export function plannedMessages(event: NotifyEvent, now: Date): PlannedMessage[]
 }
 
 /** Where a circle notice leads: the comment on its post (opening its thread when it is a reply). */
-export function circleLink(data: Pick<CircleEventData, "postId" | "commentId" | "threadId">) {
+export function circleLink(data: Pick<CircleEventData, "postId" | "commentId" | "threadId" | "threadFrom">) {
   if (!data.commentId) return `/post/${data.postId}`;
-  return data.threadId ? `/post/${data.postId}?thread=${data.threadId}&from=${data.commentId - 1}#comment-${data.commentId}` : `/post/${data.postId}#comment-${data.commentId}`;
+  return commentLinkHref(`/post/${data.postId}`, data.commentId, data.threadId, data.threadFrom);
 }
 
 /** The circle notices a student can switch off (settings), each covering its event kinds. */

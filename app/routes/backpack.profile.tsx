@@ -15,7 +15,8 @@ import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
-import { profileView, saveAvatar, setNickname } from "~/server/users/profile.server";
+import { setNickname } from "~/server/users/nickname.server";
+import { profileView, saveAvatar } from "~/server/users/profile.server";
 
 const msg = { app: appMessages, profile: profileMessages, titles: titlesMessages };
 
@@ -48,7 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isMultipart(request)) return avatarAction(request, user, context.clientIp);
   const submission = parseWithZod(await request.formData(), { schema: NicknameSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
-  await setNickname(user.id, submission.value.nickname);
+  const saved = await setNickname(user.id, submission.value.nickname);
+  if (!saved.ok) return Response.json(submission.reply({ fieldErrors: { nickname: [msg.profile.nicknameTaken] } }), { status: 409 });
   // Asked for a name on the way to a comment: back to the comment sheet, which now opens.
   const back = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, "") : "";
   return redirect(back || "/backpack/profile?saved=1");

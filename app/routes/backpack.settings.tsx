@@ -12,6 +12,7 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { DeleteAccountSchema, SettingsSchema, ThemeSchema, type DeleteAccountFields, type ThemeFields } from "~/lib/schemas/settings";
 import { APPEARANCES, APPEARANCE_NAMES, THEMES, THEME_NAMES, appearanceCookieHeader, appearanceOrDefault, readAppearanceCookie, themeCookieHeader, themeOrDefault, type Appearance, type ThemeName } from "~/lib/theme";
 import { config } from "~/server/config.server";
+import { logoutStudent } from "~/server/auth/messenger.server";
 import { logout, requireStudent } from "~/server/auth/session.server";
 import { checkDeletionPassword } from "~/server/users/deletion-check.server";
 import { requestAccountDeletion } from "~/server/users/deletion.server";
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return Response.json(submission.reply(), { status: 400 });
   }
   if (submission.value.intent === "logout") {
-    return redirect("/crLogin", { headers: { "Set-Cookie": await logout(request) } });
+    return redirect("/crLogin", { headers: { "Set-Cookie": await logoutStudent(request) } });
   }
   if (submission.value.intent === "notices") {
     const { replies, mentions, likes } = submission.value;

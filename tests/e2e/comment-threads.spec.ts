@@ -66,9 +66,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(box).toHaveValue(`@${nickname} `);
       await box.fill(`@${nickname} 第九条回复`);
       await page.getByRole("button", { name: "发送" }).click();
-      await expect(page).toHaveURL(/\?thread=\d+&from=\d+#comment-\d+$/);
+      await expect(page).toHaveURL(/\?thread=\d+#comment-\d+$/);
       const ninth = page.locator("#comments").getByRole("article").filter({ hasText: "第九条回复" });
       await expect(ninth).toBeVisible();
+      // The replies before it stay in view.
+      await expect(page.locator("#comments").getByText(/^楼中回复\d$/)).toHaveCount(8);
       await expect(ninth).toContainText(`回复 ${nickname}`);
     });
   });

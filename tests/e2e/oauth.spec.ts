@@ -59,8 +59,8 @@ test("the simulated page works without JavaScript", async ({ browser }) => {
   await expect(page).toHaveURL(/\/market$/);
   const answer = await page.request.get("/api/wechat/user-info", { headers: { Accept: "application/json" } });
   const body = await answer.json();
-  // No nickname given: the product rules' random one.
-  expect(body.data.nickname).toMatch(/^小.+[A-Za-z0-9]{6}$/);
+  // No nickname given: none (never a made-up one); the student is asked before writing.
+  expect(body.data.nickname).toBeNull();
   expect(body.data.wechat_nickname).toBeNull();
   await context.close();
 });

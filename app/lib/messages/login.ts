@@ -35,8 +35,6 @@ export const login = {
   validationFailed: "登录验证失败，请检查账号和密码",
   requireWechatAuth: Common.wechatLoginRequired,
   requestError: "请求参数错误",
-  accountAlreadyBound: "该学号已绑定其他微信账号",
-  wechatAlreadyBound: Common.wechatAlreadyBound,
   accountAbnormal: "账号状态异常",
   serverError: "服务器内部错误，请稍后重试",
   unreachable: "教务系统暂时无法访问，请稍后再试",

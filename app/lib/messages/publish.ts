@@ -20,6 +20,7 @@ export const publish = {
   notLoggedIn: "用户未登录，请先登录",
   publishFailed: "发布失败: ",
   noPermission: Common.noPostPermission,
+  needsNickname: "请先设置昵称后再发帖",
   network: Common.networkShort,
   uploading: "上传中",
   queued: "等待上传",

@@ -7,7 +7,7 @@ export const settings = {
   appearance: "外观",
   appearanceInvalid: "请选择外观：跟随系统、浅色或深色",
   saveTheme: "保存主题",
-  logoutHint: "退出后需要重新使用学号登录",
+  logoutHint: "退出后，微信不会再自动登录这个学号，需要重新输入学号和密码登录；也可以换成其他学号登录。",
   deleteAccount: "注销账号",
   deleteTitle: "确定要注销账号吗？",
   deleteOrders: "你还有以下未完成的订单：",

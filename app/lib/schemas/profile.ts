@@ -8,6 +8,7 @@ const MESSAGES: Record<NicknameProblem, string> = {
   tooShort: fillTemplate(msg.profile.nicknameTooShort, { min: NICKNAME_MIN }),
   tooLong: fillTemplate(msg.profile.nicknameTooLong, { max: NICKNAME_MAX }),
   reserved: msg.profile.nicknameReserved,
+  abusive: msg.profile.nicknameAbusive,
   digits: msg.profile.nicknameDigits,
   symbols: msg.profile.nicknameSymbols,
 };

@@ -13,10 +13,12 @@ export async function circlePage(request: Request) {
   const requested = cursorParam(url.searchParams.get("category"));
   const categoryId = requested && categories.some((category) => category.id === requested) ? requested : null;
   const before = cursorParam(url.searchParams.get("before"));
+  // With JavaScript, 加载更多 records how far the list was loaded, so Back renders it again.
+  const until = cursorParam(url.searchParams.get("until"));
   let page: PostPage = { posts: [], nextCursor: null };
   let error: string | null = null;
   try {
-    page = await listPosts({ viewerId: user.id, categoryId, before });
+    page = await listPosts({ viewerId: user.id, categoryId, before, until });
   } catch (cause) {
     log("error", "circle-list", { error: String(cause) });
     error = `${msg.circle.loadPostsFailed}${msg.errors.serverErrorBody}`;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PostCard } from "~/components/circle/PostCard";
 import { Toast } from "~/components/circle/Toast";
@@ -28,6 +29,19 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   return circlePage(request);
 }
+
+// 加载更多 with JavaScript records in the address (replacing it) how far the list was loaded
+// (?until=); the cards are on the page already, so that change alone loads nothing. Back from a
+// post renders the same list from the server, and ScrollRestoration puts the page where it was.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("until");
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+};
 
 const SHORTCUTS: { key: keyof typeof msg.circle.shortcuts; icon: IconName; tint: string }[] = [
   { key: "countdown", icon: "clock", tint: "bg-rose-50 text-rose-500" },
@@ -111,7 +125,7 @@ export default function Circle() {
           {data.error}
         </p>
       ) : (
-        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} categoryId={categoryId} />
+        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} categoryId={categoryId} before={data.before} />
       )}
 
       <Link
@@ -128,8 +142,9 @@ export default function Circle() {
 }
 
 /** The cards, with 'load more': a plain link to the next page, which with JS appends in place. */
-function PostList({ page, categoryId }: { page: PostPage; categoryId: number | null }) {
+function PostList({ page, categoryId, before }: { page: PostPage; categoryId: number | null; before: number | null }) {
   const fetcher = useFetcher<typeof loader>();
+  const navigate = useNavigate();
   const [posts, setPosts] = useState(page.posts);
   const [cursor, setCursor] = useState(page.nextCursor);
   const [error, setError] = useState<string | null>(null);
@@ -147,6 +162,8 @@ function PostList({ page, categoryId }: { page: PostPage; categoryId: number | n
       return [...current, ...next.page.posts.filter((post) => !seen.has(post.id))];
     });
     setCursor(next.page.nextCursor);
+    const last = next.page.posts.at(-1)?.id;
+    if (last) navigate(listUrl(categoryId, { ...(before ? { before: String(before) } : {}), until: String(last) }), { replace: true, preventScrollReset: true });
   }, [fetcher.state, fetcher.data]);
 
   if (posts.length === 0) {

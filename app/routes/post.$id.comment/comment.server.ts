@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { replace } from "@remix-run/node";
-import { ONLY_MENTION, newCommentHref, type ForumAnswer } from "~/lib/forum";
+import { commentLinkHref } from "~/lib/comment-tree";
+import { ONLY_MENTION, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { CommentSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
@@ -61,8 +62,8 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   try {
     const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
     await dropDraft(request, "comment");
-    await noticeComment({ postId: id, commentId: created.id, parentId: value.parentId ?? null, rootId: created.rootId, actor: user, isAnonymous: Boolean(value.isAnonymous), content: value.content });
-    return replace(newCommentHref(`/post/${id}`, created.id, created.rootId));
+    await noticeComment({ postId: id, commentId: created.id, parentId: value.parentId ?? null, rootId: created.rootId, threadFrom: created.threadFrom, actor: user, isAnonymous: Boolean(value.isAnonymous), content: value.content });
+    return replace(commentLinkHref(`/post/${id}`, created.id, created.rootId, created.threadFrom));
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
     return refuse(error.message, forumStatus(error));

@@ -7,7 +7,7 @@ import { PublishPostSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
 import { forumCategories } from "~/server/forum/categories.server";
 import { dropDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
-import { createPost, ForumError, isBanned } from "~/server/forum/posts.server";
+import { createPost, ForumError, hasPublicName, isBanned } from "~/server/forum/posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { thumbUrl, uploadKeyFromUrl } from "~/server/storage/images.server";
@@ -15,6 +15,11 @@ import { thumbUrl, uploadKeyFromUrl } from "~/server/storage/images.server";
 /** /publish-post: the category pills (a `category` query preselects one). */
 export async function publishPage(request: Request) {
   const user = await requireStudent(request);
+  // A name first, asked once (the messenger's placeholder is none): then back here, draft and all.
+  if (!hasPublicName(user)) {
+    const url = new URL(request.url);
+    throw redirect(`/backpack/profile?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+  }
   const { categories, warning } = await forumCategories();
   const requested = Number(new URL(request.url).searchParams.get("category"));
   // The draft sent when the session had ended (see draft-stash.server), back after the login.
@@ -95,6 +100,7 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     return failure(submission.reply({ fieldErrors: { categoryId: [msg.publish.categoryRequired] } }), allImages, 400);
   }
   if (await isBanned(user.id)) return failure(submission.reply({ formErrors: [msg.publish.noPermission] }), allImages, 403);
+  if (!hasPublicName(user)) return failure(submission.reply({ formErrors: [msg.publish.needsNickname] }), allImages, 400);
   // Posting is rate-limited: the form comes back with what was typed and the message.
   const verdict = await consumeRateLimit("post", { userId: user.id, ip: context?.clientIp });
   if (!verdict.ok) return failure(submission.reply({ formErrors: [verdict.message] }), allImages, 429, verdict.headers);

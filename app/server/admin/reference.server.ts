@@ -11,7 +11,7 @@ import { adminReference } from "~/lib/messages/adminReference";
 import type { CampusForm, SchoolForm, SlotForm } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import type { Operator } from "../auth/operator.server";
-import { db } from "../db/db.server";
+import { db, isUniqueViolation } from "../db/db.server";
 import { log } from "../log.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 
@@ -34,10 +34,6 @@ class Refusal extends Error {
   }
 }
 
-function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
 
 /** Runs a change and its audit row in one transaction; refusals become field messages. */
 async function change(operation: string, work: (trx: Trx) => Promise<void>): Promise<ReferenceResult> {

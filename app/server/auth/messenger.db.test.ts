@@ -3,20 +3,21 @@
 // provider's redirects are followed over HTTP. Runs on SQLite and PostgreSQL.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { isRandomNickname } from "~/lib/nickname";
 import { AUTHORIZATION_VALID_MS, messengerErrorMessage } from "~/lib/wechat-auth";
 import { loader as authLoader } from "~/routes/api.wechat.auth";
 import { action as autoLoginAction, loader as autoLoginLoader } from "~/routes/api.wechat.auto-login";
 import { loader as callbackLoader } from "~/routes/api.wechat.callback";
 import { loader as userInfoLoader } from "~/routes/api.wechat.user-info";
 import { loader as resultPageLoader } from "~/routes/wx.callback";
+import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
+import { action as settingsAction } from "~/routes/backpack.settings";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger } from "../../../tests/fakes/messenger-oauth";
 import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { messengerAuthRedirect, needsReauthorization } from "./messenger.server";
 import { OPERATOR_LINK_PATH, createOperatorSession, startOperatorLink } from "./operator.server";
-import { getUser, lookupSession, readSessionId, requireMessengerUser } from "./session.server";
+import { getUser, lookupSession, readSessionId, requireMessengerUser, requireStudent } from "./session.server";
 
 const ORIGIN = "http://localhost";
 const CALLBACK_URI = `${ORIGIN}/api/wechat/callback`;
@@ -137,6 +138,8 @@ async function authorize(browser: Browser, returnPath = "/market") {
   const response = await browser.call(callbackLoader, callbackPath);
   return { response, callbackPath, state };
 }
+
+const requireStudentOf = (browser: Browser) => requireStudent(browser.request("/schedule"));
 
 async function userByOpenid(openid: string) {
   return db().selectFrom("users").selectAll().where("openid", "=", openid).executeTakeFirst();
@@ -504,6 +507,90 @@ describe("one person, two identities", () => {
   });
 });
 
+const MESSENGER_UA = "Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile MicroMessenger/8.0.50";
+let loginIp = 0;
+
+/** 退出登录 on /backpack/settings, as its confirm dialog posts it. */
+async function logOut(browser: Browser) {
+  const response = await browser.call(
+    (args) => settingsAction(args) as Promise<Response>,
+    "/backpack/settings",
+    { method: "POST", body: new URLSearchParams({ intent: "logout" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+  );
+  expect(locationOf(response)).toBe("/crLogin");
+  // A while later: the 10-second redirect lock of the last authorization is over.
+  browser.cookies.delete("wx_auth_lock");
+}
+
+/** A school-account login on /crLogin inside the messenger (the demo school). */
+async function logIn(browser: Browser, studentId: string) {
+  const page = (await loginLoader({ request: browser.request("/crLogin", { headers: { "User-Agent": MESSENGER_UA } }), params: {}, context: {} })) as { captcha: { id: string } };
+  const body = new URLSearchParams({ school: "demo", studentId, password: "demo1234", captcha: "AB23", captchaId: page.captcha.id });
+  const headers = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": MESSENGER_UA };
+  return browser.call(
+    (args) => loginAction({ ...args, context: { clientIp: `10.9.0.${++loginIp}` } }) as Promise<Response>,
+    "/crLogin",
+    { method: "POST", body, headers },
+  );
+}
+
+describe("退出登录 inside the messenger", () => {
+  beforeAll(() => {
+    process.env.CAPTCHA_FIXED_VALUE = "AB23";
+    resetConfig();
+  });
+  afterAll(() => {
+    delete process.env.CAPTCHA_FIXED_VALUE;
+    resetConfig();
+  });
+
+  it("after logout the messenger does not sign the student back in; the 学号 login binds it again", async () => {
+    const person = fakeMessengerUser();
+    fake.setUser(person);
+    const browser = new Browser();
+    await authorize(browser);
+    expect(locationOf(await logIn(browser, "20230001"))).not.toMatch(/crLogin/);
+    const student = (await getUser(browser.request("/")))!;
+    expect(student).toMatchObject({ student_id: "20230001", openid: person.openid });
+
+    await logOut(browser);
+    expect(await getUser(browser.request("/"))).toBeNull();
+    // The messenger authorization (silent inside the messenger) comes back as the messenger identity only.
+    await authorize(browser, "/schedule");
+    const after = await getUser(browser.request("/"));
+    expect(after?.id).not.toBe(student.id);
+    expect(after?.student_id ?? null).toBeNull();
+    await expect(requireStudentOf(browser)).rejects.toMatchObject({ status: 302 });
+
+    // Logging in with the 学号 again: the same row as before, with the messenger identity.
+    expect(locationOf(await logIn(browser, "20230001"))).not.toMatch(/crLogin/);
+    expect(await getUser(browser.request("/"))).toMatchObject({ id: student.id, openid: person.openid });
+  });
+
+  it("another student who logs in on that messenger takes the binding", async () => {
+    const person = fakeMessengerUser();
+    fake.setUser(person);
+    const browser = new Browser();
+    await authorize(browser);
+    await logIn(browser, "20230002");
+    const first = (await getUser(browser.request("/")))!;
+    expect(first.openid).toBe(person.openid);
+
+    await logOut(browser);
+    await authorize(browser);
+    expect(locationOf(await logIn(browser, "20230006"))).not.toMatch(/crLogin/);
+    const second = (await getUser(browser.request("/")))!;
+    expect(second).toMatchObject({ student_id: "20230006", openid: person.openid });
+    // The first student keeps their row and what is theirs, without the messenger.
+    expect(await db().selectFrom("users").select(["student_id", "openid"]).where("id", "=", first.id).executeTakeFirst()).toEqual({ student_id: "20230002", openid: null });
+
+    // Signed in as the second student, the first logs in again on the same messenger: the binding moves back.
+    expect(locationOf(await logIn(browser, "20230002"))).not.toMatch(/crLogin/);
+    expect(await getUser(browser.request("/"))).toMatchObject({ id: first.id, openid: person.openid });
+    expect((await db().selectFrom("users").select("openid").where("id", "=", second.id).executeTakeFirstOrThrow()).openid).toBeNull();
+  });
+});
+
 describe("auto-login", () => {
   it.each([
     ["no session", async () => new Browser(), "请先进行微信授权登录"],
@@ -596,26 +683,41 @@ describe("the 7-day authorization", () => {
   });
 });
 
-describe("the random nickname", () => {
+describe("the nickname a messenger profile gives", () => {
   it.each([
     ["no nickname", ""],
     ["the provider's placeholder", "微信用户"],
-  ])("%s → 小 + a melon + 6 characters", async (_label, nickname) => {
+    ["an abusive name", "傻 Ｂ"],
+    ["a name passing for staff", "校园帮客服"],
+  ])("%s → none: never a made-up name, the student is asked before writing", async (_label, nickname) => {
     const person = fakeMessengerUser({ nickname });
     fake.setUser(person);
     await authorize(new Browser());
     const row = await userByOpenid(person.openid);
-    expect(isRandomNickname(row!.nickname!), row!.nickname!).toBe(true);
+    expect(row!.nickname).toBeNull();
+    expect(row!.nickname_key).toBeNull();
     expect(row!.wechat_nickname).toBe(nickname || null);
   });
 
-  it("a nickname once given is kept on the next authorization", async () => {
-    const person = fakeMessengerUser({ nickname: "" });
+  it("a real name is kept (with its key), and once given it stays on the next authorization", async () => {
+    const person = fakeMessengerUser({ nickname: `Ｌｉｌｙ${Math.random().toString(36).slice(2, 6)}` });
     fake.setUser(person);
     await authorize(new Browser());
-    const first = (await userByOpenid(person.openid))!.nickname;
+    const first = (await userByOpenid(person.openid))!;
+    expect(first.nickname).toBe(person.nickname);
+    expect(first.nickname_key).toBe(person.nickname.normalize("NFKC").toLowerCase());
+    fake.setUser({ ...person, nickname: "改了名字" });
     await authorize(new Browser());
-    expect((await userByOpenid(person.openid))!.nickname).toBe(first);
+    expect((await userByOpenid(person.openid))!.nickname).toBe(person.nickname);
+  });
+
+  it("another person's name (folded alike) is not taken over", async () => {
+    const taken = `阿杰${Math.random().toString(36).slice(2, 6)}`;
+    await createStudent({ nickname: taken, nickname_key: taken });
+    const person = fakeMessengerUser({ nickname: ` ${taken.toUpperCase()} ` });
+    fake.setUser(person);
+    await authorize(new Browser());
+    expect((await userByOpenid(person.openid))!.nickname).toBeNull();
   });
 });
 

@@ -8,10 +8,10 @@
 // provider of development is an in-app copy of the real API, so this code runs unchanged there.
 // Codes, tokens and openids are never logged.
 import crypto from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import * as z from "zod";
 import { isMessengerBrowser } from "~/lib/browser";
-import { randomNickname, realNickname } from "~/lib/nickname";
+import { nicknameColumns, nicknameFromMessenger, nicknameTaken } from "../users/nickname.server";
 import { loginPath, safeRedirect } from "~/lib/redirect";
 import {
   MESSENGER_CALLBACK_PATH,
@@ -29,7 +29,7 @@ import { log } from "../log.server";
 import { mergeNotifyRows } from "../notify/personal-data.server";
 import { authLockActive, browserStartedState, rememberState, setAuthLock } from "./messenger-cookies.server";
 import { clearOperatorLink, linkOperatorOpenid, operatorForLink } from "./operator.server";
-import { createUserSession, deviceIdOf, hasStudentAccount, lookupSession, type User } from "./session.server";
+import { createUserSession, deviceIdOf, hasStudentAccount, logout, lookupSession, type User } from "./session.server";
 import { moveMarketData } from "../errands/merge.server";
 import { moveCouponData } from "../coupons/personal-data.server";
 import { moveOrderRows } from "../orders/personal-data.server";
@@ -476,7 +476,7 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
           outcome = "merged";
         }
         const target = await trx.selectFrom("users").selectAll().where("id", "=", student.id).executeTakeFirstOrThrow();
-        await trx.updateTable("users").set(profileColumns(target, profile, timestamp)).where("id", "=", student.id).execute();
+        await trx.updateTable("users").set(await profileColumns(trx, target, profile, timestamp)).where("id", "=", student.id).execute();
         return { userId: student.id, outcome };
       }
 
@@ -489,7 +489,7 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
           .execute();
         target = await trx.selectFrom("users").selectAll().where("openid", "=", profile.openid).executeTakeFirstOrThrow();
       }
-      await trx.updateTable("users").set(profileColumns(target, profile, timestamp)).where("id", "=", target.id).execute();
+      await trx.updateTable("users").set(await profileColumns(trx, target, profile, timestamp)).where("id", "=", target.id).execute();
       const outcome: AuthorizationOutcome = current?.user.id === target.id ? "refreshed" : owner ? "signed-in" : "created";
       return { userId: target.id, outcome };
     });
@@ -504,8 +504,12 @@ async function signIn(request: Request, stateRow: StateRow, profile: MessengerPr
   return { outcome, location: returnPath, setCookies, userId };
 }
 
-/** The provider's profile onto a user row; our own nickname and avatar are kept once set. */
-function profileColumns(target: Selectable<UsersTable>, profile: MessengerProfile, timestamp: string) {
+/**
+ * The provider's profile onto a user row; our own nickname and avatar are kept once set. A person
+ * without a nickname takes the provider's only when it is a usable name; never a made-up one.
+ */
+async function profileColumns(trx: Transaction<Database>, target: Selectable<UsersTable>, profile: MessengerProfile, timestamp: string) {
+  const nickname = target.nickname ?? (await nicknameFromMessenger(trx, profile.nickname, target.campus_code, target.id));
   return {
     openid: profile.openid,
     unionid: profile.unionid ?? target.unionid,
@@ -516,10 +520,61 @@ function profileColumns(target: Selectable<UsersTable>, profile: MessengerProfil
     wechat_province: profile.province,
     wechat_country: profile.country,
     wechat_authorized_at: timestamp,
-    nickname: target.nickname ?? realNickname(profile.nickname) ?? randomNickname(),
+    ...(target.nickname ? {} : nicknameColumns(nickname)),
     avatar_url: target.avatar_url ?? profile.avatar,
     updated_at: timestamp,
   };
+}
+
+/** A user row's messenger identity: what moves, as a whole, when the binding moves. */
+export function messengerIdentityOf(row: Selectable<UsersTable>) {
+  return {
+    openid: row.openid,
+    unionid: row.unionid,
+    wechat_nickname: row.wechat_nickname,
+    wechat_avatar: row.wechat_avatar,
+    wechat_sex: row.wechat_sex,
+    wechat_city: row.wechat_city,
+    wechat_province: row.wechat_province,
+    wechat_country: row.wechat_country,
+    wechat_authorized_at: row.wechat_authorized_at,
+  };
+}
+
+/**
+ * Takes the messenger identity off a student's row (its own data stays): logout, or another
+ * student's school login on that messenger. The messenger's next authorization then finds no row
+ * of its own and signs in a messenger identity only, never the student, until a school login
+ * binds it again (the binding follows the last school login).
+ */
+export async function releaseMessengerIdentity(executor: Pick<Kysely<Database>, "updateTable">, userId: number) {
+  await executor
+    .updateTable("users")
+    .set({
+      openid: null,
+      unionid: null,
+      wechat_nickname: null,
+      wechat_avatar: null,
+      wechat_sex: null,
+      wechat_city: null,
+      wechat_province: null,
+      wechat_country: null,
+      wechat_authorized_at: null,
+      updated_at: now(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * 退出登录: the session ends and a student's row lets go of its messenger identity, so the
+ * messenger (which authorizes silently) cannot sign the student back in without the 学号.
+ * Answers the Set-Cookie that clears the session cookie.
+ */
+export async function logoutStudent(request: Request) {
+  const lookup = await lookupSession(request);
+  if (lookup.state === "active" && lookup.user.openid && hasStudentAccount(lookup.user)) await releaseMessengerIdentity(db(), lookup.user.id);
+  return logout(request);
 }
 
 /**
@@ -537,28 +592,20 @@ export async function mergeUserRows(fromId: number, intoId: number, trx: Transac
   if (hasStudentAccount(from)) throw new Error("mergeUserRows: the row to merge away has a student account");
   const timestamp = now();
 
-  // The openid is unique: off the old row first.
-  await trx.updateTable("users").set({ openid: null, unionid: null, updated_at: timestamp }).where("id", "=", fromId).execute();
+  // The openid and the nickname's key are unique: off the old row first.
+  await trx.updateTable("users").set({ openid: null, unionid: null, nickname_key: null, updated_at: timestamp }).where("id", "=", fromId).execute();
+  // The person keeps the student's nickname, else the other row's, while it is free in their campus.
+  const campus = into.campus_code ?? from.campus_code;
+  const candidate = into.nickname ?? from.nickname;
+  const nickname = candidate && !(await nicknameTaken(trx, candidate, campus, intoId)) ? candidate : null;
 
   // The messenger identity moves as a whole (unless the target already has one).
-  const messenger = into.openid
-    ? {}
-    : {
-        openid: from.openid,
-        unionid: from.unionid,
-        wechat_nickname: from.wechat_nickname,
-        wechat_avatar: from.wechat_avatar,
-        wechat_sex: from.wechat_sex,
-        wechat_city: from.wechat_city,
-        wechat_province: from.wechat_province,
-        wechat_country: from.wechat_country,
-        wechat_authorized_at: from.wechat_authorized_at,
-      };
+  const messenger = into.openid ? {} : messengerIdentityOf(from);
   await trx
     .updateTable("users")
     .set({
       ...messenger,
-      nickname: into.nickname ?? from.nickname,
+      ...nicknameColumns(nickname),
       avatar_url: into.avatar_url ?? from.avatar_url,
       phone: into.phone ?? from.phone,
       theme: into.theme ?? from.theme,

@@ -6,7 +6,7 @@ import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-r
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { safeRedirect } from "~/lib/redirect";
 import { config } from "../config.server";
-import { db, now } from "../db/db.server";
+import { db, isUniqueViolation, now } from "../db/db.server";
 import { setRequestUser } from "../log.server";
 import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
 import type { OperatorsTable } from "../db/schema";
@@ -331,10 +331,6 @@ export async function unlinkOperatorOpenid(operatorId: number) {
   await db().updateTable("operators").set({ openid: null }).where("id", "=", operatorId).execute();
 }
 
-function isUniqueViolation(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
-}
 
 // ---------------------------------------------------------------------------------------------
 // Management (the admin:create command line only)

@@ -226,24 +226,31 @@ describe("the login action", () => {
       expect(response.status).toBe(302);
     });
 
-    it("refuses a student account bound to another messenger identity (ACCOUNT_ALREADY_BOUND)", async () => {
-      // 20230002 logged in earlier in this file; now another messenger identity holds it.
+    it("a student account bound to another messenger identity takes this one: the binding follows the last school login", async () => {
+      // 20230002 logged in earlier in this file; another messenger identity holds it.
       await db().updateTable("users").set({ openid: "someone-else" }).where("student_id", "=", "20230002").execute();
       const messenger = await createMessengerUser();
       const cookie = await sessionCookieFor(messenger.id);
       await db().deleteFrom("login_throttles").execute();
-      const { response, json } = await submit({ school: "demo", studentId: "20230002", password: "demo1234" }, { cookie, userAgent: MESSENGER_UA });
-      expect(response.status).toBe(409);
-      expect(json.code).toBe("ACCOUNT_ALREADY_BOUND");
-      expect(messagesOf(json)).toContain(msg.login.accountAlreadyBound);
+      const { response } = await submit({ school: "demo", studentId: "20230002", password: "demo1234" }, { cookie, userAgent: MESSENGER_UA });
+      expect(response.status).toBe(302);
+      const row = await db().selectFrom("users").select("openid").where("student_id", "=", "20230002").executeTakeFirstOrThrow();
+      expect(row.openid).toBe(messenger.openid);
+      expect(await db().selectFrom("users").select("id").where("openid", "=", "someone-else").executeTakeFirst()).toBeUndefined();
     });
 
-    it("refuses a messenger identity already bound to another student (WECHAT_ALREADY_BOUND)", async () => {
-      const bound = await createStudent({ openid: "bound-openid" });
+    it("another student logging in on a messenger bound to a student takes the binding; the first student is signed out and keeps their row", async () => {
+      const bound = await createStudent({ openid: "bound-openid", wechat_nickname: "小林" });
       const cookie = await sessionCookieFor(bound.id);
-      const { response, json } = await submit(demo, { cookie, userAgent: MESSENGER_UA });
-      expect(response.status).toBe(409);
-      expect(json.code).toBe("WECHAT_ALREADY_BOUND");
+      const { response } = await submit(demo, { cookie, userAgent: MESSENGER_UA });
+      expect(response.status).toBe(302);
+      expect(await db().selectFrom("users").select(["openid", "wechat_nickname"]).where("student_id", "=", demo.studentId).executeTakeFirstOrThrow()).toEqual({
+        openid: "bound-openid",
+        wechat_nickname: "小林",
+      });
+      expect(await db().selectFrom("users").select(["student_id", "openid"]).where("id", "=", bound.id).executeTakeFirstOrThrow()).toEqual({ student_id: bound.student_id, openid: null });
+      const sessions = await db().selectFrom("sessions").select("end_reason").where("user_id", "=", bound.id).execute();
+      expect(sessions.map((session) => session.end_reason)).toEqual(["logout"]);
     });
   });
 

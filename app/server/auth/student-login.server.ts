@@ -11,7 +11,7 @@ import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { verifyCaptcha } from "./captcha.server";
 import { spendProof } from "./proof-of-work.server";
 import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
-import { mergeUserRows } from "./messenger.server";
+import { mergeUserRows, messengerIdentityOf, releaseMessengerIdentity } from "./messenger.server";
 import { createUserSession, type User } from "./session.server";
 
 export type LoginInput = {
@@ -41,7 +41,7 @@ export type LoginContext = {
   proved?: boolean;
 };
 
-export type LoginErrorCode = "REQUIRE_WECHAT_AUTH" | "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND";
+export type LoginErrorCode = "REQUIRE_WECHAT_AUTH";
 
 export type LoginOutcome =
   | { ok: true; userId: number; setCookie: string; trustCookie: string }
@@ -127,7 +127,6 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
   }
 
   const bound = await bindStudentAccount(school.code, input.studentId, input.password, result.profile, context.current);
-  if (!bound.ok) return fail(bound.code === "ACCOUNT_ALREADY_BOUND" ? msg.login.accountAlreadyBound : msg.login.wechatAlreadyBound, { code: bound.code });
 
   await saveAcademicSession(bound.userId, result.session);
   await clearAccountThrottle(keys);
@@ -152,12 +151,14 @@ function schoolCaptchaAnswer(input: LoginInput): CaptchaAnswer | undefined {
   }
 }
 
-type BindResult = { ok: true; userId: number } | { ok: false; code: "ACCOUNT_ALREADY_BOUND" | "WECHAT_ALREADY_BOUND" };
+type BindResult = { ok: true; userId: number };
 
 /**
  * Puts the verified student account on the right users row (docs/architecture.md "One person, two
  * identities"): the row already holding it, else the browser's messenger-identity row, else a new
- * row. One student account ↔ one messenger identity; conflicts are the product rules' 409s.
+ * row. One student account ↔ one messenger identity, and the binding follows the last school
+ * login: a messenger identity held by another student moves to this one (that student is signed
+ * out here), and this student's former messenger identity is let go.
  */
 async function bindStudentAccount(schoolCode: string, studentId: string, password: string, profile: Profile, current: User | null): Promise<BindResult> {
   const timestamp = now();
@@ -186,11 +187,26 @@ async function bindStudentAccount(schoolCode: string, studentId: string, passwor
       }
       const messengerRow = current?.openid ? current : null;
       if (messengerRow?.student_id && (messengerRow.student_id !== studentId || messengerRow.school_code !== schoolCode)) {
-        return { ok: false, code: "WECHAT_ALREADY_BOUND" };
+        // Another student's messenger: the identity leaves their row (their data stays) for this one.
+        const identity = messengerIdentityOf(messengerRow);
+        await releaseMessengerIdentity(trx, messengerRow.id);
+        await trx.updateTable("sessions").set({ ended_at: timestamp, end_reason: "logout" }).where("user_id", "=", messengerRow.id).where("ended_at", "is", null).execute();
+        if (owner?.openid) await releaseMessengerIdentity(trx, owner.id);
+        if (owner) {
+          await trx.updateTable("users").set({ ...studentColumns, ...identity }).where("id", "=", owner.id).execute();
+          return { ok: true, userId: owner.id };
+        }
+        const created = await trx
+          .insertInto("users")
+          .values({ ...studentColumns, ...identity, student_bound_at: timestamp, created_at: timestamp })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        return { ok: true, userId: created.id };
       }
 
       if (messengerRow && owner && owner.id !== messengerRow.id) {
-        if (owner.openid && owner.openid !== messengerRow.openid) return { ok: false, code: "ACCOUNT_ALREADY_BOUND" };
+        // This student's former messenger identity (another phone) is let go: the binding follows this login.
+        if (owner.openid && owner.openid !== messengerRow.openid) await releaseMessengerIdentity(trx, owner.id);
         // The messenger identity joins the student's row; what it did alone moves with it.
         await mergeUserRows(messengerRow.id, owner.id, trx);
         await trx.updateTable("users").set(studentColumns).where("id", "=", owner.id).execute();

@@ -3,6 +3,7 @@ import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import type { User } from "../auth/session.server";
+import { nicknameForCampus } from "../users/nickname.server";
 
 export type Campus = { code: string; name: string; status: string; active: boolean };
 
@@ -65,7 +66,8 @@ export async function chosenCampus(request: Request, user: User | null) {
 /** Stores the choice on the user (when there is one) and in the cookie; returns Set-Cookie. */
 export async function saveCampusChoice(user: User | null, code: string) {
   if (user) {
-    await db().updateTable("users").set({ campus_code: code, updated_at: now() }).where("id", "=", user.id).execute();
+    const nickname = await nicknameForCampus(db(), user, code);
+    await db().updateTable("users").set({ campus_code: code, ...nickname, updated_at: now() }).where("id", "=", user.id).execute();
   }
   return campusCookie().serialize(code);
 }
@@ -73,7 +75,8 @@ export async function saveCampusChoice(user: User | null, code: string) {
 /** Forgets the choice (the campus's service is gone or broken): the selector opens again. */
 export async function clearCampusChoice(user: User | null) {
   if (user) {
-    await db().updateTable("users").set({ campus_code: null, updated_at: now() }).where("id", "=", user.id).execute();
+    const nickname = await nicknameForCampus(db(), user, null);
+    await db().updateTable("users").set({ campus_code: null, ...nickname, updated_at: now() }).where("id", "=", user.id).execute();
   }
   return campusCookie().serialize("", { maxAge: 0 });
 }

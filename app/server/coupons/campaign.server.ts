@@ -15,6 +15,8 @@ import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { User } from "../auth/session.server";
 import { db, dialect } from "../db/db.server";
 import { log } from "../log.server";
+import { setNickname } from "../users/nickname.server";
+import { nicknameProblem } from "~/lib/nickname";
 import { claimMark, hasMark, identityHashesOf } from "./promotion-identity.server";
 import { NEW_USER_KEY, grantOnce, isNewUser, loadRules, type Executor, type GrantedCoupon } from "./wallet.server";
 
@@ -269,9 +271,11 @@ export async function registerAndAssist(user: User, input: RegisterInput, login:
     if (!outcome.ok) return { ok: false, reason: "login", message: outcome.message, field: outcome.field };
     await db()
       .updateTable("users")
-      .set({ nickname: input.nickname, phone: input.phone, updated_at: at.toISOString() })
+      .set({ phone: input.phone, updated_at: at.toISOString() })
       .where("id", "=", outcome.userId)
       .execute();
+    // The name typed here is kept when it passes the rules for names and is free (else asked later).
+    if (!nicknameProblem(input.nickname)) await setNickname(outcome.userId, input.nickname);
     const assist = await db()
       .selectFrom("assists")
       .select("id")

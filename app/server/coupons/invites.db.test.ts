@@ -40,7 +40,8 @@ let studentNumber = 24_000_000;
 function profile(link: { code: string; token: string }, extra: Partial<RegisterInput> = {}): RegisterInput {
   phone += 1;
   studentNumber += 1;
-  return { nickname: "新同学", phone: String(phone), school: "demo", studentId: String(studentNumber), password: "pw", captcha: CAPTCHA, invite: link.code, inviter: link.token, ...extra };
+  // One name per campus: each registration brings its own.
+  return { nickname: `新同学${studentNumber}`, phone: String(phone), school: "demo", studentId: String(studentNumber), password: "pw", captcha: CAPTCHA, invite: link.code, inviter: link.token, ...extra };
 }
 
 /**
@@ -318,7 +319,7 @@ describe("invite records", () => {
     const own = await call(recordsLoaderRoute as never, request(`/api/coupon/assist/records/openid/${host.user.openid}`, { cookie }), { openid: host.user.openid! });
     const body = await own.json();
     expect(body).toMatchObject({ success: true, completed_count: 1 });
-    expect(body.data[0]).toMatchObject({ status: "completed", assistant_nickname: "新同学", reward_coupon_name: "5折券、8折券" });
+    expect(body.data[0]).toMatchObject({ status: "completed", assistant_nickname: expect.stringMatching(/^新同学\d+$/), reward_coupon_name: "5折券、8折券" });
     const other = await inviter();
     const refused = await call(recordsLoaderRoute as never, request(`/api/coupon/assist/records/openid/${other.user.openid}`, { cookie }), { openid: other.user.openid! });
     expect(refused.status).toBe(403);

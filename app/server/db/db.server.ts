@@ -115,3 +115,9 @@ export async function closeDb() {
 export function now() {
   return new Date().toISOString();
 }
+
+/** Whether a write failed on a unique index (SQLite and PostgreSQL codes). */
+export function isUniqueViolation(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}

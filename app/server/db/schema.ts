@@ -7,6 +7,8 @@ import type { ColumnType, Generated } from "kysely";
 export interface UsersTable {
   id: Generated<number>;
   nickname: string | null;
+  /** The nickname folded for comparison (lib/nickname-words nicknameKey): unique per campus (0043). */
+  nickname_key: ColumnType<string | null, string | null | undefined, string | null>;
   avatar_url: string | null;
   phone: string | null;
   theme: string | null;

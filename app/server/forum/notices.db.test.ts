@@ -48,7 +48,7 @@ describe("circle notices", () => {
     // A reply to the first comment that also names the post's author: the comment's author gets
     // the reply, the post's author the mention; nobody twice, never the writer.
     const reply = await comment(postId, second.cookie, { parentId: String(top), content: `@${first.user.nickname} 能分享吗 @${author.user.nickname} @${second.user.nickname}` });
-    const replyLink = `/post/${postId}?thread=${top}&from=${reply - 1}#comment-${reply}`;
+    const replyLink = `/post/${postId}?thread=${top}#comment-${reply}`;
     expect(await inboxOf(first.user.id)).toEqual([expect.objectContaining({ kind: "comment_reply", link: replyLink })]);
     expect((await inboxOf(author.user.id))[0]).toMatchObject({ kind: "comment_mention", link: replyLink });
     expect(await inboxOf(second.user.id)).toEqual([]);

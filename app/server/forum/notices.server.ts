@@ -41,6 +41,7 @@ export async function noticeComment(input: {
   commentId: number;
   parentId: number | null;
   rootId: number | null;
+  threadFrom?: number | null;
   actor: Actor;
   isAnonymous: boolean;
   content: string;
@@ -52,6 +53,7 @@ export async function noticeComment(input: {
       postId: input.postId,
       commentId: input.commentId,
       threadId: input.rootId,
+      threadFrom: input.threadFrom ?? null,
       actorUserId: input.actor.id,
       actorName: input.isAnonymous ? msg.forumData.anonymousName : publicName(input.actor),
       excerpt: input.content,

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
 import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
-import { CARD_IMAGES, PAGE_SIZE } from "~/lib/forum";
+import { CARD_IMAGES, PAGE_SIZE, RESTORED_POSTS_MAX } from "~/lib/forum";
+import { realNickname } from "~/lib/nickname";
 import * as msg from "~/lib/messages";
 import { cardTime, commentTime } from "~/lib/relative-time";
 import { shanghaiToday } from "~/lib/time";
@@ -89,12 +90,16 @@ type IdentityColumns = {
 
 /** The name the circle shows for a person: never their real name or student id. */
 export function publicName(user: { nickname: string | null; wechat_nickname: string | null }) {
-  return user.nickname?.trim() || user.wechat_nickname?.trim() || msg.forumData.defaultAuthorName;
+  // The messenger's placeholder (微信用户) is never anyone's name.
+  return user.nickname?.trim() || realNickname(user.wechat_nickname) || msg.forumData.defaultAuthorName;
 }
 
-/** A person may comment once they have a public name (the product rules' nickname or username). */
-export function hasPublicName(user: { nickname: string | null; wechat_nickname: string | null }) {
-  return Boolean(user.nickname?.trim() || user.wechat_nickname?.trim());
+/**
+ * A person may write once they have a nickname of their own (chosen, or the messenger's when it
+ * was a usable name): the messenger's name alone, a placeholder or a made-up one never counts.
+ */
+export function hasPublicName(user: { nickname: string | null }) {
+  return Boolean(user.nickname?.trim());
 }
 
 function toAuthor(row: IdentityColumns, viewerId: number): Author {
@@ -208,9 +213,19 @@ export type PostPage = { posts: PostView[]; nextCursor: number | null };
  * The circle's list: visible posts, newest first, PAGE_SIZE at a time. `before` is the cursor
  * (the last id of the previous page), so a post published meanwhile never repeats a card.
  */
-export async function listPosts(options: { viewerId: number; categoryId?: number | null; before?: number | null; limit?: number }): Promise<PostPage> {
-  const limit = options.limit ?? PAGE_SIZE;
-  const rows = await feedQuery({ categoryId: options.categoryId, before: options.before, limit: limit + 1 }).execute();
+export async function listPosts(options: {
+  viewerId: number;
+  categoryId?: number | null;
+  before?: number | null;
+  /** The last card shown so far (the list loaded as far as it, at most RESTORED_POSTS_MAX cards). */
+  until?: number | null;
+  limit?: number;
+}): Promise<PostPage> {
+  const until = options.until ?? null;
+  let limit = options.limit ?? PAGE_SIZE;
+  const rows = await feedQuery({ categoryId: options.categoryId, before: options.before, limit: (until ? RESTORED_POSTS_MAX : limit) + 1 }).execute();
+  // Rows are newest first, so the cards down to `until` are a prefix; never less than a page.
+  if (until) limit = Math.max(limit, Math.min(RESTORED_POSTS_MAX, rows.filter((row) => row.id >= until).length));
   const page = rows.slice(0, limit);
   return {
     posts: await toViews(page, options.viewerId, CARD_IMAGES),
@@ -457,7 +472,7 @@ export async function toggleCommentLike(postId: number, commentId: number, userI
 
 export type CommentInput = { postId: number; userId: number; content: string; parentId?: number | null; isAnonymous?: boolean };
 
-export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number; rootId: number | null }> {
+export async function addComment(input: CommentInput): Promise<{ id: number; commentCount: number; rootId: number | null; threadFrom: number | null }> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -492,8 +507,26 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
         .returning("id")
         .executeTakeFirstOrThrow();
       const { commentCount } = await recountPost(trx, input.postId);
-      return { id: comment.id, commentCount, rootId };
+      return { id: comment.id, commentCount, rootId, threadFrom: rootId === null ? null : await replyPageStart(trx, rootId, comment.id) };
     });
+}
+
+/**
+ * The reply cursor of the page of a thread that ends with this reply: the replies before it stay
+ * in view (null: the thread's first page holds it). Every reply counts, whoever may see it, so the
+ * page never ends before the reply (comments_root_idx).
+ */
+async function replyPageStart(executor: Pick<Kysely<Database>, "selectFrom">, rootId: number, replyId: number) {
+  const row = await executor
+    .selectFrom("comments")
+    .select("id")
+    .where("root_id", "=", rootId)
+    .where("id", "<", replyId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .offset(REPLY_PAGE_SIZE - 1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** A comment and every reply below it (ids), from the comments of its thread. */

@@ -220,6 +220,12 @@ DEMO_STUDENTS["20230035"] = {
   profile: { name: "李想", className: "计算机科学与技术2303班", college: "计算机学院" },
 };
 
+// Four accounts for the browser tests of logging out inside the messenger, another student
+// logging in on it, and the nickname asked of a messenger placeholder, apart from every other spec.
+for (const [id, name] of [["20230043", "钱多"], ["20230044", "郑好"], ["20230045", "冯晓"], ["20230046", "陈诺"]] as const) {
+  DEMO_STUDENTS[id] = { ...DEMO_STUDENTS["20230001"]!, profile: { name, className: "计算机科学与技术2303班", college: "计算机学院" } };
+}
+
 // Two more accounts for trying the invite campaign (its registration is a school-account
 // login); the campaign's browser tests register with them, apart from the login tests.
 DEMO_STUDENTS["20230006"] = {

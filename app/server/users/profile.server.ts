@@ -26,9 +26,6 @@ export function profileView(user: User) {
   };
 }
 
-export async function setNickname(userId: number, nickname: string) {
-  await db().updateTable("users").set({ nickname, updated_at: now() }).where("id", "=", userId).execute();
-}
 
 export type AvatarResult = { ok: true; url: string } | { ok: false; status: 400 | 413 | 503; message: string };
 
