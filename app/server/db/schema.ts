@@ -216,7 +216,7 @@ export interface TimetableEditsTable {
   weeks: string | null;
   note: Generated<string>;
   colour: number | null;
-  /** JSON of the editable fields before the last change (undo); null for a new row. */
+  /** JSON of the editable fields before the last change (undo); a new row's is itself removed. */
   previous: string | null;
   created_at: string;
   updated_at: string;

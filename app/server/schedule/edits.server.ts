@@ -1,7 +1,8 @@
 // A student's own courses and local overrides of the school's courses (decision 040). They live in
 // timetable_edits, apart from timetable_cache, so a refresh from the school replaces the cache and
 // never a change; mergeTimetable (app/lib/timetable-edits.ts) lays them over the school's copy.
-// Every change keeps the fields it replaced in `previous`, which 撤销 swaps back.
+// Every change keeps the fields it replaced in `previous`, which 撤销 swaps back (a new row's
+// `previous` is itself removed, so 撤销 of an addition takes it away).
 import { TIMETABLE_EDITS_MAX, mergeTimetable, syncedCourseKey, type EditFields, type MergedCourse, type SyncedCourse, type TimetableEdit } from "~/lib/timetable-edits";
 import type { TimetableEditsTable } from "../db/schema";
 import { db, now } from "../db/db.server";
@@ -131,7 +132,8 @@ export async function saveOwnCourse(userId: number, term: string, input: OwnCour
   const at = now();
   const inserted = await db()
     .insertInto("timetable_edits")
-    .values({ user_id: userId, term, kind: "own", course_key: null, ...columnsOf(fields), previous: null, created_at: at, updated_at: at })
+    // 撤销 of an addition removes the course again.
+    .values({ user_id: userId, term, kind: "own", course_key: null, ...columnsOf(fields), previous: JSON.stringify({ ...fields, removed: true }), created_at: at, updated_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { ok: true, id: inserted.id };

@@ -98,9 +98,19 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
   const examsLoad = await loadExams(user, term, { returnTo, now, schoolFailure: schoolFailure ?? (load.errorKind === "failed" ? (load.error ?? undefined) : undefined) });
   const exams = (examsLoad.list?.exams ?? []).filter((exam): exam is TimedExam => exam.date !== null && exam.start !== null && exam.end !== null);
 
+  const settings = await getScheduleSettings(user.id);
+  const currentTermWeek = currentWeek(today, info.week1Start);
+  // Today at a glance: the current term only, on a day inside its weeks, in Shanghai time.
+  const todayPlan = isCurrentTerm && inTerm ? dayPlan(today, week1Start, calendar) : null;
+  const grid = weekBoard(courses, plans, { exams, showOtherWeeks: settings.showOtherWeeks });
+  const agenda = todayPlan ? todayAgenda(courses, todayPlan, exams, shanghaiMinuteOfDay(now)) : null;
+  // The dialog's details: the courses on the grid (greyed ones included) and today's.
+  const onScreen = new Set<number>();
+  for (const row of grid) for (const cell of row) for (const card of cell) if (card.kind !== "exam") onScreen.add(card.index);
+  for (const item of agenda?.items ?? []) if (item.kind === "class") onScreen.add(item.index);
   const details: CourseDetail[] = [];
   courses.forEach((course, index) => {
-    if (course.hidden) return;
+    if (course.hidden || !onScreen.has(index)) return;
     const date = dateOfClass(week1Start, week, course.weekday);
     details.push({
       index,
@@ -120,12 +130,6 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
     });
   });
 
-  const settings = await getScheduleSettings(user.id);
-  const currentTermWeek = currentWeek(today, info.week1Start);
-  // Today at a glance: the current term only, on a day inside its weeks, in Shanghai time.
-  const todayPlan = isCurrentTerm && inTerm ? dayPlan(today, week1Start, calendar) : null;
-  const grid = weekBoard(courses, plans, { exams, showOtherWeeks: settings.showOtherWeeks });
-  const agenda = todayPlan ? todayAgenda(courses, todayPlan, exams, shanghaiMinuteOfDay(now)) : null;
 
   return {
     term: { code: term, label: termLabel(term) },

@@ -220,6 +220,13 @@ DEMO_STUDENTS["20230035"] = {
   profile: { name: "李想", className: "计算机科学与技术2303班", college: "计算机学院" },
 };
 
+// An account with 20230001's courses for the browser tests of a student's own courses, overrides
+// and the timetable's display settings (they change its timetable, so no other spec shares it).
+DEMO_STUDENTS["20230040"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "陈晨", className: "计算机科学与技术2301班", college: "计算机学院" },
+};
+
 // Two more accounts for trying the invite campaign (its registration is a school-account
 // login); the campaign's browser tests register with them, apart from the login tests.
 DEMO_STUDENTS["20230006"] = {

@@ -4,7 +4,7 @@ import { withId } from "./helpers";
 // The timetable students switch for (decision 040).
 // - timetable_edits: a student's own courses and local overrides of the school's courses, per
 //   term, in rows of their own so a refresh of timetable_cache never touches them. `previous`
-//   holds the row's editable fields before the last change (JSON; null for a new row): 撤销 swaps
+//   holds the row's editable fields before the last change (JSON; for a new row, itself removed): 撤销 swaps
 //   it back. A deleted course or a restored school course is `removed`, kept for that undo.
 // - schedule_settings: the greyed other-weeks switch and the feed's alarm lead time (0 = none).
 // - school_calendar_entries: the 校历 operators keep per school and term.
