@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { SyncFailure } from "~/components/grades/SyncNotices";
 import { Page, useHydrated } from "~/components/Page";
@@ -109,6 +109,10 @@ export default function Schedule() {
   const showEmpty = data.loaded && !data.weekHasClasses && !dialog && !course && params.get("empty") !== "seen";
   const notesHidden = params.get("notes") === "hide";
   const lastSlot = TIME_SLOTS.length - 1;
+  // The offline copy of this week (public/schedule-sw.js): registered here only, so no other page pays for it.
+  useEffect(() => {
+    navigator.serviceWorker?.register("/schedule-sw.js", { scope: "/schedule" }).catch(() => undefined);
+  }, []);
 
   return (
     <Page
@@ -125,7 +129,8 @@ export default function Schedule() {
         </span>
       }
     >
-      <p id="offline-mark" hidden data-time="" className="offline-mark rounded-xl bg-slate-800 px-3 py-2 text-sm text-white">
+      {/* The offline copy's mark: public/schedule-sw.js shows it, with the copy's time, when it answers offline. */}
+      <p id="offline-mark" hidden data-time="" className="offline-mark rounded-xl bg-slate-800 px-3 py-2 text-sm text-white" {...(data.isViewingCurrent ? { "data-schedule-current": "" } : {})}>
         {fillTemplate(msg.timetable.offline, { time: "" })}
       </p>
       {data.today ? <TodayCard today={data.today} href={href} /> : null}

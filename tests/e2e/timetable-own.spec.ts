@@ -27,6 +27,8 @@ async function newPage(browser: Browser, javaScriptEnabled: boolean) {
 const grid = (page: Page) => page.getByRole("table");
 
 test.describe.configure({ mode: "serial" });
+// Long journeys on a shared 2-core machine.
+test.setTimeout(120_000);
 
 test("without JavaScript a student adds a course: errors beside the fields, the clash marked, and 撤销", async ({ browser }) => {
   const page = await newPage(browser, false);
@@ -54,7 +56,7 @@ test("without JavaScript a student adds a course: errors beside the fields, the 
   await expect(page.getByRole("status").filter({ hasText: "已保存" })).toContainText("与「数据结构」时间冲突，已在课表中标出");
   const own = grid(page).getByRole("link", { name: /考研英语/ });
   await expect(own).toContainText("冲突");
-  await expect(grid(page).getByRole("link", { name: /冲突数据结构/ })).toBeVisible();
+  await expect(grid(page).getByRole("link", { name: /冲突\s*数据结构/ })).toBeVisible();
 
   await page.getByRole("button", { name: "撤销" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已撤销" })).toBeVisible();
@@ -74,30 +76,30 @@ test("a school course's room changed here survives a refresh; hidden and shown a
   await page.getByLabel("备注").fill("带笔记本电脑");
   await page.getByRole("button", { name: "保存" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已保存" })).toBeVisible();
-  await expect(grid(page).getByRole("link", { name: /数据结构@信息楼B999/ })).toBeVisible();
+  await expect(grid(page).getByRole("link", { name: /数据结构\s*@信息楼B999/ })).toBeVisible();
 
   // A refresh from the school replaces its copy; the change stays.
   await page.getByRole("button", { name: "刷新课表" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "课表已更新" })).toBeVisible();
-  await expect(grid(page).getByRole("link", { name: /数据结构@信息楼B999/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "课表已更新" })).toBeVisible({ timeout: 20_000 });
+  await expect(grid(page).getByRole("link", { name: /数据结构\s*@信息楼B999/ })).toBeVisible();
 
   // Hide it; it is listed under the grid and comes back from there.
-  await grid(page).getByRole("link", { name: /数据结构@信息楼B999/ }).click();
+  await grid(page).getByRole("link", { name: /数据结构\s*@信息楼B999/ }).click();
   await page.getByRole("dialog", { name: "数据结构" }).getByRole("link", { name: "修改这门课" }).click();
   await page.getByRole("button", { name: "在课表中隐藏" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已隐藏" })).toBeVisible();
-  await expect(grid(page).getByRole("link", { name: /数据结构@信息楼B999/ })).toHaveCount(0);
+  await expect(grid(page).getByRole("link", { name: /数据结构\s*@信息楼B999/ })).toHaveCount(0);
   const hidden = page.getByRole("region", { name: "已隐藏的课程" });
   await expect(hidden).toContainText("数据结构");
   await hidden.getByRole("button", { name: "恢复显示" }).click();
-  await expect(grid(page).getByRole("link", { name: /数据结构@信息楼B999/ })).toBeVisible();
+  await expect(grid(page).getByRole("link", { name: /数据结构\s*@信息楼B999/ })).toBeVisible();
 
   // Back to the school's data.
-  await grid(page).getByRole("link", { name: /数据结构@信息楼B999/ }).click();
+  await grid(page).getByRole("link", { name: /数据结构\s*@信息楼B999/ }).click();
   await page.getByRole("dialog", { name: "数据结构" }).getByRole("link", { name: "修改这门课" }).click();
   await page.getByRole("button", { name: "恢复为教务数据" }).click();
   await expect(page.getByRole("status").filter({ hasText: "已恢复为教务数据" })).toBeVisible();
-  await expect(grid(page).getByRole("link", { name: /数据结构@信息楼A301/ }).first()).toBeVisible();
+  await expect(grid(page).getByRole("link", { name: /数据结构\s*@信息楼A301/ }).first()).toBeVisible();
 
   // Week 3 is odd: 大学物理实验 (even weeks) shows greyed once the setting is on.
   await expect(grid(page).getByRole("link", { name: /大学物理实验/ })).toHaveCount(0);
@@ -108,6 +110,36 @@ test("a school course's room changed here survives a refresh; hidden and shown a
   await sheet.getByRole("button", { name: "保存", exact: true }).click();
   await expect(sheet.getByText("设置已保存")).toBeVisible();
   await expect(sheet.getByLabel("日历提醒")).toHaveValue("30");
-  await expect(grid(page).getByRole("link", { name: /非本周大学物理实验/ })).toBeVisible();
+  await expect(grid(page).getByRole("link", { name: /非本周\s*大学物理实验/ })).toBeVisible();
+  await page.context().close();
+});
+
+test("offline, /schedule opens this week's copy with the 离线 mark; other pages are not kept", async ({ browser }) => {
+  const page = await newPage(browser, true);
+  await login(page);
+  await expect(page.locator("#offline-mark")).toBeHidden();
+  // The service worker is registered by this page only; once it controls the page, a load is kept.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await page.reload();
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).sort())).toEqual(["schedule-assets-v1", "schedule-page-v1"]);
+
+  await page.context().setOffline(true);
+  await page.goto("/schedule");
+  await expect(page.locator("#offline-mark")).toBeVisible();
+  await expect(page.locator("#offline-mark")).toHaveText(/离线 · 更新于/);
+  expect(await page.locator("#offline-mark").getAttribute("data-time")).toMatch(/\d{2}\/\d{2} \d{2}:\d{2}/);
+  await expect(grid(page).getByRole("link", { name: /数据结构/ }).first()).toBeVisible();
+  // Only the page and the built assets are kept: nothing of /backpack, the market or orders.
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(kept.filter((path) => !path.startsWith("/build/") && !path.startsWith("/assets/") && path !== "/favicon.svg")).toEqual(["/schedule"]);
+  await page.context().setOffline(false);
   await page.context().close();
 });

@@ -1,5 +1,8 @@
 import { Common } from "./common";
 
+/** A 校历 kind and the grid's mark of its days: the same words. */
+const EXAM_WEEK = "考试周";
+
 // The timetable's own courses, overrides, today's card, the 校历 and offline (decision 040).
 export const timetable = {
   todayTitle: "今日课程",
@@ -22,7 +25,7 @@ export const timetable = {
   editedTag: "已修改",
   holidayTag: "休",
   makeupTag: "调{weekday}",
-  examWeekTag: "考试周",
+  examWeekTag: EXAM_WEEK,
   addCourse: "添加课程",
   editCourse: "编辑课程",
   editThisCourse: "修改这门课",
@@ -80,4 +83,23 @@ export const timetable = {
   ],
   examFrom: "{kind} · 座位 {seat}",
   offline: "离线 · 更新于 {time}",
+  calendarAdminTitle: "校历",
+  calendarAdminHint: "放假日不上课；调休日上所补那一天的课；考试周只作标记。没有录入校历时，课表按教学周照常显示。",
+  calendarSchool: Common.school,
+  calendarKind: "安排类型",
+  calendarKinds: { holiday: "放假", makeup: "调休补课", exam_week: EXAM_WEEK },
+  calendarFrom: "开始日期",
+  calendarTo: "结束日期",
+  calendarRuns: "补哪一天的课",
+  calendarLabel: Common.name,
+  calendarAdd: "添加到校历",
+  calendarEmpty: "这个学期还没有录入校历",
+  calendarDelete: Common.remove,
+  calendarAdded: "已添加",
+  calendarDateInvalid: "请选择日期",
+  calendarKindRequired: "请选择类型",
+  calendarLabelRequired: "请填写名称，例如 国庆节",
+  calendarRunsRequired: "调休要选择补哪一天的课",
+  calendarOrder: "结束日期不能早于开始日期",
+  calendarRunsText: "上 {date} 的课",
 } as const;

@@ -3,6 +3,7 @@ import { ALARM_CHOICES } from "../ics";
 import { timetable as t } from "../messages/timetable";
 import { COURSE_COLOURS } from "../schedule";
 import { fillTemplate } from "../template";
+import { CALENDAR_KINDS } from "../school-calendar";
 import { COURSE_NAME_MAX, COURSE_NOTE_MAX, COURSE_TEXT_MAX, MAX_PERIOD, readWeeksInput } from "../timetable-edits";
 
 // The course forms of /schedule/courses/new and /schedule/courses/edit. Where the student came
@@ -89,3 +90,26 @@ export const UndoSchema = z.object({
   week: where.week,
   edit: z.coerce.number().int().positive(),
 });
+
+const isoDate = z.string({ error: t.calendarDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, t.calendarDateInvalid);
+
+/** /admin/school-calendar: one 校历 entry of a school's term. */
+export const CalendarEntrySchema = z
+  .object({
+    intent: z.literal("add"),
+    school: z.string().trim().min(1).max(40),
+    term: where.term,
+    kind: z.enum(CALENDAR_KINDS, { error: t.calendarKindRequired }),
+    from: isoDate,
+    to: isoDate.optional(),
+    runsDate: isoDate.optional(),
+    label: z.string({ error: t.calendarLabelRequired }).trim().min(1, t.calendarLabelRequired).max(COURSE_TEXT_MAX, fillTemplate(t.textTooLong, { max: COURSE_TEXT_MAX })),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === "makeup" && !value.runsDate) ctx.addIssue({ code: "custom", message: t.calendarRunsRequired, path: ["runsDate"] });
+    if (value.kind !== "makeup" && value.to && value.to < value.from) ctx.addIssue({ code: "custom", message: t.calendarOrder, path: ["to"] });
+  });
+
+export type CalendarEntryFields = z.input<typeof CalendarEntrySchema>;
+
+export const CalendarDeleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
