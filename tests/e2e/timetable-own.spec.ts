@@ -16,7 +16,7 @@ async function login(page: Page, to = "/schedule") {
   await page.getByLabel("密码", { exact: true }).fill("demo1234");
   await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`));
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`), { timeout: 30_000 });
 }
 
 async function newPage(browser: Browser, javaScriptEnabled: boolean) {

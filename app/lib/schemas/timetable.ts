@@ -88,7 +88,7 @@ export const UndoSchema = z.object({
   intent: z.literal("undo"),
   term: where.term.optional().catch(undefined),
   week: where.week,
-  edit: z.coerce.number().int().positive(),
+  edit: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 const isoDate = z.string({ error: t.calendarDateInvalid }).regex(/^\d{4}-\d{2}-\d{2}$/, t.calendarDateInvalid);
@@ -112,4 +112,4 @@ export const CalendarEntrySchema = z
 
 export type CalendarEntryFields = z.input<typeof CalendarEntrySchema>;
 
-export const CalendarDeleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+export const CalendarDeleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive().max(2_147_483_647) });
