@@ -104,6 +104,7 @@ describe("the open-route table, row by row", () => {
     "/favicon.ico": "/favicon.ico",
     "/share-card.png": "/share-card.png",
     "/robots.txt": "/robots.txt",
+    "/schedule-sw.js": "/schedule-sw.js",
   };
   it.each(OPEN_ROUTES)("$pattern ($why)", (rule) => {
     const example = examples[rule.pattern];
