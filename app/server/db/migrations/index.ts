@@ -24,6 +24,7 @@ import * as studentsRoundThree from "./0035_students_round_three";
 import * as sessionIdle from "./0042_session_idle";
 import * as pickupDeadline from "./0044_pickup_deadline";
 import * as nicknameKeys from "./0043_nickname_keys";
+import * as timetableOwn from "./0040_timetable_own";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0042_session_idle": sessionIdle,
   "0044_pickup_deadline": pickupDeadline,
   "0043_nickname_keys": nicknameKeys,
+  "0040_timetable_own": timetableOwn,
 };
