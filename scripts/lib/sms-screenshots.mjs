@@ -110,7 +110,7 @@ export async function launchChromium() {
 }
 
 /** One phone-sized screenshot (exactly the phone's pixels) of a thread. */
-export async function renderThread(browser, { messages, theme = "light", phone = "iphone-15", type = "png", sender = "106 9800 0001", layout, fontSize, quality = 85 }) {
+export async function renderThread(browser, { messages, theme = "light", phone = "iphone-15", type = "png", sender = "106 9800 0001", layout = "thread", fontSize = undefined, quality = 85 }) {
   const device = PHONES[phone];
   const context = await browser.newContext({ viewport: { width: device.width, height: device.height }, deviceScaleFactor: device.scale });
   try {
@@ -208,7 +208,7 @@ export function variantCorpus(samples) {
       variant: look.variant,
       phone: look.phone,
       theme: look.theme,
-      type: look.type ?? "png",
+      type: /** @type {"png" | "jpeg"} */ (look.type ?? "png"),
       quality: look.quality,
       layout: look.layout,
       fontSize: look.fontSize,
