@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PostCard } from "~/components/circle/PostCard";
 import { Toast } from "~/components/circle/Toast";
@@ -10,8 +10,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { circlePage } from "./circle.server";
-import type { PostPage } from "~/server/forum/posts.server";
+import { circlePage, type CircleSort } from "./circle.server";
+import type { SerializeFrom } from "@remix-run/node";
 
 const msg = { app: appMessages, circle: circleMessages, errors: errorsMessages, titles: titlesMessages };
 
@@ -19,7 +19,6 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.circle} · ${msg
 
 const NOTICES: Record<string, string> = {
   dev: msg.app.inDevelopment,
-  search: msg.circle.searchInDevelopment,
   deleted: msg.circle.deleted,
   published: msg.circle.published,
   reported: msg.circle.reported,
@@ -37,9 +36,10 @@ const SHORTCUTS: { key: keyof typeof msg.circle.shortcuts; icon: IconName; tint:
   { key: "certificate", icon: "material", tint: "bg-violet-50 text-violet-500" },
 ];
 
-function listUrl(categoryId: number | null, extra: Record<string, string> = {}) {
+function listUrl(categoryId: number | null, extra: Record<string, string> = {}, sort: CircleSort = "new") {
   const params = new URLSearchParams();
   if (categoryId) params.set("category", String(categoryId));
+  if (sort === "hot") params.set("sort", "hot");
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();
   return query ? `/circle?${query}` : "/circle";
@@ -47,18 +47,17 @@ function listUrl(categoryId: number | null, extra: Record<string, string> = {}) 
 
 export default function Circle() {
   const data = useLoaderData<typeof loader>();
-  const { categories, categoryId } = data;
+  const { categories, categoryId, sort } = data;
   return (
     <Page title={msg.titles.circle} withTabBar>
-      <Link
-        to={listUrl(categoryId, { notice: "search" })}
-        preventScrollReset
-        replace
-        className="flex items-center gap-2 rounded-full bg-white px-4 py-2.5 text-sm text-slate-500 shadow-sm"
-      >
-        <Icon name="search" className="h-4 w-4" />
-        {msg.circle.searchPlaceholder}
-      </Link>
+      {/* A GET form: the search page works the same with or without JavaScript. */}
+      <Form method="get" action="/circle/search" role="search" className="flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm shadow-sm">
+        <Icon name="search" className="h-4 w-4 shrink-0 text-slate-500" />
+        <input type="search" name="q" required maxLength={64} placeholder={msg.circle.searchPlaceholder} aria-label={msg.circle.searchLabel} className="min-w-0 flex-1 bg-transparent py-1 outline-none" />
+        <button type="submit" className="shrink-0 text-brand">
+          {msg.circle.search}
+        </button>
+      </Form>
 
       <nav aria-label={msg.circle.category} className="-mx-3 overflow-x-auto px-3 [scrollbar-width:none]">
         <ul className="flex w-max gap-2">
@@ -67,7 +66,7 @@ export default function Circle() {
             return (
               <li key={category.id ?? "all"}>
                 <Link
-                  to={listUrl(category.id)}
+                  to={listUrl(category.id, {}, sort)}
                   aria-current={active ? "page" : undefined}
                   className={`block whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm ${active ? "bg-brand font-semibold text-white" : "bg-white text-slate-600"}`}
                 >
@@ -85,7 +84,20 @@ export default function Circle() {
         </p>
       ) : null}
 
-      {categoryId === null && !data.before ? (
+      <nav aria-label={msg.circle.sortLabel} className="flex gap-4 px-1 text-sm">
+        {(["new", "hot"] as const).map((option) => (
+          <Link
+            key={option}
+            to={listUrl(categoryId, {}, option)}
+            aria-current={sort === option ? "page" : undefined}
+            className={sort === option ? "border-b-2 border-brand pb-0.5 font-semibold text-slate-900" : "pb-0.5 text-slate-500"}
+          >
+            {option === "hot" ? msg.circle.sortHot : msg.circle.sortNewest}
+          </Link>
+        ))}
+      </nav>
+
+      {categoryId === null && !data.paged && sort === "new" ? (
         <ul className="card grid grid-cols-5 gap-1 px-2 py-3">
           {SHORTCUTS.map((shortcut) => (
             <li key={shortcut.key}>
@@ -100,8 +112,8 @@ export default function Circle() {
         </ul>
       ) : null}
 
-      {data.before ? (
-        <Link to={listUrl(categoryId)} className="block text-center text-sm text-brand">
+      {data.paged ? (
+        <Link to={listUrl(categoryId, {}, sort)} className="block text-center text-sm text-brand">
           {msg.circle.backToNewest}
         </Link>
       ) : null}
@@ -111,7 +123,7 @@ export default function Circle() {
           {data.error}
         </p>
       ) : (
-        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} categoryId={categoryId} />
+        <PostList key={`${categoryId ?? "all"}:${sort}:${JSON.stringify(data.page.more)}`} page={data.page} categoryId={categoryId} />
       )}
 
       <Link
@@ -128,10 +140,10 @@ export default function Circle() {
 }
 
 /** The cards, with 'load more': a plain link to the next page, which with JS appends in place. */
-function PostList({ page, categoryId }: { page: PostPage; categoryId: number | null }) {
+function PostList({ page, categoryId }: { page: SerializeFrom<typeof loader>["page"]; categoryId: number | null }) {
   const fetcher = useFetcher<typeof loader>();
   const [posts, setPosts] = useState(page.posts);
-  const [cursor, setCursor] = useState(page.nextCursor);
+  const [cursor, setCursor] = useState(page.more);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -146,7 +158,7 @@ function PostList({ page, categoryId }: { page: PostPage; categoryId: number | n
       const seen = new Set(current.map((post) => post.id));
       return [...current, ...next.page.posts.filter((post) => !seen.has(post.id))];
     });
-    setCursor(next.page.nextCursor);
+    setCursor(next.page.more);
   }, [fetcher.state, fetcher.data]);
 
   if (posts.length === 0) {
@@ -160,7 +172,7 @@ function PostList({ page, categoryId }: { page: PostPage; categoryId: number | n
       </section>
     );
   }
-  const moreUrl = cursor ? listUrl(categoryId, { before: String(cursor) }) : null;
+  const moreUrl = cursor ? listUrl(categoryId, cursor) : null;
   return (
     <>
       <ul className="space-y-3" aria-label={msg.titles.circle}>
