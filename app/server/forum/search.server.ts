@@ -57,9 +57,6 @@ function pairsQuery(terms: string[]) {
 /** PostgreSQL: the newest rows checked one by one before the index is asked (see pgCandidates). */
 const PG_RECENT_ROWS = 5_000;
 
-/** SQLite: the newest index matches read per kind before moderation and short terms filter them. */
-const SQLITE_SCAN = SEARCH_CANDIDATES * 4;
-
 const POST_PAIRS = sql`search_bigrams(coalesce(posts.title, '') || ' ' || posts.content)`;
 
 /** The ids of the newest visible posts matching every term. */
@@ -67,15 +64,13 @@ export function postCandidatesQuery(terms: string[]) {
   const long = terms.filter(isIndexableTerm);
   const text = [sql.ref("posts.title"), sql.ref("posts.content")];
   if (!postgres()) {
-    // The trigram index for the long terms, else the pairs index for the short ones: its newest
-    // matches (FTS5 walks its rowids backwards and stops), then the rows, LIKE for short terms left over.
+    // The trigram index for the long terms, else the pairs index for the short ones, newest first
+    // (FTS5 walks its rowids backwards); LIKE checks short terms left over on the row.
     const index = long.length > 0 ? sql`posts_fts` : sql`posts_bigrams`;
     const rest = long.length > 0 ? terms.filter((term) => !isIndexableTerm(term)) : [];
-    return sql<{ id: number }>`SELECT posts.id FROM (
-        SELECT rowid AS id FROM ${index} WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} ORDER BY rowid DESC LIMIT ${SQLITE_SCAN}
-      ) AS m JOIN posts ON posts.id = m.id
-      WHERE posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${matchesAll(text, rest)}` : sql``}
-      ORDER BY m.id DESC LIMIT ${SEARCH_CANDIDATES}`;
+    return sql<{ id: number }>`SELECT posts.id FROM ${index} JOIN posts ON posts.id = ${index}.rowid
+      WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${matchesAll(text, rest)}` : sql``}
+      ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
   }
   return pgCandidates("posts", terms, long.length > 0 ? matchesAll(text, long) : sql`${POST_PAIRS} @@ ${pairsQuery(terms)}::tsquery`, text, sql`posts.moderation = 'visible'`);
 }
@@ -116,11 +111,9 @@ export function commentCandidatesQuery(terms: string[]) {
   if (!postgres()) {
     const index = long.length > 0 ? sql`comments_fts` : sql`comments_bigrams`;
     const rest = long.length > 0 ? terms.filter((term) => !isIndexableTerm(term)) : [];
-    return sql<{ id: number }>`SELECT comments.id FROM (
-        SELECT rowid AS id FROM ${index} WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} ORDER BY rowid DESC LIMIT ${SQLITE_SCAN}
-      ) AS m JOIN comments ON comments.id = m.id JOIN posts ON posts.id = comments.post_id
-      WHERE comments.moderation = 'visible' AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${matchesAll(text, rest)}` : sql``}
-      ORDER BY m.id DESC LIMIT ${SEARCH_CANDIDATES}`;
+    return sql<{ id: number }>`SELECT comments.id FROM ${index} JOIN comments ON comments.id = ${index}.rowid JOIN posts ON posts.id = comments.post_id
+      WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} AND comments.moderation = 'visible' AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${matchesAll(text, rest)}` : sql``}
+      ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
   }
   const found = long.length > 0 ? matchesAll(text, long) : sql`search_bigrams(comments.content) @@ ${pairsQuery(terms)}::tsquery`;
   return pgCandidates("comments", terms, found, text, sql`comments.moderation = 'visible' AND posts.moderation = 'visible'`);
