@@ -50,6 +50,8 @@ export const BOTH_DIALECTS = [
   "app/server/forum/likes.db.test.ts", // like counters under parallel toggles
   "app/server/forum/comment-scale.db.test.ts", // 10,000 comments, a 3,000-deep chain: per-dialect queries
   "app/server/forum/moderation.db.test.ts", // report counters reaching the threshold in parallel
+  "app/server/forum/search.db.test.ts", // dialect SQL: FTS5 trigram and pairs tables by triggers; pg_trgm and a pairs tsvector
+  "app/server/forum/favourites-hot.db.test.ts", // the stored hot score (floating point per dialect), row-value cursors
   "app/server/notify/outbox.db.test.ts", // two workers claiming messages; the shared access token
   "app/server/notify/reminders.db.test.ts", // two reminder runs at once queue each reminder once
   "app/server/admin/admin.db.test.ts", // tab counts kept by triggers; two operators completing at once

@@ -48,6 +48,8 @@ const SAMPLES = [
   { url: "/schedule/courses/edit?term=2026-2027-1&week=1&edit=9001" }, // the budget student's own course
   { url: "/admin/school-calendar", operator: true },
   { url: "/circle" },
+  { url: "/circle?sort=hot" },
+  { url: "/circle/search?q=%E9%A3%9F%E5%A0%82" },
   { url: "/post/1" },
   { url: "/post/1/comment?reply=1" },
   { url: "/post/1/images/1" },
@@ -63,6 +65,7 @@ const SAMPLES = [
   { url: "/backpack/grades" },
   { url: "/backpack/exams" },
   { url: "/backpack/posts" },
+  { url: "/backpack/favourites" },
   { url: "/about" },
   { url: "/blog" },
   { url: "/blog?read=1" },

@@ -15,6 +15,7 @@ export const RATE_LIMITED_ACTIONS = [
   "invite-register",
   "feature-request",
   "draft",
+  "search",
 ] as const;
 
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
@@ -38,6 +39,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitSetting> = 
   "feature-request": { perUser: 30, perAddress: 600, windowSeconds: 600 },
   // Drafts kept for a browser whose session ended (anonymous: only the client network counts).
   draft: { perUser: 10, perAddress: 300, windowSeconds: 600 },
+  // The circle's search: a few queries a minute by hand; each reads two indexes.
+  search: { perUser: 30, perAddress: 600, windowSeconds: 60 },
 };
 
 /** The environment variable of an action's limit: RATE_LIMIT_RECOGNIZE_IMAGE. */

@@ -39,6 +39,7 @@ const GROUPS: { to: string; label: string; icon: IconName; badge?: "inbox" }[][]
   [
     { to: "/orders", label: msg.backpack.orders, icon: "order" },
     { to: "/backpack/posts", label: msg.backpack.posts, icon: "edit" },
+    { to: "/backpack/favourites", label: msg.backpack.favourites, icon: "star" },
     { to: "/backpack/inbox", label: msg.backpack.inbox, icon: "inbox", badge: "inbox" },
   ],
   [

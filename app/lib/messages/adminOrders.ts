@@ -10,7 +10,7 @@ export const adminOrders = {
   title: Common.orderManagement,
   campus: Common.campus,
   allCampuses: "全部校区",
-  search: "搜索",
+  search: Common.search,
   searchLabel: "搜索订单",
   searchPlaceholder: "订单号 / 收件人 / 手机号 / 取件码",
   clearSearch: "清除",

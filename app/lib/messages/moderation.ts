@@ -5,7 +5,7 @@ export const moderation = {
   reported: "被举报的内容",
   hidden: "已隐藏的内容",
   nothing: "暂无需要处理的内容",
-  post: "帖子",
+  post: Common.post,
   comment: Common.comment,
   reports: Common.report,
   realAuthor: "真实作者",

@@ -31,11 +31,12 @@ const commentContent = z
 
 const reportReason = z.enum(REPORT_REASONS.map((reason) => reason.value) as [string, ...string[]], { error: d.reportReasonRequired });
 
-/** The forms of /post/:id itself (the likes and 标记完成), told apart by intent. */
+/** The forms of /post/:id itself (the likes, 收藏 and 标记完成), told apart by intent. */
 export const PostPageActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("like") }),
   z.object({ intent: z.literal("commentLike"), commentId: id }),
   z.object({ intent: z.literal("complete") }),
+  z.object({ intent: z.literal("favourite") }),
 ]);
 
 /** /post/:id/comment: a comment, or a reply to one (parentId). */

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PostCard } from "~/components/circle/PostCard";
 import { Toast } from "~/components/circle/Toast";
@@ -11,8 +11,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { circlePage } from "./circle.server";
-import type { PostPage } from "~/server/forum/posts.server";
+import { circlePage, type CircleSort } from "./circle.server";
+import type { SerializeFrom } from "@remix-run/node";
 
 const msg = { app: appMessages, circle: circleMessages, errors: errorsMessages, titles: titlesMessages };
 
@@ -20,7 +20,6 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.circle} · ${msg
 
 const NOTICES: Record<string, string> = {
   dev: msg.app.inDevelopment,
-  search: msg.circle.searchInDevelopment,
   deleted: msg.circle.deleted,
   published: msg.circle.published,
   reported: msg.circle.reported,
@@ -29,6 +28,14 @@ const NOTICES: Record<string, string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   return circlePage(request);
 }
+
+const SHORTCUTS: { key: keyof typeof msg.circle.shortcuts; icon: IconName; tint: string }[] = [
+  { key: "countdown", icon: "clock", tint: "bg-rose-50 text-rose-500" },
+  { key: "treasure", icon: "star", tint: "bg-amber-50 text-amber-500" },
+  { key: "experience", icon: "book", tint: "bg-sky-50 text-sky-500" },
+  { key: "tutoring", icon: "course", tint: "bg-emerald-50 text-emerald-600" },
+  { key: "certificate", icon: "material", tint: "bg-violet-50 text-violet-500" },
+];
 
 // 加载更多 with JavaScript records in the address (replacing it) how far the list was loaded
 // (?until=); the cards are on the page already, so that change alone loads nothing. Back from a
@@ -43,17 +50,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-const SHORTCUTS: { key: keyof typeof msg.circle.shortcuts; icon: IconName; tint: string }[] = [
-  { key: "countdown", icon: "clock", tint: "bg-rose-50 text-rose-500" },
-  { key: "treasure", icon: "star", tint: "bg-amber-50 text-amber-500" },
-  { key: "experience", icon: "book", tint: "bg-sky-50 text-sky-500" },
-  { key: "tutoring", icon: "course", tint: "bg-emerald-50 text-emerald-600" },
-  { key: "certificate", icon: "material", tint: "bg-violet-50 text-violet-500" },
-];
-
-function listUrl(categoryId: number | null, extra: Record<string, string> = {}) {
+function listUrl(categoryId: number | null, extra: Record<string, string> = {}, sort: CircleSort = "new") {
   const params = new URLSearchParams();
   if (categoryId) params.set("category", String(categoryId));
+  if (sort === "hot") params.set("sort", "hot");
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const query = params.toString();
   return query ? `/circle?${query}` : "/circle";
@@ -61,18 +61,17 @@ function listUrl(categoryId: number | null, extra: Record<string, string> = {}) 
 
 export default function Circle() {
   const data = useLoaderData<typeof loader>();
-  const { categories, categoryId } = data;
+  const { categories, categoryId, sort } = data;
   return (
     <Page title={msg.titles.circle} withTabBar>
-      <Link
-        to={listUrl(categoryId, { notice: "search" })}
-        preventScrollReset
-        replace
-        className="flex items-center gap-2 rounded-full bg-white px-4 py-2.5 text-sm text-slate-500 shadow-sm"
-      >
-        <Icon name="search" className="h-4 w-4" />
-        {msg.circle.searchPlaceholder}
-      </Link>
+      {/* A GET form: the search page works the same with or without JavaScript. */}
+      <Form method="get" action="/circle/search" role="search" className="flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm shadow-sm">
+        <Icon name="search" className="h-4 w-4 shrink-0 text-slate-500" />
+        <input type="search" name="q" required maxLength={64} placeholder={msg.circle.searchPlaceholder} aria-label={msg.circle.searchLabel} className="min-w-0 flex-1 bg-transparent py-1 outline-none" />
+        <button type="submit" className="shrink-0 text-brand">
+          {msg.circle.search}
+        </button>
+      </Form>
 
       <nav aria-label={msg.circle.category} className="-mx-3 overflow-x-auto px-3 [scrollbar-width:none]">
         <ul className="flex w-max gap-2">
@@ -81,7 +80,7 @@ export default function Circle() {
             return (
               <li key={category.id ?? "all"}>
                 <Link
-                  to={listUrl(category.id)}
+                  to={listUrl(category.id, {}, sort)}
                   aria-current={active ? "page" : undefined}
                   className={`block whitespace-nowrap rounded-full px-3.5 py-1.5 text-sm ${active ? "bg-brand font-semibold text-white" : "bg-white text-slate-600"}`}
                 >
@@ -99,7 +98,20 @@ export default function Circle() {
         </p>
       ) : null}
 
-      {categoryId === null && !data.before ? (
+      <nav aria-label={msg.circle.sortLabel} className="flex gap-4 px-1 text-sm">
+        {(["new", "hot"] as const).map((option) => (
+          <Link
+            key={option}
+            to={listUrl(categoryId, {}, option)}
+            aria-current={sort === option ? "page" : undefined}
+            className={sort === option ? "border-b-2 border-brand pb-0.5 font-semibold text-slate-900" : "pb-0.5 text-slate-500"}
+          >
+            {option === "hot" ? msg.circle.sortHot : msg.circle.sortNewest}
+          </Link>
+        ))}
+      </nav>
+
+      {categoryId === null && !data.paged && sort === "new" ? (
         <ul className="card grid grid-cols-5 gap-1 px-2 py-3">
           {SHORTCUTS.map((shortcut) => (
             <li key={shortcut.key}>
@@ -114,8 +126,8 @@ export default function Circle() {
         </ul>
       ) : null}
 
-      {data.before ? (
-        <Link to={listUrl(categoryId)} className="block text-center text-sm text-brand">
+      {data.paged ? (
+        <Link to={listUrl(categoryId, {}, sort)} className="block text-center text-sm text-brand">
           {msg.circle.backToNewest}
         </Link>
       ) : null}
@@ -125,7 +137,7 @@ export default function Circle() {
           {data.error}
         </p>
       ) : (
-        <PostList key={`${categoryId ?? "all"}:${data.before ?? ""}`} page={data.page} categoryId={categoryId} before={data.before} />
+        <PostList key={`${categoryId ?? "all"}:${sort}:${data.before ?? ""}`} page={data.page} categoryId={categoryId} sort={sort} before={data.before} />
       )}
 
       <Link
@@ -142,11 +154,21 @@ export default function Circle() {
 }
 
 /** The cards, with 'load more': a plain link to the next page, which with JS appends in place. */
-function PostList({ page, categoryId, before }: { page: PostPage; categoryId: number | null; before: number | null }) {
+function PostList({
+  page,
+  categoryId,
+  sort,
+  before,
+}: {
+  page: SerializeFrom<typeof loader>["page"];
+  categoryId: number | null;
+  sort: CircleSort;
+  before: number | null;
+}) {
   const fetcher = useFetcher<typeof loader>();
   const navigate = useNavigate();
   const [posts, setPosts] = useState(page.posts);
-  const [cursor, setCursor] = useState(page.nextCursor);
+  const [cursor, setCursor] = useState(page.more);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -161,9 +183,9 @@ function PostList({ page, categoryId, before }: { page: PostPage; categoryId: nu
       const seen = new Set(current.map((post) => post.id));
       return [...current, ...next.page.posts.filter((post) => !seen.has(post.id))];
     });
-    setCursor(next.page.nextCursor);
+    setCursor(next.page.more);
     const last = next.page.posts.at(-1)?.id;
-    if (last) navigate(listUrl(categoryId, { ...(before ? { before: String(before) } : {}), until: String(last) }), { replace: true, preventScrollReset: true });
+    if (last && sort === "new") navigate(listUrl(categoryId, { ...(before ? { before: String(before) } : {}), until: String(last) }), { replace: true, preventScrollReset: true });
   }, [fetcher.state, fetcher.data]);
 
   if (posts.length === 0) {
@@ -177,7 +199,7 @@ function PostList({ page, categoryId, before }: { page: PostPage; categoryId: nu
       </section>
     );
   }
-  const moreUrl = cursor ? listUrl(categoryId, { before: String(cursor) }) : null;
+  const moreUrl = cursor ? listUrl(categoryId, cursor) : null;
   return (
     <>
       <ul className="space-y-3" aria-label={msg.titles.circle}>

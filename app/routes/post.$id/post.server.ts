@@ -5,7 +5,7 @@ import { MUTUAL_HELP_CATEGORY_ID, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { PostPageActionSchema } from "~/lib/schemas/forum";
 import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
-import { ForumError, getPostWithAuthor, hasPublicName, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, togglePostLike } from "~/server/forum/posts.server";
+import { ForumError, getPostWithAuthor, hasPublicName, isFavourite, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, toggleFavourite, togglePostLike } from "~/server/forum/posts.server";
 import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { uploadKeyFromUrl } from "~/server/storage/images.server";
@@ -35,11 +35,12 @@ export async function postPage(request: Request, id: number) {
     from: cursorParam(params.get("from")),
     focus: cursorParam(params.get("reply")) ?? cursorParam(params.get("comment")),
   };
-  const { comments, error: commentsError } = await loadComments(id, user.id, found.author, page);
+  const [{ comments, error: commentsError }, favourite] = await Promise.all([loadComments(id, user.id, found.author, page), isFavourite(id, user.id)]);
   const notice = params.get("notice");
   const mutualHelp = post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing";
   return {
     post,
+    favourite,
     comments,
     commentsPage: { after: page.after, thread: page.thread, from: page.from },
     commentsError,
@@ -99,9 +100,14 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
       if (!(await markPostCompleted(id, user.id)) && !(await isOwnPost(id, user.id))) throw new ForumError("not_found", msg.postDetail.postNotFound);
       return redirect(`/post/${id}?notice=completed`);
     }
-    // Likes are rate-limited: 429 with the page's toast.
+    // Likes and 收藏 (toggles alike) are rate-limited: 429 with the page's toast.
     const verdict = await consumeRateLimit("like", { userId: user.id, ip: clientIp });
     if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
+    if (value.intent === "favourite") {
+      // A plain form in every case (no JavaScript of its own on the page): post/redirect/get.
+      await toggleFavourite(id, user.id);
+      return afterPlainLike(id, formData, "post-favourite");
+    }
     if (value.intent === "like") {
       const result = await togglePostLike(id, user.id);
       if (result.action === "liked") await noticeLike({ postId: id, actor: user });
@@ -114,7 +120,7 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
     return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
-    const message = intent === "like" ? msg.postDetail.likeFailed : error.message;
+    const message = intent === "like" ? msg.postDetail.likeFailed : intent === "favourite" ? msg.postDetail.favouriteFailed : error.message;
     return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, forumStatus(error));
   }
 }

@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function PostDetail() {
-  const { post, comments, commentsPage, commentsError, canComment, noticeText, moderationNote, helpLink, shareImage } = useLoaderData<typeof loader>();
+  const { post, favourite, comments, commentsPage, commentsError, canComment, noticeText, moderationNote, helpLink, shareImage } = useLoaderData<typeof loader>();
   const actionData = useActionData<ForumAnswer>();
   const [params] = useSearchParams();
   const [toast, setToast] = useState<string | null>(null);
@@ -100,6 +100,15 @@ export default function PostDetail() {
             {msg.postDetail.comments} {post.commentCount}
           </a>
           <span className="flex-1" />
+          {/* 收藏: a plain form (post/redirect/get), no script of its own. */}
+          <Form method="post" replace preventScrollReset id="post-favourite">
+            <input type="hidden" name="intent" value="favourite" />
+            <input type="hidden" name="returnTo" value={`?${params}`} />
+            <button type="submit" aria-pressed={favourite} className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm ${favourite ? "border-amber-200 bg-amber-50 text-amber-600" : "border-slate-200 text-slate-500"}`}>
+              <Icon name="star" className="h-5 w-5" />
+              {favourite ? msg.postDetail.favourited : msg.postDetail.favourite}
+            </button>
+          </Form>
           <LikeButton intent="like" liked={post.isLiked} count={post.likeCount} fetcherKey={`like-${post.id}`} onError={setToast} large />
         </div>
         <footer className="flex flex-wrap items-center gap-2 text-xs">

@@ -24,7 +24,7 @@ import { listQuery, storedCountsQuery } from "../admin/orders.server";
 import { sessionQuery } from "../auth/session.server";
 import { usableCouponsQuery, walletQuery } from "../coupons/wallet.server";
 import { addressesQuery } from "../errands/addresses.server";
-import { feedQuery, likedCommentsQuery, replyCountsQuery, threadRepliesQuery, topCommentsQuery, likedPostsQuery, myPostsQuery, postImagesQuery } from "../forum/posts.server";
+import { favouritesQuery, feedQuery, hotFeedQuery, likedCommentsQuery, replyCountsQuery, threadRepliesQuery, topCommentsQuery, likedPostsQuery, myPostsQuery, postImagesQuery } from "../forum/posts.server";
 import { inboxQuery, unreadCountQuery } from "../notify/inbox.server";
 import { dueQuery } from "../notify/outbox.server";
 import { customerOrdersQuery } from "../orders/orders.server";
@@ -182,6 +182,10 @@ beforeAll(async () => {
       created_at: at,
     }))
   );
+  await db()
+    .insertInto("post_favourites")
+    .values(posts.slice(0, 400).map((post, i) => ({ user_id: owner(i), post_id: post.id, created_at: new Date(Date.UTC(2026, 8, 1) + i * 60_000).toISOString() })))
+    .execute();
   await bulk(
     "post_likes",
     posts.flatMap((post, i) => [1, 2].map((k) => ({ post_id: post.id, user_id: owner(i + k), created_at: at })))
@@ -282,6 +286,15 @@ describe("every list a page reads is served by an index", () => {
         index: served("posts_category_idx", "posts_pkey"),
       });
       await expectIndexed(`my posts before=${before}`, myPostsQuery({ userId, before, limit: PAGE }), { index: "posts_user_idx" });
+    }
+    // 热门: the stored score's index gives the order, also after a cursor (a row-value comparison).
+    for (const after of [null, { score: 1.5, id: postId + 2000 }]) {
+      await expectIndexed(`hot after=${JSON.stringify(after)}`, hotFeedQuery({ after, limit: PAGE }), { index: "posts_hot_idx" });
+      await expectIndexed(`hot category after=${JSON.stringify(after)}`, hotFeedQuery({ categoryId: 2, after, limit: PAGE }), { index: "posts_category_hot_idx" });
+    }
+    // 收藏: one person's favourites, newest kept first (their list index), then each post by its key.
+    for (const after of [null, { at: new Date().toISOString(), postId: postId + 10 }]) {
+      await expectIndexed(`favourites after=${after ? "cursor" : "null"}`, favouritesQuery({ userId, after, limit: PAGE }), { index: "post_favourites_list_idx" });
     }
     const ids = Array.from({ length: 20 }, (_, i) => postId + i);
     // The viewer's likes among a page: by the (post, user) key, or on PostgreSQL the viewer's own

@@ -262,6 +262,22 @@ export interface PostsTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 热门: ln of the post's decayed events (app/lib/hot.ts), updated on each like and comment (0041). */
+  hot_score: ColumnType<number, number | undefined, number>;
+}
+
+/** The name an anonymous participant drew in a thread: an index into the pseudonym list (0041). */
+export interface ThreadPseudonymsTable {
+  post_id: number;
+  user_id: number;
+  name_index: number;
+}
+
+/** 收藏: a post a person keeps (0041). */
+export interface PostFavouritesTable {
+  user_id: number;
+  post_id: number;
+  created_at: string;
 }
 
 export interface UploadsTable {
@@ -785,6 +801,8 @@ export interface Database {
   post_likes: PostLikesTable;
   comment_likes: CommentLikesTable;
   post_views: PostViewsTable;
+  thread_pseudonyms: ThreadPseudonymsTable;
+  post_favourites: PostFavouritesTable;
   reports: ReportsTable;
   forum_bans: ForumBansTable;
   timetable_cache: TimetableCacheTable;

@@ -46,7 +46,7 @@ describe("anonymous means anonymous", () => {
     const readerCookie = await sessionCookieFor(reader.id);
     const list = await loaderJson(circleLoader, "/circle", readerCookie);
     expect(list).toContain("匿名吐槽的内容");
-    expect(list).toContain("匿名同学");
+    expect(list).toMatch(/匿名·/);
     expect(list).toContain("/uploads/AnonImageKey0123456789.t.jpg");
     // The named post shows the author's name in the list: only the anonymous one must hide it.
     const anonymousCard = JSON.stringify((JSON.parse(list) as { page: { posts: { id: number }[] } }).page.posts.find((post) => post.id === id));
@@ -56,14 +56,19 @@ describe("anonymous means anonymous", () => {
     expect(detail).toContain("楼主匿名回复");
     expectNoIdentity(detail, author.id);
     const parsed = JSON.parse(detail);
-    expect(parsed.post.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false });
+    // The author's name in this thread: a pseudonym (匿名·…), the same on the post and their comment.
+    const threadName = parsed.post.author.name;
+    expect(threadName).toMatch(/^匿名·/);
+    expect(parsed.post.author).toEqual({ anonymous: true, name: threadName, avatar: null, isMine: false });
     // The anonymous author's anonymous comment is marked as the post author's, which reveals nothing.
-    expect(parsed.comments.threads[0].root.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false, isPostAuthor: true });
+    expect(parsed.comments.threads[0].root.author).toEqual({ anonymous: true, name: threadName, avatar: null, isMine: false, isPostAuthor: true });
 
     // On a named post, an anonymous comment by the same author must not carry the author badge.
     const namedDetail = JSON.parse(await loaderJson(postLoader, `/post/${named.id}`, readerCookie, { id: String(named.id) }));
     expect(namedDetail.post.author.name).toBe(SECRET.nickname);
-    expect(namedDetail.comments.threads[0].root.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: false, isPostAuthor: false });
+    const otherName = namedDetail.comments.threads[0].root.author.name;
+    expect(otherName).toMatch(/^匿名·/);
+    expect(namedDetail.comments.threads[0].root.author).toEqual({ anonymous: true, name: otherName, avatar: null, isMine: false, isPostAuthor: false });
 
     // The answers to the reader's own actions carry only counts.
     const like = (await postAction({
@@ -76,11 +81,45 @@ describe("anonymous means anonymous", () => {
     // The author: the same anonymous face, marked as theirs; 'my posts' lists it as anonymous.
     const authorCookie = await sessionCookieFor(author.id);
     const own = JSON.parse(await loaderJson(postLoader, `/post/${id}`, authorCookie, { id: String(id) }));
-    expect(own.post.author).toEqual({ anonymous: true, name: "匿名同学", avatar: null, isMine: true });
+    expect(own.post.author).toEqual({ anonymous: true, name: threadName, avatar: null, isMine: true });
     const mine = JSON.parse(await loaderJson(myPostsLoader, "/backpack/posts", authorCookie));
     expect(mine.page.posts.map((post: { id: number; author: { anonymous: boolean } }) => [post.id, post.author.anonymous])).toEqual([
       [named.id, false],
       [id, true],
     ]);
+  });
+
+  it("gives each anonymous person a name of their own in a thread, kept on every comment, unlinked to their names elsewhere; 楼主 still marked", async () => {
+    const op = await createStudent({ nickname: "楼主甲" });
+    const people = await Promise.all([1, 2, 3].map((i) => createStudent({ nickname: `匿名者${i}` })));
+    const reader = await createStudent({ nickname: "看客" });
+    const threads = [];
+    for (let t = 0; t < 6; t += 1) {
+      const post = await createPost({ userId: op.id, categoryId: 6, content: `第${t}个匿名帖`, isAnonymous: true });
+      for (const person of people) await addComment({ postId: post.id, userId: person.id, content: "第一句", isAnonymous: true });
+      await addComment({ postId: post.id, userId: people[0]!.id, content: "第二句", isAnonymous: true });
+      await addComment({ postId: post.id, userId: op.id, content: "楼主回复", isAnonymous: true });
+      threads.push(post.id);
+    }
+    const cookie = await sessionCookieFor(reader.id);
+    const namesOf: string[][] = [];
+    for (const id of threads) {
+      const detail = JSON.parse(await loaderJson(postLoader, `/post/${id}`, cookie, { id: String(id) }));
+      const roots = detail.comments.threads.map((thread: { root: { author: { name: string; isPostAuthor: boolean } } }) => thread.root.author);
+      const [a, b, c, again, opReply] = roots;
+      // Three people, three names; the same person keeps theirs; the author's comment carries the post's name and 楼主.
+      expect(new Set([a.name, b.name, c.name]).size).toBe(3);
+      expect(again.name).toBe(a.name);
+      expect(opReply.name).toBe(detail.post.author.name);
+      expect(opReply.isPostAuthor).toBe(true);
+      expect(a.isPostAuthor).toBe(false);
+      expect(new Set([a.name, b.name, c.name]).has(detail.post.author.name)).toBe(false);
+      namesOf.push([a.name, b.name, c.name]);
+    }
+    // Across six threads a person's names differ somewhere (random draws of 48: the same name six times is 1 in 48^5).
+    for (let person = 0; person < 3; person += 1) expect(new Set(namesOf.map((names) => names[person])).size).toBeGreaterThan(1);
+    // What ties a name to a person stays in the database (thread_pseudonyms): never in the page.
+    const detail = await loaderJson(postLoader, `/post/${threads[0]}`, cookie, { id: String(threads[0]) });
+    for (const person of people) expect(detail).not.toContain(person.nickname!);
   });
 });

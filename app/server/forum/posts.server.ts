@@ -2,7 +2,11 @@ import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
 import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
 import { CARD_IMAGES, PAGE_SIZE, RESTORED_POSTS_MAX } from "~/lib/forum";
+import { hotTerm, logAddExp, logSubExp, hotScore, type HotEvent } from "~/lib/hot";
 import { realNickname } from "~/lib/nickname";
+import { pickPseudonymIndex, pseudonymName } from "~/lib/pseudonyms";
+import { fillTemplate } from "~/lib/template";
+import { randomInt } from "node:crypto";
 import * as msg from "~/lib/messages";
 import { cardTime, commentTime } from "~/lib/relative-time";
 import { shanghaiToday } from "~/lib/time";
@@ -82,6 +86,8 @@ export type CommentView = {
 type IdentityColumns = {
   user_id: number;
   is_anonymous: number;
+  /** The name the author drew in this thread when anonymous (thread_pseudonyms); null before one was drawn. */
+  pseudonym: number | null;
   nickname: string | null;
   wechat_nickname: string | null;
   avatar_url: string | null;
@@ -102,9 +108,15 @@ export function hasPublicName(user: { nickname: string | null }) {
   return Boolean(user.nickname?.trim());
 }
 
-function toAuthor(row: IdentityColumns, viewerId: number): Author {
+/** An anonymous participant's name in a thread (匿名·青柠), or the plain anonymous name when none was drawn. */
+export function anonymousName(pseudonym: number | null | undefined) {
+  if (pseudonym === null || pseudonym === undefined) return msg.forumData.anonymousName;
+  return pseudonymName(pseudonym, msg.forumData.pseudonyms, (name) => fillTemplate(msg.forumData.pseudonymTemplate, { name }));
+}
+
+export function toAuthor(row: IdentityColumns, viewerId: number): Author {
   const isMine = row.user_id === viewerId;
-  if (row.is_anonymous) return { anonymous: true, name: msg.forumData.anonymousName, avatar: null, isMine };
+  if (row.is_anonymous) return { anonymous: true, name: anonymousName(row.pseudonym), avatar: null, isMine };
   return { anonymous: false, name: publicName(row), avatar: row.avatar_url || row.wechat_avatar || null, isMine };
 }
 
@@ -119,7 +131,9 @@ function postQuery(executor: Executor = db()) {
     .selectFrom("posts")
     .innerJoin("users", "users.id", "posts.user_id")
     .leftJoin("forum_categories", "forum_categories.id", "posts.category_id")
+    .leftJoin("thread_pseudonyms as pseudo", (join) => join.onRef("pseudo.post_id", "=", "posts.id").onRef("pseudo.user_id", "=", "posts.user_id"))
     .select([
+      "pseudo.name_index as pseudonym",
       "posts.id",
       "posts.user_id",
       "posts.category_id",
@@ -163,6 +177,18 @@ export function feedQuery(options: ListOptions & { categoryId?: number | null })
   if (options.categoryId) query = query.where("posts.category_id", "=", options.categoryId);
   if (options.before) query = query.where("posts.id", "<", options.before);
   return query.orderBy("posts.id", "desc").limit(options.limit);
+}
+
+/** The 热门 cursor: the last card's score and id (the list is ordered by both). */
+export type HotCursor = { score: number; id: number };
+
+/** 热门: visible posts (of a category) by their stored heat, after the cursor (posts_hot_idx, posts_category_hot_idx). */
+export function hotFeedQuery(options: { categoryId?: number | null; after?: HotCursor | null; limit: number }) {
+  let query = postQuery().select("posts.hot_score").where("posts.moderation", "=", "visible");
+  if (options.categoryId) query = query.where("posts.category_id", "=", options.categoryId);
+  const after = options.after;
+  if (after) query = query.where((eb) => eb(eb.refTuple("posts.hot_score", "posts.id"), "<", eb.tuple(after.score, after.id)));
+  return query.orderBy("posts.hot_score", "desc").orderBy("posts.id", "desc").limit(options.limit);
 }
 
 /** One user's posts, newest first (posts_user_idx). */
@@ -233,6 +259,20 @@ export async function listPosts(options: {
   };
 }
 
+export type HotPage = { posts: PostView[]; nextCursor: HotCursor | null };
+
+/** The circle's 热门 list, PAGE_SIZE at a time. */
+export async function listHotPosts(options: { viewerId: number; categoryId?: number | null; after?: HotCursor | null; limit?: number }): Promise<HotPage> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const rows = await hotFeedQuery({ categoryId: options.categoryId, after: options.after, limit: limit + 1 }).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    posts: await toViews(page, options.viewerId, CARD_IMAGES),
+    nextCursor: rows.length > limit && last ? { score: Number(last.hot_score), id: last.id } : null,
+  };
+}
+
 /** The user's own posts (anonymous and hidden ones included), newest first. */
 export async function listMyPosts(options: { userId: number; before?: number | null; limit?: number }): Promise<PostPage> {
   const limit = options.limit ?? PAGE_SIZE;
@@ -242,6 +282,59 @@ export async function listMyPosts(options: { userId: number; before?: number | n
     posts: await toViews(page, options.userId, CARD_IMAGES),
     nextCursor: rows.length > limit ? page[page.length - 1]!.id : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 收藏: a person keeps posts; the backpack lists them, newest first.
+
+/** The favourites cursor: when the last one of the page was kept, and its post. */
+export type FavouriteCursor = { at: string; postId: number };
+
+/** One person's favourites, newest first, after the cursor (post_favourites_list_idx); posts moderation hides from them drop out. */
+export function favouritesQuery(options: { userId: number; after?: FavouriteCursor | null; limit: number }) {
+  let query = postQuery()
+    .innerJoin("post_favourites as fav", "fav.post_id", "posts.id")
+    .select("fav.created_at as favourited_at")
+    .where("fav.user_id", "=", options.userId)
+    .where((eb) => eb.or([eb("posts.moderation", "=", "visible"), eb("posts.user_id", "=", options.userId)]));
+  const after = options.after;
+  if (after) query = query.where((eb) => eb(eb.refTuple("fav.created_at", "fav.post_id"), "<", eb.tuple(after.at, after.postId)));
+  return query.orderBy("fav.created_at", "desc").orderBy("fav.post_id", "desc").limit(options.limit);
+}
+
+export type FavouritePage = { posts: PostView[]; nextCursor: FavouriteCursor | null };
+
+export async function listFavourites(options: { userId: number; after?: FavouriteCursor | null; limit?: number }): Promise<FavouritePage> {
+  const limit = options.limit ?? PAGE_SIZE;
+  const rows = await favouritesQuery({ userId: options.userId, after: options.after, limit: limit + 1 }).execute();
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    posts: await toViews(page, options.userId, CARD_IMAGES),
+    nextCursor: rows.length > limit && last ? { at: last.favourited_at, postId: last.id } : null,
+  };
+}
+
+export async function isFavourite(postId: number, userId: number) {
+  const row = await db().selectFrom("post_favourites").select("post_id").where("user_id", "=", userId).where("post_id", "=", postId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Keeps the post, or lets it go when it was kept. Only a post the person may see. */
+export async function toggleFavourite(postId: number, userId: number): Promise<{ favourited: boolean }> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockVisiblePost(trx, postId, userId);
+      const removed = await trx.deleteFrom("post_favourites").where("user_id", "=", userId).where("post_id", "=", postId).executeTakeFirst();
+      if (Number(removed.numDeletedRows) > 0) return { favourited: false };
+      await trx
+        .insertInto("post_favourites")
+        .values({ user_id: userId, post_id: postId, created_at: now() })
+        .onConflict((oc) => oc.columns(["user_id", "post_id"]).doNothing())
+        .execute();
+      return { favourited: true };
+    });
 }
 
 /** One post for its detail page; null when it does not exist or moderation hides it from this viewer. */
@@ -301,7 +394,7 @@ export async function isBanned(userId: number, executor: Executor = db()) {
 // transaction at a time anyway; PostgreSQL takes the row lock with SELECT … FOR UPDATE.)
 
 async function lockPost(trx: Trx, postId: number) {
-  let query = trx.selectFrom("posts").select(["id", "user_id", "moderation", "is_anonymous", "status"]).where("id", "=", postId);
+  let query = trx.selectFrom("posts").select(["id", "user_id", "moderation", "is_anonymous", "status", "created_at", "hot_score"]).where("id", "=", postId);
   if (isPostgres()) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -343,6 +436,37 @@ export async function recountComment(executor: Pick<Kysely<Database>, "updateTab
     .returning("like_count")
     .executeTakeFirst();
   return Number(row?.like_count ?? 0);
+}
+
+/**
+ * The post's heat from its rows (the post, its likes, its comments): after rows went (a comment
+ * thread deleted, an account removed), when subtracting event by event would be a long way round.
+ */
+export async function rescoreHot(executor: Pick<Kysely<Database>, "selectFrom" | "updateTable">, postId: number) {
+  const post = await executor.selectFrom("posts").select("created_at").where("id", "=", postId).executeTakeFirst();
+  if (!post) return;
+  const [likes, comments] = await Promise.all([
+    executor.selectFrom("post_likes").select("created_at").where("post_id", "=", postId).execute(),
+    executor.selectFrom("comments").select("created_at").where("post_id", "=", postId).execute(),
+  ]);
+  const events: HotEvent[] = [
+    { kind: "post", at: post.created_at },
+    ...likes.map((like) => ({ kind: "like" as const, at: like.created_at })),
+    ...comments.map((comment) => ({ kind: "comment" as const, at: comment.created_at })),
+  ];
+  await executor.updateTable("posts").set({ hot_score: hotScore(events) }).where("id", "=", postId).execute();
+}
+
+/**
+ * An anonymous participant's name in this thread: the one drawn before, else a random free one.
+ * Runs in the transaction that locked the post, so two people never draw the same name (the
+ * unique constraint would refuse it anyway).
+ */
+async function drawPseudonym(trx: Trx, postId: number, userId: number) {
+  const rows = await trx.selectFrom("thread_pseudonyms").select(["user_id", "name_index"]).where("post_id", "=", postId).execute();
+  if (rows.some((row) => row.user_id === userId)) return;
+  const index = pickPseudonymIndex(new Set(rows.map((row) => row.name_index)), msg.forumData.pseudonyms.length, (n) => randomInt(n));
+  await trx.insertInto("thread_pseudonyms").values({ post_id: postId, user_id: userId, name_index: index }).execute();
 }
 
 export type CreatePostInput = {
@@ -389,9 +513,11 @@ export async function createPost(input: CreatePostInput): Promise<{ id: number }
           reviewed_at: null,
           created_at: timestamp,
           updated_at: timestamp,
+          hot_score: hotTerm({ kind: "post", at: timestamp }),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (input.isAnonymous) await drawPseudonym(trx, post.id, input.userId);
       for (const [position, key] of keys.entries()) {
         const attached = await trx
           .updateTable("uploads")
@@ -431,17 +557,21 @@ export async function togglePostLike(postId: number, userId: number): Promise<Li
   return db()
     .transaction()
     .execute(async (trx) => {
-      await lockVisiblePost(trx, postId, userId);
-      const removed = await trx.deleteFrom("post_likes").where("post_id", "=", postId).where("user_id", "=", userId).executeTakeFirst();
+      const post = await lockVisiblePost(trx, postId, userId);
+      const removed = await trx.deleteFrom("post_likes").where("post_id", "=", postId).where("user_id", "=", userId).returning("created_at").executeTakeFirst();
       let action: LikeResult["action"] = "unliked";
-      if (Number(removed.numDeletedRows) === 0) {
+      let score = logSubExp(post.hot_score, hotTerm({ kind: "like", at: removed?.created_at ?? now() }), hotTerm({ kind: "post", at: post.created_at }));
+      if (!removed) {
+        const at = now();
         await trx
           .insertInto("post_likes")
-          .values({ post_id: postId, user_id: userId, created_at: now() })
+          .values({ post_id: postId, user_id: userId, created_at: at })
           .onConflict((oc) => oc.columns(["post_id", "user_id"]).doNothing())
           .execute();
         action = "liked";
+        score = logAddExp(post.hot_score, hotTerm({ kind: "like", at }));
       }
+      await trx.updateTable("posts").set({ hot_score: score }).where("id", "=", postId).execute();
       const { likeCount } = await recountPost(trx, postId);
       return { action, likeCount };
     });
@@ -477,7 +607,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
     .transaction()
     .execute(async (trx) => {
       if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
-      await lockVisiblePost(trx, input.postId, input.userId);
+      const post = await lockVisiblePost(trx, input.postId, input.userId);
       let rootId: number | null = null;
       if (input.parentId) {
         const parent = await trx
@@ -490,6 +620,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
         // Two levels: a reply to a reply joins the top-level comment's thread (parent_id keeps whom it answers).
         rootId = parent.root_id ?? parent.id;
       }
+      const at = now();
       const comment = await trx
         .insertInto("comments")
         .values({
@@ -502,10 +633,16 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
           like_count: 0,
           moderation: "visible",
           reviewed_at: null,
-          created_at: now(),
+          created_at: at,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (input.isAnonymous) await drawPseudonym(trx, input.postId, input.userId);
+      await trx
+        .updateTable("posts")
+        .set({ hot_score: logAddExp(post.hot_score, hotTerm({ kind: "comment", at })) })
+        .where("id", "=", input.postId)
+        .execute();
       const { commentCount } = await recountPost(trx, input.postId);
       return { id: comment.id, commentCount, rootId, threadFrom: rootId === null ? null : await replyPageStart(trx, rootId, comment.id) };
     });
@@ -577,6 +714,7 @@ export async function removeComment(trx: Trx, postId: number, commentId: number)
   const ids = await subtreeOf(trx, postId, commentId);
   await trx.deleteFrom("reports").where("target_type", "=", "comment").where("target_id", "in", ids).execute();
   await deleteComments(trx, { ids });
+  await rescoreHot(trx, postId);
   return recountPost(trx, postId);
 }
 
@@ -631,7 +769,14 @@ function commentColumns() {
     .innerJoin("users", "users.id", "comments.user_id")
     .leftJoin("comments as answered", (join) => join.onRef("answered.id", "=", "comments.parent_id").onRef("answered.id", "!=", "comments.root_id"))
     .leftJoin("users as answered_user", "answered_user.id", "answered.user_id")
+    // The names anonymous participants drew in this thread: the comment's author's and the answered one's.
+    .leftJoin("thread_pseudonyms as pseudo", (join) => join.onRef("pseudo.post_id", "=", "comments.post_id").onRef("pseudo.user_id", "=", "comments.user_id"))
+    .leftJoin("thread_pseudonyms as answered_pseudo", (join) =>
+      join.onRef("answered_pseudo.post_id", "=", "comments.post_id").onRef("answered_pseudo.user_id", "=", "answered.user_id"),
+    )
     .select([
+      "pseudo.name_index as pseudonym",
+      "answered_pseudo.name_index as answered_pseudonym",
       "comments.id",
       "comments.parent_id",
       "comments.root_id",
@@ -767,7 +912,7 @@ export async function listComments(
       row.answered_user_id === null || row.answered_user_id === undefined
         ? null
         : row.answered_is_anonymous
-          ? msg.forumData.anonymousName
+          ? anonymousName(row.answered_pseudonym)
           : publicName({ nickname: row.answered_nickname ?? null, wechat_nickname: row.answered_wechat_nickname ?? null }),
     createdAt: row.created_at,
     time: commentTime(row.created_at, current),
@@ -896,8 +1041,13 @@ export async function deleteForumData(executor: DataExecutor, userId: number) {
   await executor.deleteFrom("post_views").where("user_id", "=", userId).execute();
   await executor.deleteFrom("reports").where("user_id", "=", userId).execute();
   await executor.deleteFrom("forum_bans").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("thread_pseudonyms").where("user_id", "=", userId).execute();
+  await executor.deleteFrom("post_favourites").where("user_id", "=", userId).execute();
 
-  for (const postId of touchedPosts) await recountPost(executor, postId);
+  for (const postId of touchedPosts) {
+    await recountPost(executor, postId);
+    await rescoreHot(executor, postId);
+  }
   for (const { comment_id } of commentLikes) await recountComment(executor, comment_id);
   await removeImageFiles(uploads.map((upload) => upload.key));
 }
@@ -954,6 +1104,23 @@ export async function moveForumData(trx: Trx, fromUserId: number, toUserId: numb
     if (!(await isBanned(toUserId, trx))) await trx.insertInto("forum_bans").values({ ...ban, user_id: toUserId }).execute();
   }
 
-  for (const postId of new Set(touchedPosts)) await recountPost(trx, postId);
+  // Their names in threads: where both rows drew one, the surviving row's name stays.
+  await trx
+    .deleteFrom("thread_pseudonyms")
+    .where("user_id", "=", fromUserId)
+    .where("post_id", "in", (eb) => eb.selectFrom("thread_pseudonyms as mine").select("mine.post_id").where("mine.user_id", "=", toUserId))
+    .execute();
+  await trx.updateTable("thread_pseudonyms").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+  await trx
+    .deleteFrom("post_favourites")
+    .where("user_id", "=", fromUserId)
+    .where("post_id", "in", (eb) => eb.selectFrom("post_favourites as mine").select("mine.post_id").where("mine.user_id", "=", toUserId))
+    .execute();
+  await trx.updateTable("post_favourites").set({ user_id: toUserId }).where("user_id", "=", fromUserId).execute();
+
+  for (const postId of new Set(touchedPosts)) {
+    await recountPost(trx, postId);
+    await rescoreHot(trx, postId);
+  }
   for (const commentId of new Set(touchedComments)) await recountComment(trx, commentId);
 }

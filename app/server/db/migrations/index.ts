@@ -25,6 +25,7 @@ import * as sessionIdle from "./0042_session_idle";
 import * as pickupDeadline from "./0044_pickup_deadline";
 import * as nicknameKeys from "./0043_nickname_keys";
 import * as timetableOwn from "./0040_timetable_own";
+import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0044_pickup_deadline": pickupDeadline,
   "0043_nickname_keys": nicknameKeys,
   "0040_timetable_own": timetableOwn,
+  "0041_circle_search_pseudonyms_favourites": circleSearch,
 };

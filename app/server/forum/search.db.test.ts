@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { normalizeSearchQuery } from "~/lib/circle-search";
+import { loader as searchLoader } from "~/routes/circle.search/route";
+import { db } from "~/server/db/db.server";
+import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { addComment, createPost, deleteOwnComment, deletePost } from "./posts.server";
+import { searchCircle } from "./search.server";
+
+// The circle's search on each database (dialect SQL: SQLite FTS5 trigram and pairs tables kept
+// by triggers; PostgreSQL pg_trgm and the pairs tsvector).
+
+async function search(text: string, viewerId: number) {
+  const query = normalizeSearchQuery(text);
+  if (!query.ok) throw new Error(`not a query: ${text}`);
+  return searchCircle({ terms: query.terms, viewerId });
+}
+
+const ids = (page: Awaited<ReturnType<typeof search>>) => page.hits.map((hit) => `${hit.kind}:${hit.commentId ?? hit.postId}`).sort();
+
+describe("circle search", () => {
+  it("finds posts and comments by Chinese words inside sentences (three characters and two), marks the match, keeps the index on write", async () => {
+    const author = await createStudent({ nickname: "作者" });
+    const reader = await createStudent({ nickname: "读者" });
+    const library = await createPost({ userId: author.id, categoryId: 1, content: "今天在图书馆三楼自习，空调很冷" });
+    const canteen = await createPost({ userId: author.id, categoryId: 1, content: "二食堂的麻辣烫涨价了吗" });
+    const other = await createPost({ userId: author.id, categoryId: 1, content: "周末有人一起打羽毛球吗" });
+    const comment = await addComment({ postId: other.id, userId: reader.id, content: "我也想去图书馆借书" });
+
+    expect(ids(await search("图书馆", reader.id))).toEqual([`comment:${comment.id}`, `post:${library.id}`].sort());
+    // Two characters: the pairs index.
+    expect(ids(await search("食堂", reader.id))).toEqual([`post:${canteen.id}`]);
+    expect(ids(await search("自习", reader.id))).toEqual([`post:${library.id}`]);
+    // Every term must match (a long and a short one together).
+    expect(ids(await search("图书馆 空调", reader.id))).toEqual([`post:${library.id}`]);
+    expect(ids(await search("图书馆 借书", reader.id))).toEqual([`comment:${comment.id}`]);
+    expect((await search("火星基地", reader.id)).hits).toEqual([]);
+
+    const hit = (await search("食堂", reader.id)).hits[0]!;
+    expect(hit.snippet).toEqual([
+      { text: "二", hit: false },
+      { text: "食堂", hit: true },
+      { text: "的麻辣烫涨价了吗", hit: false },
+    ]);
+
+    // Deletions leave the index (triggers): a comment, then a post.
+    await deleteOwnComment(comment.id, reader.id);
+    expect(ids(await search("借书", reader.id))).toEqual([]);
+    await deletePost(canteen.id, { userId: author.id });
+    expect(ids(await search("食堂", reader.id))).toEqual([]);
+    expect(ids(await search("麻辣烫", reader.id))).toEqual([]);
+    // An edit of the text is reindexed too (operators' corrections; the triggers cover UPDATE).
+    await db().updateTable("posts").set({ content: "改成了操场跑步" }).where("id", "=", library.id).execute();
+    expect(ids(await search("图书馆", reader.id))).toEqual([]);
+    expect(ids(await search("操场", reader.id))).toEqual([`post:${library.id}`]);
+    expect(ids(await search("操场跑步", reader.id))).toEqual([`post:${library.id}`]);
+  });
+
+  it("leaves out hidden and pending posts and comments, and comments of hidden posts", async () => {
+    const author = await createStudent({ nickname: "作者乙" });
+    const reader = await createStudent({ nickname: "读者乙" });
+    const visible = await createPost({ userId: author.id, categoryId: 1, content: "期末复习资料分享" });
+    const hidden = await createPost({ userId: author.id, categoryId: 1, content: "违规的复习资料广告" });
+    const pending = await createPost({ userId: author.id, categoryId: 1, content: "待审核的复习资料" });
+    const onHidden = await addComment({ postId: hidden.id, userId: reader.id, content: "这份复习资料不错" });
+    const hiddenComment = await addComment({ postId: visible.id, userId: reader.id, content: "复习资料链接失效了" });
+    const shown = await addComment({ postId: visible.id, userId: reader.id, content: "谢谢复习资料" });
+    await db().updateTable("posts").set({ moderation: "hidden" }).where("id", "=", hidden.id).execute();
+    await db().updateTable("posts").set({ moderation: "pending" }).where("id", "=", pending.id).execute();
+    await db().updateTable("comments").set({ moderation: "hidden" }).where("id", "=", hiddenComment.id).execute();
+    expect(ids(await search("复习资料", reader.id))).toEqual([`comment:${shown.id}`, `post:${visible.id}`].sort());
+    expect(onHidden.id).toBeGreaterThan(0);
+  });
+
+  it("ranks by relevance and recency: more matches first, then the newer of equals", async () => {
+    const author = await createStudent({ nickname: "作者丙" });
+    const old = await createPost({ userId: author.id, categoryId: 1, content: "二手自行车出售" });
+    const many = await createPost({ userId: author.id, categoryId: 1, content: "自行车自行车自行车，三辆自行车一起出" });
+    const fresh = await createPost({ userId: author.id, categoryId: 1, content: "求购一辆自行车" });
+    await db().updateTable("posts").set({ created_at: new Date(Date.now() - 60 * 86_400_000).toISOString() }).where("id", "=", old.id).execute();
+    const page = await search("自行车", author.id);
+    expect(page.hits.map((hit) => hit.postId)).toEqual([many.id, fresh.id, old.id]);
+  });
+
+  it("never names an anonymous author: the thread's pseudonym only, in data and answer", async () => {
+    const secret = await createStudent({ nickname: "秘密昵称丁", real_name: "秘密真名丁", student_id: "20990077" });
+    const reader = await createStudent({ nickname: "读者丁" });
+    const post = await createPost({ userId: secret.id, categoryId: 6, content: "匿名吐槽宿舍热水", isAnonymous: true });
+    await addComment({ postId: post.id, userId: secret.id, content: "补充：热水只有晚上有", isAnonymous: true });
+    const cookie = await sessionCookieFor(reader.id);
+    const result = (await searchLoader({ request: request("/circle/search?q=热水", { cookie }), params: {}, context: {} })) as { data: unknown; init: unknown };
+    const json = JSON.stringify(result.data);
+    expect(json).toContain("匿名吐槽宿舍");
+    for (const value of ["秘密昵称丁", "秘密真名丁", "20990077"]) expect(json).not.toContain(value);
+    expect(json).not.toMatch(/"user_?[iI]d"/);
+    const hits = (result.data as { results: { hits: { author: { name: string; anonymous: boolean } }[] } }).results.hits;
+    expect(hits).toHaveLength(2);
+    // The post and the comment carry the same name: the one the author drew in this thread.
+    expect(hits.every((hit) => hit.author.anonymous && /^匿名·/.test(hit.author.name))).toBe(true);
+    expect(new Set(hits.map((hit) => hit.author.name)).size).toBe(1);
+  });
+
+  it("answers a too-short query next to the field, and is rate-limited per student and network", async () => {
+    const reader = await createStudent({ nickname: "读者戊" });
+    const cookie = await sessionCookieFor(reader.id);
+    const short = (await searchLoader({ request: request("/circle/search?q=猫", { cookie }), params: {}, context: {} })) as { data: { fieldError: string }; init: { status: number } };
+    expect(short.init.status).toBe(400);
+    expect(short.data.fieldError).toBe("请至少输入两个字");
+    let last: { init: { status?: number } | null } = { init: null };
+    for (let i = 0; i < 31; i += 1) {
+      last = (await searchLoader({ request: request("/circle/search?q=图书馆", { cookie }), params: {}, context: { clientIp: "203.0.113.9" } })) as typeof last;
+    }
+    expect(last.init?.status).toBe(429);
+  });
+});
