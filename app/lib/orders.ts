@@ -56,6 +56,10 @@ export type PickupCodeItem = {
   trackingNumber: string | null;
   station: string | null;
   pickupType: string | null;
+  /** The station's deadline as the SMS gave it, when it did. */
+  deadline?: string | null;
+  /** The recipient's phone tail on the label, when the SMS gave it. */
+  phoneTail?: string | null;
 };
 
 function text(value: unknown): string | null {
@@ -89,7 +93,16 @@ export function parsePickupCodes(value: unknown): PickupCodeItem[] {
     const trackingNumber = text(item.trackingNumber) ?? text(item.tracking_number);
     const station = text(item.stationName) ?? text(item.station_name) ?? text(item.location);
     if (!code && !trackingNumber && !station) continue;
-    items.push({ company: text(item.company) ?? "", code, trackingNumber, station, pickupType: text(item.pickupType) ?? text(item.pickup_type) });
+    const tail = text(item.phoneTail);
+    items.push({
+      company: text(item.company) ?? "",
+      code,
+      trackingNumber,
+      station,
+      pickupType: text(item.pickupType) ?? text(item.pickup_type),
+      deadline: text(item.deadline),
+      phoneTail: tail && /^\d{4}$/.test(tail) ? tail : null,
+    });
   }
   return items;
 }

@@ -39,7 +39,8 @@ export type CreateOrderResult =
   /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
   | { ok: false; message: string; status: number; liveOrder?: string; priceChanged?: { amountFen: number } };
 
-type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string };
+/** A parcel as the order stores it; the station's deadline and the label's phone tail are for the rider's lists. */
+type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string; deadline?: string | null; phoneTail?: string | null };
 
 type OrderInput = {
   userId: number;
@@ -114,7 +115,15 @@ export async function createOrderFromCheckout(
     return await insertOrder({
       userId: user.id,
       config,
-      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType }) => ({ company, pickupCode, trackingNumber, stationName, pickupType })),
+      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline, phoneTail }) => ({
+        company,
+        pickupCode,
+        trackingNumber,
+        stationName,
+        pickupType,
+        deadline: deadline ?? null,
+        phoneTail: phoneTail ?? null,
+      })),
       counts: checkout.counts,
       recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
       remark: checkout.remark,
