@@ -15,6 +15,7 @@ export const RATE_LIMITED_ACTIONS = [
   "invite-register",
   "feature-request",
   "draft",
+  "handover",
 ] as const;
 
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
@@ -38,6 +39,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitSetting> = 
   "feature-request": { perUser: 30, perAddress: 600, windowSeconds: 600 },
   // Drafts kept for a browser whose session ended (anonymous: only the client network counts).
   draft: { perUser: 10, perAddress: 300, windowSeconds: 600 },
+  // A rider's handover codes (userId is the rider's operator id): a slot's deliveries with a few
+  // mistyped codes pass; guessing one order's code is stopped by its own count first.
+  handover: { perUser: 120, perAddress: 1200, windowSeconds: 600 },
 };
 
 /** The environment variable of an action's limit: RATE_LIMIT_RECOGNIZE_IMAGE. */

@@ -32,6 +32,9 @@ import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.
 
 const msg = { orders: ordersMessages, orderPage: orderPageMessages };
 
+/** While a rider has the order (assigned, picking up, delivering) the student sees the handover code. */
+const HANDOVER_STATUSES: readonly OrderStatus[] = ["assigned", "picking", "delivering"];
+
 export type { OrderRow } from "./events.server";
 
 export type CreateOrderResult =
@@ -489,6 +492,8 @@ export async function orderDetail(order: OrderRow) {
     /** The operator's reason for turning the latest refund request down (shown while it stands). */
     refund_rejection: rejection,
     breakdown: await breakdownOf(order, counts),
+    /** The 4 digits the student tells the rider at the door, while a rider carries the order. */
+    handover_code: order.handover_code && HANDOVER_STATUSES.includes(order.status) ? order.handover_code : null,
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };
