@@ -22,11 +22,15 @@ const SIZE_NAMES = DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name }
 // ---------------------------------------------------------------------------------------------
 // Queries (each served by an index: query-plans.db.test)
 
-/** The slots with open orders and how many (orders_slot_idx). */
-export function slotsQuery() {
+/** How far back a slot with open orders is still offered (a late batch stays on the list a week). */
+const SLOTS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The slots with open orders from a week ago on, and how many (orders_slot_idx). */
+export function slotsQuery(at: Date) {
   return db()
     .selectFrom("orders")
     .select(["estimated_delivery_at as slot", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("estimated_delivery_at", ">=", new Date(at.getTime() - SLOTS_LOOKBACK_MS).toISOString())
     .where("status", "in", [...OPEN_STATUSES])
     .where("deleted_at", "is", null)
     .groupBy("estimated_delivery_at")
@@ -179,7 +183,7 @@ export type PickList = { slots: SlotOption[]; slot: string | null; parcels: Pick
 
 /** One slot's parcels (the next slot unless another is asked for): three indexed queries whatever the size. */
 export async function pickList(requested: string | null, at = new Date()): Promise<PickList> {
-  const slots = (await slotsQuery().execute()).map((row) => ({ slot: row.slot, count: Number(row.n) }));
+  const slots = (await slotsQuery(at).execute()).map((row) => ({ slot: row.slot, count: Number(row.n) }));
   const slot = chooseSlot(
     slots.map((row) => row.slot),
     at,
