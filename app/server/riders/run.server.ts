@@ -339,21 +339,6 @@ export async function handOverWithCode(operator: Operator, orderNumber: string, 
   return complete(operator, order, "code", null);
 }
 
-/** 已送达 with a photo the rider took (already stored under `photo`). */
-export async function handOverWithPhoto(operator: Operator, orderNumber: string, photo: string): Promise<HandoverResult> {
-  const order = await db().selectFrom("orders").selectAll().where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
-  if (!order) return { ok: false, reason: "not_found" };
-  if (order.rider_id !== operator.id) return { ok: false, reason: "forbidden" };
-  if (!canAdvance(stateOfRow(order), "completed")) return { ok: false, reason: "not_allowed" };
-  return complete(operator, order, "photo", photo);
-}
-
-/** May this operator hand the order over (before a photo is stored for it)? */
-export async function mayHandOver(operator: Operator, orderNumber: string) {
-  const order = await db().selectFrom("orders").select(["rider_id", "status", "payment_status", "refund_state"]).where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
-  return Boolean(order && order.rider_id === operator.id && canAdvance(stateOfRow(order), "completed"));
-}
-
 async function complete(operator: Operator, order: OrderRow, by: "code" | "photo", photo: string | null): Promise<HandoverResult> {
   const at = now();
   const done = await db()
@@ -382,11 +367,3 @@ async function complete(operator: Operator, order: OrderRow, by: "code" | "photo
 }
 
 class HandoverRace extends Error {}
-
-/** Operators may see any order's photo; riders (only) their own orders'. Null: no photo, or not theirs. */
-export async function deliveryPhotoForOperator(operator: Operator, orderNumber: string): Promise<string | null> {
-  const order = await db().selectFrom("orders").select(["rider_id", "delivery_photo"]).where("order_number", "=", orderNumber).executeTakeFirst();
-  if (!order?.delivery_photo) return null;
-  if (isRiderRole(operator.role) && order.rider_id !== operator.id) return null;
-  return order.delivery_photo;
-}
