@@ -91,6 +91,9 @@ const SAMPLES = [
   { url: "/admin/campuses", operator: true },
   { url: "/admin/campuses/jinpenling", operator: true },
   { url: "/admin/delivery-slots", operator: true },
+  { url: "/admin/riders", operator: true },
+  { url: "/admin/pick-list", operator: true },
+  { url: "/admin/run", operator: true },
   { url: "/wx/callback?error=access_denied&message=cancelled" },
   { url: "/no-such-page" },
 ];

@@ -59,6 +59,8 @@ export type PickupCodeItem = {
   /** The station's deadline as the SMS wrote it (当日7点前), and as an instant (ISO); null: none given. */
   deadline: string | null;
   deadlineAt: string | null;
+  /** The recipient's phone tail on the label, when the SMS gave it. */
+  phoneTail?: string | null;
 };
 
 function text(value: unknown): string | null {
@@ -93,6 +95,7 @@ export function parsePickupCodes(value: unknown): PickupCodeItem[] {
     const station = text(item.stationName) ?? text(item.station_name) ?? text(item.location);
     if (!code && !trackingNumber && !station) continue;
     const deadlineAt = text(item.deadlineAt);
+    const tail = text(item.phoneTail);
     items.push({
       company: text(item.company) ?? "",
       code,
@@ -101,6 +104,7 @@ export function parsePickupCodes(value: unknown): PickupCodeItem[] {
       pickupType: text(item.pickupType) ?? text(item.pickup_type),
       deadline: text(item.deadline)?.slice(0, 32) ?? null,
       deadlineAt: deadlineAt && !Number.isNaN(Date.parse(deadlineAt)) ? deadlineAt : null,
+      phoneTail: tail && /^\d{4}$/.test(tail) ? tail : null,
     });
   }
   return items;

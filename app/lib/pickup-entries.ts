@@ -19,6 +19,8 @@ export type PickupEntry = {
   source: EntrySource;
   /** The station's deadline as the SMS states it (今天18:00前, 3天内), shown with the parcel. */
   deadline?: string | null;
+  /** The recipient's phone tail the SMS states, for the rider's recipient check. */
+  phoneTail?: string | null;
   /** A screenshot read the student should check before ordering: the engine was unsure of the
    * code's line, or the code is shorter than its shape. Cleared when the student saves the entry. */
   check?: EntryCheck | null;
@@ -35,6 +37,7 @@ export function withDefaults(parsed: ParsedPickup) {
     stationName: parsed.stationName ?? DEFAULT_STATION,
     pickupType: parsed.pickupType,
     deadline: parsed.deadline ?? null,
+    ...(parsed.phoneTail ? { phoneTail: parsed.phoneTail } : {}),
   };
 }
 
@@ -73,6 +76,8 @@ export function entryFromInput(input: unknown): Omit<PickupEntry, "id" | "source
   // What the screenshot endpoint answered, posted back by the page: the station's deadline and a
   // read to check (only the two known values; a client that drops the flag only skips its own check).
   const deadline = text(raw.deadline)?.slice(0, 32) ?? null;
+  const tail = text(raw.phoneTail);
+  const phoneTail = tail && /^\d{4}$/.test(tail) ? { phoneTail: tail } : {};
   const check = raw.check === "low-confidence" || raw.check === "short-code" ? raw.check : null;
   return {
     company: company ?? DEFAULT_COMPANY,
@@ -81,6 +86,7 @@ export function entryFromInput(input: unknown): Omit<PickupEntry, "id" | "source
     stationName: stationName ?? DEFAULT_STATION,
     pickupType: pickupCode ? "code" : "tracking",
     deadline,
+    ...phoneTail,
     check,
   };
 }

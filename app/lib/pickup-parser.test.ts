@@ -215,3 +215,16 @@ describe("linear time", () => {
     expect(large).toBeLessThan(8 * small + 10);
   });
 });
+
+describe("the label's phone tail", () => {
+  it.each([
+    ["【菜鸟驿站】您的中通包裹已到东苑驿站，取件码 2-1-0099，收件人手机尾号1234。", "1234"],
+    ["【丰巢】您手机号尾号为5678的包裹已存入3号柜，取件码 889900。", "5678"],
+    ["【圆通快递】请凭1-4-4230到尚璟瑞府妈妈驿站领取运单尾号6017包裹。", undefined],
+    ["【中通快递】您的顺丰包裹SF1770915178564已到达和平里中通快递超市，请报手机尾号取件。", undefined],
+  ])("%s → %s", (text, tail) => {
+    const parcels = parsePickupSms(text);
+    expect(parcels.length).toBeGreaterThan(0);
+    expect(parcels.every((parcel) => parcel.phoneTail === tail)).toBe(true);
+  });
+});

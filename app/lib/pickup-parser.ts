@@ -28,6 +28,8 @@ export type ParsedPickup = {
   pickupType: PickupType;
   /** The station's deadline as the text says it (今天18:00前, 3天内, 12.20前), else null. */
   deadline?: string | null;
+  /** The recipient's phone tail the label carries (手机尾号1234), only when the text states it. */
+  phoneTail?: string;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -667,6 +669,15 @@ export function readDeadline(body: string): string | null {
   return null;
 }
 
+// The recipient's phone tail: "收件人手机尾号1234", "您手机号尾号为1234的包裹". A bare 尾号 is the
+// tracking number's ("运单尾号6017"), and "请报手机尾号取件" names no digits.
+const PHONE_TAIL = /(?:手机|电话|收件人)号?码?尾号(?:为|是)?[:：]?\s?(\d{4})(?!\d)/;
+
+/** The phone tail a message states for its recipient, or null. */
+export function readPhoneTail(body: string): string | null {
+  return PHONE_TAIL.exec(body)?.[1] ?? null;
+}
+
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
 export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
   return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
@@ -686,6 +697,8 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
   const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
   const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? NETWORK_STORE_LINE.exec(body)?.[1]?.trim() ?? stationByClause(body);
   const deadline = readDeadline(body);
+  const tail = readPhoneTail(body);
+  const phoneTail = tail ? { phoneTail: tail } : {};
   const inCodes = new Set(codes.map((hit) => hit.tracking).filter(Boolean));
   const trackingNumbers = [...new Set(findTrackingNumbers(body).map((found) => found.value))].filter((value) => !inCodes.has(value));
 
@@ -702,6 +715,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       stationName: stations[i] ?? stationName,
       pickupType: "code" as const,
       deadline,
+      ...phoneTail,
     }));
   }
   // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must
@@ -714,6 +728,7 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       stationName,
       pickupType: "tracking" as const,
       deadline,
+      ...phoneTail,
     }));
   }
   return [];

@@ -16,6 +16,7 @@ export const RATE_LIMITED_ACTIONS = [
   "feature-request",
   "draft",
   "search",
+  "handover",
 ] as const;
 
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
@@ -41,6 +42,9 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitSetting> = 
   draft: { perUser: 10, perAddress: 300, windowSeconds: 600 },
   // The circle's search: a few queries a minute by hand; each reads two indexes.
   search: { perUser: 30, perAddress: 600, windowSeconds: 60 },
+  // A rider's handover codes (userId is the rider's operator id): a slot's deliveries with a few
+  // mistyped codes pass; guessing one order's code is stopped by its own count first.
+  handover: { perUser: 120, perAddress: 1200, windowSeconds: 600 },
 };
 
 /** The environment variable of an action's limit: RATE_LIMIT_RECOGNIZE_IMAGE. */

@@ -5,7 +5,7 @@ import { admin as adminMessages } from "~/lib/messages/admin";
 // link to it: the banner's texts come with its data (readinessBanner).
 const msg = { admin: adminMessages };
 
-export type AdminSection = "orders" | "refunds" | "audit" | "reference";
+export type AdminSection = "orders" | "refunds" | "audit" | "reference" | "riders" | "pick-list";
 
 /** What the readiness banner shows (readinessBanner() in app/server/admin/readiness.server). */
 export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean; texts: { title: string; simulated: string; schoolsLink: string } };
@@ -18,6 +18,8 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
   const m = msg.admin;
   const links: { to: string; label: string; section?: AdminSection; badge?: number }[] = [
     { to: "/admin/orders", label: m.orders, section: "orders" },
+    { to: "/admin/pick-list", label: m.navPickList, section: "pick-list" },
+    { to: "/admin/riders", label: m.navRiders, section: "riders" },
     { to: "/admin/refunds", label: m.navRefunds, section: "refunds", badge: refundRequests },
     { to: "/admin/audit", label: m.navAudit, section: "audit" },
     { to: "/admin/moderation", label: m.navModeration },

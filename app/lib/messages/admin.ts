@@ -24,6 +24,9 @@ export const admin = {
   navModeration: Common.moderation,
   // The reference data's entry in the admin nav (its pages: messages/adminReference).
   navReference: "基础数据",
+  // Riders and the slot's pick list (messages/riders).
+  navRiders: "骑手管理",
+  navPickList: "取件清单",
   noOrders: "暂无订单",
   noOrdersHint: "新订单会显示在这里。",
   displayName: "显示名称",

@@ -21,6 +21,9 @@ export const orderPage = {
     end: Common.noMoreOrders,
   },
   detail: {
+    // The handover code (decision 038): the rider asks for it at the door.
+    handoverCode: "送达交接码",
+    handoverCodeHint: "骑手送达时请告诉骑手这 4 位数字，不要提前透露给他人。",
     progress: "订单进度",
     info: "订单信息",
     number: "订单编号",

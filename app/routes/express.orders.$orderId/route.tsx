@@ -142,6 +142,18 @@ function Detail({ data }: { data: Data }) {
 
       {notice ? <Notice text={notice.text} tone={notice.tone} /> : pageError ? <Notice text={pageError} tone="error" /> : <Notice text={doneText} />}
 
+      {order.handover_code ? (
+        <section className="card flex items-center gap-4" aria-labelledby="handover-title" data-testid="handover-code">
+          <div className="min-w-0 flex-1">
+            <h2 id="handover-title" className="text-base font-semibold">
+              {o.detail.handoverCode}
+            </h2>
+            <p className="mt-1 text-xs text-slate-500">{o.detail.handoverCodeHint}</p>
+          </div>
+          <p className="font-mono text-3xl font-bold tracking-[0.3em] text-brand">{order.handover_code}</p>
+        </section>
+      ) : null}
+
       <section className="card" aria-labelledby="actions-title">
         <h2 id="actions-title" className="sr-only">
           {o.detail.info}

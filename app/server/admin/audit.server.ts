@@ -44,7 +44,14 @@ export type AuditAction =
   | "moderation_unban"
   | "operator_login"
   | "operator_login_failed"
-  | "operator_logout";
+  | "operator_logout"
+  // Riders (riders/riders.server.ts, riders/run.server.ts).
+  | "rider_create"
+  | "rider_availability"
+  | "rider_assign"
+  | "rider_reassign"
+  | "handover"
+  | "handover_failed";
 
 export type AuditEntry = {
   action: AuditAction;

@@ -541,7 +541,7 @@ describe.skipIf(process.env.TEST_DIALECT === "postgres")("npm run admin:create",
     const unknown = uniqueName("cli");
     const refused = await runCli([unknown, "--role", "boss"], "Boss-Password-1\n", url);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("The role must be one of: operator, admin.");
+    expect(refused.stderr).toContain("The role must be one of: operator, admin, rider.");
     expect(await db().selectFrom("operators").select("id").where("username", "=", unknown).executeTakeFirst()).toBeUndefined();
     expect((await runCli([admin, "--disable", "--role", "admin"], null, url)).code).toBe(2);
   }, 90_000);

@@ -4,6 +4,7 @@ import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
+import { RIDER_HOME, isRiderRole } from "~/lib/riders";
 import { safeRedirect } from "~/lib/redirect";
 import { config } from "../config.server";
 import { db, isUniqueViolation, now } from "../db/db.server";
@@ -38,6 +39,8 @@ const OPERATOR_COLUMNS = [
   "operators.username",
   "operators.display_name",
   "operators.role",
+  "operators.phone",
+  "operators.available",
   "operators.openid",
   "operators.disabled",
   "operators.created_at",
@@ -205,6 +208,14 @@ export function adminRedirect(target: unknown) {
  * Students are refused like anyone else: their session says nothing about operators.
  */
 export async function requireAdmin(request: Request): Promise<Operator> {
+  const operator = await requireOperator(request);
+  // A rider works their own run only (decision 038): every other operator page sends them there.
+  if (isRiderRole(operator.role)) throw redirect(RIDER_HOME);
+  return operator;
+}
+
+/** Any signed-in operator, riders included: for the rider's run page, which shows the operator's own run. */
+export async function requireOperator(request: Request): Promise<Operator> {
   const operator = await getOperator(request);
   if (operator) return operator;
   throw redirect(adminLoginPath(requestPath(request)));

@@ -29,6 +29,8 @@ import { inboxQuery, unreadCountQuery } from "../notify/inbox.server";
 import { dueQuery } from "../notify/outbox.server";
 import { customerOrdersQuery } from "../orders/orders.server";
 import { timetableCacheQuery } from "../schedule/timetable.server";
+import { riderLoadQuery, rosterQuery } from "../riders/riders.server";
+import { picksOfOrdersQuery, riderOrdersQuery, riderSlotsQuery, slotOrdersQuery, slotPicksQuery, slotsQuery } from "../riders/run.server";
 import { db, dialect, now } from "./db.server";
 import type { Database } from "./schema";
 
@@ -384,6 +386,19 @@ describe("every list a page reads is served by an index", () => {
     await expectIndexed("wallet", walletQuery(userId), { index: "user_coupons_wallet_idx", noSort: false });
     await expectIndexed("usable coupons", usableCouponsQuery(db(), userId, new Date()), { index: "user_coupons_wallet_idx", noSort: false });
     await expectIndexed("addresses", addressesQuery(userId), { index: "addresses_user_idx", noSort: false });
+  });
+
+  it("riders: the slots, a slot's pick list and its marks, a rider's run, the roster", async () => {
+    const slot = "2026-03-02T05:30:00.000Z";
+    // The open orders are few; their slots are grouped after the lookup.
+    await expectIndexed("open slots", slotsQuery(new Date("2026-03-01T00:00:00.000Z")), { index: served(/orders_slot_idx|orders_admin_status_idx|orders_status_idx/), noSort: false });
+    await expectIndexed("a slot's orders", slotOrdersQuery(slot), { index: served("orders_slot_idx"), noSort: false });
+    await expectIndexed("a slot's marks", slotPicksQuery(slot), { index: served("orders_slot_idx"), noSort: false });
+    await expectIndexed("a rider's slots", riderSlotsQuery(1), { index: "orders_rider_idx" });
+    await expectIndexed("a rider's orders", riderOrdersQuery(1, slot), { index: served("orders_rider_idx", "orders_slot_idx"), noSort: false });
+    await expectIndexed("marks of orders", picksOfOrdersQuery([1, 2, 3]), { index: pk("parcel_picks") });
+    await expectIndexed("the roster", rosterQuery(), { index: served(/operators_role_idx/) });
+    await expectIndexed("riders' open orders", riderLoadQuery([1, 2]), { index: "orders_rider_idx", noSort: false });
   });
 
   it("the timetable cache, the session lookup, the outbox claim", async () => {

@@ -142,6 +142,10 @@ export interface OperatorsTable {
   disabled: number;
   created_at: string;
   last_login_at: string | null;
+  /** A rider's phone for the team (0038_riders). */
+  phone: Generated<string | null>;
+  /** 1: the admin may give this rider a run (0038_riders). */
+  available: Generated<number>;
 }
 
 export interface OperatorSessionsTable {
@@ -564,6 +568,24 @@ export interface OrdersTable {
   unit_prices: Generated<string | null>;
   /** The earliest station deadline among the parcels, ISO timestamp (0044_pickup_deadline); null: none given. */
   pickup_deadline: Generated<string | null>;
+  /** The rider carrying the order (0038_riders). */
+  rider_id: Generated<number | null>;
+  /** The 4 digits the student gives the rider at the door, made at the first assignment. */
+  handover_code: Generated<string | null>;
+  /** Wrong handover codes typed for this order. */
+  handover_failures: Generated<number>;
+  /** How 已送达 was proved: 'code' or 'photo'. */
+  delivered_by: Generated<string | null>;
+  /** The stored file name of the delivery photo (private: served to the student and operators only). */
+  delivery_photo: Generated<string | null>;
+}
+
+/** A parcel the rider has in hand: the order and the parcel's place in its pickup list (0038_riders). */
+export interface ParcelPicksTable {
+  order_id: number;
+  position: number;
+  operator_id: number | null;
+  picked_at: string;
 }
 
 export interface OrderEventsTable {
@@ -835,4 +857,5 @@ export interface Database {
   coupon_choices: CouponChoicesTable;
   admin_audit: AdminAuditTable;
   order_counts: OrderCountsTable;
+  parcel_picks: ParcelPicksTable;
 }

@@ -71,6 +71,7 @@ export async function saveEntry(userId: number, types: PricedType[], value: Entr
       source: "manual",
       // The station's deadline stays with the parcel; a read to check is checked once the student saved it.
       deadline: existing?.deadline ?? null,
+      ...(existing?.phoneTail ? { phoneTail: existing.phoneTail } : {}),
       check: null,
     };
     const entries = existing ? current.entries.map((entry) => (entry.id === existing.id ? saved : entry)) : [...current.entries, saved];

@@ -33,6 +33,9 @@ import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.
 
 const msg = { orders: ordersMessages, orderPage: orderPageMessages };
 
+/** While a rider has the order (assigned, picking up, delivering) the student sees the handover code. */
+const HANDOVER_STATUSES: readonly OrderStatus[] = ["assigned", "picking", "delivering"];
+
 export type { OrderRow } from "./events.server";
 
 export type CreateOrderResult =
@@ -40,7 +43,8 @@ export type CreateOrderResult =
   /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
   | { ok: false; message: string; status: number; liveOrder?: string; priceChanged?: { amountFen: number } };
 
-type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string; deadline?: string | null };
+/** A parcel as the order stores it; the station's deadline and the label's phone tail are for the rider's lists. */
+type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string; deadline?: string | null; phoneTail?: string | null };
 
 type OrderInput = {
   userId: number;
@@ -115,7 +119,15 @@ export async function createOrderFromCheckout(
     return await insertOrder({
       userId: user.id,
       config,
-      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline }) => ({ company, pickupCode, trackingNumber, stationName, pickupType, deadline })),
+      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline, phoneTail }) => ({
+        company,
+        pickupCode,
+        trackingNumber,
+        stationName,
+        pickupType,
+        deadline: deadline ?? null,
+        phoneTail: phoneTail ?? null,
+      })),
       counts: checkout.counts,
       recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
       remark: checkout.remark,
@@ -496,6 +508,8 @@ export async function orderDetail(order: OrderRow) {
     /** The operator's reason for turning the latest refund request down (shown while it stands). */
     refund_rejection: rejection,
     breakdown: await breakdownOf(order, counts),
+    /** The 4 digits the student tells the rider at the door, while a rider carries the order. */
+    handover_code: order.handover_code && HANDOVER_STATUSES.includes(order.status) ? order.handover_code : null,
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };

@@ -26,6 +26,7 @@ import * as pickupDeadline from "./0044_pickup_deadline";
 import * as nicknameKeys from "./0043_nickname_keys";
 import * as timetableOwn from "./0040_timetable_own";
 import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
+import * as riders from "./0038_riders";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0043_nickname_keys": nicknameKeys,
   "0040_timetable_own": timetableOwn,
   "0041_circle_search_pseudonyms_favourites": circleSearch,
+  "0038_riders": riders,
 };

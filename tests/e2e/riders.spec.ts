@@ -1,0 +1,194 @@
+// A slot run by a team on 390×844 phones (decision 038): the admin adds a rider on /admin/riders,
+// assigns the slot's order on /admin/pick-list, the rider signs in and lands on their run, marks
+// the parcel 已取到, reads the label's phone tail against the recipient's, types the handover code
+// the student reads on the order page, and the order is completed. Once with JavaScript, once
+// without (the pages are server-rendered forms). SCREENSHOTS=<dir> keeps light and dark shots.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import Database from "better-sqlite3";
+import type { Browser, Page } from "@playwright/test";
+import { E2E_BASE_URL, E2E_DB_FILE, E2E_SESSION_SECRET, ROOT } from "./env";
+import { expect, test } from "./fixtures";
+
+function withDb<T>(fn: (database: Database.Database) => T): T {
+  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
+  database.pragma("busy_timeout = 5000");
+  try {
+    return fn(database);
+  } finally {
+    database.close();
+  }
+}
+
+function createAdmin() {
+  const username = `boss-${crypto.randomBytes(3).toString("hex")}`;
+  const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
+  execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", "管理员小周", "--role", "admin"], {
+    cwd: ROOT,
+    input: `${password}\n`,
+    env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  return { username, password };
+}
+
+async function login(page: Page, account: { username: string; password: string }, lands: RegExp) {
+  await page.goto("/admin/login");
+  await page.getByLabel("用户名").fill(account.username);
+  await page.getByLabel("密码").fill(account.password);
+  await page.getByLabel("验证码").fill("AB23");
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(lands);
+}
+
+const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
+
+/** A student with a paid order of the next slot: one parcel whose label names the phone tail 0000. */
+async function insertPaidOrder() {
+  const tag = crypto.randomBytes(5).toString("hex");
+  const at = new Date();
+  const iso = at.toISOString();
+  const day = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll("-", "");
+  const number = `E${day}${String(crypto.randomInt(1_000_000)).padStart(6, "0")}`;
+  // Its own slot, so the two journeys never share a pick list.
+  const slot = new Date(Math.ceil(at.getTime() / 60_000) * 60_000 + crypto.randomInt(1, 600) * 60_000 + 3 * 3600_000).toISOString();
+  const { sessionId } = withDb((database) => {
+    const user = database
+      .prepare(
+        `INSERT INTO users (school_code, student_id, real_name, openid, wechat_nickname, wechat_authorized_at, student_bound_at, created_at, updated_at)
+         VALUES ('demo', ?, '王小明', ?, '小明', ?, ?, ?, ?) RETURNING id`,
+      )
+      .get(`e2e${tag}`, `oE2E${tag}${"0".repeat(14)}`, iso, iso, iso, iso) as { id: number };
+    const session = crypto.randomBytes(32).toString("base64url");
+    database
+      .prepare(`INSERT INTO sessions (id, user_id, device_id, platform, created_at, expires_at) VALUES (?, ?, ?, 'web', ?, ?)`)
+      .run(session, user.id, `e2e-${tag}`, iso, new Date(at.getTime() + 86_400_000).toISOString());
+    const order = database
+      .prepare(
+        `INSERT INTO orders (order_number, user_id, campus_code, campus_name, recipient_name, recipient_phone, recipient_dorm, recipient_room,
+           delivery_address, pickup_codes, package_counts, parcel_count, original_fen, amount_fen, status, payment_status,
+           estimated_delivery_at, expires_at, paid_at, created_at, updated_at)
+         VALUES (?, ?, 'jinpenling', '金盆岭校区', '王小明', '13800001234', '西苑2栋', '512', '金盆岭校区 西苑2栋512', ?, '{"pocket":0,"small":1}', 1, 200, 200,
+           'paid', 'paid', ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .get(
+        number,
+        user.id,
+        JSON.stringify([{ company: "圆通速递", pickupCode: "6-2-1101", trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code", deadline: "今天18:00前", phoneTail: "0000" }]),
+        slot,
+        iso,
+        iso,
+        iso,
+        iso,
+      ) as { id: number };
+    database
+      .prepare(`INSERT INTO payments (order_id, provider, out_trade_no, amount_fen, state, success_time, created_at, updated_at) VALUES (?, 'simulated', ?, 200, 'paid', ?, ?, ?)`)
+      .run(order.id, number, iso, iso, iso);
+    return { sessionId: session };
+  });
+  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!.slice("__session=".length);
+  return { number, slot, cookie };
+}
+
+async function phone(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai", javaScriptEnabled });
+  return { context, page: await context.newPage() };
+}
+
+async function shots(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, fullPage: false });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`the admin assigns, the rider picks up, hands over with the code and completes (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+    // Three phones and four logins on a shared 2-core machine.
+    test.setTimeout(300_000);
+    const tag = javaScriptEnabled ? "js" : "nojs";
+    const order = await insertPaidOrder();
+    const riderAccount = { username: `rider-${crypto.randomBytes(3).toString("hex")}`, password: "rider-pass-1" };
+
+    // The admin adds the rider.
+    const adminPhone = await phone(browser, javaScriptEnabled);
+    const admin = adminPhone.page;
+    await login(admin, createAdmin(), /\/admin\/orders$/);
+    await admin.getByRole("link", { name: "骑手管理" }).click();
+    await expect(admin).toHaveURL(/\/admin\/riders$/);
+    const form = admin.getByRole("form", { name: "添加骑手" });
+    await form.getByLabel("姓名").fill(`骑手${tag}`);
+    await form.getByLabel("手机号").fill("1391234567");
+    await form.getByLabel("登录名").fill(riderAccount.username);
+    await form.getByLabel("初始密码").fill(riderAccount.password);
+    await form.getByRole("button", { name: "创建骑手" }).click();
+    await expect(admin.getByText("请输入正确的手机号")).toBeVisible();
+    await expect(form.getByLabel("姓名")).toHaveValue(`骑手${tag}`);
+    await form.getByLabel("手机号").fill("13912345678");
+    await form.getByLabel("初始密码").fill(riderAccount.password);
+    await form.getByRole("button", { name: "创建骑手" }).click();
+    await expect(admin.getByRole("status")).toContainText("骑手已创建");
+    await expect(admin.getByTestId("rider").filter({ hasText: `骑手${tag}` })).toContainText("可接单");
+    if (javaScriptEnabled) await shots(admin, "roster");
+
+    // The pick list of the order's slot: the station, the full code, its deadline; assign the selection.
+    await admin.goto(`/admin/pick-list?slot=${encodeURIComponent(order.slot)}`);
+    const station = admin.getByRole("region", { name: "梨园菜鸟驿站" });
+    await expect(station).toContainText("6-2-1101");
+    await expect(station).toContainText("驿站截止：今天18:00前");
+    await expect(station).toContainText(order.number);
+    await expect(station).toContainText("未分配");
+    await admin.getByLabel(`选择 ${order.number}`).check();
+    await admin.locator("#assign-selected select").selectOption({ label: `骑手${tag}` });
+    await admin.getByRole("button", { name: "分配所选订单" }).click();
+    await expect(admin.getByRole("status")).toContainText("已分配 1 单");
+    await expect(admin.getByRole("region", { name: "梨园菜鸟驿站" })).toContainText(`骑手${tag}`);
+    if (javaScriptEnabled) await shots(admin, "pick-list");
+
+    // The rider signs in and lands on the run.
+    const riderPhone = await phone(browser, javaScriptEnabled);
+    const rider = riderPhone.page;
+    await login(rider, riderAccount, /\/admin\/run$/);
+    await rider.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
+    await expect(rider.getByTestId("run-parcel")).toContainText("6-2-1101");
+    if (javaScriptEnabled) await shots(rider, "run-pick");
+    await rider.getByRole("button", { name: "标记已取到 6-2-1101" }).click();
+    const drop = rider.getByTestId("run-drop");
+    await expect(drop).toContainText("512");
+    await expect(drop).toContainText("王小明");
+    await expect(drop).toContainText("手机尾号 1234");
+    await expect(rider.getByTestId("recipient-mismatch")).toContainText("面单尾号 0000 与收件人手机尾号 1234 不一致");
+    if (javaScriptEnabled) await shots(rider, "run-drop");
+    // A rider is kept off the other admin pages.
+    await rider.goto("/admin/orders");
+    await expect(rider).toHaveURL(/\/admin\/run$/);
+    await rider.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
+
+    // The student reads the code on the order page.
+    const studentPhone = await phone(browser, javaScriptEnabled);
+    await studentPhone.context.addCookies([{ name: "__session", value: order.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+    const student = studentPhone.page;
+    await student.goto(`/express/orders/${order.number}`);
+    const code = (await student.getByTestId("handover-code").locator("p.font-mono").textContent())!.trim();
+    expect(code).toMatch(/^\d{4}$/);
+    if (javaScriptEnabled) await shots(student, "student-code");
+
+    // A wrong code first, then the right one.
+    const wrong = String((Number(code) + 1) % 10000).padStart(4, "0");
+    await rider.getByLabel("交接码").fill(wrong);
+    await rider.getByRole("button", { name: "确认送达" }).click();
+    await expect(rider.getByRole("alert").filter({ hasText: "交接码不正确，还可以再试 4 次" })).toBeVisible();
+    await rider.getByLabel("交接码").fill(code);
+    await rider.getByRole("button", { name: "确认送达" }).click();
+    await expect(rider.getByRole("status")).toContainText(`${order.number} 已送达，订单已完成`);
+
+    await student.reload();
+    await expect(student.getByText("订单已完成").first()).toBeVisible();
+    await expect(student.getByTestId("handover-code")).toHaveCount(0);
+    for (const open of [adminPhone, riderPhone, studentPhone]) await open.context.close();
+  });
+}
