@@ -19,6 +19,7 @@ import { OrderList, Summary, groupTone } from "~/components/admin/AdminOrderList
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
+import { FAILURE_REASONS, failureReasonText } from "~/lib/delivery-exceptions";
 import { ORDER_GROUPS, groupLabel } from "~/lib/order-status";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
@@ -74,6 +75,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       panelOrder,
       // The cancel form's constraints, from the schema on the server (zod stays off the page).
       cancelConstraint: panel === "cancel" ? getZodConstraint(AdminOrderActionSchema.options[4]) : {},
+      // 配送失败's causes with their labels (the words stay off the page's JavaScript).
+      failReasons: panel === "fail" ? FAILURE_REASONS.map((code) => ({ code, label: adminOrderData.failReasons[code] })) : [],
     };
   } catch (error) {
     // The product rules' 'failed to load orders', shown by the ErrorBoundary with a retry link.
@@ -93,7 +96,9 @@ export async function action({ request }: ActionFunctionArgs) {
       : null;
   // No size named: the whole order was not delivered.
   const anyMissing = missing && Object.values(missing).some((count) => count > 0);
-  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null, missing: anyMissing ? missing : null });
+  const reason =
+    value.intent === "fail" ? failureReasonText(value.reason_code ?? null, value.reason, adminOrderData.failReasons) : "reason" in value ? (value.reason ?? null) : null;
+  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason, missing: anyMissing ? missing : null });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));
@@ -173,6 +178,7 @@ export default function AdminOrders() {
           error={error}
           reply={reply}
           cancelConstraint={data.cancelConstraint}
+          failReasons={data.failReasons}
           urls={{
             self: panelUrl(panelOrder.orderNumber, panel),
             close: list({}),

@@ -49,6 +49,14 @@ export const adminOrderData = {
     failed: "已登记配送失败，未送达的快递已退款",
     failing: "已登记配送失败，退款处理中",
   },
+  // 配送失败's causes (the student reads the label, and the operator's note after it).
+  failReasons: {
+    station_closed: "驿站已关门",
+    parcel_not_found: "找不到包裹",
+    recipient_unreachable: "联系不上收件人",
+    parcel_missing: "包裹少了一件",
+    other: "其他原因",
+  },
   failures: {
     complete: "完成订单失败",
     cancel: "取消订单失败",
@@ -62,7 +70,7 @@ export const adminOrderData = {
     provider: "支付平台暂时无法处理，请稍后重试",
     refundNotPending: "该退款申请已处理",
     adminOnly: "只有管理员可以删除订单",
-    failReasonRequired: "请填写配送失败的原因",
+    failReasonRequired: "请选择或填写配送失败的原因",
     holdsMoney: "只能删除未支付已取消或已全额退款的订单；进行中的订单请先取消退款",
     reasonRequired: "请填写拒绝原因",
     reasonMax: Common.max200Chars,

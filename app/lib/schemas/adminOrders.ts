@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ADMIN_MAX_PAGES, SEARCH_MAX } from "../admin-orders";
 import { adminOrderData } from "../messages/adminOrderData";
+import { FAILURE_REASONS, failureReasonText } from "../delivery-exceptions";
 import { ORDER_GROUPS } from "../order-status";
 import { ORDER_NUMBER_PATTERN, REASON_MAX } from "../orders";
 
@@ -37,14 +38,21 @@ export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delivering"), order: orderNumber }),
   z.object({ intent: z.literal("cancel"), order: orderNumber, reason: optionalReason }),
   z.object({ intent: z.literal("delete"), order: orderNumber }),
-  z.object({
-    intent: z.literal("fail"),
-    order: orderNumber,
-    // 配送失败 needs its reason: the student reads it beside the refund.
-    reason: z.string({ error: m.failures.failReasonRequired }).trim().min(1, m.failures.failReasonRequired).max(REASON_MAX, m.failures.reasonMax),
-    // The parcels not delivered, per size (absent: none of that size).
-    ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
-  }),
+  z
+    .object({
+      intent: z.literal("fail"),
+      order: orderNumber,
+      // 配送失败 needs its reason, a cause picked or the operator's words: the student reads it beside the refund.
+      reason_code: z.enum(FAILURE_REASONS).optional().catch(undefined),
+      reason: z.string().trim().max(REASON_MAX, m.failures.reasonMax).default(""),
+      // The parcels not delivered, per size (absent: none of that size).
+      ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
+    })
+    .superRefine((value, ctx) => {
+      if (failureReasonText(value.reason_code ?? null, value.reason, m.failReasons) === null) {
+        ctx.addIssue({ code: "custom", path: ["reason"], message: m.failures.failReasonRequired });
+      }
+    }),
 ]);
 
 export type AdminOrderAction = z.infer<typeof AdminOrderActionSchema>;
