@@ -12,7 +12,7 @@ export const adminOrders = {
   allCampuses: "全部校区",
   search: "搜索",
   searchLabel: "搜索订单",
-  searchPlaceholder: "订单号 / 收件人 / 手机号 / 取件码",
+  searchPlaceholder: "订单号 / 收件人 / 手机号或尾号 / 取件码 / 驿站",
   clearSearch: "清除",
   resultsFor: "“{q}”的搜索结果",
   // The 'more actions' dialog.

@@ -296,11 +296,19 @@ describe("the list, its tabs and the search", () => {
     expect(await found("A-3-2011")).toEqual([target.order_number]);
     expect(await found("a-3-2011")).toEqual([target.order_number]);
     expect(await found("YT9988776655")).toEqual([target.order_number]);
-    // LIKE's wildcards are plain characters, and a station's name is not a pickup code.
+    // LIKE's wildcards are plain characters.
     expect(await found("5566_%")).toEqual([target.order_number]);
     expect(await found("_%")).toEqual([target.order_number]);
     expect(await found("%")).toEqual([]);
-    expect(await found("东门驿站")).toEqual([]);
+    // The phone's last four, part of a code, a station (part of its name).
+    expect(await found("5678")).toEqual([target.order_number]);
+    expect(await found("3-20")).toEqual([target.order_number]);
+    expect(await found("东门驿站")).toEqual([target.order_number]);
+    expect(await found("东门")).toEqual([target.order_number]);
+    expect(await found("丰巢")).toEqual([target.order_number]);
+    // The other orders' station, not the word 'station' in every JSON row.
+    expect(await found("梨园菜鸟")).toHaveLength(5);
+    expect(await found("stationName")).toEqual([]);
     // Pickup codes only among the last 30 days; the order number still finds an old order.
     expect(await found("OLD-77")).toEqual([]);
     expect(await found(oldCode.order_number)).toEqual([oldCode.order_number]);
@@ -595,6 +603,12 @@ describe("delete, the audit log and the export", () => {
       recipient_name: '=HYPERLINK("x")',
       remark: "放门口, 谢谢\n第二行",
       amount_fen: 350,
+      pickup_codes: JSON.stringify([
+        { company: "中通快递", pickupCode: "9-9-1", trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code" },
+        { company: "圆通速递", pickupCode: "A-3-2011", trackingNumber: "YT9988776655", stationName: "东门驿站", pickupType: "code" },
+      ]),
+      package_counts: JSON.stringify({ pocket: 0, small: 2, medium: 0, large: 0 }),
+      parcel_count: 2,
       created_at: "2026-03-02T04:00:00.000Z",
       paid_at: "2026-03-02T04:01:00.000Z",
       completed_at: "2026-03-02T05:00:00.000Z",
@@ -607,7 +621,9 @@ describe("delete, the audit log and the export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("订单号,状态,分组,支付状态,退款进度,校区,宿舍楼,房间,收货地址,收件人,电话,包裹数,原价(元),优惠(元),实付(元),备注,下单时间,支付时间,完成时间");
+    expect(lines[0]).toBe("订单号,状态,分组,支付状态,退款进度,校区,宿舍楼,房间,收货地址,收件人,电话,预计送达,驿站,快递公司,取件码,运单号,包裹数,原价(元),优惠(元),实付(元),备注,下单时间,支付时间,完成时间");
+    // A pick list: each parcel's station, carrier, code and tracking number, in the same order.
+    expect(text).toContain(`,${a.recipient_phone},${formatShanghai(a.estimated_delivery_at)},梨园菜鸟驿站；东门驿站,中通快递；圆通速递,9-9-1；A-3-2011,；YT9988776655,2,`);
     expect(text).toContain(`${a.order_number},订单已完成,已完成,已支付,,金盆岭校区,西苑3栋,302,金盆岭校区 西苑3栋302,"'=HYPERLINK(""x"")",`);
     expect(text).toContain(`,3.50,"放门口, 谢谢\n第二行",2026-03-02 12:00,2026-03-02 12:01,2026-03-02 13:00\r\n`);
     expect(lines.filter((line) => line.startsWith("E"))).toHaveLength(1);
@@ -728,6 +744,7 @@ describe.runIf(process.env.TEST_DIALECT === "sqlite")("query plans", () => {
       base().where("recipient_phone", "=", term.phone!),
       base().where("order_number", "=", "E20260302000001"),
       base().where("created_at", ">=", "2026-02-01T00:00:00.000Z").where("pickup_codes", "like", "%x%"),
+      base().where("created_at", ">=", "2026-02-01T00:00:00.000Z").where("recipient_phone", "like", "%5678"),
       db().selectFrom("orders").select("id").where("paid_at", ">=", "2026-03-01T16:00:00.000Z").where("paid_at", "<", "2026-03-02T16:00:00.000Z"),
       db().selectFrom("orders").select("id").where("status", "in", statusesOf("in_progress")).where("deleted_at", "is", null),
       db().selectFrom("refunds").select("id").where("state", "=", "requested").orderBy("updated_at").orderBy("id"),

@@ -139,32 +139,44 @@ function escapeLike(text: string) {
 
 /**
  * The ids of the orders a search term finds: by order number, recipient name or phone (exact,
- * each by its index), or by a pickup code or tracking number among the orders of the last
- * PICKUP_SEARCH_DAYS (the code must be in a pickup item's code or tracking number, not just
- * anywhere in the stored text).
+ * each by its index); among the orders of the last PICKUP_SEARCH_DAYS (orders_created_idx, so a
+ * bounded range whatever the history), by the phone's last four digits, or by part of a pickup
+ * code, tracking number or station (the text must be in a pickup item's code, tracking number or
+ * station, not just anywhere in the stored text).
  */
 export async function searchOrderIds(term: SearchTerm, at = new Date()): Promise<number[]> {
   const base = () => db().selectFrom("orders").select("id").where("deleted_at", "is", null);
+  const since = new Date(at.getTime() - PICKUP_SEARCH_DAYS * 86_400_000).toISOString();
   const queries: Promise<{ id: number }[]>[] = [base().where("recipient_name", "=", term.text).limit(SEARCH_MAX_MATCHES).execute()];
   if (term.orderNumber) queries.push(base().where("order_number", "=", term.orderNumber).execute());
   if (term.phone) queries.push(base().where("recipient_phone", "=", term.phone).limit(SEARCH_MAX_MATCHES).execute());
+  if (term.phoneTail) {
+    queries.push(
+      base()
+        .where("created_at", ">=", since)
+        .where("recipient_phone", "like", `%${term.phoneTail}`)
+        .orderBy("created_at", "desc")
+        .limit(SEARCH_MAX_MATCHES)
+        .execute(),
+    );
+  }
   let pickup: Promise<number[]> = Promise.resolve([]);
   if (term.pickup) {
     const needle = term.pickup.toLowerCase();
-    const since = new Date(at.getTime() - PICKUP_SEARCH_DAYS * 86_400_000).toISOString();
     pickup = db()
       .selectFrom("orders")
       .select(["id", "pickup_codes"])
       .where("created_at", ">=", since)
       .where("deleted_at", "is", null)
       .where(sql<boolean>`lower(pickup_codes) like ${`%${escapeLike(needle)}%`} escape '\\'`)
+      .orderBy("created_at", "desc")
       .limit(SEARCH_MAX_MATCHES)
       .execute()
       .then((rows) =>
         rows
           .filter((row) =>
             parsePickupCodes(row.pickup_codes).some(
-              (item) => item.code?.toLowerCase().includes(needle) || item.trackingNumber?.toLowerCase().includes(needle),
+              (item) => item.code?.toLowerCase().includes(needle) || item.trackingNumber?.toLowerCase().includes(needle) || item.station?.toLowerCase().includes(needle),
             ),
           )
           .map((row) => row.id),
