@@ -5,13 +5,14 @@ import { admin as adminMessages } from "~/lib/messages/admin";
 // link to it: the banner's texts come with its data (readinessBanner).
 const msg = { admin: adminMessages };
 
-export type AdminSection = "orders" | "refunds" | "audit" | "reference";
+export type AdminSection = "orders" | "refunds" | "audit" | "reference" | "reconciliation";
 
 /** What the readiness banner shows (readinessBanner() in app/server/admin/readiness.server). */
 export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean; texts: { title: string; simulated: string; schoolsLink: string } };
 
 /**
- * The operator pages: orders, the refund queue (with its waiting count), the audit log, the
+ * The operator pages: orders, the refund queue (with its waiting count), the day's
+ * reconciliation, the audit log, the
  * circle's moderation and the reference data; above them, the capabilities that are still off.
  */
 export function AdminNav({ current, refundRequests, readiness }: { current: AdminSection; refundRequests?: number; readiness?: Readiness }) {
@@ -19,6 +20,7 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
   const links: { to: string; label: string; section?: AdminSection; badge?: number }[] = [
     { to: "/admin/orders", label: m.orders, section: "orders" },
     { to: "/admin/refunds", label: m.navRefunds, section: "refunds", badge: refundRequests },
+    { to: "/admin/reconciliation", label: m.navReconciliation, section: "reconciliation" },
     { to: "/admin/audit", label: m.navAudit, section: "audit" },
     { to: "/admin/moderation", label: m.navModeration },
     { to: "/admin/campuses", label: m.navReference, section: "reference" },

@@ -57,7 +57,7 @@ export const adminReference = {
   placesEmpty: "还没有取件点（学生会看到默认的取件点）",
   prices: "包裹类型与价格",
   priceName: Common.name,
-  priceDesc: "说明",
+  priceDesc: Common.note,
   priceYuan: "价格（元）",
   campusSummary: "{buildings} 栋宿舍楼 · {places} 个取件点",
   editCampus: "管理",

@@ -48,7 +48,7 @@ export const orderPage = {
     parcels: "包裹数量",
     pickupCodes: Common.pickupInfo,
     pickupCode: Common.pickupCode,
-    tracking: "运单号",
+    tracking: Common.trackingNumber,
     station: Common.station,
     noCodes: "暂无取件信息",
     copy: "复制",
