@@ -29,6 +29,8 @@ export type AdminPanel = "actions" | "cancel" | "fail" | "delete";
 export type AdminListState = {
   group: OrderGroup | null;
   campus: string | null;
+  /** A delivery slot: the promised instant (ISO), as orders.estimated_delivery_at holds it. */
+  slot?: string | null;
   q: string;
   page: number;
 };
@@ -38,6 +40,7 @@ export function adminListQuery(state: AdminListState, panel?: { order: string; p
   const params = new URLSearchParams();
   if (state.group) params.set("status", state.group);
   if (state.campus) params.set("campus", state.campus);
+  if (state.slot) params.set("slot", state.slot);
   if (state.q) params.set("q", state.q);
   if (state.page > 1) params.set("page", String(state.page));
   if (panel) {

@@ -25,7 +25,7 @@ const o = ordersMessages;
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const query = AdminOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const filter = { group: query.status ?? null, campus: query.campus ?? null, q: query.q ?? "" };
+  const filter = { group: query.status ?? null, campus: query.campus ?? null, slot: query.slot ?? null, q: query.q ?? "" };
   const rows = await exportOrders(filter);
   let body = CSV_BOM;
   body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, c.promise, c.station, c.company, c.codes, c.tracking, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);

@@ -28,7 +28,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
-import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
+import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, slotOptions, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
@@ -40,7 +40,7 @@ export const meta: MetaFunction = () => [{ title: `${m.title} · ${msg.app.name}
 
 function readState(url: URL) {
   const query = AdminOrdersQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const state: AdminListState = { group: query.status ?? null, campus: query.campus ?? null, q: query.q ?? "", page: query.page };
+  const state: AdminListState = { group: query.status ?? null, campus: query.campus ?? null, slot: query.slot ?? null, q: query.q ?? "", page: query.page };
   return { state, order: query.order ?? null, panel: (query.order ? (query.panel ?? "actions") : null) as AdminPanel | null };
 }
 
@@ -50,12 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, order, panel } = readState(url);
   const done = url.searchParams.get("done");
   try {
-    const [page, summary, campuses, panelRow, readiness] = await Promise.all([
-      adminOrderPage({ group: state.group, campus: state.campus, q: state.q }, state.page),
+    const [page, summary, campuses, panelRow, readiness, slots] = await Promise.all([
+      adminOrderPage({ group: state.group, campus: state.campus, slot: state.slot, q: state.q }, state.page),
       dailySummary(),
       campusOptions(),
       order ? findLiveOrder(order) : Promise.resolve(undefined),
       readinessBanner(),
+      slotOptions(state.campus, state.slot ?? null),
     ]);
     // Deleting is the admin role's (decision 030): other operators are not offered it.
     const forOperator = (card: AdminOrderCard): AdminOrderCard => (isAdminRole(operator.role) ? card : { ...card, actions: card.actions.filter((action) => action !== "delete") });
@@ -72,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The tabs' labels from the status table, here (the table stays off the page).
       tabs: ORDER_GROUPS.map((group) => ({ group, label: groupLabel(group) })),
       campuses,
+      slots,
       panelOrder,
       // The cancel form's constraints, from the schema on the server (zod stays off the page).
       cancelConstraint: panel === "cancel" ? getZodConstraint(AdminOrderActionSchema.options[4]) : {},
@@ -133,7 +135,7 @@ export default function AdminOrders() {
       <Summary summary={data.summary} />
 
       {/* Keyed by the URL's filter, so a link that changes it (clear, a tab) also resets the fields. */}
-      <Form key={`${state.campus}|${state.q}`} method="get" action="/admin/orders" role="search" className="card space-y-2">
+      <Form key={`${state.campus}|${state.slot}|${state.q}`} method="get" action="/admin/orders" role="search" className="card space-y-2">
         {state.group ? <input type="hidden" name="status" value={state.group} /> : null}
         <div className="flex gap-2">
           <label className="relative min-w-0 flex-1">
@@ -160,9 +162,22 @@ export default function AdminOrders() {
               </option>
             ))}
           </select>
+          <select
+            name="slot"
+            aria-label={data.slots.label}
+            defaultValue={state.slot ?? ""}
+            className="field-input h-9 w-auto min-w-0 py-1 text-sm"
+            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+          >
+            {data.slots.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
           <span className="min-w-0 flex-1 truncate">{state.q ? fillTemplate(m.resultsFor, { q: state.q }) : null}</span>
-          {state.q || state.campus ? (
-            <Link to={list({ q: "", campus: null, page: 1 })} className="shrink-0 text-brand">
+          {state.q || state.campus || state.slot ? (
+            <Link to={list({ q: "", campus: null, slot: null, page: 1 })} className="shrink-0 text-brand">
               {m.clearSearch}
             </Link>
           ) : null}

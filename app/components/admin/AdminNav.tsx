@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useNonce } from "~/components/nonce";
 import { admin as adminMessages } from "~/lib/messages/admin";
 
 // The reference catalogue (messages/adminReference, ~3 KB gzip) stays off the pages that only
@@ -28,6 +29,7 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
   return (
     <>
       {readiness ? <ReadinessBanner readiness={readiness} /> : null}
+      <script src="/admin-poll.js" defer nonce={useNonce()} />
       <nav aria-label={m.nav}>
         <ul className="flex flex-wrap gap-2 whitespace-nowrap">
           {links.map((link) => {
@@ -42,6 +44,10 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
                   }`}
                 >
                   {link.label}
+                  {link.section === "orders" ? (
+                    // New paid orders since the page loaded (public/admin-poll.js fills it in).
+                    <span data-new-orders="" hidden className="rounded-full bg-red-500 px-1.5 text-xs text-white" />
+                  ) : null}
                   {link.badge ? (
                     <span className={`rounded-full px-1.5 text-xs ${active ? "bg-white/25" : "bg-red-500 text-white"}`}>{link.badge}</span>
                   ) : null}

@@ -11,6 +11,22 @@ export const adminOrderData = {
   more: Common.loadMore,
   end: Common.noMoreOrders,
   exportCsv: "导出 CSV",
+  // Who hears of new orders on /admin/settings (the server words it with the count).
+  reach: {
+    nobody: "目前没有任何运营人员绑定微信：新订单不会通过微信通知任何人，请至少一人绑定。",
+    some: "新订单会通过微信通知已绑定的 {count} 位运营人员。",
+  },
+  // The new paid orders' badge (the poll's count since the page was loaded).
+  newOrders: "有新订单",
+  // The slot filter: the upcoming deliveries with their places taken.
+  slots: {
+    label: Common.deliverySlots,
+    all: "全部时段",
+    option: "{day} {time}",
+    load: "{option}（{taken}/{capacity}）",
+    today: Common.today,
+    tomorrow: Common.tomorrow,
+  },
   // The daily summary (Asia/Shanghai days).
   summary: {
     title: "今日概况",
@@ -33,6 +49,7 @@ export const adminOrderData = {
     remark: Common.remark,
     noPickup: "无取件信息",
     moreActions: "更多操作",
+    late: Common.late,
   },
   done: {
     completed: Common.orderCompleted,

@@ -184,6 +184,7 @@ export const enum Common {
   refund = "退款",
   difference = "差异",
   reconciliation = "对账",
+  late = "已超时",
   note = "说明",
   recognitionResult = "识别结果",
   unban = "解除禁言",

@@ -54,6 +54,8 @@ export const orderPage = {
     copy: "复制",
     refundReason: Common.refundReason,
     refundRejection: "未通过原因",
+    // Past the promised time and still to be delivered (the server sends it with the order).
+    lateApology: "已超时：非常抱歉，订单已超过预计送达时间，我们正在加紧配送，请留意电话。",
     yourReview: "我的评价",
     reloadSoon: "支付完成后页面将自动刷新",
     payInMessenger: "请在微信中打开后完成支付",

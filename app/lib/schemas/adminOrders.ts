@@ -15,6 +15,8 @@ const m = adminOrderData;
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_GROUPS).optional().catch(undefined),
   campus: z.string().trim().min(1).max(32).optional().catch(undefined),
+  // A delivery slot by its promised instant.
+  slot: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/).optional().catch(undefined),
   q: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGES).catch(1).default(1),
   order: z

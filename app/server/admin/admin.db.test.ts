@@ -17,6 +17,8 @@ import { loader as auditLoader } from "~/routes/admin.audit";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/admin.moderation";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { loader as exportLoader } from "~/routes/admin.export[.csv]";
+import { loader as newOrdersLoader } from "~/routes/admin.new-orders[.json]";
+import { loader as reconciliationLoader } from "~/routes/admin.reconciliation";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin.refunds";
 import { captchaToken } from "~/server/auth/captcha.server";
 import { createOperator, loginOperator } from "~/server/auth/operator.server";
@@ -130,7 +132,7 @@ async function page(cookie: string, query = ""): Promise<Page> {
 /** What the loader lists for a query (the same function, its cards and counts as data). */
 async function list(query = "") {
   const params = new URLSearchParams(query.replace(/^\?/, ""));
-  return adminOrderPage({ group: (params.get("status") as OrderGroup | null) ?? null, campus: params.get("campus"), q: params.get("q") ?? "" }, Number(params.get("page") ?? 1));
+  return adminOrderPage({ group: (params.get("status") as OrderGroup | null) ?? null, campus: params.get("campus"), slot: params.get("slot"), q: params.get("q") ?? "" }, Number(params.get("page") ?? 1));
 }
 
 async function act(cookie: string, fields: Record<string, string>, query = "") {
@@ -168,6 +170,8 @@ describe("who may use the admin endpoints", () => {
     "/admin/export.csv",
     "/admin/moderation",
     "/admin/settings",
+    "/admin/new-orders.json?since=2026-03-02T00:00:00.000Z",
+    "/admin/reconciliation",
   ];
   const loaders: Record<string, (a: ReturnType<typeof args>) => Promise<unknown>> = {
     "/admin/orders": ordersLoader as never,
@@ -176,6 +180,8 @@ describe("who may use the admin endpoints", () => {
     "/admin/export.csv": exportLoader as never,
     "/admin/moderation": moderationLoader as never,
     "/admin/settings": settingsLoader as never,
+    "/admin/new-orders.json": newOrdersLoader as never,
+    "/admin/reconciliation": reconciliationLoader as never,
   };
   const loaderOf = (path: string) => loaders[path.split("?")[0]!]!;
 
@@ -257,6 +263,45 @@ describe("the list, its tabs and the search", () => {
         expect(listed.items.every((item) => !group || item.group === group)).toBe(true);
       }
     }
+  });
+
+  it("filters by delivery slot (the promised instant), with the slot's own counts, in the list and the CSV", async () => {
+    const noon = "2026-03-02T05:30:00.000Z";
+    const evening = "2026-03-02T11:30:00.000Z";
+    const a = await makeOrder({ status: "paid", estimated_delivery_at: noon });
+    await makeOrder({ status: "delivering", estimated_delivery_at: evening });
+    const c = await makeOrder({ status: "completed", estimated_delivery_at: noon });
+    const listed = await list(`?slot=${encodeURIComponent(noon)}`);
+    expect(listed.items.map((item) => item.orderNumber).sort()).toEqual([a.order_number, c.order_number].sort());
+    expect(listed.counts).toMatchObject({ all: 2, in_progress: 1, completed: 1 });
+    expect((await list(`?slot=${encodeURIComponent(noon)}&status=in_progress`)).items.map((item) => item.orderNumber)).toEqual([a.order_number]);
+    const csv = await (await call(exportLoader as never, request(`/admin/export.csv?slot=${encodeURIComponent(noon)}`, { cookie: op.cookie }))).text();
+    expect(csv.split("\r\n").filter((line) => line.startsWith("E")).length).toBe(2);
+    // The page offers the slot in its URL even when it is not one still to come.
+    const data = await page(op.cookie, `?slot=${encodeURIComponent(noon)}`);
+    expect(data.slots.options.map((option) => option.value)).toContain(noon);
+  });
+
+  it("the new-order badge counts the orders paid since the page's first poll, deleted ones not", async () => {
+    const first = await (await call(newOrdersLoader as never, request("/admin/new-orders.json", { cookie: op.cookie }))).json();
+    expect(first.count).toBe(0);
+    const later = new Date(Date.parse(first.now) + 1000).toISOString();
+    await makeOrder({ status: "paid", paid_at: later });
+    await makeOrder({ status: "paid", paid_at: later, deleted_at: now(), deleted_by: op.operatorId });
+    await makeOrder({ status: "paid", paid_at: "2026-03-02T04:00:00.000Z" });
+    const next = await (await call(newOrdersLoader as never, request(`/admin/new-orders.json?since=${first.now}`, { cookie: op.cookie }))).json();
+    expect(next.count).toBe(1);
+    // A since that is not an instant counts nothing.
+    expect((await (await call(newOrdersLoader as never, request("/admin/new-orders.json?since=yesterday", { cookie: op.cookie }))).json()).count).toBe(0);
+  });
+
+  it("/admin/settings says plainly when no operator has linked the messenger, and how many have", async () => {
+    const nobody = (await settingsLoader(args(request("/admin/settings", { cookie: op.cookie })))) as { reach: { nobody: boolean; text: string } };
+    expect(nobody.reach).toEqual({ nobody: true, text: m.reach.nobody });
+    await db().updateTable("operators").set({ openid: "oOperatorLinked0000000000001" }).where("id", "=", op.operatorId).execute();
+    const one = (await settingsLoader(args(request("/admin/settings", { cookie: op.cookie })))) as { reach: { nobody: boolean; text: string } };
+    expect(one.reach).toEqual({ nobody: false, text: m.reach.some.replace("{count}", "1") });
+    await db().updateTable("operators").set({ openid: null }).where("id", "=", op.operatorId).execute();
   });
 
   it("pages by 10, newest first, with 'load more' until the end", async () => {
@@ -735,6 +780,13 @@ describe.runIf(process.env.TEST_DIALECT === "sqlite")("query plans", () => {
     }
     const withIds = await plan(listQuery({ campus: null, ids: [1, 2, 3] }, "completed", 11));
     expect(fullScan(withIds), withIds.join(" | ")).toEqual([]);
+    // A delivery slot, with and without a tab, and its counts.
+    for (const group of [null, "in_progress"] as const) {
+      const lines = await plan(listQuery({ campus: null, ids: null, slot: "2026-03-02T05:30:00.000Z" }, group, 11));
+      expect(lines.join(" | "), `slot ${group}`).toMatch(/orders_slot_idx/);
+    }
+    const slotCounts = await plan(countsQuery({ campus: "jinpenling", ids: null, slot: "2026-03-02T05:30:00.000Z" }));
+    expect(fullScan(slotCounts), slotCounts.join(" | ")).toEqual([]);
 
     // The search's own queries (one per field).
     const term = readSearch("13800001234")!;

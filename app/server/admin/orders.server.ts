@@ -8,6 +8,7 @@
 //   all groups    orders_created_idx (created_at), or orders_admin_campus_all_idx (campus_code, created_at)
 //   counts        order_counts (kept by triggers, 0010), a few rows per campus; within a
 //                 search, the found ids by primary key
+//   a slot        orders_slot_idx (estimated_delivery_at, created_at), its counts by the same
 //   search        the order number's unique index, orders_recipient_name_idx,
 //                 orders_recipient_phone_idx, and for pickup codes the last PICKUP_SEARCH_DAYS
 //                 of orders_created_idx; the list then reads the matching ids by primary key
@@ -30,6 +31,7 @@ import {
   STATUS_TABLE,
   adminActions,
   canAdvance,
+  isLate,
   orderView,
   statusesOf,
   type AdminAction,
@@ -44,11 +46,14 @@ import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { fillTemplate } from "~/lib/template";
 import { db } from "../db/db.server";
 import { dailyLedger } from "../orders/invariants.server";
+import { slotBoard } from "../orders/slots.server";
 import type { OrderRow } from "../orders/events.server";
 
 export type AdminFilter = {
   group: OrderGroup | null;
   campus: string | null;
+  /** A delivery slot's promised instant (orders_slot_idx). */
+  slot?: string | null;
   /** The search box as typed (empty: no search). */
   q: string;
 };
@@ -61,6 +66,8 @@ export type AdminOrderCard = {
   group: OrderGroup;
   groupLabel: string;
   refundLabel: string | null;
+  /** 已超时 when the promised time has passed and it is still to be delivered. */
+  lateLabel: string | null;
   paid: boolean;
   campusName: string;
   dorm: string | null;
@@ -111,6 +118,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     group: view.group,
     groupLabel: view.groupLabel,
     refundLabel: view.refundLabel,
+    lateLabel: isLate(state, order.estimated_delivery_at) ? adminOrderData.card.late : null,
     paid: order.payment_status === "paid",
     campusName: order.campus_name,
     dorm: order.recipient_dorm,
@@ -190,19 +198,20 @@ export async function searchOrderIds(term: SearchTerm, at = new Date()): Promise
 // ---------------------------------------------------------------------------------------------
 // The list and the counts
 
-type Scope = { campus: string | null; ids: number[] | null };
+type Scope = { campus: string | null; ids: number[] | null; slot?: string | null };
 
 /** The filtered list's base query (not deleted, a campus, the search's ids). */
 function scoped(scope: Scope) {
   let query = db().selectFrom("orders").where("deleted_at", "is", null);
   if (scope.campus) query = query.where("campus_code", "=", scope.campus);
+  if (scope.slot) query = query.where("estimated_delivery_at", "=", scope.slot);
   if (scope.ids) query = query.where("id", "in", scope.ids);
   return query;
 }
 
 async function scopeOf(filter: AdminFilter, at: Date): Promise<Scope> {
   const term = readSearch(filter.q);
-  return { campus: filter.campus, ids: term ? await searchOrderIds(term, at) : null };
+  return { campus: filter.campus, slot: filter.slot ?? null, ids: term ? await searchOrderIds(term, at) : null };
 }
 
 /** The list's query: the group's statuses, newest first (exported for the query-plan test). */
@@ -239,7 +248,8 @@ export type GroupCounts = Record<OrderGroup | "all", number>;
 export async function groupCounts(scope: Scope): Promise<GroupCounts> {
   const counts = Object.fromEntries([...ORDER_GROUPS, "all"].map((group) => [group, 0])) as GroupCounts;
   if (scope.ids && scope.ids.length === 0) return counts;
-  for (const row of await (scope.ids ? countsQuery(scope) : storedCountsQuery(scope.campus)).execute()) {
+  // A search or a slot counts its own rows (a few hundred at most); otherwise the kept counts.
+  for (const row of await (scope.ids || scope.slot ? countsQuery(scope) : storedCountsQuery(scope.campus)).execute()) {
     const group = STATUS_TABLE[row.status]?.group;
     if (!group) continue;
     counts[group] += Number(row.n);
@@ -263,6 +273,32 @@ export async function adminOrderPage(filter: AdminFilter, pages: number, at = ne
 /** One order that is not deleted, by its number. */
 export async function findLiveOrder(orderNumber: string): Promise<OrderRow | undefined> {
   return db().selectFrom("orders").selectAll().where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
+}
+
+/**
+ * The slot filter's choices: every delivery still to come today and tomorrow (with the places
+ * taken of a campus's capacity), and the slot in the URL when it is an earlier one.
+ */
+export async function slotOptions(campus: string | null, current: string | null, at = new Date()) {
+  const s = adminOrderData.slots;
+  const board = await slotBoard(campus, at);
+  const options = board.map((slot) => {
+    const option = fillTemplate(s.option, { day: slot.dayOffset === 0 ? s.today : s.tomorrow, time: slot.time });
+    return { value: slot.at, label: slot.capacity === null ? option : fillTemplate(s.load, { option, taken: slot.taken, capacity: slot.capacity }) };
+  });
+  if (current && !options.some((option) => option.value === current)) options.unshift({ value: current, label: formatShanghai(current) });
+  return { label: s.label, options: [{ value: "", label: s.all }, ...options] };
+}
+
+/** Orders paid after `since` and not deleted (orders_paid_idx): the admin pages' new-order badge. */
+export async function paidSinceCount(since: string): Promise<number> {
+  const row = await db()
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("paid_at", ">", since)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function campusOptions() {

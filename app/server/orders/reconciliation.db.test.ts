@@ -4,83 +4,27 @@
 // provider that cannot give its bill leaves our side shown and says so.
 import { describe, expect, it } from "vitest";
 import { adminReconciliation as m } from "~/lib/messages/adminReconciliation";
-import type { PickupEntry } from "~/lib/pickup-entries";
 import { fillTemplate } from "~/lib/template";
 import { shanghaiToday } from "~/lib/time";
 import { loader as pageLoader } from "~/routes/admin.reconciliation";
 import { loader as csvLoader } from "~/routes/admin.reconciliation[.csv]";
-import { captchaToken } from "~/server/auth/captcha.server";
-import { createOperator, loginOperator } from "~/server/auth/operator.server";
-import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { db } from "~/server/db/db.server";
 import { PayError, type PaymentProvider } from "~/server/pay/provider.server";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
-import { call, cookieValue, createMessengerUser, request, type TestUser } from "../../../tests/setup/helpers";
+import { call, request } from "../../../tests/setup/helpers";
+import { paidTestOrder, testAdmin } from "../../../tests/setup/orders";
 import { advanceOrder, cancelOrderByOperator, failDelivery } from "./cancel.server";
 import { dailyLedger } from "./invariants.server";
-import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { reconcileDay } from "./reconciliation.server";
-import { applyPaid } from "./transitions.server";
-
-let counter = 0;
-function entry(): PickupEntry {
-  counter += 1;
-  const code = `7-7-${String(counter).padStart(4, "0")}${process.pid % 97}`;
-  return { id: `e-${code}`, company: "中通快递", pickupCode: code, trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code", source: "manual" };
-}
-
-async function paidOrder(parcels = 1): Promise<OrderRow> {
-  const config = await loadExpressConfig("jinpenling");
-  if (!config.ok) throw new Error("no config");
-  const types = config.config.packageTypes;
-  const user: TestUser = await createMessengerUser({ campus_code: "jinpenling" });
-  await saveAddress(user.id, { name: "王五", phone: "13800138111", campus: "jinpenling", building: "西苑3栋", room: "302", isDefault: true });
-  await updateCheckout(user.id, types, () => ({ set: { entries: Array.from({ length: parcels }, entry) }, result: null }));
-  const checkout = await loadCheckout(user.id, types);
-  const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!created.ok) throw new Error(created.message);
-  const order = (await findOrder(created.orderNumber))!;
-  const at = now();
-  // The pay intent's row (the page's pay button makes it), then the provider's payment.
-  await db()
-    .insertInto("payments")
-    .values({ order_id: order.id, provider: "simulated", out_trade_no: order.order_number, amount_fen: order.amount_fen, prepay_id: null, prepay_at: null, state: "created", transaction_id: null, payer_openid: null, success_time: null, created_at: at, updated_at: at })
-    .execute();
-  sharedSimulatedStore().trades.set(order.order_number, {
-    outTradeNo: order.order_number,
-    prepayId: `wx_sim_${order.order_number}`,
-    amountFen: order.amount_fen,
-    openid: user.openid!,
-    description: "校园帮-快递代拿",
-    payParamsAt: 0,
-    closed: false,
-    transactionId: `SIM${order.order_number}`,
-    successTime: at.replace(/\.\d{3}Z$/, "+00:00"),
-    refundedFen: 0,
-  });
-  await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", transactionId: `SIM${order.order_number}`, successTime: at, at }));
-  return (await findOrder(order.order_number))!;
-}
-
-async function operator() {
-  counter += 1;
-  const username = `recon-${process.pid % 10000}-${counter}`;
-  await createOperator({ username, password: "right-password-1", displayName: "管理员小周", role: "admin" });
-  const login = await loginOperator(username, "right-password-1", "10.9.3.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
-  return { cookie: cookieValue(login.setCookie), id: login.operator.id };
-}
 
 type PageData = Awaited<ReturnType<typeof pageLoader>>;
 
 describe("the day's reconciliation", () => {
   it("itemises payments, refunds and orders, and matches the provider's trade bill", async () => {
-    const admin = await operator();
-    const kept = await paidOrder();
-    const cancelled = await paidOrder();
-    const partly = await paidOrder(2);
+    const admin = await testAdmin();
+    const kept = await paidTestOrder();
+    const cancelled = await paidTestOrder();
+    const partly = await paidTestOrder(2);
     expect(await cancelOrderByOperator(cancelled.order_number, admin.id, "驿站已关门")).toMatchObject({ ok: true });
     expect(await advanceOrder(partly.order_number, "delivering", admin.id)).toMatchObject({ ok: true });
     const counts = JSON.parse(partly.package_counts) as Record<string, number>;
@@ -116,8 +60,8 @@ describe("the day's reconciliation", () => {
   });
 
   it("lists a payment the provider has and we do not, and an amount that differs", async () => {
-    const admin = await operator();
-    const order = await paidOrder();
+    const admin = await testAdmin();
+    const order = await paidTestOrder();
     const store = sharedSimulatedStore();
     store.trades.set("E20991231000001", { ...store.trades.get(order.order_number)!, outTradeNo: "E20991231000001", transactionId: "SIMX1" });
     await db().updateTable("payments").set({ amount_fen: order.amount_fen + 1 }).where("order_id", "=", order.id).execute();

@@ -21,6 +21,7 @@ import * as schoolGpaFormula from "./0036_school_gpa_formula";
 import * as recognitionCorrections from "./0021_recognition_corrections";
 import * as moneyLedger from "./0021_money_ledger";
 import * as studentsRoundThree from "./0035_students_round_three";
+import * as operatorsDay from "./0039_operators_day";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0021_recognition_corrections": recognitionCorrections,
   "0021_money_ledger": moneyLedger,
   "0035_students_round_three": studentsRoundThree,
+  "0039_operators_day": operatorsDay,
 };
