@@ -8,6 +8,7 @@ import { orderAddress } from "~/lib/address";
 import { CSV_BOM, csvLine, exportFileName } from "~/lib/admin-orders";
 import { formatYuan } from "~/lib/money";
 import { parsePickupCodes } from "~/lib/orders";
+import { adminOps } from "~/lib/messages/adminOps";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { STATUS_TABLE, groupLabel } from "~/lib/order-status";
@@ -22,13 +23,15 @@ import { db } from "~/server/db/db.server";
 const c = adminOrderData.csv;
 const o = ordersMessages;
 
+const ops = adminOps.csv;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const query = AdminOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const filter = { group: query.status ?? null, campus: query.campus ?? null, slot: query.slot ?? null, q: query.q ?? "" };
   const rows = await exportOrders(filter);
   let body = CSV_BOM;
-  body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, c.promise, c.station, c.company, c.codes, c.tracking, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
+  body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, ops.promise, ops.station, ops.company, ops.codes, ops.tracking, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
   for (const row of rows) {
     const parcels = parsePickupCodes(row.pickup_codes);
     const column = (pick: (parcel: (typeof parcels)[number]) => string | null | undefined) => parcels.map((parcel) => pick(parcel) ?? "").join("；");

@@ -23,6 +23,7 @@ import { FAILURE_REASONS, failureReasonText } from "~/lib/delivery-exceptions";
 import { ORDER_GROUPS, groupLabel } from "~/lib/order-status";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
 import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
@@ -78,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The cancel form's constraints, from the schema on the server (zod stays off the page).
       cancelConstraint: panel === "cancel" ? getZodConstraint(AdminOrderActionSchema.options[4]) : {},
       // 配送失败's causes with their labels (the words stay off the page's JavaScript).
-      failReasons: panel === "fail" ? FAILURE_REASONS.map((code) => ({ code, label: adminOrderData.failReasons[code] })) : [],
+      failReasons: panel === "fail" ? FAILURE_REASONS.map((code) => ({ code, label: adminOps.failReasons[code] })) : [],
     };
   } catch (error) {
     // The product rules' 'failed to load orders', shown by the ErrorBoundary with a retry link.
@@ -99,7 +100,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // No size named: the whole order was not delivered.
   const anyMissing = missing && Object.values(missing).some((count) => count > 0);
   const reason =
-    value.intent === "fail" ? failureReasonText(value.reason_code ?? null, value.reason, adminOrderData.failReasons) : "reason" in value ? (value.reason ?? null) : null;
+    value.intent === "fail" ? failureReasonText(value.reason_code ?? null, value.reason, adminOps.failReasons) : "reason" in value ? (value.reason ?? null) : null;
   const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason, missing: anyMissing ? missing : null });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });

@@ -12,7 +12,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminSettingsSchema } from "~/lib/schemas/admin";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { fillTemplate } from "~/lib/template";
 import { linkedOperatorCount } from "~/server/notify/notify.server";
 import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     linked,
     status,
     readiness: await readinessBanner(),
-    reach: await linkedOperatorCount().then((count) => ({ nobody: count === 0, text: count === 0 ? adminOrderData.reach.nobody : fillTemplate(adminOrderData.reach.some, { count }) })),
+    reach: await linkedOperatorCount().then((count) => ({ nobody: count === 0, text: count === 0 ? adminOps.reach.nobody : fillTemplate(adminOps.reach.some, { count }) })),
     // The forms' constraints, from the schema on the server (zod stays off the page).
     constraint: getZodConstraint(AdminSettingsSchema),
   };

@@ -11,22 +11,6 @@ export const adminOrderData = {
   more: Common.loadMore,
   end: Common.noMoreOrders,
   exportCsv: "导出 CSV",
-  // Who hears of new orders on /admin/settings (the server words it with the count).
-  reach: {
-    nobody: "目前没有任何运营人员绑定微信：新订单不会通过微信通知任何人，请至少一人绑定。",
-    some: "新订单会通过微信通知已绑定的 {count} 位运营人员。",
-  },
-  // The new paid orders' badge (the poll's count since the page was loaded).
-  newOrders: "有新订单",
-  // The slot filter: the upcoming deliveries with their places taken.
-  slots: {
-    label: Common.deliverySlots,
-    all: "全部时段",
-    option: "{day} {time}",
-    load: "{option}（{taken}/{capacity}）",
-    today: Common.today,
-    tomorrow: Common.tomorrow,
-  },
   // The daily summary (Asia/Shanghai days).
   summary: {
     title: "今日概况",
@@ -49,7 +33,6 @@ export const adminOrderData = {
     remark: Common.remark,
     noPickup: "无取件信息",
     moreActions: "更多操作",
-    late: Common.late,
   },
   done: {
     completed: Common.orderCompleted,
@@ -65,14 +48,6 @@ export const adminOrderData = {
     rejected: "已拒绝退款申请",
     failed: "已登记配送失败，未送达的快递已退款",
     failing: "已登记配送失败，退款处理中",
-  },
-  // 配送失败's causes (the student reads the label, and the operator's note after it).
-  failReasons: {
-    station_closed: "驿站已关门",
-    parcel_not_found: "找不到包裹",
-    recipient_unreachable: "联系不上收件人",
-    parcel_missing: "包裹少了一件",
-    other: "其他原因",
   },
   failures: {
     complete: "完成订单失败",
@@ -106,11 +81,6 @@ export const adminOrderData = {
     address: Common.deliveryAddress,
     recipient: Common.recipient,
     phone: "电话",
-    promise: Common.estimated,
-    station: "驿站",
-    company: Common.courierCompany,
-    codes: Common.pickupCode,
-    tracking: Common.trackingNumber,
     parcels: "包裹数",
     original: "原价(元)",
     discount: "优惠(元)",

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { ADMIN_MAX_PAGES, SEARCH_MAX } from "../admin-orders";
 import { adminOrderData } from "../messages/adminOrderData";
+import { adminOps } from "../messages/adminOps";
 import { FAILURE_REASONS, failureReasonText } from "../delivery-exceptions";
 import { ORDER_GROUPS } from "../order-status";
 import { ORDER_NUMBER_PATTERN, REASON_MAX } from "../orders";
@@ -51,7 +52,7 @@ export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
       ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
     })
     .superRefine((value, ctx) => {
-      if (failureReasonText(value.reason_code ?? null, value.reason, m.failReasons) === null) {
+      if (failureReasonText(value.reason_code ?? null, value.reason, adminOps.failReasons) === null) {
         ctx.addIssue({ code: "custom", path: ["reason"], message: m.failures.failReasonRequired });
       }
     }),

@@ -9,6 +9,7 @@ import type { Insertable } from "kysely";
 import { CompiledQuery } from "kysely";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminOrderData as m } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { STATUS_TABLE, statusesOf, type OrderGroup, type OrderStatus } from "~/lib/order-status";
 import { readSearch } from "~/lib/admin-orders";
 import { formatShanghai } from "~/lib/time";
@@ -297,10 +298,10 @@ describe("the list, its tabs and the search", () => {
 
   it("/admin/settings says plainly when no operator has linked the messenger, and how many have", async () => {
     const nobody = (await settingsLoader(args(request("/admin/settings", { cookie: op.cookie })))) as { reach: { nobody: boolean; text: string } };
-    expect(nobody.reach).toEqual({ nobody: true, text: m.reach.nobody });
+    expect(nobody.reach).toEqual({ nobody: true, text: adminOps.reach.nobody });
     await db().updateTable("operators").set({ openid: "oOperatorLinked0000000000001" }).where("id", "=", op.operatorId).execute();
     const one = (await settingsLoader(args(request("/admin/settings", { cookie: op.cookie })))) as { reach: { nobody: boolean; text: string } };
-    expect(one.reach).toEqual({ nobody: false, text: m.reach.some.replace("{count}", "1") });
+    expect(one.reach).toEqual({ nobody: false, text: adminOps.reach.some.replace("{count}", "1") });
     await db().updateTable("operators").set({ openid: null }).where("id", "=", op.operatorId).execute();
   });
 

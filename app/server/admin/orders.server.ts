@@ -43,6 +43,7 @@ import { formatYuan } from "~/lib/money";
 import { parsePickupCodes } from "~/lib/orders";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { fillTemplate } from "~/lib/template";
 import { db } from "../db/db.server";
 import { dailyLedger } from "../orders/invariants.server";
@@ -118,7 +119,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     group: view.group,
     groupLabel: view.groupLabel,
     refundLabel: view.refundLabel,
-    lateLabel: isLate(state, order.estimated_delivery_at) ? adminOrderData.card.late : null,
+    lateLabel: isLate(state, order.estimated_delivery_at) ? adminOps.late : null,
     paid: order.payment_status === "paid",
     campusName: order.campus_name,
     dorm: order.recipient_dorm,
@@ -280,7 +281,7 @@ export async function findLiveOrder(orderNumber: string): Promise<OrderRow | und
  * taken of a campus's capacity), and the slot in the URL when it is an earlier one.
  */
 export async function slotOptions(campus: string | null, current: string | null, at = new Date()) {
-  const s = adminOrderData.slots;
+  const s = adminOps.slots;
   const board = await slotBoard(campus, at);
   const options = board.map((slot) => {
     const option = fillTemplate(s.option, { day: slot.dayOffset === 0 ? s.today : s.tomorrow, time: slot.time });

@@ -4,6 +4,7 @@
 // functions the pages use. The generated sequences are in money-properties.db.test.ts.
 import { describe, expect, it } from "vitest";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import type { PickupEntry } from "~/lib/pickup-entries";
 import { action as ordersAction } from "~/routes/admin.orders";
 import { loader as statusLoader } from "~/routes/api.express.orders.$id.payment-status";
@@ -213,7 +214,7 @@ describe("配送失败 from 配送中", () => {
     const [size] = Object.entries(counts).find(([, count]) => count > 0)!;
     const form = { intent: "fail", order: order.order_number, reason_code: "parcel_missing", reason: "中通那件", [`missing_${size}`]: "1" };
     expect((await call(ordersAction as never, adminPost(form, admin.cookie))).status).toBe(302);
-    const reason = `${adminOrderData.failReasons.parcel_missing}：中通那件`;
+    const reason = `${adminOps.failReasons.parcel_missing}：中通那件`;
     expect((await refundsOf(order))[0]).toMatchObject({ reason, kind: "delivery_failed", state: "succeeded" });
     expect((await findOrder(order.order_number))!).toMatchObject({ status: "completed", refund_reason: reason });
   });
@@ -225,7 +226,7 @@ describe("配送失败 from 配送中", () => {
     expect(JSON.stringify(await other.json())).toContain(adminOrderData.failures.failReasonRequired);
     const closed = await call(ordersAction as never, adminPost({ intent: "fail", order: order.order_number, reason_code: "station_closed" }, admin.cookie));
     expect(closed.status).toBe(302);
-    expect(await refundsOf(order)).toEqual([{ amount_fen: order.amount_fen, state: "succeeded", reason: adminOrderData.failReasons.station_closed, kind: "delivery_failed" }]);
+    expect(await refundsOf(order)).toEqual([{ amount_fen: order.amount_fen, state: "succeeded", reason: adminOps.failReasons.station_closed, kind: "delivery_failed" }]);
   });
 
   it("is refused without a reason, and before 配送中", async () => {
