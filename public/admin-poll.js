@@ -1,7 +1,7 @@
 // New paid orders on the operators' pages without a reload (a plain deferred script, outside the
 // pages' JavaScript budget). Every 20 s while the tab is visible it asks
 // /admin/new-orders.json how many orders were paid since this page was loaded (the server's
-// clock), and shows the count on the nav's badge (data-new-orders) and in the tab's title.
+// clock), and shows the count on a badge it adds to the nav's 订单管理 link, and in the tab's title.
 // Without JavaScript the badge stays hidden; a reload shows the new orders anyway.
 (function () {
   var d = document;
@@ -9,10 +9,17 @@
   var title = d.title;
 
   function show(count) {
-    var badges = d.querySelectorAll("[data-new-orders]");
-    for (var i = 0; i < badges.length; i++) {
-      badges[i].hidden = count === 0;
-      badges[i].textContent = count > 99 ? "99+" : String(count);
+    var link = d.querySelector('nav a[href="/admin/orders"]');
+    var badge = link && link.querySelector("[data-new-orders]");
+    if (link && !badge) {
+      badge = d.createElement("span");
+      badge.setAttribute("data-new-orders", "");
+      badge.className = "rounded-full bg-red-500 px-1.5 text-xs text-white";
+      link.appendChild(badge);
+    }
+    if (badge) {
+      badge.hidden = count === 0;
+      badge.textContent = count > 99 ? "99+" : String(count);
     }
     d.title = count > 0 ? "(" + count + ") " + title : title;
   }

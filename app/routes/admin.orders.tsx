@@ -167,8 +167,7 @@ export default function AdminOrders() {
             name="slot"
             aria-label={data.slots.label}
             defaultValue={state.slot ?? ""}
-            className="field-input h-9 w-auto min-w-0 py-1 text-sm"
-            onChange={(event) => event.currentTarget.form?.requestSubmit()}
+            className="field-input h-9 w-auto py-1 text-sm"
           >
             {data.slots.options.map((option) => (
               <option key={option.value} value={option.value}>

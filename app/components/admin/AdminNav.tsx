@@ -44,10 +44,6 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
                   }`}
                 >
                   {link.label}
-                  {link.section === "orders" ? (
-                    // New paid orders since the page loaded (public/admin-poll.js fills it in).
-                    <span data-new-orders="" hidden className="rounded-full bg-red-500 px-1.5 text-xs text-white" />
-                  ) : null}
                   {link.badge ? (
                     <span className={`rounded-full px-1.5 text-xs ${active ? "bg-white/25" : "bg-red-500 text-white"}`}>{link.badge}</span>
                   ) : null}

@@ -92,11 +92,6 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
         </span>
       </header>
       {order.refundLabel ? <p className="text-xs font-medium text-purple-700">{order.refundLabel}</p> : null}
-      {order.lateLabel ? (
-        <p className="text-xs font-semibold text-red-600" data-testid="order-late">
-          {order.lateLabel}
-        </p>
-      ) : null}
       <dl className="grid grid-cols-[4.5em_1fr] gap-x-2 gap-y-1">
         <dt className="text-slate-500">{c.address}</dt>
         <dd>{address}</dd>

@@ -206,8 +206,8 @@ function FailPanel({
           <legend className="field-label">{a.failReason}</legend>
           <div className="flex flex-wrap gap-1.5">
             {reasons.map((reason) => (
-              <label key={reason.code} className="flex h-9 items-center gap-1 rounded-full border border-slate-200 px-3 text-sm has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50">
-                <input type="radio" name="reason_code" value={reason.code} defaultChecked={picked === reason.code} className="accent-amber-600" />
+              <label key={reason.code} className="flex h-9 items-center gap-1 rounded-full border px-3 text-sm">
+                <input type="radio" name="reason_code" value={reason.code} defaultChecked={picked === reason.code} />
                 {reason.label}
               </label>
             ))}

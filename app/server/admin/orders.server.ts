@@ -67,8 +67,6 @@ export type AdminOrderCard = {
   group: OrderGroup;
   groupLabel: string;
   refundLabel: string | null;
-  /** 已超时 when the promised time has passed and it is still to be delivered. */
-  lateLabel: string | null;
   paid: boolean;
   campusName: string;
   dorm: string | null;
@@ -115,11 +113,11 @@ export function toCard(order: OrderRow): AdminOrderCard {
   return {
     orderNumber: order.order_number,
     status: order.status,
-    label: view.label,
+    // 已超时 beside the status while the promise has passed and the delivery is still to come.
+    label: isLate(state, order.estimated_delivery_at) ? `${view.label} · ${adminOps.late}` : view.label,
     group: view.group,
     groupLabel: view.groupLabel,
     refundLabel: view.refundLabel,
-    lateLabel: isLate(state, order.estimated_delivery_at) ? adminOps.late : null,
     paid: order.payment_status === "paid",
     campusName: order.campus_name,
     dorm: order.recipient_dorm,
