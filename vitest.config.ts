@@ -45,6 +45,8 @@ export const BOTH_DIALECTS = [
   "app/server/orders/money.db.test.ts", // money; the invariants' regression cases
   "app/server/orders/money-properties.db.test.ts", // money; generated sequences checked against the ledger
   "app/server/orders/pickup-deadline.db.test.ts", // migration 0044 (a column and an index) on each dialect
+  "app/server/orders/reconciliation.db.test.ts", // money; the day itemised and matched with the trade bill
+  "app/server/orders/slots.db.test.ts", // a slot's last place taken once by two payments at once
   "app/server/coupons/coupons.db.test.ts", // money; a coupon reserved once under concurrency
   "app/server/coupons/invites.db.test.ts", // one assist per person under parallel requests
   "app/server/forum/likes.db.test.ts", // like counters under parallel toggles

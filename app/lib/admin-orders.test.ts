@@ -21,13 +21,16 @@ describe("readSearch", () => {
   it.each<[string, ReturnType<typeof readSearch>]>([
     ["", null],
     ["   ", null],
-    ["e20260302123456", { text: "e20260302123456", orderNumber: "E20260302123456", phone: null, pickup: "e20260302123456" }],
-    [" 欧阳  娜娜 ", { text: "欧阳 娜娜", orderNumber: null, phone: null, pickup: "欧阳 娜娜" }],
-    ["139-1234-5678", { text: "139-1234-5678", orderNumber: null, phone: "13912345678", pickup: "139-1234-5678" }],
-    ["+8613912345678", { text: "+8613912345678", orderNumber: null, phone: "13912345678", pickup: "+8613912345678" }],
-    ["１３９１２３４５６７８", { text: "13912345678", orderNumber: null, phone: "13912345678", pickup: "13912345678" }],
-    ["A-3-2011", { text: "A-3-2011", orderNumber: null, phone: null, pickup: "A-3-2011" }],
-    ["张", { text: "张", orderNumber: null, phone: null, pickup: null }],
+    ["e20260302123456", { text: "e20260302123456", orderNumber: "E20260302123456", phone: null, phoneTail: null, pickup: "e20260302123456" }],
+    [" 欧阳  娜娜 ", { text: "欧阳 娜娜", orderNumber: null, phone: null, phoneTail: null, pickup: "欧阳 娜娜" }],
+    ["139-1234-5678", { text: "139-1234-5678", orderNumber: null, phone: "13912345678", phoneTail: null, pickup: "139-1234-5678" }],
+    ["+8613912345678", { text: "+8613912345678", orderNumber: null, phone: "13912345678", phoneTail: null, pickup: "+8613912345678" }],
+    ["１３９１２３４５６７８", { text: "13912345678", orderNumber: null, phone: "13912345678", phoneTail: null, pickup: "13912345678" }],
+    ["A-3-2011", { text: "A-3-2011", orderNumber: null, phone: null, phoneTail: null, pickup: "A-3-2011" }],
+    ["张", { text: "张", orderNumber: null, phone: null, phoneTail: null, pickup: null }],
+    ["5678", { text: "5678", orderNumber: null, phone: null, phoneTail: "5678", pickup: "5678" }],
+    ["56 78", { text: "56 78", orderNumber: null, phone: null, phoneTail: "5678", pickup: "56 78" }],
+    ["梨园驿站", { text: "梨园驿站", orderNumber: null, phone: null, phoneTail: null, pickup: "梨园驿站" }],
   ])("%j", (input, expected) => {
     expect(readSearch(input)).toEqual(expected);
   });

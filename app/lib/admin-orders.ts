@@ -10,7 +10,7 @@ import { compactShanghai } from "./time";
 export const ADMIN_PAGE_SIZE = 10;
 /** 'Load more' shows the first page × 10 orders; beyond this the search is the better tool. */
 export const ADMIN_MAX_PAGES = 50;
-/** Pickup codes are searched among the orders of the last days only (stations reuse them). */
+/** Pickup codes, stations and phone tails are searched among the orders of the last days only (stations reuse codes). */
 export const PICKUP_SEARCH_DAYS = 30;
 /** A search never returns more orders than this (the list pages through them). */
 export const SEARCH_MAX_MATCHES = 500;
@@ -29,6 +29,8 @@ export type AdminPanel = "actions" | "cancel" | "fail" | "delete";
 export type AdminListState = {
   group: OrderGroup | null;
   campus: string | null;
+  /** A delivery slot: the promised instant (ISO), as orders.estimated_delivery_at holds it. */
+  slot?: string | null;
   q: string;
   page: number;
 };
@@ -38,6 +40,7 @@ export function adminListQuery(state: AdminListState, panel?: { order: string; p
   const params = new URLSearchParams();
   if (state.group) params.set("status", state.group);
   if (state.campus) params.set("campus", state.campus);
+  if (state.slot) params.set("slot", state.slot);
   if (state.q) params.set("q", state.q);
   if (state.page > 1) params.set("page", String(state.page));
   if (panel) {
@@ -55,11 +58,13 @@ export type SearchTerm = {
   orderNumber: string | null;
   /** The digits of a phone number (spaces and dashes dropped), when the text is one. */
   phone: string | null;
-  /** A pickup code or tracking number is searched when the text has at least 2 characters. */
+  /** Four digits: the phone's last four (among the recent orders, as pickup codes are). */
+  phoneTail: string | null;
+  /** A pickup code, tracking number or station (part of one) is searched when the text has at least 2 characters. */
   pickup: string | null;
 };
 
-/** How a search box entry is matched: order number, recipient name, phone or pickup code. */
+/** How a search box entry is matched: order number, recipient name, phone (or its last four), pickup code or station. */
 export function readSearch(input: string): SearchTerm | null {
   const text = input.normalize("NFKC").trim().replace(/\s+/g, " ").slice(0, SEARCH_MAX);
   if (!text) return null;
@@ -69,6 +74,7 @@ export function readSearch(input: string): SearchTerm | null {
     text,
     orderNumber: ORDER_NUMBER_PATTERN.test(upper) ? upper : null,
     phone: /^\+?\d{5,15}$/.test(digits) ? digits.replace(/^\+86/, "") : null,
+    phoneTail: /^\d{4}$/.test(digits) ? digits : null,
     pickup: text.length >= 2 ? text : null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DELIVERY_SCHEDULE, estimateDelivery, isValidSlot, type DeliverySlot } from "./delivery-slot";
+import { DEFAULT_DELIVERY_SCHEDULE, estimateDelivery, firstWithRoom, isValidSlot, slotOccurrences, type DeliverySlot } from "./delivery-slot";
 import { shanghaiInstant } from "./time";
 
 const at = (day: string, hour: number, minute: number, second = 0) => new Date(shanghaiInstant(day, hour, minute).getTime() + second * 1000);
@@ -51,5 +51,30 @@ describe("driven by the schedule data", () => {
     expect(isValidSlot({ order_start_time: "8:00" })).toBe(false);
     expect(isValidSlot(DEFAULT_DELIVERY_SCHEDULE[0])).toBe(true);
     expect(estimateDelivery(at("2026-11-22", 12, 0), [{ order_start_time: "x" } as unknown as DeliverySlot]).time).toBe("19:30");
+  });
+});
+
+describe("a full slot moves the order to the next one", () => {
+  const schedule: DeliverySlot[] = DEFAULT_DELIVERY_SCHEDULE.map((slot, index) => ({ ...slot, id: index + 1 }));
+  const label = (occurrence: { day: string; time: string; slotId: number | null }) => `${occurrence.day} ${occurrence.time} #${occurrence.slotId}`;
+
+  it.each([
+    ["10:00: today's two, tomorrow's two", 10, 0, ["2026-11-22 13:30 #1", "2026-11-22 19:30 #2", "2026-11-23 13:30 #1", "2026-11-23 19:30 #2"]],
+    ["12:00: today's evening, tomorrow's two", 12, 0, ["2026-11-22 19:30 #2", "2026-11-23 13:30 #1", "2026-11-23 19:30 #2"]],
+    ["18:00: tomorrow's two", 18, 0, ["2026-11-23 13:30 #1", "2026-11-23 19:30 #2"]],
+  ])("%s", (_label, hour, minute, expected) => {
+    const occurrences = slotOccurrences(at("2026-11-22", hour, minute), schedule);
+    expect(occurrences.map(label)).toEqual(expected);
+    expect(occurrences[0]).toEqual(estimateDelivery(at("2026-11-22", hour, minute), schedule));
+  });
+
+  it.each([
+    ["room in the first", [], "2026-11-22 13:30 #1"],
+    ["the first full", ["2026-11-22 13:30"], "2026-11-22 19:30 #2"],
+    ["today full", ["2026-11-22 13:30", "2026-11-22 19:30"], "2026-11-23 13:30 #1"],
+    ["all full: the last (never refused)", ["2026-11-22 13:30", "2026-11-22 19:30", "2026-11-23 13:30", "2026-11-23 19:30"], "2026-11-23 19:30 #2"],
+  ])("%s", (_label, full, expected) => {
+    const occurrences = slotOccurrences(at("2026-11-22", 10, 0), schedule);
+    expect(label(firstWithRoom(occurrences, (occurrence) => !full.includes(`${occurrence.day} ${occurrence.time}`)))).toBe(expected);
   });
 });

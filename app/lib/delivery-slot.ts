@@ -6,6 +6,8 @@
 import { addDays, shanghaiInstant, shanghaiMinuteOfDay, shanghaiToday } from "./time";
 
 export type DeliverySlot = {
+  /** The stored slot's id (its capacity per campus is kept by it); absent for the default schedule. */
+  id?: number;
   order_start_time: string; // "08:00"
   order_end_time: string; // "11:45"
   delivery_start_time: string; // "11:45"
@@ -50,16 +52,38 @@ export type DeliveryEstimate = {
 };
 
 export function estimateDelivery(orderedAt: Date, schedule: DeliverySlot[] = DEFAULT_DELIVERY_SCHEDULE): DeliveryEstimate {
-  const slots = (schedule.filter(isValidSlot).length > 0 ? schedule.filter(isValidSlot) : DEFAULT_DELIVERY_SCHEDULE)
-    .slice()
-    .sort((a, b) => minutes(a.order_end_time) - minutes(b.order_end_time));
+  return slotOccurrences(orderedAt, schedule)[0]!;
+}
+
+export type SlotOccurrence = DeliveryEstimate & { slotId: number | null };
+
+/**
+ * The deliveries an order placed now could be promised, in order: the slot it falls in (the
+ * estimate), then every later slot of today and tomorrow. A full slot moves an order to the next.
+ */
+export function slotOccurrences(orderedAt: Date, schedule: DeliverySlot[] = DEFAULT_DELIVERY_SCHEDULE): SlotOccurrence[] {
+  const valid = schedule.filter(isValidSlot);
+  const slots = (valid.length > 0 ? valid : DEFAULT_DELIVERY_SCHEDULE).slice().sort((a, b) => minutes(a.order_end_time) - minutes(b.order_end_time));
   const today = shanghaiToday(orderedAt);
   const now = shanghaiMinuteOfDay(orderedAt);
-  const slot = slots.find((s) => now <= minutes(s.order_end_time));
-  const chosen = slot ?? slots[0]!;
-  const dayOffset = slot ? 0 : 1;
-  const day = addDays(today, dayOffset);
-  const time = chosen.estimated_time ?? chosen.delivery_end_time;
-  const [hour, minute] = time.split(":").map(Number);
-  return { day, time, dayOffset, at: shanghaiInstant(day, hour, minute).toISOString() };
+  const occurrences: SlotOccurrence[] = [];
+  for (const dayOffset of [0, 1]) {
+    for (const slot of slots) {
+      if (dayOffset === 0 && now > minutes(slot.order_end_time)) continue;
+      const day = addDays(today, dayOffset);
+      const time = slot.estimated_time ?? slot.delivery_end_time;
+      const [hour, minute] = time.split(":").map(Number);
+      occurrences.push({ day, time, dayOffset, at: shanghaiInstant(day, hour, minute).toISOString(), slotId: slot.id ?? null });
+    }
+  }
+  return occurrences;
+}
+
+/**
+ * The promise for an order: the first occurrence with room (`hasRoom` says; no capacity: room).
+ * When every slot of today and tomorrow is full, the last one (the order is not refused: the
+ * operators see the slot over its capacity).
+ */
+export function firstWithRoom<T extends SlotOccurrence>(occurrences: readonly T[], hasRoom: (occurrence: T) => boolean): T {
+  return occurrences.find(hasRoom) ?? occurrences[occurrences.length - 1]!;
 }

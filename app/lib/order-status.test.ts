@@ -10,6 +10,7 @@ import {
   type Transition,
   cancelNotice,
   customerActions,
+  isLate,
   orderView,
   statusesOf,
   type OrderState,
@@ -247,5 +248,24 @@ describe("transition guards (read from the status table)", () => {
       expect(customer.filter((action) => action === "cancel" || action === "refund")).toEqual([]);
       expect(admin.filter((action) => action === "cancel" || action === "complete")).toEqual([]);
     }
+  });
+});
+
+describe("已超时", () => {
+  const promised = "2026-11-28T05:30:00.000Z";
+  const after = new Date("2026-11-28T05:31:00.000Z");
+  const before = new Date("2026-11-28T05:29:00.000Z");
+  it.each<[OrderState["status"], OrderState["paymentStatus"], Date, boolean]>([
+    ["paid", "paid", after, true],
+    ["assigned", "paid", after, true],
+    ["picking", "paid", after, true],
+    ["delivering", "paid", after, true],
+    ["delivering", "paid", before, false],
+    ["created", "pending", after, false],
+    ["completed", "paid", after, false],
+    ["cancelled", "closed", after, false],
+    ["refunded", "refunded", after, false],
+  ])("%s/%s → %s", (status, paymentStatus, at, late) => {
+    expect(isLate({ status, paymentStatus }, promised, at)).toBe(late);
   });
 });

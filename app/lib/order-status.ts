@@ -205,6 +205,16 @@ export function holdsNoMoney(state: Pick<OrderState, "status" | "paymentStatus" 
   return state.status === "refunded" && state.paymentStatus === "refunded";
 }
 
+/**
+ * 已超时: a paid order still to be delivered (paid … delivering) whose promised time has passed.
+ * Shown to the operator on the card and to the student with an apology, until it is delivered,
+ * refunded or cancelled.
+ */
+export function isLate(state: Pick<OrderState, "status" | "paymentStatus">, estimatedDeliveryAt: string, at: Date = new Date()) {
+  const row = STATUS_TABLE[state.status];
+  return row.open && state.status !== "created" && state.paymentStatus === "paid" && Date.parse(estimatedDeliveryAt) < at.getTime();
+}
+
 /** What an operator may do now (the admin issue's buttons). A refund under way blocks cancel and complete. */
 export function adminActions(state: OrderState): AdminAction[] {
   const row = STATUS_TABLE[state.status];

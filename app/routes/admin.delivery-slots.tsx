@@ -77,12 +77,46 @@ export default function AdminDeliverySlots() {
   );
 }
 
+/** The slot's capacity per campus: one number per campus, blank for no limit. */
+function CapacityForm({ slot, data, busy }: { slot: AdminSlot; data: TaggedReply | undefined; busy: boolean }) {
+  const reply = replyFor(data, `capacity-${slot.id}`);
+  const error = Object.values(reply?.error ?? {}).find((messages) => messages?.length)?.[0];
+  const typed = reply?.initialValue as { capacities?: { capacity?: string }[] } | undefined;
+  return (
+    <Form method="post" className="space-y-2 rounded-xl bg-slate-50 p-3" aria-label={`${r.capacityTitle} ${fillTemplate(r.slotText, { orderStart: slot.orderStart, orderEnd: slot.orderEnd, estimated: slot.estimated })}`}>
+      <input type="hidden" name="intent" value="capacity" />
+      <input type="hidden" name="id" value={slot.id} />
+      <p className="text-sm font-medium">{r.capacityTitle}</p>
+      <p className="text-xs text-slate-500">{r.capacityHint}</p>
+      {slot.capacities.map((line, index) => (
+        <label key={line.campus} className="flex items-center justify-between gap-2 text-sm">
+          <span>{line.name}</span>
+          <input type="hidden" name={`capacities[${index}].campus`} value={line.campus} />
+          <input
+            type="number"
+            name={`capacities[${index}].capacity`}
+            min={1}
+            max={999}
+            inputMode="numeric"
+            defaultValue={typed?.capacities?.[index]?.capacity ?? line.capacity ?? ""}
+            className="field-input h-9 w-24 text-center"
+          />
+        </label>
+      ))}
+      <FieldError field={{ errors: error ? [error] : undefined }} alert />
+      <button type="submit" disabled={busy} className="btn-ghost h-10 w-full">
+        {r.saveCapacity}
+      </button>
+    </Form>
+  );
+}
+
 function SlotForm({ slot, data, busy, constraint }: { slot: AdminSlot | null; data: TaggedReply | undefined; busy: boolean; constraint: Constraints }) {
   const formId = slot ? `update-${slot.id}` : "create";
   const [form, fields] = useReferenceForm<SlotFields>(formId, data, constraint, slot ?? {});
   const deleteReply = slot ? replyFor(data, `delete-${slot.id}`) : undefined;
   const deleteError = Object.values(deleteReply?.error ?? {}).find((messages) => messages?.length)?.[0];
-  const title = slot ? fillTemplate(r.slotText, slot) : r.newSlot;
+  const title = slot ? fillTemplate(r.slotText, { orderStart: slot.orderStart, orderEnd: slot.orderEnd, estimated: slot.estimated }) : r.newSlot;
   return (
     <Section title={title}>
       <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={title}>
@@ -100,6 +134,7 @@ function SlotForm({ slot, data, busy, constraint }: { slot: AdminSlot | null; da
           {slot ? r.save : r.newSlot}
         </button>
       </Form>
+      {slot ? <CapacityForm slot={slot} data={data} busy={busy} /> : null}
       {slot ? (
         <Form method="post">
           <input type="hidden" name="intent" value="delete" />

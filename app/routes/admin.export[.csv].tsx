@@ -1,11 +1,14 @@
-// GET /admin/export.csv — the orders of /admin/orders' current filter (tab, campus, search) as CSV
-// for the operator's accounting: UTF-8 with a byte order mark so spreadsheet programs read the
+// GET /admin/export.csv — the orders of /admin/orders' current filter (tab, campus, slot, search)
+// as CSV for the operator's accounting, and as a pick list (the promise, each parcel's station,
+// carrier, pickup code and tracking number, in the same order per column, joined by "；"): UTF-8 with a byte order mark so spreadsheet programs read the
 // Chinese text, CRLF lines, amounts in yuan as numbers, times in Shanghai. Operators only; the
 // export itself is written to the audit log (it carries customers' names and phones).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orderAddress } from "~/lib/address";
 import { CSV_BOM, csvLine, exportFileName } from "~/lib/admin-orders";
 import { formatYuan } from "~/lib/money";
+import { parsePickupCodes } from "~/lib/orders";
+import { adminOps } from "~/lib/messages/adminOps";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { STATUS_TABLE, groupLabel } from "~/lib/order-status";
@@ -20,14 +23,18 @@ import { db } from "~/server/db/db.server";
 const c = adminOrderData.csv;
 const o = ordersMessages;
 
+const ops = adminOps.csv;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const query = AdminOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const filter = { group: query.status ?? null, campus: query.campus ?? null, q: query.q ?? "" };
+  const filter = { group: query.status ?? null, campus: query.campus ?? null, slot: query.slot ?? null, q: query.q ?? "" };
   const rows = await exportOrders(filter);
   let body = CSV_BOM;
-  body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
+  body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, ops.promise, ops.station, ops.company, ops.codes, ops.tracking, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
   for (const row of rows) {
+    const parcels = parsePickupCodes(row.pickup_codes);
+    const column = (pick: (parcel: (typeof parcels)[number]) => string | null | undefined) => parcels.map((parcel) => pick(parcel) ?? "").join("；");
     body += csvLine([
       row.order_number,
       STATUS_TABLE[row.status].label,
@@ -40,6 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       orderAddress(row),
       row.recipient_name,
       row.recipient_phone,
+      formatShanghai(row.estimated_delivery_at),
+      column((parcel) => parcel.station),
+      column((parcel) => parcel.company),
+      column((parcel) => parcel.code),
+      column((parcel) => parcel.trackingNumber),
       row.parcel_count,
       formatYuan(row.original_fen, { style: "amount" }),
       formatYuan(row.discount_fen, { style: "amount" }),

@@ -19,15 +19,17 @@ import { OrderList, Summary, groupTone } from "~/components/admin/AdminOrderList
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
+import { FAILURE_REASONS, failureReasonText } from "~/lib/delivery-exceptions";
 import { ORDER_GROUPS, groupLabel } from "~/lib/order-status";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
 import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
-import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
+import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, slotOptions, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
@@ -39,7 +41,7 @@ export const meta: MetaFunction = () => [{ title: `${m.title} · ${msg.app.name}
 
 function readState(url: URL) {
   const query = AdminOrdersQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const state: AdminListState = { group: query.status ?? null, campus: query.campus ?? null, q: query.q ?? "", page: query.page };
+  const state: AdminListState = { group: query.status ?? null, campus: query.campus ?? null, slot: query.slot ?? null, q: query.q ?? "", page: query.page };
   return { state, order: query.order ?? null, panel: (query.order ? (query.panel ?? "actions") : null) as AdminPanel | null };
 }
 
@@ -49,12 +51,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { state, order, panel } = readState(url);
   const done = url.searchParams.get("done");
   try {
-    const [page, summary, campuses, panelRow, readiness] = await Promise.all([
-      adminOrderPage({ group: state.group, campus: state.campus, q: state.q }, state.page),
+    const [page, summary, campuses, panelRow, readiness, slots] = await Promise.all([
+      adminOrderPage({ group: state.group, campus: state.campus, slot: state.slot, q: state.q }, state.page),
       dailySummary(),
       campusOptions(),
       order ? findLiveOrder(order) : Promise.resolve(undefined),
       readinessBanner(),
+      slotOptions(state.campus, state.slot ?? null),
     ]);
     // Deleting is the admin role's (decision 030): other operators are not offered it.
     const forOperator = (card: AdminOrderCard): AdminOrderCard => (isAdminRole(operator.role) ? card : { ...card, actions: card.actions.filter((action) => action !== "delete") });
@@ -71,9 +74,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The tabs' labels from the status table, here (the table stays off the page).
       tabs: ORDER_GROUPS.map((group) => ({ group, label: groupLabel(group) })),
       campuses,
+      slots,
       panelOrder,
       // The cancel form's constraints, from the schema on the server (zod stays off the page).
       cancelConstraint: panel === "cancel" ? getZodConstraint(AdminOrderActionSchema.options[4]) : {},
+      // 配送失败's causes with their labels (the words stay off the page's JavaScript).
+      failReasons: panel === "fail" ? FAILURE_REASONS.map((code) => ({ code, label: adminOps.failReasons[code] })) : [],
     };
   } catch (error) {
     // The product rules' 'failed to load orders', shown by the ErrorBoundary with a retry link.
@@ -93,7 +99,9 @@ export async function action({ request }: ActionFunctionArgs) {
       : null;
   // No size named: the whole order was not delivered.
   const anyMissing = missing && Object.values(missing).some((count) => count > 0);
-  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason: "reason" in value ? value.reason : null, missing: anyMissing ? missing : null });
+  const reason =
+    value.intent === "fail" ? failureReasonText(value.reason_code ?? null, value.reason, adminOps.failReasons) : "reason" in value ? (value.reason ?? null) : null;
+  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason, missing: anyMissing ? missing : null });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));
@@ -128,7 +136,7 @@ export default function AdminOrders() {
       <Summary summary={data.summary} />
 
       {/* Keyed by the URL's filter, so a link that changes it (clear, a tab) also resets the fields. */}
-      <Form key={`${state.campus}|${state.q}`} method="get" action="/admin/orders" role="search" className="card space-y-2">
+      <Form key={`${state.campus}|${state.slot}|${state.q}`} method="get" action="/admin/orders" role="search" className="card space-y-2">
         {state.group ? <input type="hidden" name="status" value={state.group} /> : null}
         <div className="flex gap-2">
           <label className="relative min-w-0 flex-1">
@@ -155,9 +163,21 @@ export default function AdminOrders() {
               </option>
             ))}
           </select>
+          <select
+            name="slot"
+            aria-label={data.slots.label}
+            defaultValue={state.slot ?? ""}
+            className="field-input h-9 w-auto py-1 text-sm"
+          >
+            {data.slots.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
           <span className="min-w-0 flex-1 truncate">{state.q ? fillTemplate(m.resultsFor, { q: state.q }) : null}</span>
-          {state.q || state.campus ? (
-            <Link to={list({ q: "", campus: null, page: 1 })} className="shrink-0 text-brand">
+          {state.q || state.campus || state.slot ? (
+            <Link to={list({ q: "", campus: null, slot: null, page: 1 })} className="shrink-0 text-brand">
               {m.clearSearch}
             </Link>
           ) : null}
@@ -173,6 +193,7 @@ export default function AdminOrders() {
           error={error}
           reply={reply}
           cancelConstraint={data.cancelConstraint}
+          failReasons={data.failReasons}
           urls={{
             self: panelUrl(panelOrder.orderNumber, panel),
             close: list({}),

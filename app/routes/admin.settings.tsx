@@ -12,6 +12,9 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminSettingsSchema } from "~/lib/schemas/admin";
 import { readinessBanner } from "~/server/admin/readiness.server";
+import { adminOps } from "~/lib/messages/adminOps";
+import { fillTemplate } from "~/lib/template";
+import { linkedOperatorCount } from "~/server/notify/notify.server";
 import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
@@ -42,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     linked,
     status,
     readiness: await readinessBanner(),
+    reach: await linkedOperatorCount().then((count) => ({ nobody: count === 0, text: count === 0 ? adminOps.reach.nobody : fillTemplate(adminOps.reach.some, { count }) })),
     // The forms' constraints, from the schema on the server (zod stays off the page).
     constraint: getZodConstraint(AdminSettingsSchema),
   };
@@ -63,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminSettings() {
-  const { displayName, username, linked, status, readiness, constraint } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { displayName, username, linked, status, readiness, constraint } = data;
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -91,6 +96,13 @@ export default function AdminSettings() {
           {linked ? msg.admin.messengerLinked : msg.admin.messengerNotLinked}
         </p>
         <p className="text-sm text-slate-500">{msg.admin.messengerHint}</p>
+        <p
+          role={data.reach.nobody ? "alert" : undefined}
+          className={`rounded-xl px-3 py-2 text-sm ${data.reach.nobody ? "bg-amber-50 font-medium text-amber-900" : "bg-slate-50 text-slate-600"}`}
+          data-testid="messenger-reach"
+        >
+          {data.reach.text}
+        </p>
         {notice ? (
           <p role="status" className={`text-sm ${notice.tone === "ok" ? "text-green-700" : "text-red-600"}`}>
             {notice.text}

@@ -9,7 +9,8 @@ export async function loader() {
     {
       success: true,
       message: "ok",
-      data: { delivery_schedule: JSON.stringify(schedule), estimated_delivery_time: estimateDelivery(new Date(), schedule).at },
+      // The slots as the older client knew them (their stored ids stay inside).
+      data: { delivery_schedule: JSON.stringify(schedule.map(({ id: _id, ...slot }) => slot)), estimated_delivery_time: estimateDelivery(new Date(), schedule).at },
     },
     { headers: { "Cache-Control": "private, max-age=60" } },
   );

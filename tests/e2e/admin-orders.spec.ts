@@ -3,77 +3,9 @@
 // courier steps and completes it, and the customer's order page reaches 100%; a refund request
 // of a paid order (paid through the simulated provider) is approved and ends 'refund succeeded';
 // the same panel works without JavaScript.
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
-import { createCookie } from "@remix-run/node";
-import Database from "better-sqlite3";
-import type { Browser, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_FILE, E2E_SESSION_SECRET, ROOT } from "./env";
+import { createOperatorWithCli, customerPage, insertCustomer, loginOperator, withDb } from "./admin-helpers";
 import { expect, test } from "./fixtures";
-
-function withDb<T>(fn: (database: Database.Database) => T): T {
-  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
-  try {
-    return fn(database);
-  } finally {
-    database.close();
-  }
-}
-
-/** `npm run admin:create -- <username> --display-name <name>` with the password on standard input. */
-function createOperatorWithCli(displayName: string) {
-  const username = `cli-${crypto.randomBytes(3).toString("hex")}`;
-  const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
-  const output = execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", displayName], {
-    cwd: ROOT,
-    input: `${password}\n`,
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  expect(output).toContain(`Created operator ${username}`);
-  return { username, password, displayName };
-}
-
-async function loginOperator(page: Page, operator: { username: string; password: string }) {
-  await page.goto("/admin/orders");
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel("用户名").fill(operator.username);
-  await page.getByLabel("密码").fill(operator.password);
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录" }).click();
-  await expect(page).toHaveURL(/\/admin\/orders$/);
-}
-
-const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
-
-/** A student who also has the messenger identity (orders and pays), with an open session. */
-async function insertCustomer() {
-  const tag = crypto.randomBytes(5).toString("hex");
-  const iso = new Date().toISOString();
-  const { userId, sessionId } = withDb((database) => {
-    const user = database
-      .prepare(
-        `INSERT INTO users (school_code, student_id, real_name, openid, wechat_nickname, wechat_authorized_at, student_bound_at, created_at, updated_at)
-         VALUES ('demo', ?, '王小明', ?, '小明', ?, ?, ?, ?) RETURNING id`,
-      )
-      .get(`e2e${tag}`, `oE2E${tag}${"0".repeat(14)}`, iso, iso, iso, iso) as { id: number };
-    const session = crypto.randomBytes(32).toString("base64url");
-    database
-      .prepare(`INSERT INTO sessions (id, user_id, device_id, platform, created_at, expires_at) VALUES (?, ?, ?, 'web', ?, ?)`)
-      .run(session, user.id, `e2e-${tag}`, iso, new Date(Date.now() + 86_400_000).toISOString());
-    return { userId: user.id, sessionId: session };
-  });
-  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!.slice("__session=".length);
-  return { userId, cookie };
-}
-
-async function customerPage(browser: Browser, cookie: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai" });
-  await context.addCookies([{ name: "__session", value: cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
-  return { context, page: await context.newPage() };
-}
 
 type OrderInput = { userId?: number | null; status: string; payment: string; campus: "jinpenling" | "yuntang"; name: string; phone: string | null; code: string; amountFen?: number };
 

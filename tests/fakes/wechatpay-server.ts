@@ -5,6 +5,9 @@
 //   POST /v3/pay/transactions/out-trade-no/{no}/close       → 204
 //   POST /v3/refund/domestic/refunds                        → the refund (PROCESSING by default)
 //   GET  /v3/refund/domestic/refunds/{out_refund_no}        → the refund
+//   GET  /v3/bill/tradebill?bill_date=&bill_type=ALL         → {hash_type, hash_value, download_url}
+//                                                              (400 NO_STATEMENT_EXIST: no trade that day)
+//   GET  /v3/billdownload/file?token=                        → the bill's file (unsigned; its SHA-1 above)
 // Every request's Authorization is verified with the merchant's PUBLIC key (401 SIGN_ERROR
 // otherwise); every answer, errors included, is signed with the fake platform's key (the
 // "wechatpay public key" mode: Wechatpay-Serial is its PUB_KEY_ID_…). Trades and refunds live in
@@ -16,6 +19,7 @@ import crypto, { type KeyObject } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { WechatPaySettings } from "~/server/config.server";
+import { formatTradeBill, type BillEntry } from "~/lib/trade-bill";
 import {
   encryptResource,
   parseAuthorization,
@@ -145,7 +149,7 @@ export type FakeRefund = {
   successTime?: string;
 };
 
-export type FakePayEndpoint = "jsapi" | "query" | "close" | "refund" | "refundQuery";
+export type FakePayEndpoint = "jsapi" | "query" | "close" | "refund" | "refundQuery" | "tradebill" | "billDownload";
 
 /** What the next call of an endpoint answers instead of the real thing (after the signature check). */
 export type FakePayFailure =
@@ -243,7 +247,9 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
   const trades = new Map<string, FakeTrade>();
   const refunds = new Map<string, FakeRefund>();
   const requests: FakeWechatPay["requests"] = [];
-  const failures: Record<FakePayEndpoint, FakePayFailure[]> = { jsapi: [], query: [], close: [], refund: [], refundQuery: [] };
+  const failures: Record<FakePayEndpoint, FakePayFailure[]> = { jsapi: [], query: [], close: [], refund: [], refundQuery: [], tradebill: [], billDownload: [] };
+  /** Bill files issued, by their download token (valid a few minutes on the real API). */
+  const bills = new Map<string, string>();
   let sequence = 0;
 
   function checkAuthorization(req: http.IncomingMessage, body: string): boolean {
@@ -451,7 +457,41 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     return new Answer(200, refundAnswer(found));
   }
 
+  /** The payments and refunds that succeeded on a Beijing day, by their success times. */
+  function billEntries(day: string): BillEntry[] {
+    const onDay = (time: string | undefined) => Boolean(time) && beijingTime(Date.parse(time!)).slice(0, 10) === day;
+    const entries: BillEntry[] = [];
+    for (const trade of trades.values()) {
+      if (!trade.transactionId || !onDay(trade.successTime)) continue;
+      entries.push({ kind: "payment", outTradeNo: trade.outTradeNo, transactionId: trade.transactionId, outRefundNo: null, refundId: null, fen: trade.amountFen, at: new Date(Date.parse(trade.successTime!)).toISOString() });
+    }
+    for (const found of refunds.values()) {
+      if (found.status !== "SUCCESS" || !onDay(found.successTime)) continue;
+      entries.push({ kind: "refund", outTradeNo: found.outTradeNo, transactionId: found.transactionId, outRefundNo: found.outRefundNo, refundId: found.refundId, fen: found.refundFen, at: new Date(Date.parse(found.successTime!)).toISOString() });
+    }
+    return entries;
+  }
+
+  function tradeBill(search: URLSearchParams): Answer {
+    const day = search.get("bill_date") ?? "";
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return fail(400, "PARAM_ERROR", "账单日期格式不正确");
+    const type = search.get("bill_type") ?? "ALL";
+    if (!["ALL", "SUCCESS", "REFUND"].includes(type)) return fail(400, "PARAM_ERROR", "账单类型不正确");
+    const entries = billEntries(day).filter((entry) => type === "ALL" || (type === "SUCCESS") === (entry.kind === "payment"));
+    if (entries.length === 0) return fail(400, "NO_STATEMENT_EXIST", "账单文件不存在");
+    const text = formatTradeBill(entries, merchant);
+    const token = crypto.randomBytes(24).toString("base64url");
+    bills.set(token, text);
+    return new Answer(200, {
+      hash_type: "SHA1",
+      hash_value: crypto.createHash("sha1").update(text, "utf8").digest("hex"),
+      download_url: `http://127.0.0.1:${port}/v3/billdownload/file?token=${token}`,
+    });
+  }
+
   function route(method: string, pathname: string): { endpoint: FakePayEndpoint; key?: string } | null {
+    if (method === "GET" && pathname === "/v3/bill/tradebill") return { endpoint: "tradebill" };
+    if (method === "GET" && pathname === "/v3/billdownload/file") return { endpoint: "billDownload" };
     if (method === "POST" && pathname === "/v3/pay/transactions/jsapi") return { endpoint: "jsapi" };
     let match = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(pathname);
     if (method === "GET" && match) return { endpoint: "query", key: decodeURIComponent(match[1]) };
@@ -498,6 +538,13 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
         if (failure?.kind === "unsigned") mode = "unsigned";
         if (failure?.kind === "staleSignature") mode = "stale";
         if (failure?.kind === "garbage") mode = "garbage";
+        if (target.endpoint === "billDownload") {
+          // The file itself: no platform signature (the signed answer's SHA-1 vouches for it).
+          const text = bills.get(url.searchParams.get("token") ?? "");
+          record(text === undefined ? 404 : 200);
+          res.writeHead(text === undefined ? 404 : 200, { "Content-Type": "text/plain; charset=utf-8" });
+          return res.end(failure?.kind === "garbage" ? `${text ?? ""}x` : (text ?? ""));
+        }
         const answer =
           target.endpoint === "jsapi"
             ? jsapi(body)
@@ -507,7 +554,9 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
                 ? closeTrade(target.key!, body)
                 : target.endpoint === "refund"
                   ? refund(body)
-                  : refundQuery(target.key!);
+                  : target.endpoint === "tradebill"
+                    ? tradeBill(url.searchParams)
+                    : refundQuery(target.key!);
         record(answer.status, answer);
         if (!res.destroyed) send(res, answer, mode);
       })();

@@ -1,17 +1,19 @@
 import { Link } from "@remix-run/react";
+import { useNonce } from "~/components/nonce";
 import { admin as adminMessages } from "~/lib/messages/admin";
 
 // The reference catalogue (messages/adminReference, ~3 KB gzip) stays off the pages that only
 // link to it: the banner's texts come with its data (readinessBanner).
 const msg = { admin: adminMessages };
 
-export type AdminSection = "orders" | "refunds" | "audit" | "reference" | "riders" | "pick-list";
+export type AdminSection = "orders" | "refunds" | "audit" | "reference" | "riders" | "pick-list" | "reconciliation";
 
 /** What the readiness banner shows (readinessBanner() in app/server/admin/readiness.server). */
 export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean; texts: { title: string; simulated: string; schoolsLink: string } };
 
 /**
- * The operator pages: orders, the refund queue (with its waiting count), the audit log, the
+ * The operator pages: orders, the refund queue (with its waiting count), the day's
+ * reconciliation, the audit log, the
  * circle's moderation and the reference data; above them, the capabilities that are still off.
  */
 export function AdminNav({ current, refundRequests, readiness }: { current: AdminSection; refundRequests?: number; readiness?: Readiness }) {
@@ -21,6 +23,7 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
     { to: "/admin/pick-list", label: m.navPickList, section: "pick-list" },
     { to: "/admin/riders", label: m.navRiders, section: "riders" },
     { to: "/admin/refunds", label: m.navRefunds, section: "refunds", badge: refundRequests },
+    { to: "/admin/reconciliation", label: m.navReconciliation, section: "reconciliation" },
     { to: "/admin/audit", label: m.navAudit, section: "audit" },
     { to: "/admin/moderation", label: m.navModeration },
     { to: "/admin/campuses", label: m.navReference, section: "reference" },
@@ -28,6 +31,7 @@ export function AdminNav({ current, refundRequests, readiness }: { current: Admi
   return (
     <>
       {readiness ? <ReadinessBanner readiness={readiness} /> : null}
+      <script src="/admin-poll.js" defer nonce={useNonce()} />
       <nav aria-label={m.nav}>
         <ul className="flex flex-wrap gap-2 whitespace-nowrap">
           {links.map((link) => {

@@ -49,6 +49,7 @@ export function ActionsPanel({
   error,
   reply,
   cancelConstraint,
+  failReasons = [],
 }: {
   order: PanelOrder;
   panel: "actions" | "cancel" | "fail" | "delete";
@@ -58,6 +59,8 @@ export function ActionsPanel({
   /** conform's reply of the last post, and the cancel form's constraints (from the loader). */
   reply?: SubmissionResult<string[]>;
   cancelConstraint?: Record<string, { required?: boolean; maxLength?: number }>;
+  /** 配送失败's causes, labelled by the loader. */
+  failReasons?: { code: string; label: string }[];
 }) {
   const self = urls.self;
   const a = m.actions;
@@ -66,7 +69,7 @@ export function ActionsPanel({
     return <CancelPanel order={order} urls={urls} reply={reply} constraint={cancelConstraint ?? {}} busy={busy} />;
   }
   if (panel === "fail") {
-    return <FailPanel order={order} urls={urls} reply={reply} busy={busy} />;
+    return <FailPanel order={order} urls={urls} reply={reply} busy={busy} reasons={failReasons} />;
   }
   if (panel === "delete") {
     return (
@@ -163,9 +166,22 @@ export function ActionsPanel({
  * 配送失败: the reason (required, the student reads it) and, per size of the order, how many
  * parcels were not delivered (all of them by default: the whole order is refunded).
  */
-function FailPanel({ order, urls, reply, busy }: { order: PanelOrder; urls: { self: string; actions: string }; reply?: SubmissionResult<string[]>; busy: boolean }) {
+function FailPanel({
+  order,
+  urls,
+  reply,
+  busy,
+  reasons,
+}: {
+  order: PanelOrder;
+  urls: { self: string; actions: string };
+  reply?: SubmissionResult<string[]>;
+  busy: boolean;
+  reasons: { code: string; label: string }[];
+}) {
   const a = m.actions;
-  const [form, fields] = useForm<{ intent: string; order: string; reason: string }>({ id: "fail", lastResult: reply });
+  const [form, fields] = useForm<{ intent: string; order: string; reason: string; reason_code: string }>({ id: "fail", lastResult: reply });
+  const picked = (reply?.initialValue as Record<string, unknown> | undefined)?.reason_code;
   const formError = form.errors?.[0] ?? fields.order.errors?.[0] ?? null;
   return (
     <Sheet title={a.failTitle} closeTo={urls.actions}>
@@ -186,9 +202,20 @@ function FailPanel({ order, urls, reply, busy }: { order: PanelOrder; urls: { se
             </label>
           ))}
         </fieldset>
+        <fieldset className="space-y-1">
+          <legend className="field-label">{a.failReason}</legend>
+          <div className="flex flex-wrap gap-1.5">
+            {reasons.map((reason) => (
+              <label key={reason.code} className="flex h-9 items-center gap-1 rounded-full border px-3 text-sm">
+                <input type="radio" name="reason_code" value={reason.code} defaultChecked={picked === reason.code} />
+                {reason.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <label className="block">
-          <span className="field-label">{a.failReason}</span>
-          <textarea {...getTextareaProps(fields.reason)} required rows={2} maxLength={REASON_MAX} placeholder={a.failReasonPlaceholder} className="field-input text-sm" />
+          <span className="sr-only">{a.failReason}</span>
+          <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} placeholder={a.failReasonPlaceholder} className="field-input text-sm" />
           <FieldError field={fields.reason} as="span" />
         </label>
         {formError ? (

@@ -21,6 +21,7 @@ export const admin = {
   nav: "管理导航",
   navRefunds: Common.refundRequests,
   navAudit: Common.auditLog,
+  navReconciliation: Common.reconciliation,
   navModeration: Common.moderation,
   // The reference data's entry in the admin nav (its pages: messages/adminReference).
   navReference: "基础数据",

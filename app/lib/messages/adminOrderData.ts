@@ -63,7 +63,7 @@ export const adminOrderData = {
     provider: "支付平台暂时无法处理，请稍后重试",
     refundNotPending: "该退款申请已处理",
     adminOnly: "只有管理员可以删除订单",
-    failReasonRequired: "请填写配送失败的原因",
+    failReasonRequired: "请选择或填写配送失败的原因",
     holdsMoney: "只能删除未支付已取消或已全额退款的订单；进行中的订单请先取消退款",
     reasonRequired: "请填写拒绝原因",
     reasonMax: Common.max200Chars,

@@ -12,7 +12,7 @@ export const adminOrders = {
   allCampuses: "全部校区",
   search: Common.search,
   searchLabel: "搜索订单",
-  searchPlaceholder: "订单号 / 收件人 / 手机号 / 取件码",
+  searchPlaceholder: "订单号 / 收件人 / 手机号或尾号 / 取件码 / 驿站",
   clearSearch: "清除",
   resultsFor: "“{q}”的搜索结果",
   // The 'more actions' dialog.
@@ -44,7 +44,7 @@ export const adminOrders = {
     failTitle: "登记配送失败",
     failHint: "未送达的快递将通过微信支付原路退款；全部未送达则整单退款，部分未送达则其余快递算作已完成。",
     failReason: "原因（必填，客户可见）",
-    failReasonPlaceholder: "例如：驿站找不到该快递",
+    failReasonPlaceholder: "补充说明（选“其他原因”时必填）",
     missing: "未送达件数",
     confirmFail: "确认并退款",
   },

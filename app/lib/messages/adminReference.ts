@@ -57,7 +57,7 @@ export const adminReference = {
   placesEmpty: "还没有取件点（学生会看到默认的取件点）",
   prices: "包裹类型与价格",
   priceName: Common.name,
-  priceDesc: "说明",
+  priceDesc: Common.note,
   priceYuan: "价格（元）",
   campusSummary: "{buildings} 栋宿舍楼 · {places} 个取件点",
   editCampus: "管理",
@@ -74,6 +74,10 @@ export const adminReference = {
   deliveryEnd: "配送结束",
   estimated: Common.estimated,
   slotText: "{orderStart}–{orderEnd} 下单，{estimated} 送达",
+  // Each slot's capacity per campus (blank: no limit).
+  capacityTitle: "每个校区的单量上限",
+  capacityHint: "留空表示不限。满了的时段，新订单自动顺延到下一个时段，学生付款前就能看到。",
+  saveCapacity: "保存上限",
   // Validation (next to the field).
   errors: {
     codeRequired: "请填写代码",
@@ -97,6 +101,7 @@ export const adminReference = {
     deliveryEndAfterStart: "配送结束不能早于开始配送",
     estimatedInRange: "预计送达要在开始配送和配送结束之间",
     deliveryAfterCutoff: "开始配送不能早于截单时间，否则承诺的送达时间已经过去",
+    capacityFormat: "单量上限请填 1–999 的整数，或留空表示不限",
     priceOrder: "价格要按大小排列：口袋件 ≤ 小件 ≤ 中件 ≤ 大件",
     notFound: "没有找到这一项，请刷新后重试",
     invalid: "提交的内容无效，请刷新后重试",
@@ -109,6 +114,7 @@ export const adminReference = {
     place: "{campus} · 取件点 {name}",
     prices: "{campus} · {summary}",
     slot: "时段 {text}",
+    capacity: "时段 {text} 上限：{limits}",
   },
   // The readiness banner and its lines (app/server/admin/readiness.server.ts).
   readinessTitle: "以下功能尚未开通",

@@ -50,6 +50,7 @@ export const adminRefunds = {
       slot_create: "添加配送时段",
       slot_update: "修改配送时段",
       slot_delete: "删除配送时段",
+      slot_capacity: "修改时段单量上限",
       // Moderation and operator access (decision 033).
       moderation_hide: "隐藏内容",
       moderation_restore: "恢复内容",

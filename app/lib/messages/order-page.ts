@@ -51,7 +51,7 @@ export const orderPage = {
     parcels: "包裹数量",
     pickupCodes: Common.pickupInfo,
     pickupCode: Common.pickupCode,
-    tracking: "运单号",
+    tracking: Common.trackingNumber,
     station: Common.station,
     noCodes: "暂无取件信息",
     /** The station's deadline as the SMS wrote it (当日7点前), then its day and time. */
@@ -59,6 +59,8 @@ export const orderPage = {
     copy: "复制",
     refundReason: Common.refundReason,
     refundRejection: "未通过原因",
+    // Past the promised time and still to be delivered (the server sends it with the order).
+    lateApology: "已超时：非常抱歉，订单已超过预计送达时间，我们正在加紧配送，请留意电话。",
     yourReview: "我的评价",
     reloadSoon: "支付完成后页面将自动刷新",
     payInMessenger: "请在微信中打开后完成支付",

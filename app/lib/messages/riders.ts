@@ -35,7 +35,7 @@ export const riders = {
   pickListTitle: admin.navPickList,
   slot: "配送批次",
   slotPast: "（已过）",
-  showSlot: "查看",
+  showSlot: Common.view,
   noSlots: "暂无待配送的订单。",
   print: "打印：用浏览器菜单打印本页",
   parcelsCount: "{n} 件",

@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { ADMIN_MAX_PAGES, SEARCH_MAX } from "../admin-orders";
 import { adminOrderData } from "../messages/adminOrderData";
+import { adminOps } from "../messages/adminOps";
+import { FAILURE_REASONS, failureReasonText } from "../delivery-exceptions";
 import { ORDER_GROUPS } from "../order-status";
 import { ORDER_NUMBER_PATTERN, REASON_MAX } from "../orders";
 
@@ -14,6 +16,8 @@ const m = adminOrderData;
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_GROUPS).optional().catch(undefined),
   campus: z.string().trim().min(1).max(32).optional().catch(undefined),
+  // A delivery slot by its promised instant.
+  slot: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/).optional().catch(undefined),
   q: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGES).catch(1).default(1),
   order: z
@@ -37,14 +41,21 @@ export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delivering"), order: orderNumber }),
   z.object({ intent: z.literal("cancel"), order: orderNumber, reason: optionalReason }),
   z.object({ intent: z.literal("delete"), order: orderNumber }),
-  z.object({
-    intent: z.literal("fail"),
-    order: orderNumber,
-    // 配送失败 needs its reason: the student reads it beside the refund.
-    reason: z.string({ error: m.failures.failReasonRequired }).trim().min(1, m.failures.failReasonRequired).max(REASON_MAX, m.failures.reasonMax),
-    // The parcels not delivered, per size (absent: none of that size).
-    ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
-  }),
+  z
+    .object({
+      intent: z.literal("fail"),
+      order: orderNumber,
+      // 配送失败 needs its reason, a cause picked or the operator's words: the student reads it beside the refund.
+      reason_code: z.enum(FAILURE_REASONS).optional().catch(undefined),
+      reason: z.string().trim().max(REASON_MAX, m.failures.reasonMax).default(""),
+      // The parcels not delivered, per size (absent: none of that size).
+      ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
+    })
+    .superRefine((value, ctx) => {
+      if (failureReasonText(value.reason_code ?? null, value.reason, adminOps.failReasons) === null) {
+        ctx.addIssue({ code: "custom", path: ["reason"], message: m.failures.failReasonRequired });
+      }
+    }),
 ]);
 
 export type AdminOrderAction = z.infer<typeof AdminOrderActionSchema>;

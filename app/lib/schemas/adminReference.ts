@@ -149,5 +149,19 @@ export const SlotFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), ...slotFields }).superRefine(checkSlot),
   z.object({ intent: z.literal("update"), id, ...slotFields }).superRefine(checkSlot),
   z.object({ intent: z.literal("delete"), id }),
+  z.object({
+    intent: z.literal("capacity"),
+    id,
+    // One line per campus: blank is no limit.
+    capacities: z
+      .array(
+        z.object({
+          campus: z.string().trim().min(1).max(32),
+          capacity: z.preprocess((value) => (value === "" || value === undefined ? undefined : value), z.coerce.number({ error: e.capacityFormat }).int(e.capacityFormat).min(1, e.capacityFormat).max(999, e.capacityFormat).optional()),
+        }),
+      )
+      .max(50)
+      .default([]),
+  }),
 ]);
 export type SlotForm = z.infer<typeof SlotFormSchema>;

@@ -140,6 +140,11 @@ function Detail({ data }: { data: Data }) {
         ) : null}
       </ProgressCard>
 
+      {order.late_notice ? (
+        <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="order-late">
+          {order.late_notice}
+        </p>
+      ) : null}
       {notice ? <Notice text={notice.text} tone={notice.tone} /> : pageError ? <Notice text={pageError} tone="error" /> : <Notice text={doneText} />}
 
       {order.handover_code ? (

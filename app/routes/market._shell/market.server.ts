@@ -6,7 +6,6 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { composeAddress, type AddressView } from "~/lib/address";
 import { formatYuan } from "~/lib/money";
 import { FEATURE_INTROS, MARKET_TIPS } from "~/lib/content/market";
-import { estimateDelivery } from "~/lib/delivery-slot";
 import { fill, parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";
 import type { FeatureTabView, InfoPanelView } from "~/lib/market-views";
 import type { ProofChallenge } from "~/lib/proof-of-work";
@@ -34,7 +33,8 @@ import { getUser } from "~/server/auth/session.server";
 import { assistDialog, checkoutQuote, couponRow, promoCard } from "~/server/coupons/market-parts.server";
 import { listAddresses } from "~/server/errands/addresses.server";
 import { checkoutKey, loadCheckout, type Checkout } from "~/server/errands/checkout.server";
-import { loadDeliverySchedule, type PackageTypeConfig } from "~/server/errands/market-config.server";
+import { type PackageTypeConfig } from "~/server/errands/market-config.server";
+import { promisedDelivery } from "~/server/orders/slots.server";
 import { expressState, recognizePendingSms } from "~/server/errands/market-state.server";
 import { latestUnpaidOrder, pickAddress } from "~/server/orders/orders.server";
 import { returnPath } from "./guards.server";
@@ -51,7 +51,8 @@ export async function marketLoader(request: Request) {
   const staticSheet = parseStaticSheet(url.searchParams.get("sheet"));
   const messenger = Boolean(user?.openid);
   const authHref = messengerAuthPath(returnPath(request));
-  const estimate = estimateDelivery(new Date(), await loadDeliverySchedule());
+  // The promise as payment would make it now: a full slot of the campus moves it to the next.
+  const estimate = await promisedDelivery(config?.campusCode ?? null, new Date());
 
   let checkout: Checkout | null = null;
   let addresses: AddressView[] = [];

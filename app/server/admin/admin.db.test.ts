@@ -9,6 +9,7 @@ import type { Insertable } from "kysely";
 import { CompiledQuery } from "kysely";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminOrderData as m } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { STATUS_TABLE, statusesOf, type OrderGroup, type OrderStatus } from "~/lib/order-status";
 import { readSearch } from "~/lib/admin-orders";
 import { formatShanghai } from "~/lib/time";
@@ -17,6 +18,8 @@ import { loader as auditLoader } from "~/routes/admin.audit";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/admin.moderation";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { loader as exportLoader } from "~/routes/admin.export[.csv]";
+import { loader as newOrdersLoader } from "~/routes/admin.new-orders[.json]";
+import { loader as reconciliationLoader } from "~/routes/admin.reconciliation";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin.refunds";
 import { captchaToken } from "~/server/auth/captcha.server";
 import { createOperator, loginOperator } from "~/server/auth/operator.server";
@@ -130,7 +133,7 @@ async function page(cookie: string, query = ""): Promise<Page> {
 /** What the loader lists for a query (the same function, its cards and counts as data). */
 async function list(query = "") {
   const params = new URLSearchParams(query.replace(/^\?/, ""));
-  return adminOrderPage({ group: (params.get("status") as OrderGroup | null) ?? null, campus: params.get("campus"), q: params.get("q") ?? "" }, Number(params.get("page") ?? 1));
+  return adminOrderPage({ group: (params.get("status") as OrderGroup | null) ?? null, campus: params.get("campus"), slot: params.get("slot"), q: params.get("q") ?? "" }, Number(params.get("page") ?? 1));
 }
 
 async function act(cookie: string, fields: Record<string, string>, query = "") {
@@ -168,6 +171,8 @@ describe("who may use the admin endpoints", () => {
     "/admin/export.csv",
     "/admin/moderation",
     "/admin/settings",
+    "/admin/new-orders.json?since=2026-03-02T00:00:00.000Z",
+    "/admin/reconciliation",
   ];
   const loaders: Record<string, (a: ReturnType<typeof args>) => Promise<unknown>> = {
     "/admin/orders": ordersLoader as never,
@@ -176,6 +181,8 @@ describe("who may use the admin endpoints", () => {
     "/admin/export.csv": exportLoader as never,
     "/admin/moderation": moderationLoader as never,
     "/admin/settings": settingsLoader as never,
+    "/admin/new-orders.json": newOrdersLoader as never,
+    "/admin/reconciliation": reconciliationLoader as never,
   };
   const loaderOf = (path: string) => loaders[path.split("?")[0]!]!;
 
@@ -259,6 +266,45 @@ describe("the list, its tabs and the search", () => {
     }
   });
 
+  it("filters by delivery slot (the promised instant), with the slot's own counts, in the list and the CSV", async () => {
+    const noon = "2026-03-02T05:30:00.000Z";
+    const evening = "2026-03-02T11:30:00.000Z";
+    const a = await makeOrder({ status: "paid", estimated_delivery_at: noon });
+    await makeOrder({ status: "delivering", estimated_delivery_at: evening });
+    const c = await makeOrder({ status: "completed", estimated_delivery_at: noon });
+    const listed = await list(`?slot=${encodeURIComponent(noon)}`);
+    expect(listed.items.map((item) => item.orderNumber).sort()).toEqual([a.order_number, c.order_number].sort());
+    expect(listed.counts).toMatchObject({ all: 2, in_progress: 1, completed: 1 });
+    expect((await list(`?slot=${encodeURIComponent(noon)}&status=in_progress`)).items.map((item) => item.orderNumber)).toEqual([a.order_number]);
+    const csv = await (await call(exportLoader as never, request(`/admin/export.csv?slot=${encodeURIComponent(noon)}`, { cookie: op.cookie }))).text();
+    expect(csv.split("\r\n").filter((line) => line.startsWith("E")).length).toBe(2);
+    // The page offers the slot in its URL even when it is not one still to come.
+    const data = await page(op.cookie, `?slot=${encodeURIComponent(noon)}`);
+    expect(data.slots.options.map((option) => option.value)).toContain(noon);
+  });
+
+  it("the new-order badge counts the orders paid since the page's first poll, deleted ones not", async () => {
+    const first = await (await call(newOrdersLoader as never, request("/admin/new-orders.json", { cookie: op.cookie }))).json();
+    expect(first.count).toBe(0);
+    const later = new Date(Date.parse(first.now) + 1000).toISOString();
+    await makeOrder({ status: "paid", paid_at: later });
+    await makeOrder({ status: "paid", paid_at: later, deleted_at: now(), deleted_by: op.operatorId });
+    await makeOrder({ status: "paid", paid_at: "2026-03-02T04:00:00.000Z" });
+    const next = await (await call(newOrdersLoader as never, request(`/admin/new-orders.json?since=${first.now}`, { cookie: op.cookie }))).json();
+    expect(next.count).toBe(1);
+    // A since that is not an instant counts nothing.
+    expect((await (await call(newOrdersLoader as never, request("/admin/new-orders.json?since=yesterday", { cookie: op.cookie }))).json()).count).toBe(0);
+  });
+
+  it("/admin/settings says plainly when no operator has linked the messenger, and how many have", async () => {
+    const nobody = (await settingsLoader(args(request("/admin/settings", { cookie: op.cookie })))) as { reach: { nobody: boolean; text: string } };
+    expect(nobody.reach).toEqual({ nobody: true, text: adminOps.reach.nobody });
+    await db().updateTable("operators").set({ openid: "oOperatorLinked0000000000001" }).where("id", "=", op.operatorId).execute();
+    const one = (await settingsLoader(args(request("/admin/settings", { cookie: op.cookie })))) as { reach: { nobody: boolean; text: string } };
+    expect(one.reach).toEqual({ nobody: false, text: adminOps.reach.some.replace("{count}", "1") });
+    await db().updateTable("operators").set({ openid: null }).where("id", "=", op.operatorId).execute();
+  });
+
   it("pages by 10, newest first, with 'load more' until the end", async () => {
     for (let i = 0; i < 23; i++) await makeOrder({ status: "completed" });
     const first = await list("?status=completed");
@@ -296,11 +342,19 @@ describe("the list, its tabs and the search", () => {
     expect(await found("A-3-2011")).toEqual([target.order_number]);
     expect(await found("a-3-2011")).toEqual([target.order_number]);
     expect(await found("YT9988776655")).toEqual([target.order_number]);
-    // LIKE's wildcards are plain characters, and a station's name is not a pickup code.
+    // LIKE's wildcards are plain characters.
     expect(await found("5566_%")).toEqual([target.order_number]);
     expect(await found("_%")).toEqual([target.order_number]);
     expect(await found("%")).toEqual([]);
-    expect(await found("东门驿站")).toEqual([]);
+    // The phone's last four, part of a code, a station (part of its name).
+    expect(await found("5678")).toEqual([target.order_number]);
+    expect(await found("3-20")).toEqual([target.order_number]);
+    expect(await found("东门驿站")).toEqual([target.order_number]);
+    expect(await found("东门")).toEqual([target.order_number]);
+    expect(await found("丰巢")).toEqual([target.order_number]);
+    // The other orders' station, not the word 'station' in every JSON row.
+    expect(await found("梨园菜鸟")).toHaveLength(5);
+    expect(await found("stationName")).toEqual([]);
     // Pickup codes only among the last 30 days; the order number still finds an old order.
     expect(await found("OLD-77")).toEqual([]);
     expect(await found(oldCode.order_number)).toEqual([oldCode.order_number]);
@@ -326,7 +380,8 @@ describe("the list, its tabs and the search", () => {
     const { items } = await list();
     const card = items.find((item) => item.orderNumber === order.order_number)!;
     expect(card).toMatchObject({
-      label: "等待骑手接单",
+      // Its promise (13:30 on 2026-03-02) has passed: 已超时 beside the status.
+      label: `等待骑手接单 · ${adminOps.late}`,
       groupLabel: "进行中",
       campusName: "金盆岭校区",
       dorm: "西苑3栋",
@@ -595,6 +650,12 @@ describe("delete, the audit log and the export", () => {
       recipient_name: '=HYPERLINK("x")',
       remark: "放门口, 谢谢\n第二行",
       amount_fen: 350,
+      pickup_codes: JSON.stringify([
+        { company: "中通快递", pickupCode: "9-9-1", trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code" },
+        { company: "圆通速递", pickupCode: "A-3-2011", trackingNumber: "YT9988776655", stationName: "东门驿站", pickupType: "code" },
+      ]),
+      package_counts: JSON.stringify({ pocket: 0, small: 2, medium: 0, large: 0 }),
+      parcel_count: 2,
       created_at: "2026-03-02T04:00:00.000Z",
       paid_at: "2026-03-02T04:01:00.000Z",
       completed_at: "2026-03-02T05:00:00.000Z",
@@ -607,7 +668,9 @@ describe("delete, the audit log and the export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\r\n");
-    expect(lines[0]).toBe("订单号,状态,分组,支付状态,退款进度,校区,宿舍楼,房间,收货地址,收件人,电话,包裹数,原价(元),优惠(元),实付(元),备注,下单时间,支付时间,完成时间");
+    expect(lines[0]).toBe("订单号,状态,分组,支付状态,退款进度,校区,宿舍楼,房间,收货地址,收件人,电话,预计送达,驿站,快递公司,取件码,运单号,包裹数,原价(元),优惠(元),实付(元),备注,下单时间,支付时间,完成时间");
+    // A pick list: each parcel's station, carrier, code and tracking number, in the same order.
+    expect(text).toContain(`,${a.recipient_phone},${formatShanghai(a.estimated_delivery_at)},梨园菜鸟驿站；东门驿站,中通快递；圆通速递,9-9-1；A-3-2011,；YT9988776655,2,`);
     expect(text).toContain(`${a.order_number},订单已完成,已完成,已支付,,金盆岭校区,西苑3栋,302,金盆岭校区 西苑3栋302,"'=HYPERLINK(""x"")",`);
     expect(text).toContain(`,3.50,"放门口, 谢谢\n第二行",2026-03-02 12:00,2026-03-02 12:01,2026-03-02 13:00\r\n`);
     expect(lines.filter((line) => line.startsWith("E"))).toHaveLength(1);
@@ -719,6 +782,13 @@ describe.runIf(process.env.TEST_DIALECT === "sqlite")("query plans", () => {
     }
     const withIds = await plan(listQuery({ campus: null, ids: [1, 2, 3] }, "completed", 11));
     expect(fullScan(withIds), withIds.join(" | ")).toEqual([]);
+    // A delivery slot, with and without a tab, and its counts.
+    for (const group of [null, "in_progress"] as const) {
+      const lines = await plan(listQuery({ campus: null, ids: null, slot: "2026-03-02T05:30:00.000Z" }, group, 11));
+      expect(lines.join(" | "), `slot ${group}`).toMatch(/orders_slot_created_idx|orders_slot_idx/);
+    }
+    const slotCounts = await plan(countsQuery({ campus: "jinpenling", ids: null, slot: "2026-03-02T05:30:00.000Z" }));
+    expect(fullScan(slotCounts), slotCounts.join(" | ")).toEqual([]);
 
     // The search's own queries (one per field).
     const term = readSearch("13800001234")!;
@@ -728,6 +798,7 @@ describe.runIf(process.env.TEST_DIALECT === "sqlite")("query plans", () => {
       base().where("recipient_phone", "=", term.phone!),
       base().where("order_number", "=", "E20260302000001"),
       base().where("created_at", ">=", "2026-02-01T00:00:00.000Z").where("pickup_codes", "like", "%x%"),
+      base().where("created_at", ">=", "2026-02-01T00:00:00.000Z").where("recipient_phone", "like", "%5678"),
       db().selectFrom("orders").select("id").where("paid_at", ">=", "2026-03-01T16:00:00.000Z").where("paid_at", "<", "2026-03-02T16:00:00.000Z"),
       db().selectFrom("orders").select("id").where("status", "in", statusesOf("in_progress")).where("deleted_at", "is", null),
       db().selectFrom("refunds").select("id").where("state", "=", "requested").orderBy("updated_at").orderBy("id"),

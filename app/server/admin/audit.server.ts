@@ -36,6 +36,7 @@ export type AuditAction =
   | "slot_create"
   | "slot_update"
   | "slot_delete"
+  | "slot_capacity"
   // Moderation (forum/moderation.server.ts) and operator access (auth/operator.server.ts).
   | "moderation_hide"
   | "moderation_restore"

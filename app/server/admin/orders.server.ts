@@ -8,6 +8,7 @@
 //   all groups    orders_created_idx (created_at), or orders_admin_campus_all_idx (campus_code, created_at)
 //   counts        order_counts (kept by triggers, 0010), a few rows per campus; within a
 //                 search, the found ids by primary key
+//   a slot        orders_slot_created_idx (estimated_delivery_at, created_at), its counts by the same
 //   search        the order number's unique index, orders_recipient_name_idx,
 //                 orders_recipient_phone_idx, and for pickup codes the last PICKUP_SEARCH_DAYS
 //                 of orders_created_idx; the list then reads the matching ids by primary key
@@ -30,6 +31,7 @@ import {
   STATUS_TABLE,
   adminActions,
   canAdvance,
+  isLate,
   orderView,
   statusesOf,
   type AdminAction,
@@ -41,14 +43,18 @@ import { formatYuan } from "~/lib/money";
 import { parsePickupCodes } from "~/lib/orders";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import { fillTemplate } from "~/lib/template";
 import { db } from "../db/db.server";
 import { dailyLedger } from "../orders/invariants.server";
+import { slotBoard } from "../orders/slots.server";
 import type { OrderRow } from "../orders/events.server";
 
 export type AdminFilter = {
   group: OrderGroup | null;
   campus: string | null;
+  /** A delivery slot's promised instant (orders_slot_created_idx). */
+  slot?: string | null;
   /** The search box as typed (empty: no search). */
   q: string;
 };
@@ -108,7 +114,8 @@ export function toCard(order: OrderRow): AdminOrderCard {
   return {
     orderNumber: order.order_number,
     status: order.status,
-    label: view.label,
+    // 已超时 beside the status while the promise has passed and the delivery is still to come.
+    label: isLate(state, order.estimated_delivery_at) ? `${view.label} · ${adminOps.late}` : view.label,
     group: view.group,
     groupLabel: view.groupLabel,
     refundLabel: view.refundLabel,
@@ -142,32 +149,44 @@ function escapeLike(text: string) {
 
 /**
  * The ids of the orders a search term finds: by order number, recipient name or phone (exact,
- * each by its index), or by a pickup code or tracking number among the orders of the last
- * PICKUP_SEARCH_DAYS (the code must be in a pickup item's code or tracking number, not just
- * anywhere in the stored text).
+ * each by its index); among the orders of the last PICKUP_SEARCH_DAYS (orders_created_idx, so a
+ * bounded range whatever the history), by the phone's last four digits, or by part of a pickup
+ * code, tracking number or station (the text must be in a pickup item's code, tracking number or
+ * station, not just anywhere in the stored text).
  */
 export async function searchOrderIds(term: SearchTerm, at = new Date()): Promise<number[]> {
   const base = () => db().selectFrom("orders").select("id").where("deleted_at", "is", null);
+  const since = new Date(at.getTime() - PICKUP_SEARCH_DAYS * 86_400_000).toISOString();
   const queries: Promise<{ id: number }[]>[] = [base().where("recipient_name", "=", term.text).limit(SEARCH_MAX_MATCHES).execute()];
   if (term.orderNumber) queries.push(base().where("order_number", "=", term.orderNumber).execute());
   if (term.phone) queries.push(base().where("recipient_phone", "=", term.phone).limit(SEARCH_MAX_MATCHES).execute());
+  if (term.phoneTail) {
+    queries.push(
+      base()
+        .where("created_at", ">=", since)
+        .where("recipient_phone", "like", `%${term.phoneTail}`)
+        .orderBy("created_at", "desc")
+        .limit(SEARCH_MAX_MATCHES)
+        .execute(),
+    );
+  }
   let pickup: Promise<number[]> = Promise.resolve([]);
   if (term.pickup) {
     const needle = term.pickup.toLowerCase();
-    const since = new Date(at.getTime() - PICKUP_SEARCH_DAYS * 86_400_000).toISOString();
     pickup = db()
       .selectFrom("orders")
       .select(["id", "pickup_codes"])
       .where("created_at", ">=", since)
       .where("deleted_at", "is", null)
       .where(sql<boolean>`lower(pickup_codes) like ${`%${escapeLike(needle)}%`} escape '\\'`)
+      .orderBy("created_at", "desc")
       .limit(SEARCH_MAX_MATCHES)
       .execute()
       .then((rows) =>
         rows
           .filter((row) =>
             parsePickupCodes(row.pickup_codes).some(
-              (item) => item.code?.toLowerCase().includes(needle) || item.trackingNumber?.toLowerCase().includes(needle),
+              (item) => item.code?.toLowerCase().includes(needle) || item.trackingNumber?.toLowerCase().includes(needle) || item.station?.toLowerCase().includes(needle),
             ),
           )
           .map((row) => row.id),
@@ -181,19 +200,20 @@ export async function searchOrderIds(term: SearchTerm, at = new Date()): Promise
 // ---------------------------------------------------------------------------------------------
 // The list and the counts
 
-type Scope = { campus: string | null; ids: number[] | null };
+type Scope = { campus: string | null; ids: number[] | null; slot?: string | null };
 
 /** The filtered list's base query (not deleted, a campus, the search's ids). */
 function scoped(scope: Scope) {
   let query = db().selectFrom("orders").where("deleted_at", "is", null);
   if (scope.campus) query = query.where("campus_code", "=", scope.campus);
+  if (scope.slot) query = query.where("estimated_delivery_at", "=", scope.slot);
   if (scope.ids) query = query.where("id", "in", scope.ids);
   return query;
 }
 
 async function scopeOf(filter: AdminFilter, at: Date): Promise<Scope> {
   const term = readSearch(filter.q);
-  return { campus: filter.campus, ids: term ? await searchOrderIds(term, at) : null };
+  return { campus: filter.campus, slot: filter.slot ?? null, ids: term ? await searchOrderIds(term, at) : null };
 }
 
 /** The list's query: the group's statuses, newest first (exported for the query-plan test). */
@@ -230,7 +250,8 @@ export type GroupCounts = Record<OrderGroup | "all", number>;
 export async function groupCounts(scope: Scope): Promise<GroupCounts> {
   const counts = Object.fromEntries([...ORDER_GROUPS, "all"].map((group) => [group, 0])) as GroupCounts;
   if (scope.ids && scope.ids.length === 0) return counts;
-  for (const row of await (scope.ids ? countsQuery(scope) : storedCountsQuery(scope.campus)).execute()) {
+  // A search or a slot counts its own rows (a few hundred at most); otherwise the kept counts.
+  for (const row of await (scope.ids || scope.slot ? countsQuery(scope) : storedCountsQuery(scope.campus)).execute()) {
     const group = STATUS_TABLE[row.status]?.group;
     if (!group) continue;
     counts[group] += Number(row.n);
@@ -254,6 +275,32 @@ export async function adminOrderPage(filter: AdminFilter, pages: number, at = ne
 /** One order that is not deleted, by its number. */
 export async function findLiveOrder(orderNumber: string): Promise<OrderRow | undefined> {
   return db().selectFrom("orders").selectAll().where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
+}
+
+/**
+ * The slot filter's choices: every delivery still to come today and tomorrow (with the places
+ * taken of a campus's capacity), and the slot in the URL when it is an earlier one.
+ */
+export async function slotOptions(campus: string | null, current: string | null, at = new Date()) {
+  const s = adminOps.slots;
+  const board = await slotBoard(campus, at);
+  const options = board.map((slot) => {
+    const option = fillTemplate(s.option, { day: slot.dayOffset === 0 ? s.today : s.tomorrow, time: slot.time });
+    return { value: slot.at, label: slot.capacity === null ? option : fillTemplate(s.load, { option, taken: slot.taken, capacity: slot.capacity }) };
+  });
+  if (current && !options.some((option) => option.value === current)) options.unshift({ value: current, label: formatShanghai(current) });
+  return { label: s.label, options: [{ value: "", label: s.all }, ...options] };
+}
+
+/** Orders paid after `since` and not deleted (orders_paid_idx): the admin pages' new-order badge. */
+export async function paidSinceCount(since: string): Promise<number> {
+  const row = await db()
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("paid_at", ">", since)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function campusOptions() {

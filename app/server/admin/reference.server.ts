@@ -254,11 +254,29 @@ export function saveCampus(operator: Actor, code: string, form: CampusForm): Pro
 // ---------------------------------------------------------------------------------------------
 // Delivery slots
 
-export type AdminSlot = { id: number; orderStart: string; orderEnd: string; deliveryStart: string; deliveryEnd: string; estimated: string };
+export type AdminSlot = {
+  id: number;
+  orderStart: string;
+  orderEnd: string;
+  deliveryStart: string;
+  deliveryEnd: string;
+  estimated: string;
+  /** The capacity per campus (null: no limit), every campus listed. */
+  capacities: { campus: string; name: string; capacity: number | null }[];
+};
 
 export async function listSlotsForAdmin(): Promise<AdminSlot[]> {
-  const rows = await db().selectFrom("delivery_slots").selectAll().orderBy("order_end_time").orderBy("id").execute();
+  const [rows, campuses, capacities] = await Promise.all([
+    db().selectFrom("delivery_slots").selectAll().orderBy("order_end_time").orderBy("id").execute(),
+    db().selectFrom("campuses").select(["code", "name"]).orderBy("sort_order").orderBy("code").execute(),
+    db().selectFrom("slot_capacities").selectAll().execute(),
+  ]);
   return rows.map((row) => ({
+    capacities: campuses.map((campus) => ({
+      campus: campus.code,
+      name: campus.name,
+      capacity: capacities.find((line) => line.slot_id === row.id && line.campus_code === campus.code)?.capacity ?? null,
+    })),
     id: row.id,
     orderStart: row.order_start_time,
     orderEnd: row.order_end_time,
@@ -274,10 +292,26 @@ function slotText(slot: { orderStart: string; orderEnd: string; estimated: strin
 
 export function saveSlot(operator: Actor, form: SlotForm): Promise<ReferenceResult> {
   return change(`slot_${form.intent}`, async (trx) => {
+    if (form.intent === "capacity") {
+      const row = await trx.selectFrom("delivery_slots").selectAll().where("id", "=", form.id).executeTakeFirst();
+      if (!row) throw new Refusal("", e.notFound, 404);
+      const campuses = new Map((await trx.selectFrom("campuses").select(["code", "name"]).execute()).map((campus) => [campus.code, campus.name]));
+      const limits: string[] = [];
+      for (const line of form.capacities) {
+        if (!campuses.has(line.campus)) throw new Refusal("", e.invalid, 400);
+        await trx.deleteFrom("slot_capacities").where("slot_id", "=", form.id).where("campus_code", "=", line.campus).execute();
+        if (line.capacity !== undefined) await trx.insertInto("slot_capacities").values({ slot_id: form.id, campus_code: line.campus, capacity: line.capacity }).execute();
+        limits.push(`${campuses.get(line.campus)} ${line.capacity ?? "—"}`);
+      }
+      const text = fillTemplate(adminReference.slotText, { orderStart: row.order_start_time, orderEnd: row.order_end_time, estimated: row.estimated_time });
+      await audit(trx, operator, "slot_capacity", fillTemplate(t.capacity, { text, limits: limits.join("，") }));
+      return;
+    }
     if (form.intent === "delete") {
       const row = await trx.selectFrom("delivery_slots").selectAll().where("id", "=", form.id).executeTakeFirst();
       if (!row) throw new Refusal("", e.notFound, 404);
       await trx.deleteFrom("delivery_slots").where("id", "=", form.id).execute();
+      await trx.deleteFrom("slot_capacities").where("slot_id", "=", form.id).execute();
       await audit(trx, operator, "slot_delete", slotText({ orderStart: row.order_start_time, orderEnd: row.order_end_time, estimated: row.estimated_time }));
       return;
     }

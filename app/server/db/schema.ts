@@ -370,6 +370,21 @@ export interface DeliverySlotsTable {
   sort_order: number;
 }
 
+/** Orders one delivery slot takes per campus (0039_operators_day); no row: no limit. */
+export interface SlotCapacitiesTable {
+  slot_id: number;
+  campus_code: string;
+  capacity: number;
+}
+
+/** Places taken in a campus's delivery at one promised instant (0039_operators_day). */
+export interface SlotLoadsTable {
+  campus_code: string;
+  /** The promised instant, ISO (orders.estimated_delivery_at). */
+  delivery_at: string;
+  n: Generated<number>;
+}
+
 export interface PickupPlacesTable {
   id: Generated<number>;
   campus_code: string;
@@ -811,6 +826,8 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   package_type_standards: PackageTypeStandardsTable;
   delivery_slots: DeliverySlotsTable;
+  slot_capacities: SlotCapacitiesTable;
+  slot_loads: SlotLoadsTable;
   pickup_places: PickupPlacesTable;
   addresses: AddressesTable;
   checkouts: CheckoutsTable;

@@ -140,7 +140,7 @@ export async function loadDeliverySchedule(executor: Pick<DB, "selectFrom"> = db
   try {
     const rows = await executor
       .selectFrom("delivery_slots")
-      .select(["order_start_time", "order_end_time", "delivery_start_time", "delivery_end_time", "estimated_time"])
+      .select(["id", "order_start_time", "order_end_time", "delivery_start_time", "delivery_end_time", "estimated_time"])
       .orderBy("sort_order")
       .orderBy("id")
       .execute();

@@ -258,6 +258,17 @@ async function gradeNoticeOn(executor: Executor, userId: number) {
 
 type Target = { openid: string; operatorId: number | null };
 
+/** The operators the operators' messages (a new paid order) reach: enabled, with a linked messenger. */
+function linkedOperators(executor: Pick<Executor, "selectFrom">) {
+  return executor.selectFrom("operators").where("openid", "is not", null).where("disabled", "=", 0);
+}
+
+/** How many operators a new order's message reaches now (0: nobody hears of new orders). */
+export async function linkedOperatorCount(): Promise<number> {
+  const row = await linkedOperators(db()).select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Who receives a planned message: the recipient's messenger identity (a subscribe-only message
  * only while they hold an unused consent), or every enabled operator with a linked openid.
@@ -269,13 +280,7 @@ async function targets(
   now: Date,
 ): Promise<Target[]> {
   if (planned.to === "operators") {
-    const operators = await executor
-      .selectFrom("operators")
-      .select(["id", "openid"])
-      .where("openid", "is not", null)
-      .where("disabled", "=", 0)
-      .orderBy("id")
-      .execute();
+    const operators = await linkedOperators(executor).select(["id", "openid"]).orderBy("id").execute();
     return operators.map((operator) => ({ openid: operator.openid!, operatorId: operator.id }));
   }
   if (!recipient.openid) return [];

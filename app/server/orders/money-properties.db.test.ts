@@ -6,7 +6,7 @@
 // every step checks the invariants against the database (moneyInvariantViolations: per order and
 // identities), the day's ledger (received = refunded + earned + held) and what the payment-status
 // answer says; at the end of a sequence, every payment and refund against the simulated
-// provider's records, and the day's ledger against its trade bill.
+// provider's records, and the day's ledger against its trade bill (in total and line by line).
 //
 // A short fixed-seed budget runs in `npm test`; `npm run test:money` runs about ten minutes
 // (MONEY_RUNS/MONEY_STEPS larger, a fresh seed printed). Replay a failure with MONEY_SEED=<seed>
@@ -28,6 +28,7 @@ import { addDays, shanghaiInstant } from "~/lib/time";
 import { createMessengerUser, type TestUser } from "../../../tests/setup/helpers";
 import { advanceOrder, cancelOrder, cancelOrderByOperator, closeExpiredOrders, failDelivery } from "./cancel.server";
 import { dailyLedger, moneyInvariantViolations } from "./invariants.server";
+import { reconcileDay } from "./reconciliation.server";
 import { createOrderFromCheckout, findOrder } from "./orders.server";
 import { createPayment, paymentStatus } from "./payment.server";
 import { approveRefund, rejectRefund, requestRefund, sweepRefunds } from "./refunds.server";
@@ -246,6 +247,10 @@ async function checkAgainstProvider(world: World) {
   const bill = simulatedTradeBill(store, { from: shanghaiInstant(day).toISOString(), to: shanghaiInstant(addDays(day, 1)).toISOString() });
   const ledger = await dailyLedger(day);
   expect({ payments: ledger.payments, refunds: ledger.refunds }, "the day's ledger = the provider's trade bill").toEqual({ payments: bill.payments, refunds: bill.refunds });
+  // And line by line: the operators' reconciliation finds no difference with the bill.
+  const books = await reconcileDay(day);
+  expect(books.bill.ok, "the simulated provider's bill").toBe(true);
+  expect(books.differences, "the day's reconciliation").toEqual([]);
 }
 
 describe("money under generated sequences", () => {

@@ -4,6 +4,7 @@
 // functions the pages use. The generated sequences are in money-properties.db.test.ts.
 import { describe, expect, it } from "vitest";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
+import { adminOps } from "~/lib/messages/adminOps";
 import type { PickupEntry } from "~/lib/pickup-entries";
 import { action as ordersAction } from "~/routes/admin.orders";
 import { loader as statusLoader } from "~/routes/api.express.orders.$id.payment-status";
@@ -205,6 +206,27 @@ describe("配送失败 from 配送中", () => {
     const unit = order.original_fen / 2;
     expect((await findOrder(order.order_number))!).toMatchObject({ status: "completed", payment_status: "paid", refund_state: "refunded" });
     expect(await refundsOf(order)).toEqual([{ amount_fen: order.amount_fen - Math.max(0, unit - order.discount_fen), state: "succeeded", reason: "一件找不到", kind: "delivery_failed" }]);
+  });
+
+  it("with a picked cause (包裹少了一件) and a note, the student reads both beside the partial refund", async () => {
+    const { order, admin } = await delivering(2);
+    const counts = JSON.parse(order.package_counts) as Record<string, number>;
+    const [size] = Object.entries(counts).find(([, count]) => count > 0)!;
+    const form = { intent: "fail", order: order.order_number, reason_code: "parcel_missing", reason: "中通那件", [`missing_${size}`]: "1" };
+    expect((await call(ordersAction as never, adminPost(form, admin.cookie))).status).toBe(302);
+    const reason = `${adminOps.failReasons.parcel_missing}：中通那件`;
+    expect((await refundsOf(order))[0]).toMatchObject({ reason, kind: "delivery_failed", state: "succeeded" });
+    expect((await findOrder(order.order_number))!).toMatchObject({ status: "completed", refund_reason: reason });
+  });
+
+  it("with 驿站已关门 alone needs no note; 其他原因 needs one", async () => {
+    const { order, admin } = await delivering(1);
+    const other = await call(ordersAction as never, adminPost({ intent: "fail", order: order.order_number, reason_code: "other", reason: " " }, admin.cookie));
+    expect(other.status).toBe(400);
+    expect(JSON.stringify(await other.json())).toContain(adminOrderData.failures.failReasonRequired);
+    const closed = await call(ordersAction as never, adminPost({ intent: "fail", order: order.order_number, reason_code: "station_closed" }, admin.cookie));
+    expect(closed.status).toBe(302);
+    expect(await refundsOf(order)).toEqual([{ amount_fen: order.amount_fen, state: "succeeded", reason: adminOps.failReasons.station_closed, kind: "delivery_failed" }]);
   });
 
   it("is refused without a reason, and before 配送中", async () => {

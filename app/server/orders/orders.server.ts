@@ -9,7 +9,7 @@ import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { estimateDelivery } from "~/lib/delivery-slot";
 import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { orderView, statusesOf, type OrderState, type OrderStatus } from "~/lib/order-status";
+import { isLate, orderView, statusesOf, type OrderState, type OrderStatus } from "~/lib/order-status";
 import { fillTemplate } from "~/lib/service-hours";
 import { UNPAID_ORDER_TTL_MS, deliveryText, orderNumber, parsePickupCodes, ratingText } from "~/lib/orders";
 import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/package-counts";
@@ -505,6 +505,8 @@ export async function orderDetail(order: OrderRow) {
     package_counts: counts,
     parcel_count: order.parcel_count,
     refund_reason: order.refund_reason,
+    /** 已超时 with an apology, while the promised time has passed and the delivery is still to come. */
+    late_notice: isLate(stateOf(order), order.estimated_delivery_at) ? msg.orderPage.detail.lateApology : null,
     /** The operator's reason for turning the latest refund request down (shown while it stands). */
     refund_rejection: rejection,
     breakdown: await breakdownOf(order, counts),

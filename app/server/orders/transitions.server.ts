@@ -11,12 +11,11 @@
 import type { ExpressionBuilder } from "kysely";
 import { transitionGuard, type OrderStatus, type RefundState, type Transition } from "~/lib/order-status";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { estimateDelivery } from "~/lib/delivery-slot";
 import type { Database } from "../db/schema";
-import { loadDeliverySchedule } from "../errands/market-config.server";
 import type { Executor } from "../notify/outbox.server";
 import { notifyOrder, recordEvent, type Actor, type OrderRow } from "./events.server";
 import { consumeCoupon, releaseCoupon } from "./pricing.server";
+import { reserveDelivery } from "./slots.server";
 
 /** The transition's guard as a WHERE on the orders row. */
 function guardOf(transition: Transition) {
@@ -63,15 +62,18 @@ export type PaidDetails = { transactionId?: string | null; successTime?: string 
  * change (already paid, cancelled…). The checkout it was made from is emptied if unchanged since.
  */
 export async function applyPaid(executor: Executor, orderId: number, details: PaidDetails): Promise<OrderRow | null> {
-  // I5: the delivery promise is made when the payment is confirmed, from the schedule as it is then.
-  const estimate = estimateDelivery(new Date(details.at), await loadDeliverySchedule(executor));
   const updated = await executor
     .updateTable("orders")
-    .set({ status: "paid", payment_status: "paid", paid_at: details.at, estimated_delivery_at: estimate.at, updated_at: details.at })
+    .set({ status: "paid", payment_status: "paid", paid_at: details.at, updated_at: details.at })
     .where("id", "=", orderId)
     .where(guardOf({ kind: "pay" }))
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
+  // I5: the delivery promise is made when the payment is confirmed, from the schedule as it is
+  // then, in the first slot of the order's campus with room (a full slot moves it to the next).
+  const { campus_code: campusCode } = await executor.selectFrom("orders").select("campus_code").where("id", "=", orderId).executeTakeFirstOrThrow();
+  const estimate = await reserveDelivery(executor, campusCode, new Date(details.at));
+  await executor.updateTable("orders").set({ estimated_delivery_at: estimate.at }).where("id", "=", orderId).execute();
   const order = await reload(executor, orderId);
   await executor
     .updateTable("payments")

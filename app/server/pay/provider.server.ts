@@ -5,6 +5,7 @@
 // This layer holds no orders and touches no database: the order layer keeps its own records,
 // checks amount and ownership, and makes an order paid only on a verified notification or query.
 import type { PayParams } from "~/lib/pay-params";
+import type { BillEntry } from "~/lib/trade-bill";
 import { config, type Config } from "../config.server";
 import { createSimulatedProvider, sharedSimulatedStore } from "./simulated.server";
 import { createWechatPayProvider } from "./wechatpay.server";
@@ -112,6 +113,11 @@ export interface PaymentProvider {
   close(outTradeNo: string): Promise<void>;
   refund(input: RefundInput): Promise<RefundResult>;
   queryRefund(outRefundNo: string): Promise<RefundResult>;
+  /**
+   * The trade bill of a Beijing day ("2026-11-28"): the payments and refunds that succeeded in
+   * it, as the provider records them (an empty list when it has none that day).
+   */
+  tradeBill(day: string): Promise<BillEntry[]>;
   /** Throws NotificationError (bad signature, SIGNTEST probe, stale, undecryptable, wrong merchant…). */
   parseNotification(headers: HeadersLike, rawBody: string): Promise<VerifiedNotification>;
 }

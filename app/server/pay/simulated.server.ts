@@ -10,6 +10,8 @@ import { NotificationError, PayError } from "./errors.server";
 import { checkCreateInput, checkOutRefundNo, checkOutTradeNo, checkRefundInput } from "./input.server";
 import type { CreateJsapiInput, PaymentProvider, RefundResult, TradeQueryResult } from "./provider.server";
 import { randomNonce, unixSeconds } from "./wechatpay-sign.server";
+import { parseTradeBill, formatTradeBill, type BillEntry } from "~/lib/trade-bill";
+import { addDays, shanghaiInstant } from "~/lib/time";
 
 export const SIMULATED_PAY_APP_ID = "wx_simulated_pay";
 /** The product rules' delay between the pay call and success outside the messenger. */
@@ -57,23 +59,33 @@ export type TradeBill = { payments: { count: number; fen: number }; refunds: { c
 /**
  * The simulated provider's records of one span (a Shanghai day: [from, to)), as a merchant's
  * trade bill lists them: the payments that succeeded in it and the refunds that succeeded in it,
- * each by the provider's own success time. The daily ledger must equal it.
+ * each by the provider's own success time.
  */
-export function simulatedTradeBill(store: SimulatedStore, span: { from: string; to: string }): TradeBill {
+export function simulatedBillEntries(store: SimulatedStore, span: { from: string; to: string }): BillEntry[] {
   const within = (time: string | undefined) => {
     const at = time ? Date.parse(time) : Number.NaN;
     return !Number.isNaN(at) && at >= Date.parse(span.from) && at < Date.parse(span.to);
   };
-  const bill: TradeBill = { payments: { count: 0, fen: 0 }, refunds: { count: 0, fen: 0 } };
+  const entries: BillEntry[] = [];
   for (const trade of store.trades.values()) {
     if (!trade.transactionId || !within(trade.successTime)) continue;
-    bill.payments.count += 1;
-    bill.payments.fen += trade.amountFen;
+    entries.push({ kind: "payment", outTradeNo: trade.outTradeNo, transactionId: trade.transactionId, outRefundNo: null, refundId: null, fen: trade.amountFen, at: new Date(trade.successTime!).toISOString() });
   }
   for (const refund of store.refunds.values()) {
     if (refund.status !== "SUCCESS" || !within(refund.successTime)) continue;
-    bill.refunds.count += 1;
-    bill.refunds.fen += refund.refundFen;
+    const transactionId = store.trades.get(refund.outTradeNo)?.transactionId ?? null;
+    entries.push({ kind: "refund", outTradeNo: refund.outTradeNo, transactionId, outRefundNo: refund.outRefundNo, refundId: refund.refundId ?? null, fen: refund.refundFen, at: new Date(refund.successTime!).toISOString() });
+  }
+  return entries;
+}
+
+/** The totals of the simulated provider's bill of a span. The daily ledger must equal it. */
+export function simulatedTradeBill(store: SimulatedStore, span: { from: string; to: string }): TradeBill {
+  const bill: TradeBill = { payments: { count: 0, fen: 0 }, refunds: { count: 0, fen: 0 } };
+  for (const entry of simulatedBillEntries(store, span)) {
+    const side = entry.kind === "payment" ? bill.payments : bill.refunds;
+    side.count += 1;
+    side.fen += entry.fen;
   }
   return bill;
 }
@@ -200,6 +212,14 @@ export function createSimulatedProvider(options: { store?: SimulatedStore; now?:
       const found = store.refunds.get(outRefundNo);
       if (!found) throw new PayError("NOT_FOUND", "simulated: no such refund", { providerCode: "RESOURCE_NOT_EXISTS", status: 404 });
       return { ...found };
+    },
+
+    async tradeBill(day: string) {
+      // Through the bill's file, as the real provider delivers it, so both read the same way.
+      const span = { from: shanghaiInstant(day).toISOString(), to: shanghaiInstant(addDays(day, 1)).toISOString() };
+      const parsed = parseTradeBill(formatTradeBill(simulatedBillEntries(store, span), { appId: SIMULATED_PAY_APP_ID, mchid: "simulated" }));
+      if (!parsed) throw new PayError("BAD_RESPONSE", "simulated: unreadable bill");
+      return parsed.entries;
     },
 
     async parseNotification() {

@@ -226,6 +226,44 @@ describe("refunds", () => {
   });
 });
 
+describe("the trade bill", () => {
+  it("downloads a day's bill: payments and successful refunds by success day, read back from the file", async () => {
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const a = order({ amountFen: 350 });
+    const b = order({ amountFen: 1200 });
+    await provider.createJsapi(a);
+    await provider.createJsapi(b);
+    fake.markPaid(a.outTradeNo);
+    fake.markPaid(b.outTradeNo);
+    await provider.refund({ outTradeNo: b.outTradeNo, outRefundNo: `R${b.outTradeNo}`, refundFen: 200, totalFen: 1200 });
+    fake.completeRefund(`R${b.outTradeNo}`);
+    // A refund still processing is not in the bill.
+    await provider.refund({ outTradeNo: a.outTradeNo, outRefundNo: `R${a.outTradeNo}`, refundFen: 100, totalFen: 350 });
+    const entries = await provider.tradeBill(day);
+    const mine = entries.filter((entry) => [a.outTradeNo, b.outTradeNo].includes(entry.outTradeNo));
+    expect(mine.map((entry) => [entry.kind, entry.outTradeNo, entry.outRefundNo, entry.fen])).toEqual([
+      ["payment", a.outTradeNo, null, 350],
+      ["payment", b.outTradeNo, null, 1200],
+      ["refund", b.outTradeNo, `R${b.outTradeNo}`, 200],
+    ]);
+    expect(mine.every((entry) => entry.transactionId === fake.trades.get(entry.outTradeNo)!.transactionId)).toBe(true);
+    // Two signed requests: the bill's address, then its file.
+    expect(fake.requests.slice(-2).map((request) => request.path.split("?")[0])).toEqual(["/v3/bill/tradebill", "/v3/billdownload/file"]);
+  });
+
+  it("is empty on a day without trades (NO_STATEMENT_EXIST), and refuses a file whose SHA-1 differs", async () => {
+    expect(await provider.tradeBill("2020-01-01")).toEqual([]);
+    const input = order({ amountFen: 100 });
+    await provider.createJsapi(input);
+    fake.markPaid(input.outTradeNo);
+    fake.failNext("billDownload", { kind: "garbage" });
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    expect((await payError(provider.tradeBill(day))).code).toBe("BAD_RESPONSE");
+    fake.failNext("tradebill", { kind: "badSignature" });
+    expect((await payError(provider.tradeBill(day))).code).toBe("BAD_RESPONSE_SIGNATURE");
+  });
+});
+
 describe("notifications", () => {
   // A notify endpoint as the order layer will build it: parse, acknowledge 204, or answer the failure.
   let receiver: http.Server;

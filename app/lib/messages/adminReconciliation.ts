@@ -1,0 +1,57 @@
+// The day's reconciliation (/admin/reconciliation) and its CSV. Rendered by the server only
+// (the page's component reads them from the loader's data, not from this module).
+import { Common } from "./common";
+
+export const adminReconciliation = {
+  title: "每日对账",
+  day: "对账日期",
+  show: Common.view,
+  exportCsv: "导出对账 CSV",
+  matched: "与支付平台账单一致：收款 {payments} 笔，退款 {refunds} 笔",
+  differing: "与支付平台账单有 {count} 处差异",
+  noProvider: "未配置支付平台，无法获取账单，仅列出本系统记录",
+  providerFailed: "暂时无法获取支付平台账单，请稍后重试；下面是本系统的记录",
+  truncated: "当天记录过多，明细只列出前 {max} 条，未逐笔核对账单",
+  // The totals (the ledger: received = refunded + earned + held).
+  totals: "当日合计",
+  payments: Common.received,
+  refunds: Common.refund,
+  earned: "已完成收入",
+  held: "待完成（仍在途）",
+  refunding: "其中退款处理中",
+  billTotals: "支付平台账单：收款 {payments}，退款 {refunds}",
+  ledgerCheck: "当日订单：收款 {received} = 已退 {refunded} + 已完成 {earned} + 在途 {held}",
+  countAmount: "{count} 笔 · {amount}",
+  // The itemised lists.
+  paymentsList: "收款明细",
+  refundsList: "退款明细",
+  ordersList: "订单去向",
+  differencesList: Common.difference,
+  none: "无",
+  problems: {
+    missing_in_bill: "本系统有记录，账单中没有",
+    missing_here: "账单中有，本系统没有记录",
+    amount: "金额不一致",
+  },
+  ours: "本系统",
+  bill: "账单",
+  kinds: { payment: Common.received, refund: Common.refund },
+  refundKinds: { cancel: "取消退款", request: Common.applyRefund, auto: "自动退款", delivery_failed: Common.deliveryFailed },
+  csv: {
+    section: "类别",
+    number: Common.orderNumber,
+    refundNumber: "退款单号",
+    campus: Common.campus,
+    transaction: "支付平台单号",
+    time: Common.time,
+    amount: "金额(元)",
+    detail: Common.note,
+    received: "收款(元)",
+    refunded: "已退(元)",
+    earned: "已完成(元)",
+    heldCol: "在途(元)",
+    difference: Common.difference,
+    fileDetail: "对账 {day}",
+  },
+  badDay: "日期格式不正确",
+} as const;
