@@ -133,15 +133,15 @@ describe("order numbers, ids, pickup codes, times", () => {
 
   it("reads pickup codes as a list or JSON text, with the product rules' aliases", () => {
     const list = [
-      { company: "中通快递", pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", trackingNumber: "7531" },
-      { company: "申通快递", code: "62093517", location: "丰巢柜" },
+      { company: "中通快递", pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", trackingNumber: "7531", deadline: "当日7点前", deadlineAt: "2026-03-02T11:00:00.000Z", phoneTail: "0123" },
+      { company: "申通快递", code: "62093517", location: "丰巢柜", deadlineAt: "not a time", phoneTail: "12345" },
       { pickup_code: "A-3-2011", station_name: "南门驿站", tracking_number: "YT123" },
       { nothing: true },
     ];
     const expected = [
-      { company: "中通快递", code: "5-5-1201", station: "梨园菜鸟驿站", trackingNumber: "7531", pickupType: null },
-      { company: "申通快递", code: "62093517", station: "丰巢柜", trackingNumber: null, pickupType: null },
-      { company: "", code: "A-3-2011", station: "南门驿站", trackingNumber: "YT123", pickupType: null },
+      { company: "中通快递", code: "5-5-1201", station: "梨园菜鸟驿站", trackingNumber: "7531", pickupType: null, deadline: "当日7点前", deadlineAt: "2026-03-02T11:00:00.000Z", phoneTail: "0123" },
+      { company: "申通快递", code: "62093517", station: "丰巢柜", trackingNumber: null, pickupType: null, deadline: null, deadlineAt: null, phoneTail: null },
+      { company: "", code: "A-3-2011", station: "南门驿站", trackingNumber: "YT123", pickupType: null, deadline: null, deadlineAt: null, phoneTail: null },
     ];
     expect(parsePickupCodes(list)).toEqual(expected);
     expect(parsePickupCodes(JSON.stringify(list))).toEqual(expected);

@@ -193,4 +193,5 @@ export const enum Common {
   draftRestored = "已恢复上次未发布的草稿",
   reminderSave = "保存提醒设置",
   view = "查看",
+  stationDeadline = "驿站截止：{deadline}",
 }

@@ -55,7 +55,7 @@ export const orderPage = {
     station: Common.station,
     noCodes: "暂无取件信息",
     /** The station's deadline as the SMS wrote it (当日7点前), then its day and time. */
-    deadline: "驿站截止：{deadline}",
+    deadline: Common.stationDeadline,
     copy: "复制",
     refundReason: Common.refundReason,
     refundRejection: "未通过原因",

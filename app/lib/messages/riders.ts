@@ -39,7 +39,7 @@ export const riders = {
   noSlots: "暂无待配送的订单。",
   print: "打印：用浏览器菜单打印本页",
   parcelsCount: "{n} 件",
-  deadline: "驿站截止：{deadline}",
+  deadline: Common.stationDeadline,
   noRider: "未分配",
   rider: "骑手",
   assignTo: "分配给",
