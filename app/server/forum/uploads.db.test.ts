@@ -124,7 +124,8 @@ describe("the publish form without JavaScript", () => {
   }
 
   it("takes chosen files with the post, names a refused file, and keeps what was typed and stored", async () => {
-    const student = await createStudent();
+    // A post needs a name to be signed with.
+    const student = await createStudent({ nickname: "拍照的同学" });
     const cookie = await sessionCookieFor(student.id);
     const form = new FormData();
     form.append("content", "两张照片的帖子");

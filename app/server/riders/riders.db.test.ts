@@ -22,7 +22,10 @@ import { call, cookieValue, request } from "../../../tests/setup/helpers";
 import { pickList } from "./run.server";
 
 const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
-const SLOT = "2026-03-02T05:30:00.000Z";
+// Slots from tomorrow on: the lists show slots with open orders from a week ago on.
+const slotAt = (days: number, hour: string) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${hour}:00.000Z`;
+const SLOT = slotAt(1, "05:30");
+const SLOT_EVENING = slotAt(2, "11:30");
 
 function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
   const body = new URLSearchParams();
@@ -302,9 +305,9 @@ describe("the handover", () => {
 
 describe("the pick list", () => {
   it("shows the slot's parcels by station with code, carrier, size, order, deadline and rider; 已取到 is stored per parcel", async () => {
-    const order = await makeOrder([{ station: "南区快递站", code: "7-7-7777", deadline: "3天内" }], { estimated_delivery_at: "2026-03-03T11:30:00.000Z" });
+    const order = await makeOrder([{ station: "南区快递站", code: "7-7-7777", deadline: "3天内" }], { estimated_delivery_at: SLOT_EVENING });
     await assign(riderA.id, [order.order_number]);
-    const page = (await (await call(pickLoader, request(`/admin/pick-list?slot=2026-03-03T11:30:00.000Z`, { cookie: staff.cookie }))).json()) as {
+    const page = (await (await call(pickLoader, request(`/admin/pick-list?slot=${SLOT_EVENING}`, { cookie: staff.cookie }))).json()) as {
       slot: string;
       canAssign: boolean;
       stations: { station: string; deadlines: string[]; parcels: { code: string; company: string; size: string; orderNumber: string; riderName: string; picked: boolean }[] }[];
@@ -315,13 +318,13 @@ describe("the pick list", () => {
     ]);
     const marked = await call(pickAction, post("/admin/pick-list", { intent: "pick", order: order.order_number, position: "0", picked: "1", slot: page.slot }, staff.cookie));
     expect(marked.status).toBe(302);
-    const list = await pickList("2026-03-03T11:30:00.000Z");
+    const list = await pickList(SLOT_EVENING);
     expect(list.parcels[0]).toMatchObject({ picked: true });
     expect((await orderRow(order.order_number)).status).toBe("delivering");
   });
 
   it("the loader serves 500 parcels of a slot within 300 ms", async () => {
-    const slot = "2026-03-04T05:30:00.000Z";
+    const slot = slotAt(3, "05:30");
     const stations = ["梨园菜鸟驿站", "东门驿站", "西门丰巢", "南区快递站", "北苑驿站"];
     const rows = Array.from({ length: 250 }, (_, i) => ({
       parcels: [0, 1].map((k) => ({ station: stations[(i + k) % stations.length]!, code: `${k + 1}-${i % 9}-${String(1000 + i)}`, deadline: k ? "今天18:00前" : undefined })),
