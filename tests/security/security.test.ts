@@ -596,10 +596,11 @@ describe("malformed bodies to every action and resource route", () => {
         failures.push(`${method} ${url.slice(0, 120)} (${who}, ${name}): ${response.status} success for a malformed body: ${response.body.slice(0, 160)}`);
       }
     };
-    // An operator's GET of the CSV export is a real export whatever its query (unknown filters are
+    // An operator's GET of a CSV export (the orders, the day's reconciliation) is a real export whatever its query (unknown filters are
     // ignored), and every export is written to the audit log: those run before the counts are
     // taken, so the "nothing stored" check below holds for everything else unweakened.
-    const isAuditedExport = (job: Job) => job.method === "GET" && job.route.file === "admin.export[.csv].tsx" && job.cookie === operator.cookie;
+    const AUDITED_EXPORTS = new Set(["admin.export[.csv].tsx", "admin.reconciliation[.csv].tsx"]);
+    const isAuditedExport = (job: Job) => job.method === "GET" && AUDITED_EXPORTS.has(job.route.file) && job.cookie === operator.cookie;
     await pool(jobs.filter(isAuditedExport), 4, send);
     const before = rowCounts();
     // (updated_at aside: the product rules have a refused campus choice forget the stored campus, a write of

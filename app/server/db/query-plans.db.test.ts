@@ -392,10 +392,10 @@ describe("every list a page reads is served by an index", () => {
     const slot = "2026-03-02T05:30:00.000Z";
     // The open orders are few; their slots are grouped after the lookup.
     await expectIndexed("open slots", slotsQuery(new Date("2026-03-01T00:00:00.000Z")), { index: served(/orders_slot_idx|orders_admin_status_idx|orders_status_idx/), noSort: false });
-    await expectIndexed("a slot's orders", slotOrdersQuery(slot), { index: served("orders_slot_idx"), noSort: false });
-    await expectIndexed("a slot's marks", slotPicksQuery(slot), { index: served("orders_slot_idx"), noSort: false });
+    await expectIndexed("a slot's orders", slotOrdersQuery(slot), { index: served("orders_slot_idx", "orders_slot_created_idx"), noSort: false });
+    await expectIndexed("a slot's marks", slotPicksQuery(slot), { index: served("orders_slot_idx", "orders_slot_created_idx"), noSort: false });
     await expectIndexed("a rider's slots", riderSlotsQuery(1), { index: "orders_rider_idx" });
-    await expectIndexed("a rider's orders", riderOrdersQuery(1, slot), { index: served("orders_rider_idx", "orders_slot_idx"), noSort: false });
+    await expectIndexed("a rider's orders", riderOrdersQuery(1, slot), { index: served("orders_rider_idx", "orders_slot_idx", "orders_slot_created_idx"), noSort: false });
     await expectIndexed("marks of orders", picksOfOrdersQuery([1, 2, 3]), { index: pk("parcel_picks") });
     await expectIndexed("the roster", rosterQuery(), { index: served(/operators_role_idx/) });
     await expectIndexed("riders' open orders", riderLoadQuery([1, 2]), { index: "orders_rider_idx", noSort: false });
