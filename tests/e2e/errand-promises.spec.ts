@@ -86,6 +86,7 @@ for (const js of [true]) {
   });
 
   test(`the unpaid order holds its parcels and stays within reach (${mode})`, async ({ browser, page }) => {
+    test.setTimeout(60_000); // two students' markets, an order, a refusal, a payment and a cancel
     // The order is left unpaid: made without JavaScript (nothing starts the payment).
     const { market: noJs, context: noJsContext } = await marketUser(browser, page, false);
     await recognize(noJs);
@@ -106,6 +107,7 @@ for (const js of [true]) {
     await recognize(market);
     await expect(market.getByTestId("pickup-entry")).toHaveCount(2, { timeout: 8_000 });
     await market.goto("/market/checkout");
+    if (js) await market.waitForLoadState("networkidle"); // hydrated before 立即支付
     await market.getByRole("dialog", { name: "确认订单" }).getByRole("button", { name: "立即支付" }).click();
     const refused = market.getByTestId("live-order-error");
     await expect(refused).toContainText(`该快递已在订单 ${number} 中，请勿重复下单`);

@@ -2,12 +2,12 @@
 // leads back to the circle. (The timetable's layout checks are in schedule.spec.ts, with its login.)
 import { expect, test } from "./fixtures";
 
-test("the search notice on the circle does not push the list down", async ({ page, loginAsStudent }) => {
+test("a notice on the circle (a shortcut still in development) does not push the list down", async ({ page, loginAsStudent }) => {
   await loginAsStudent();
   await page.goto("/circle");
   const categories = page.getByRole("navigation", { name: "分类" });
   const before = await categories.boundingBox();
-  await page.getByRole("link", { name: "搜索帖子" }).click();
+  await page.getByRole("link", { name: "倒数日" }).click();
   await expect(page.getByRole("status")).toBeVisible();
   const after = await categories.boundingBox();
   expect(after!.y).toBe(before!.y);
