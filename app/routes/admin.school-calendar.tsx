@@ -24,32 +24,10 @@ import { listSchoolsForAdmin } from "~/server/admin/reference.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 import { addCalendarEntry, deleteCalendarEntry, listCalendarEntries } from "~/server/schedule/school-calendar.server";
 
-// The page's texts come with its data: the timetable's and schedule's catalogues stay on the server.
-const msg = { app: appMessages };
+const msg = { app: appMessages, schedule: scheduleMessages, timetable: timetableMessages };
+const t = msg.timetable;
 
-function calendarTexts() {
-  const t = timetableMessages;
-  return {
-    term: scheduleMessages.term,
-    switchTerm: scheduleMessages.switchTerm,
-    calendarAdd: t.calendarAdd,
-    calendarAdded: t.calendarAdded,
-    calendarAdminHint: t.calendarAdminHint,
-    calendarAdminTitle: t.calendarAdminTitle,
-    calendarDelete: t.calendarDelete,
-    calendarEmpty: t.calendarEmpty,
-    calendarFrom: t.calendarFrom,
-    calendarKind: t.calendarKind,
-    calendarKinds: t.calendarKinds,
-    calendarLabel: t.calendarLabel,
-    calendarRuns: t.calendarRuns,
-    calendarRunsText: t.calendarRunsText,
-    calendarSchool: t.calendarSchool,
-    calendarTo: t.calendarTo,
-  };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.texts.calendarAdminTitle ?? ""} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: `${t.calendarAdminTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 function pageHref(school: string, term: string, extra: Record<string, string> = {}) {
   return `/admin/school-calendar?${new URLSearchParams({ school, term, ...extra })}`;
@@ -74,7 +52,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     entries: school ? await listCalendarEntries(school, term) : [],
     added: params.has("added"),
     constraint: getZodConstraint(CalendarEntrySchema) as Constraints,
-    texts: calendarTexts(),
   };
 }
 
@@ -91,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CalendarEntrySchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const value = submission.value;
-  if (!(await listSchoolsForAdmin()).some((entry) => entry.code === value.school)) return Response.json(submission.reply({ formErrors: [timetableMessages.courseMissing] }), { status: 400 });
+  if (!(await listSchoolsForAdmin()).some((entry) => entry.code === value.school)) return Response.json(submission.reply({ formErrors: [t.courseMissing] }), { status: 400 });
   await addCalendarEntry({ schoolCode: value.school, term: value.term, kind: value.kind, from: value.from, to: value.to || value.from, runsDate: value.runsDate ?? null, label: value.label });
   return redirect(pageHref(value.school, value.term, { added: "1" }));
 }
@@ -100,7 +77,6 @@ export const ErrorBoundary = AdminRoleBoundary;
 
 export default function AdminSchoolCalendar() {
   const data = useLoaderData<typeof loader>();
-  const t = data.texts;
   const reply = useActionData<typeof action>();
   const [form, fields] = useForm<CalendarEntryFields>({ id: "calendar-entry", lastResult: reply as never, constraint: data.constraint, defaultValue: { kind: "holiday" } });
   return (
@@ -120,7 +96,7 @@ export default function AdminSchoolCalendar() {
           </select>
         </label>
         <label className="block">
-          <span className="field-label">{t.term}</span>
+          <span className="field-label">{msg.schedule.term}</span>
           <select name="term" defaultValue={data.term} className="field-input py-2 text-sm">
             {data.terms.map((term) => (
               <option key={term.code} value={term.code}>
@@ -130,7 +106,7 @@ export default function AdminSchoolCalendar() {
           </select>
         </label>
         <button type="submit" className="btn-ghost col-span-2">
-          {t.switchTerm}
+          {msg.schedule.switchTerm}
         </button>
       </Form>
       <p className="px-1 text-xs text-slate-500">{t.calendarAdminHint}</p>
