@@ -7,7 +7,7 @@ import { call, createStudent, request, sessionCookieFor } from "../../../tests/s
 import { db } from "../db/db.server";
 import { createPost } from "./posts.server";
 
-type Circle = { page: { posts: { id: number }[]; nextCursor: number | null } };
+type Circle = { page: { posts: { id: number }[]; more: Record<string, string> | null } };
 
 const open = async (query: string, cookie: string) => (await (await call(circleLoader, request(`/circle${query}`, { cookie }))).json()) as Circle;
 
