@@ -27,6 +27,7 @@ const grid = (page: Page) => page.getByRole("table");
 const weekHeading = (page: Page, week: number) => page.getByRole("link", { name: `选择周次：第${week}周` });
 
 test("a student sees this week, moves to the next, opens a course and publishes a mutual-help request that others answer", async ({ page, browser }) => {
+  test.setTimeout(60_000); // a week, a course, a request, two helpers (one without JavaScript) and the circle
   await login(page);
 
   // This week of the current term, Monday to Sunday, with the week marked.
