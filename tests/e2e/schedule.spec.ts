@@ -135,6 +135,7 @@ test("a student sees this week, moves to the next, opens a course and publishes 
 });
 
 test("the timetable works without JavaScript: weeks, the week list, dialogs, mutual help, terms and the reminder switches", async ({ browser }) => {
+  test.setTimeout(60_000); // weeks, the week list, dialogs, mutual help, terms and the reminders, page by page
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await login(page);
