@@ -35,7 +35,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import { getInnerHTML, removeElement } from "domutils";
+import { findAll, findOne, getInnerHTML, removeElement } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { createCookie } from "@remix-run/node";
 import { buildReference, startReference } from "./bench/reference.mjs";
@@ -147,21 +147,9 @@ async function measure(label, options, { warmup: warm = warmup, pid } = {}) {
  */
 function capturedBody(html) {
   const document = parseDocument(html);
-  const find = (nodes, test) => {
-    for (const node of nodes) {
-      if (test(node)) return node;
-      const inner = node.children ? find(node.children, test) : undefined;
-      if (inner) return inner;
-    }
-    return undefined;
-  };
-  const body = find(document.children, (node) => node.type === "tag" && node.name === "body");
+  const body = findOne((node) => node.name === "body", document.children);
   if (!body) throw new Error("the page has no <body>");
-  for (;;) {
-    const script = find(body.children, (node) => node.type === "script" || (node.type === "tag" && node.name === "script"));
-    if (!script) break;
-    removeElement(script);
-  }
+  for (const script of findAll((node) => node.name === "script", body.children)) removeElement(script);
   return getInnerHTML(body, { decodeEntities: false });
 }
 
