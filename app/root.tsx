@@ -87,11 +87,14 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorScreen title={msg.errors.notFoundTitle} body={msg.errors.notFoundBody} code={404} />;
   }
-  // A refused request (too large, malformed, too frequent) shows its own message.
-  if (isRouteErrorResponse(error) && [400, 413, 414, 429].includes(error.status) && typeof error.data === "string" && error.data.length > 0) {
+  // A refused request (too large, malformed, too frequent, shed while the server is busy) shows
+  // its own message; a busy server's refusal offers the same page again, not the home page.
+  if (isRouteErrorResponse(error) && [400, 413, 414, 429, 503].includes(error.status) && typeof error.data === "string" && error.data.length > 0) {
+    if (error.status === 503) return <ErrorScreen title={msg.errors.overloadedTitle} body={error.data} code={503} home={location.pathname + location.search} homeLabel={msg.errors.retry} />;
     const title = error.status === 429 ? msg.errors.rateLimitedTitle : msg.errors.requestRefusedTitle;
     return <ErrorScreen title={title} body={error.data} code={error.status} />;
   }

@@ -51,6 +51,6 @@ export const adminOrders = {
   failures: {
     load: "加载订单失败，请刷新重试",
     network: Common.network,
-    retry: "重试",
+    retry: Common.retry,
   },
 } as const;

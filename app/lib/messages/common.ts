@@ -24,6 +24,7 @@ export const enum Common {
   campus = "校区",
   inProgress = "进行中",
   justNow = "刚刚",
+  retry = "重试",
   campusActive = "已开通",
   campusNotOpen = "该校区暂未开通快递代拿服务",
   campusSoon = "即将开通",

@@ -22,6 +22,8 @@ export const errors = {
   // Fair service: one client's requests in flight over its share, and load shedding.
   tooManyInFlight: "同时发出的请求太多，请稍后再试",
   overloaded: "服务器正忙，请稍后再试",
+  overloadedTitle: "人有点多",
+  retry: Common.retry,
   rateLimitedTitle: "操作太频繁",
   rateLimited: "操作太频繁，请{wait}后再试",
 } as const;

@@ -4,8 +4,11 @@
 // running is still shed, and a busy server still sheds a client's extra requests.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse, isRouteErrorResponse } from "@remix-run/router";
 import express from "express";
+import { decode } from "turbo-stream";
 import { afterEach, describe, expect, it } from "vitest";
+import { errors } from "~/lib/messages/errors";
 import { fairShare } from "./fairness";
 
 let server: http.Server | undefined;
@@ -77,4 +80,57 @@ describe("the fair share", () => {
     expect(await get(base, "/fast")).toBe(503);
     expect(await get(base, "/fast", "127.0.0.6")).toBe(200);
   });
+
+  // The Remix client decodes a data request's answer as a turbo-stream; a plain-text refusal
+  // failed to decode and the student saw the generic "出了点问题" instead of "服务器正忙".
+  it("refuses a single-fetch data request in the encoding the Remix client reads", async () => {
+    const base = await start({ busyInFlight: 1 });
+    void get(base, "/slow");
+    await settle(100);
+    const loaders = await fetchFrom(base, "/circle.data?_routes=root,routes%2Fcircle._index");
+    expect(loaders.status).toBe(503);
+    expect(loaders.type).toBe("text/x-script");
+    const results = (await decodeAsRemix(loaders.body)) as Record<string, { error: unknown }>;
+    expect(Object.keys(results).sort()).toEqual(["root", "routes/circle._index"]);
+    const error = results.root!.error;
+    expect(isRouteErrorResponse(error) && error.status === 503 && error.data === errors.overloaded).toBe(true);
+
+    const action = await fetchFrom(base, "/orders/new.data", "POST");
+    expect(action.status).toBe(503);
+    const result = (await decodeAsRemix(action.body)) as { error: unknown };
+    expect(isRouteErrorResponse(result.error) && result.error.data === errors.overloaded).toBe(true);
+
+    // A page (a document request) is still refused in plain text.
+    const page = await fetchFrom(base, "/circle");
+    expect([page.status, page.type, page.body]).toEqual([503, "text/plain; charset=utf-8", errors.overloaded]);
+  });
 });
+
+/** A request from the client 127.0.0.2 with its status, content type and body. */
+function fetchFrom(base: string, path: string, method = "GET") {
+  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    const request = http.request(base + path, { method, agent: false, localAddress: "127.0.0.2" }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, type: String(res.headers["content-type"]), body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** Decodes as the Remix client's single fetch does (its ErrorResponse plugin). */
+async function decodeAsRemix(body: string) {
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(body));
+      controller.close();
+    },
+  });
+  const decoded = await decode(stream, {
+    plugins: [(type: string, ...rest: unknown[]) => (type === "ErrorResponse" ? { value: new ErrorResponse(rest[1] as number, rest[2] as string, rest[0]) } : undefined)],
+  });
+  await decoded.done;
+  return decoded.value;
+}

@@ -1,10 +1,12 @@
 import type { Server } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { clientNetwork } from "~/lib/client-network";
+import { isDataRequest } from "~/lib/request-kind";
 import { errors as errorMessages } from "~/lib/messages/errors";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { observeRequest } from "../metrics.server";
+import { singleFetchRefusal } from "./data-refusal";
 import { pipelineState } from "./state";
 
 // Fair service under floods: one client must not make the others wait. Before any work on the
@@ -19,10 +21,19 @@ import { pipelineState } from "./state";
  * the metrics.
  */
 function refuse(res: ExpressResponse, status: 429 | 503, message: string) {
-  const body = Buffer.from(message);
-  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": body.length, "Retry-After": "1", "Cache-Control": "no-store" });
-  res.end(body);
-  observeRequest(res.req.method, "(refused)", status, 0);
+  const req = res.req;
+  observeRequest(req.method, "(refused)", status, 0);
+  const send = (body: Buffer, type: string) => {
+    res.writeHead(status, { "Content-Type": type, "Content-Length": body.length, "Retry-After": "1", "Cache-Control": "no-store" });
+    res.end(body);
+  };
+  if (!isDataRequest(req.path)) return send(Buffer.from(message), "text/plain; charset=utf-8");
+  // The Remix client decodes a data request's answer: the refusal is encoded as Remix would.
+  const search = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+  singleFetchRefusal(req.method, search, status, message).then(
+    (body) => send(Buffer.from(body), "text/x-script"),
+    () => send(Buffer.from(message), "text/plain; charset=utf-8"),
+  );
 }
 
 /** How late the event loop runs now (ms): a timer that should tick every SAMPLE_MS, measured. */
