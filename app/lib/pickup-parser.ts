@@ -431,9 +431,10 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 const LOCATIVE_RE = /到达|送达|送至|存入|存于|存放于|存放在|存放至|放置于|放置在|放至|放入|放在|放于|位于|投递至|到|至|在|由|于/g;
 // A place ends at a word of picking up, of asking, at a condition (如拒签…), at a date or hour
 // (12.20前, 5点半以前, 八点前) or at punctuation; a note after a trailing 了 ("京东派了(小北门西30米)") is not the place.
-// "您在A店的中通*53211包裹移动到…": the place ends at 的 before the parcel it holds (a carrier,
-// a masked or plain number, 包裹, 快件); "门口的快递柜" stays one place.
-const OWNED_PARCEL = new RegExp(`的(?=(?:${CARRIER_ALTERNATION})?(?:快递)?(?:[*]|\\d|包裹|快件))`);
+// "您在A店的中通*53211包裹移动到…": the place ends at 的 before the parcel it holds (a carrier
+// and its number, a masked number, a number before 包裹/快件, 包裹, 快件); "门口的快递柜" and
+// "东门的2号柜" stay one place.
+const OWNED_PARCEL = new RegExp(`的(?=(?:${CARRIER_ALTERNATION})(?:快递)?(?:[*]|\\d|包裹|快件)|(?:快递)?(?:[*]|包裹|快件)|\\d{3,}(?:包裹|快件))`);
 const STATION_STOP_WORDS =
   /暂时保管|暂为保管|代为保管|保管|代收(?![点处站柜])|暂存|进行|未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|(?:\d{1,2}|[一二三四五六七八九十]{1,3})(?::\d{2}|点(?:半|\d{1,2}分?)?)(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
 const STATION_STOP = new RegExp(`${STATION_STOP_WORDS.source}|${OWNED_PARCEL.source}`);
