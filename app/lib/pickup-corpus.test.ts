@@ -51,13 +51,14 @@ export function score(cases: Case[]) {
   return { fields, exact, accuracy: fields === 0 ? 1 : exact / fields, falsePositives, wrong };
 }
 
-// Real messages (docs/recognition.md, first-run figures in docs/decisions/034 and 044): the tuning
-// part and the hold-out part, which is never looked at while the parser is changed, so a failure
-// on it prints its figure and not its misses. The goal is 97% of fields on both; the hold-out's
-// floor is what it measured once the third batch joined it (96.3%, decision 044).
+// Real messages (docs/recognition.md, first-run figures in docs/decisions/034, 044 and 048): the
+// tuning part and the hold-out part, which is never looked at while the parser is changed, so a
+// failure on it prints its figure and not its misses. The goal is 97% of fields on both; the
+// hold-out's floor is what it measured once the fourth and fifth batches joined it (96.5%,
+// decision 048).
 const realCorpora: [string, RealCase[], number, boolean][] = [
   ["real messages (tuning part)", readCorpus(path.join(fixtures, "pickup-sms-real.json")), 0.97, true],
-  ["real messages (hold-out)", readCorpus(path.join(fixtures, "pickup-sms-real-holdout.json")), 0.96, false],
+  ["real messages (hold-out)", readCorpus(path.join(fixtures, "pickup-sms-real-holdout.json")), 0.965, false],
 ];
 
 describe("real pickup SMS", () => {
@@ -69,7 +70,7 @@ describe("real pickup SMS", () => {
     for (const [, cases] of realCorpora) for (const sample of cases) expect(sample.text, sample.id).not.toMatch(/(?<!\d)1[3-9]\d{9}(?!\d)/);
   });
 
-  it.each(realCorpora)("%s: its floor of fields, 99%% of codes, no false positive", (_name, cases, floor, showMisses) => {
+  it.each(realCorpora)("%s: its floor of fields, codes nearly all found, no false positive", (_name, cases, floor, showMisses) => {
     const result = scoreCorpus(cases);
     const misses = showMisses
       ? result.misses.map((miss) => `${miss.id} ${miss.field}: ${miss.expected} ≠ ${miss.actual}`).join("; ")

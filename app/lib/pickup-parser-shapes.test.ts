@@ -138,3 +138,20 @@ describe("more shapes from real campus messages", () => {
     expect(one(text).deadline).toBe(deadline);
   });
 });
+
+// Shapes the fourth real batch showed (docs/decisions/048), made up in those shapes.
+describe("places: owned parcels, placeholders, hours", () => {
+  it.each<Row>([
+    ["的 before the parcel it holds ends the place", "【菜鸟驿站】您在梅园5栋菜鸟驿站的韵达*41207包裹移动到新货架，请凭2-3-4105取。", "2-3-4105", "韵达快递", "梅园5栋菜鸟驿站"],
+    ["的 before 包裹 ends the place", "【菜鸟驿站】您在松园超市的包裹已上架，请凭6-1-2207取件", "6-1-2207", "菜鸟驿站", "松园超市"],
+    ["的 inside a place stays", "【丰巢】请凭取件码40517733到北门口的快递柜取件", "40517733", "丰巢", "北门口的快递柜"],
+    ["的 before a locker's number stays inside the place", "【丰巢】请凭取件码40517734到东门的2号快递柜取件", "40517734", "丰巢", "东门的2号快递柜"],
+    ["的 before a number and 包裹 ends the place", "【菜鸟驿站】您在竹园驿站的41207包裹已上架，请凭6-1-2208取件", "6-1-2208", "菜鸟驿站", "竹园驿站"],
+    ["a masked place (xxx) stands for the place", "【菜鸟】您的包裹凭取件码5-2-1108到xxx速取", "5-2-1108", "菜鸟", "xxx"],
+    ["a bracketed placeholder stands for the place", "【递管家】您的快递:*22015已到【地址】，请用B2-15到人工货架取包裹", "B2-15", "递管家", "【地址】"],
+    ["an hour in Chinese numerals ends the place", "【妈妈驿站】取货码M27,快递已到东区18栋105八点前来取", "M27", "妈妈驿站", "东区18栋105"],
+    ["an hour in digits ends the place", "【妈妈驿站】取货码M28,快递已到东区18栋快递点20:00前来取", "M28", "妈妈驿站", "东区18栋快递点"],
+  ])("%s", (_name, text, code, company, station) => {
+    expect(one(text)).toMatchObject({ pickupCode: code, company, stationName: station });
+  });
+});

@@ -430,9 +430,23 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 
 const LOCATIVE_RE = /到达|送达|送至|存入|存于|存放于|存放在|存放至|放置于|放置在|放至|放入|放在|放于|位于|投递至|到|至|在|由|于/g;
 // A place ends at a word of picking up, of asking, at a condition (如拒签…), at a date or hour
-// (12.20前, 5点半以前) or at punctuation; a note after a trailing 了 ("京东派了(小北门西30米)") is not the place.
+// (12.20前, 5点半以前, 八点前) or at punctuation; a note after a trailing 了 ("京东派了(小北门西30米)") is not the place.
 const STATION_STOP =
-  /暂时保管|暂为保管|代为保管|保管|代收(?![点处站柜])|暂存|进行|未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
+  /暂时保管|暂为保管|代为保管|保管|代收(?![点处站柜])|暂存|进行|未取|未领|自取|自提(?![柜点站处])|待取|待领|取件|领取|速取|尽快|及时|取|请|凭|已|有(?:问题|疑问|事|任何|需要|异议|\d|[一二两三四五六七八九十几多])|如(?:拒|有|需|未|已|您|你|不)|\d{1,2}[.\/月]\d{1,2}[日号]?(?:前|之前|以前)|(?:\d{1,2}|[一二三四五六七八九十]{1,3})(?::\d{2}|点(?:半|\d{1,2}分?)?)(?:前|之前|以前)|了(?=\()|[,，。.;；!！?？、:~\s]/;
+
+// "您在A店的中通*53211包裹移动到…": the place ends at 的 before the parcel it holds (a carrier
+// and its number, a masked number, a number before 包裹/快件, 包裹, 快件); "门口的快递柜" and
+// "东门的2号柜" stay one place.
+const OWNED_PARCEL = new RegExp(`的(?=(?:${CARRIER_ALTERNATION})(?:快递)?(?:[*]|\\d|包裹|快件)|(?:快递)?(?:[*]|包裹|快件)|\\d{3,}(?:包裹|快件))`);
+
+/** The first end of a place in a window: a stop word, or 的 before the parcel (looked up only at a 的). */
+function stationStop(window: string): RegExpExecArray | null {
+  const stop = STATION_STOP.exec(window);
+  const at = window.indexOf("的");
+  if (at < 0 || (stop && stop.index < at)) return stop;
+  const owned = OWNED_PARCEL.exec(window);
+  return owned && (!stop || owned.index < stop.index) ? owned : stop;
+}
 const MAX_STATION = 40;
 const TIME_START =
   /^(?:\d{1,2}(?::|点|时|小时|天|日|月|分|号前)|\d{4}|今天|今日|今晚|明天|明日|明早|后天|当天|当日|本日|次日|周[一二三四五六日天末]|星期|工作|营业|有效|规定|保管期|期限|关门|[一二三四五六七八九十两几半]+(?:天|日|小时|周|个?星期|个?月)|晚上|早上|上午|下午|中午|\d+个?工作)/;
@@ -466,21 +480,21 @@ function stationAfterLocative(body: string): string | null {
     while (start < body.length && (body[start] === " " || body[start] === "\t" || body[start] === "\n")) start += 1;
     const window = body.slice(start, start + MAX_STATION + 1);
     if (!locativeAllowed(match[0], body.slice(Math.max(0, match.index! - 1), match.index!), window)) continue;
-    let stop = STATION_STOP.exec(window);
+    let stop = stationStop(window);
     // "8 栋丰巢柜": a space after a bare number is inside the place, not its end.
     while (stop && /^[ \t]$/.test(stop[0]) && /[\u4e00-\u9fff]/.test(window[stop.index - 1] ?? "") && /[\u4e00-\u9fff]/.test(window[stop.index + 1] ?? "")) {
-      const rest = STATION_STOP.exec(window.slice(stop.index + 1));
+      const rest = stationStop(window.slice(stop.index + 1));
       stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
     }
     if (stop && /\s/.test(stop[0]) && /^[\dA-Za-z]{1,4}$/.test(window.slice(0, stop.index))) {
-      const rest = STATION_STOP.exec(window.slice(stop.index + 1));
+      const rest = stationStop(window.slice(stop.index + 1));
       stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
     }
     if (!stop && start + window.length < body.length) continue; // no end within a place's length
     const phrase = (stop ? window.slice(0, stop.index) : window).trim();
     if (!phrase || phrase.length < 2 || BARE_ARRIVAL.test(phrase) || TIME_START.test(phrase) || TIME_END.test(phrase)) continue;
     const station = cleanStation(phrase);
-    if (station.length >= 2 && !/^[\dA-Za-z-]+$/.test(station)) return station;
+    if (station.length >= 2 && (!/^[\dA-Za-z-]+$/.test(station) || PLACEHOLDER.test(station))) return station;
   }
   return null;
 }
@@ -507,9 +521,14 @@ function stationByClause(body: string): string | null {
   return null;
 }
 
+// A place the sender or a reporter masked ("到xxx速取", "已到【地址】"): it stands for the place,
+// so it is read as written.
+const PLACEHOLDER = /^(?:[xX×*]{2,}|【[\u4e00-\u9fff]{2,4}】)$/;
+
 const OPENER_OF: Record<string, string> = { "】": "【", "]": "[", "」": "「", "』": "『", "\"": "", "”": "“" };
 
 function cleanStation(value: string): string {
+  if (PLACEHOLDER.test(value.trim())) return value.trim();
   let station = value
     .replace(/^(?:了|您的|你的|至|到|在|于)/, "")
     .replace(/(?:的|了|啦|咯|喽|哦|呀)$/, "")

@@ -125,11 +125,13 @@ describe("rendered screenshot corpus", () => {
     const started = performance.now();
     const perVariant = new Map<string, { correct: number; total: number; labelCorrect: number; labelTotal: number; shots: number }>();
     const misses: string[] = [];
+    const cpuMs: number[] = [];
     let next: Promise<Uint8Array> = renderThread(browser, readingVariants[0]);
     for (const [index, shot] of readingVariants.entries()) {
       const image = await next;
       if (index + 1 < readingVariants.length) next = renderThread(browser, readingVariants[index + 1]);
       const result = await read(image);
+      cpuMs.push(result.cpuMs);
       const entries = recognizeText(joinOcrLines(result.lines));
       const ocr = scoreFields(recognizeText(shot.text), entries);
       const labelled = scoreFields(shot.expected, entries);
@@ -149,8 +151,11 @@ describe("rendered screenshot corpus", () => {
       total += row.total;
       parts.push(`${variant} ${row.correct}/${row.total} (${percent(row.correct, row.total)}%, labels ${percent(row.labelCorrect, row.labelTotal)}%, ${row.shots} shots)`);
     }
+    // The worker's CPU time per image (the first read also loads the model, as in the thread corpus).
+    const warm = cpuMs.slice(1).sort((a, b) => a - b);
     process.stdout.write(
       `OCR variants: ${readingVariants.length} of ${variants.length} screenshots${FULL ? "" : " (sample)"}; fields ${correct}/${total} (${percent(correct, total)}%); ${parts.join("; ")}; ` +
+        `warm CPU median ${warm[Math.floor(warm.length / 2)] ?? cpuMs[0]} ms, worst ${warm[warm.length - 1] ?? cpuMs[0]} ms; ` +
         `${((performance.now() - started) / 1000).toFixed(0)} s, load average ${os.loadavg().map((value) => value.toFixed(1)).join(" ")}\n`,
     );
     for (const miss of misses) process.stdout.write(`${miss}\n`);
