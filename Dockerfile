@@ -9,18 +9,13 @@
 # are ignored. Never set it when clients reach the container directly: they could pick an address.
 # CI has no Docker engine; tests/unit/production-start.test.ts runs the same start command.
 
-# Every stage runs on this one image: Node 22, the LTS line the code is tested on besides the
-# development machines' Node 20. Not Node 24 yet: better-sqlite3 12 built against Node 24.19+
-# headers aborts the process now and then when a statement is garbage-collected
-# (RemoveEnvironmentCleanupHook, `(env) != nullptr`; measured here, decision 037). The move is
-# better-sqlite3 13 (Node-API), which needs Node 22 or newer everywhere.
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Every stage runs on this one image: Node 24, the current LTS line, which CI tests on too (the
+# `node` dev dependency gives npm scripts that Node on machines with an older one). better-sqlite3
+# 13 is built on Node-API and ships its binaries, so nothing is compiled (decision 051).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
-# --- deps: every dependency, with the tool chain better-sqlite3 may need to compile ------------
+# --- deps: every dependency (none is compiled: the native ones ship Node-API binaries) ----------
 FROM ${NODE_IMAGE} AS deps
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # package.json's allowScripts denies onnxruntime-node's install script (it would fetch CUDA files);
 # its CPU binaries ship inside the package.

@@ -81,6 +81,18 @@ describe("npm scripts", () => {
     for (const name of documented) expect(pkg.scripts, `README documents npm run ${name}`).toHaveProperty(name);
   });
 
+  // The image's Node major is the one npm scripts run on (the `node` dev dependency), so the suite
+  // tests what production runs, whatever Node the machine has.
+  it("npm scripts, this suite included, run on the image's Node major, which engines names", async () => {
+    const image = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8").match(/ARG NODE_IMAGE=node:(\d+)-/)![1]!;
+    const engines = (pkg as unknown as { engines: { node: string } }).engines.node;
+    expect(engines).toBe(`>=${image}`);
+    expect(process.versions.node.split(".")[0]).toBe(image);
+    const { code, output } = await run(["npm", "exec", "--offline", "--", "node", "-p", "process.versions.node"], {});
+    expect(code).toBe(0);
+    expect(output.trim().split(".")[0]).toBe(image);
+  }, 60_000);
+
   it("every file a script runs exists", () => {
     for (const [name, script] of Object.entries(pkg.scripts)) {
       for (const match of script.matchAll(/(?:node|tsx) ((?:scripts\/|server)[\w./-]+)/g)) {
