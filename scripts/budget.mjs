@@ -91,6 +91,7 @@ const SAMPLES = [
   { url: "/admin/riders", operator: true },
   { url: "/admin/pick-list", operator: true },
   { url: "/admin/run", operator: true },
+  { url: "/admin/reconciliation", operator: true },
   { url: "/wx/callback?error=access_denied&message=cancelled" },
   { url: "/no-such-page" },
 ];
