@@ -75,10 +75,17 @@ export type Segment = { text: string; hit: boolean };
  */
 export function highlight(text: string, terms: string[], length = SNIPPET_LENGTH): Segment[] {
   const chars = [...text.replace(/\s+/g, " ").trim()];
-  // Match on folded characters one by one, so positions stay those of the original text.
+  // Match on folded characters one by one, so positions stay those of the original text (each
+  // distinct character folded once: a Chinese text repeats few of them).
+  const foldedChar = new Map<string, string>();
   const folded = chars.map((char) => {
-    const f = char.normalize("NFKC").toLowerCase();
-    return [...f].length === 1 ? f : char;
+    let f = foldedChar.get(char);
+    if (f === undefined) {
+      const n = char.normalize("NFKC").toLowerCase();
+      f = [...n].length === 1 ? n : char;
+      foldedChar.set(char, f);
+    }
+    return f;
   });
   const hits = new Array<boolean>(chars.length).fill(false);
   let first = -1;
