@@ -88,13 +88,13 @@ export function postCandidatesQuery(terms: string[], options: { recentRows?: num
       ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
   }
   return pgCandidates({
-    recent: (boundary) => sql`SELECT posts.id FROM posts WHERE posts.id > ${boundary} AND posts.moderation = 'visible' AND ${containsAll(POST_TEXT, terms)}
-      ORDER BY posts.id DESC LIMIT ${SEARCH_CANDIDATES}`,
+    recent: (rows) =>
+      newestRows(sql`posts`, rows, (boundary) => sql`SELECT posts.id FROM posts WHERE posts.id > ${boundary} AND posts.moderation = 'visible' AND ${containsAll(POST_TEXT, terms)}
+        ORDER BY posts.id DESC LIMIT ${SEARCH_CANDIDATES}`),
     older: (boundary, limit) => sql`WITH matched AS MATERIALIZED (
         SELECT posts.id FROM posts WHERE search_bigrams(${POST_TEXT}) @@ ${pairsQuery(terms)}::tsquery
           AND posts.id <= ${boundary} AND posts.moderation = 'visible' AND ${containsAll(POST_TEXT, terms)})
       SELECT matched.id FROM matched ORDER BY matched.id DESC LIMIT ${limit}`,
-    top: sql`SELECT max(id) AS top FROM posts`,
     recentRows: options.recentRows,
   });
 }
@@ -110,9 +110,10 @@ export function commentCandidatesQuery(terms: string[], options: { recentRows?: 
       ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
   }
   return pgCandidates({
-    recent: (boundary) => sql`SELECT comments.id FROM comments JOIN posts ON posts.id = comments.post_id
-      WHERE comments.id > ${boundary} AND comments.moderation = 'visible' AND ${containsAll(COMMENT_TEXT, terms)} AND posts.moderation = 'visible'
-      ORDER BY comments.id DESC LIMIT ${SEARCH_CANDIDATES}`,
+    recent: (rows) =>
+      newestRows(sql`comments`, rows, (boundary) => sql`SELECT comments.id FROM comments JOIN posts ON posts.id = comments.post_id
+        WHERE comments.id > ${boundary} AND comments.moderation = 'visible' AND ${containsAll(COMMENT_TEXT, terms)} AND posts.moderation = 'visible'
+        ORDER BY comments.id DESC LIMIT ${SEARCH_CANDIDATES}`),
     // The post of each match is looked up newest first until the page is full (OFFSET 0 keeps
     // the planner from checking every match's post before sorting them).
     older: (boundary, limit) => sql`WITH matched AS MATERIALIZED (
@@ -120,7 +121,6 @@ export function commentCandidatesQuery(terms: string[], options: { recentRows?: 
           AND comments.id <= ${boundary} AND comments.moderation = 'visible' AND ${containsAll(COMMENT_TEXT, terms)})
       SELECT newest.id FROM (SELECT matched.id, matched.post_id FROM matched ORDER BY matched.id DESC OFFSET 0) AS newest
       WHERE EXISTS (SELECT 1 FROM posts WHERE posts.id = newest.post_id AND posts.moderation = 'visible') LIMIT ${limit}`,
-    top: sql`SELECT max(id) AS top FROM comments`,
     recentRows: options.recentRows,
   });
 }
@@ -134,22 +134,30 @@ export function commentCandidatesQuery(terms: string[], options: { recentRows?: 
  * terms are exact in the index (no recheck), so this step reads only the rows holding them all.
  */
 function pgCandidates(steps: {
-  top: RawBuilder<unknown>;
-  recent: (boundary: number) => RawBuilder<unknown>;
+  /** The boundary (the newest id less the rows walked) and the matching ids above it (none: one row, id null). */
+  recent: (rows: number) => RawBuilder<unknown>;
   older: (boundary: number, limit: number) => RawBuilder<unknown>;
   /** PG_RECENT_ROWS unless a test narrows it to reach the second step with a few rows. */
   recentRows?: number;
 }) {
   return {
+    /** The statements, for the plan tests. */
+    steps,
     async execute(executor: ReturnType<typeof db>) {
-      const top = await sql<{ top: number | null }>`${steps.top}`.execute(executor);
-      const boundary = Number(top.rows[0]?.top ?? 0) - (steps.recentRows ?? PG_RECENT_ROWS);
-      const recent = await sql<{ id: number }>`${steps.recent(boundary)}`.execute(executor);
-      if (recent.rows.length >= SEARCH_CANDIDATES || boundary <= 0) return recent;
-      const older = await sql<{ id: number }>`${steps.older(boundary, SEARCH_CANDIDATES - recent.rows.length)}`.execute(executor);
-      return { rows: [...recent.rows, ...older.rows] };
+      const walked = await sql<{ boundary: number; id: number | null }>`${steps.recent(steps.recentRows ?? PG_RECENT_ROWS)}`.execute(executor);
+      const boundary = Number(walked.rows[0]?.boundary ?? 0);
+      const recent = walked.rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
+      if (recent.length >= SEARCH_CANDIDATES || boundary <= 0) return { rows: recent };
+      const older = await sql<{ id: number }>`${steps.older(boundary, SEARCH_CANDIDATES - recent.length)}`.execute(executor);
+      return { rows: [...recent, ...older.rows] };
     },
   };
+}
+
+/** The boundary of the newest `rows` rows of a table and, beside it, the walk above it: one statement. */
+function newestRows(table: RawBuilder<unknown>, rows: number, walk: (boundary: RawBuilder<unknown>) => RawBuilder<unknown>) {
+  return sql`SELECT bound.boundary, hit.id FROM (SELECT coalesce(max(id), 0) - ${rows} AS boundary FROM ${table}) AS bound
+    LEFT JOIN LATERAL (${walk(sql`bound.boundary`)}) AS hit ON true`;
 }
 
 function identityColumns() {
