@@ -44,6 +44,19 @@ export function isIndexableTerm(term: string) {
   return [...term].length >= 3;
 }
 
+/**
+ * The pairs of neighbouring characters of the terms, each once: a text holding a term holds all
+ * its pairs (the index of pairs finds the candidates; the term itself is checked on them).
+ */
+export function termPairs(terms: string[]) {
+  const pairs = new Set<string>();
+  for (const term of terms) {
+    const chars = [...term];
+    for (let i = 0; i + 1 < chars.length; i += 1) pairs.add(chars[i]! + chars[i + 1]!);
+  }
+  return [...pairs];
+}
+
 /** Occurrences of a term in a text (case-folded like the query). */
 export function countOccurrences(text: string, term: string) {
   const haystack = text.normalize("NFKC").toLowerCase();

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { highlight, isIndexableTerm, SEARCH_CANDIDATES, SEARCH_PAGE_SIZE, searchScore, type Segment } from "~/lib/circle-search";
+import { highlight, isIndexableTerm, SEARCH_CANDIDATES, SEARCH_PAGE_SIZE, searchScore, termPairs, type Segment } from "~/lib/circle-search";
 import { cardTime } from "~/lib/relative-time";
 import { db, dialect } from "../db/db.server";
 import { toAuthor, type Author } from "./posts.server";
@@ -58,14 +58,11 @@ function ftsMatch(terms: string[]) {
   return terms.map((term) => `"${term}"`).join(" AND ");
 }
 
-/** PostgreSQL's query of the pairs index: every pair of neighbouring characters of every term, all required. */
-export function pairsQuery(terms: string[]) {
-  const pairs = new Set<string>();
-  for (const term of terms) {
-    const chars = [...term];
-    for (let i = 0; i + 1 < chars.length; i += 1) pairs.add(chars[i]! + chars[i + 1]!);
-  }
-  return [...pairs].map((pair) => `'${pair}'`).join(" & ");
+/** PostgreSQL's query of the pairs index: every pair of every term, all required. */
+function pairsQuery(terms: string[]) {
+  return termPairs(terms)
+    .map((pair) => `'${pair}'`)
+    .join(" & ");
 }
 
 /** PostgreSQL: the newest rows checked one by one before the index is asked (see pgCandidates). */
