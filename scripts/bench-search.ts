@@ -4,8 +4,11 @@
 // database created on BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
 // and dropped at the end), migrates it, fills it with generated Chinese posts and comments, and
 // times searchCircle() end to end (candidates, rows, ranking, highlighting) for each kind of
-// query: median and slowest of --runs runs after one warm-up.
+// query: median and slowest of --runs runs after one warm-up, and the CPU time per search (this
+// process plus, on PostgreSQL, the database's server processes, read from /proc/<pid>/stat),
+// which a loaded machine inflates far less than the wall-clock times.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -45,6 +48,7 @@ const { migrateToLatest } = await import("~/server/db/migrate.server");
 const { seedReferenceData } = await import("~/server/db/seed.server");
 const { searchCircle } = await import("~/server/forum/search.server");
 const { normalizeSearchQuery } = await import("~/lib/circle-search");
+const { sql } = await import("kysely");
 
 // Words of campus talk: sentences are drawn from them, so common words match thousands of rows
 // and rare ones a few (RARE appears once in 5,000 posts).
@@ -125,7 +129,7 @@ for (let i = 0; i < COMMENTS; i += 1000) {
   });
   await database.insertInto("comments").values(rows).execute();
 }
-if (dialectName === "postgres") await import("kysely").then(({ sql }) => sql`ANALYZE`.execute(database));
+if (dialectName === "postgres") await sql`ANALYZE`.execute(database);
 const filled = Date.now() - started;
 
 const QUERIES: [string, string][] = [
@@ -138,8 +142,24 @@ const QUERIES: [string, string][] = [
   ["2 chars, no match (火星)", "火星"],
 ];
 console.log(`\n${dialectName}: ${POSTS} posts, ${COMMENTS} comments (filled in ${(filled / 1000).toFixed(0)} s), ${RUNS} runs each\n`);
-console.log("| query | results (page 1) | median ms | slowest ms |");
-console.log("|---|---|---|---|");
+/** CPU time (ms) the server processes of the bench database have used so far (0 on SQLite: it runs in this process). */
+async function serverCpuMs() {
+  if (dialectName !== "postgres") return 0;
+  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(database);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Not on Linux, or the server is on another machine: the column then counts this process only.
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+console.log(`load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+console.log("| query | results (page 1) | median ms | slowest ms | CPU ms per search |");
+console.log("|---|---|---|---|---|");
 const viewerId = users[0]!;
 for (const [label, text] of QUERIES) {
   const query = normalizeSearchQuery(text);
@@ -147,14 +167,19 @@ for (const [label, text] of QUERIES) {
   await searchCircle({ terms: query.terms, viewerId });
   const times: number[] = [];
   let count = 0;
+  const cpuBefore = process.cpuUsage();
+  const serverBefore = await serverCpuMs();
   for (let run = 0; run < RUNS; run += 1) {
     const t = performance.now();
     const page = await searchCircle({ terms: query.terms, viewerId });
     times.push(performance.now() - t);
     count = page.hits.length;
   }
+  const server = (await serverCpuMs()) - serverBefore;
+  const own = process.cpuUsage(cpuBefore);
+  const cpu = ((own.user + own.system) / 1000 + server) / RUNS;
   times.sort((a, b) => a - b);
-  console.log(`| ${label} | ${count} | ${times[Math.floor(times.length / 2)]!.toFixed(1)} | ${times[times.length - 1]!.toFixed(1)} |`);
+  console.log(`| ${label} | ${count} | ${times[Math.floor(times.length / 2)]!.toFixed(1)} | ${times[times.length - 1]!.toFixed(1)} | ${cpu.toFixed(1)} |`);
 }
 
 await closeDb();

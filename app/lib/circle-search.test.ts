@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { highlight, normalizeSearchQuery, searchScore, SEARCH_HALF_LIFE_HOURS } from "./circle-search";
+import { highlight, normalizeSearchQuery, searchScore, SEARCH_HALF_LIFE_HOURS, termPairs } from "./circle-search";
 
 describe("normalizeSearchQuery", () => {
   it.each([
@@ -30,6 +30,19 @@ describe("normalizeSearchQuery", () => {
   it("cuts a pasted paragraph to terms of at most 32 characters", () => {
     const query = normalizeSearchQuery("长".repeat(100));
     expect(query.ok && [...query.terms[0]!].length).toBe(32);
+  });
+});
+
+describe("termPairs", () => {
+  it.each([
+    [["食堂"], ["食堂"]],
+    [["图书馆"], ["图书", "书馆"]],
+    [["量子纠缠", "自习"], ["量子", "子纠", "纠缠", "自习"]],
+    [["哈哈哈"], ["哈哈"]],
+    [["iphone"], ["ip", "ph", "ho", "on", "ne"]],
+    [["𠀀𠀁𠀂"], ["𠀀𠀁", "𠀁𠀂"]],
+  ])("%j → %j", (terms, pairs) => {
+    expect(termPairs(terms)).toEqual(pairs);
   });
 });
 

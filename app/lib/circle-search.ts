@@ -44,6 +44,19 @@ export function isIndexableTerm(term: string) {
   return [...term].length >= 3;
 }
 
+/**
+ * The pairs of neighbouring characters of the terms, each once: a text holding a term holds all
+ * its pairs (the index of pairs finds the candidates; the term itself is checked on them).
+ */
+export function termPairs(terms: string[]) {
+  const pairs = new Set<string>();
+  for (const term of terms) {
+    const chars = [...term];
+    for (let i = 0; i + 1 < chars.length; i += 1) pairs.add(chars[i]! + chars[i + 1]!);
+  }
+  return [...pairs];
+}
+
 /** Occurrences of a term in a text (case-folded like the query). */
 export function countOccurrences(text: string, term: string) {
   const haystack = text.normalize("NFKC").toLowerCase();
@@ -75,10 +88,17 @@ export type Segment = { text: string; hit: boolean };
  */
 export function highlight(text: string, terms: string[], length = SNIPPET_LENGTH): Segment[] {
   const chars = [...text.replace(/\s+/g, " ").trim()];
-  // Match on folded characters one by one, so positions stay those of the original text.
+  // Match on folded characters one by one, so positions stay those of the original text (each
+  // distinct character folded once: a Chinese text repeats few of them).
+  const foldedChar = new Map<string, string>();
   const folded = chars.map((char) => {
-    const f = char.normalize("NFKC").toLowerCase();
-    return [...f].length === 1 ? f : char;
+    let f = foldedChar.get(char);
+    if (f === undefined) {
+      const n = char.normalize("NFKC").toLowerCase();
+      f = [...n].length === 1 ? n : char;
+      foldedChar.set(char, f);
+    }
+    return f;
   });
   const hits = new Array<boolean>(chars.length).fill(false);
   let first = -1;

@@ -1,19 +1,21 @@
 import { sql, type RawBuilder } from "kysely";
-import { highlight, isIndexableTerm, SEARCH_CANDIDATES, SEARCH_PAGE_SIZE, searchScore, type Segment } from "~/lib/circle-search";
+import { highlight, isIndexableTerm, SEARCH_CANDIDATES, SEARCH_PAGE_SIZE, searchScore, termPairs, type Segment } from "~/lib/circle-search";
 import { cardTime } from "~/lib/relative-time";
 import { db, dialect } from "../db/db.server";
 import { toAuthor, type Author } from "./posts.server";
 
-// The circle's search over posts and comments (decision 041). The candidates are the newest
-// SEARCH_CANDIDATES visible matches of each kind, found through an index:
-// - a term of three characters or more: SQLite's FTS5 trigram tables (posts_fts, comments_fts,
-//   kept by triggers) or PostgreSQL's pg_trgm GIN indexes (ILIKE);
-// - a query of two-character terms only (a trigram index cannot look up two characters): an
-//   index of the texts' pairs of neighbouring characters (SQLite: FTS5 tables posts_bigrams and
-//   comments_bigrams filled by triggers; PostgreSQL: GIN indexes over search_bigrams(), a
-//   tsvector of the pairs); measured in docs/performance.md "Search".
-// Every other term must match too. The candidates are then ranked here by relevance and recency
-// (app/lib/circle-search.ts) and their authors pass through toAuthor(), like every page's posts.
+// The circle's search over posts and comments (decision 041, re-measured in decision 050). The
+// candidates are the newest SEARCH_CANDIDATES visible matches of each kind, found through an index
+// with a bounded amount of work:
+// - SQLite: FTS5 read newest first (rowid descending) up to the limit: the trigram tables
+//   (posts_fts, comments_fts) for a term of three characters or more, else the tables of the
+//   texts' pairs of neighbouring characters (posts_bigrams, comments_bigrams); all kept by triggers.
+// - PostgreSQL: the newest PG_RECENT_ROWS rows walked newest first (a common term fills the page
+//   there), then, only when they held too few, the GIN index of the texts' pairs (search_bigrams)
+//   for the older rows: every term as its pairs, all required (a term's pairs are exact in a
+//   tsvector, so the index needs no recheck; the term itself is checked on those rows only).
+// Every term must match. The candidates are ranked here by relevance and recency
+// (app/lib/circle-search.ts) and the page's authors pass through toAuthor(), like every page's posts.
 
 export type SearchHit = {
   kind: "post" | "comment";
@@ -31,92 +33,128 @@ export type SearchPage = { hits: SearchHit[]; page: number; hasMore: boolean };
 
 const postgres = () => dialect() === "postgres";
 
-/** The text of a term for LIKE: the terms hold only letters and digits (normalizeSearchQuery), so nothing needs escaping. */
-function contains(term: string) {
-  return `%${term}%`;
-}
-
-function matchesAll(columns: RawBuilder<unknown>[], terms: string[]) {
-  const op = postgres() ? sql`ILIKE` : sql`LIKE`;
+/** SQLite's LIKE (ASCII case folded) for the short terms left over after the trigram index: the terms hold only letters and digits (normalizeSearchQuery), so nothing needs escaping. */
+function likeAll(column: RawBuilder<unknown>[], terms: string[]) {
   return sql.join(
-    terms.map((term) => sql`(${sql.join(columns.map((column) => sql`${column} ${op} ${contains(term)}`), sql` OR `)})`),
+    terms.map((term) => sql`(${sql.join(column.map((c) => sql`${c} LIKE ${`%${term}%`}`), sql` OR `)})`),
     sql` AND `,
   );
 }
 
-/** FTS5's query: each long term as a phrase, all of them required. */
+/**
+ * PostgreSQL: the text contains every term. A term without upper and lower case (Chinese,
+ * digits) is found by strpos, several times cheaper per row than ILIKE, which folds the whole text
+ * first; a term with letters keeps ILIKE's case folding.
+ */
+function containsAll(text: RawBuilder<unknown>, terms: string[]) {
+  return sql.join(
+    terms.map((term) => (term.toUpperCase() === term ? sql`strpos(${text}, ${term}) > 0` : sql`${text} ILIKE ${`%${term}%`}`)),
+    sql` AND `,
+  );
+}
+
+/** FTS5's query: each term as a phrase, all of them required. */
 function ftsMatch(terms: string[]) {
   return terms.map((term) => `"${term}"`).join(" AND ");
 }
 
-/** PostgreSQL's query of the pairs index: each two-character term as a lexeme, all required. */
+/** PostgreSQL's query of the pairs index: every pair of every term, all required. */
 function pairsQuery(terms: string[]) {
-  return terms.map((term) => `'${term}'`).join(" & ");
+  return termPairs(terms)
+    .map((pair) => `'${pair}'`)
+    .join(" & ");
 }
 
 /** PostgreSQL: the newest rows checked one by one before the index is asked (see pgCandidates). */
 const PG_RECENT_ROWS = 5_000;
 
-const POST_PAIRS = sql`search_bigrams(coalesce(posts.title, '') || ' ' || posts.content)`;
+/** A post's searchable text on PostgreSQL: the expression its pairs index is built on. */
+const POST_TEXT = sql`(coalesce(posts.title, '') || ' ' || posts.content)`;
+const COMMENT_TEXT = sql`comments.content`;
 
 /** The ids of the newest visible posts matching every term. */
-export function postCandidatesQuery(terms: string[]) {
-  const long = terms.filter(isIndexableTerm);
-  const text = [sql.ref("posts.title"), sql.ref("posts.content")];
+export function postCandidatesQuery(terms: string[], options: { recentRows?: number } = {}) {
   if (!postgres()) {
     // The trigram index for the long terms, else the pairs index for the short ones, newest first
     // (FTS5 walks its rowids backwards); LIKE checks short terms left over on the row.
+    const long = terms.filter(isIndexableTerm);
     const index = long.length > 0 ? sql`posts_fts` : sql`posts_bigrams`;
     const rest = long.length > 0 ? terms.filter((term) => !isIndexableTerm(term)) : [];
     return sql<{ id: number }>`SELECT posts.id FROM ${index} JOIN posts ON posts.id = ${index}.rowid
-      WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${matchesAll(text, rest)}` : sql``}
+      WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${likeAll([sql.ref("posts.title"), sql.ref("posts.content")], rest)}` : sql``}
       ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
   }
-  return pgCandidates("posts", terms, long.length > 0 ? matchesAll(text, long) : sql`${POST_PAIRS} @@ ${pairsQuery(terms)}::tsquery`, text, sql`posts.moderation = 'visible'`);
+  return pgCandidates({
+    recent: (rows) =>
+      newestRows(sql`posts`, rows, (boundary) => sql`SELECT posts.id FROM posts WHERE posts.id > ${boundary} AND posts.moderation = 'visible' AND ${containsAll(POST_TEXT, terms)}
+        ORDER BY posts.id DESC LIMIT ${SEARCH_CANDIDATES}`),
+    older: (boundary, limit) => sql`WITH matched AS MATERIALIZED (
+        SELECT posts.id FROM posts WHERE search_bigrams(${POST_TEXT}) @@ ${pairsQuery(terms)}::tsquery
+          AND posts.id <= ${boundary} AND posts.moderation = 'visible' AND ${containsAll(POST_TEXT, terms)})
+      SELECT matched.id FROM matched ORDER BY matched.id DESC LIMIT ${limit}`,
+    recentRows: options.recentRows,
+  });
+}
+
+/** The ids of the newest visible comments (on visible posts) matching every term. */
+export function commentCandidatesQuery(terms: string[], options: { recentRows?: number } = {}) {
+  if (!postgres()) {
+    const long = terms.filter(isIndexableTerm);
+    const index = long.length > 0 ? sql`comments_fts` : sql`comments_bigrams`;
+    const rest = long.length > 0 ? terms.filter((term) => !isIndexableTerm(term)) : [];
+    return sql<{ id: number }>`SELECT comments.id FROM ${index} JOIN comments ON comments.id = ${index}.rowid JOIN posts ON posts.id = comments.post_id
+      WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} AND comments.moderation = 'visible' AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${likeAll([sql.ref("comments.content")], rest)}` : sql``}
+      ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
+  }
+  return pgCandidates({
+    recent: (rows) =>
+      newestRows(sql`comments`, rows, (boundary) => sql`SELECT comments.id FROM comments JOIN posts ON posts.id = comments.post_id
+        WHERE comments.id > ${boundary} AND comments.moderation = 'visible' AND ${containsAll(COMMENT_TEXT, terms)} AND posts.moderation = 'visible'
+        ORDER BY comments.id DESC LIMIT ${SEARCH_CANDIDATES}`),
+    // The post of each match is looked up newest first until the page is full (OFFSET 0 keeps
+    // the planner from checking every match's post before sorting them).
+    older: (boundary, limit) => sql`WITH matched AS MATERIALIZED (
+        SELECT comments.id, comments.post_id FROM comments WHERE search_bigrams(${COMMENT_TEXT}) @@ ${pairsQuery(terms)}::tsquery
+          AND comments.id <= ${boundary} AND comments.moderation = 'visible' AND ${containsAll(COMMENT_TEXT, terms)})
+      SELECT newest.id FROM (SELECT matched.id, matched.post_id FROM matched ORDER BY matched.id DESC OFFSET 0) AS newest
+      WHERE EXISTS (SELECT 1 FROM posts WHERE posts.id = newest.post_id AND posts.moderation = 'visible') LIMIT ${limit}`,
+    recentRows: options.recentRows,
+  });
 }
 
 /**
  * PostgreSQL in two steps, as no single plan suits both a common and a rare term: first the
  * newest PG_RECENT_ROWS rows, walked newest first through the primary key with the terms checked
- * on each (an expression no index serves, so the planner cannot pick a bitmap of a common
- * term's thousands of matches); when they hold fewer than SEARCH_CANDIDATES matches, the term is
- * not common and the GIN index (a CTE the planner cannot inline) finds the older ones.
+ * on each (bounded: at most that many rows, fewer when the page fills); when they hold fewer
+ * than SEARCH_CANDIDATES matches, the term is not common there and the pairs index (a CTE the
+ * planner cannot inline into a walk of the primary key) finds the older ones. The pairs of the
+ * terms are exact in the index (no recheck), so this step reads only the rows holding them all.
  */
-function pgCandidates(table: "posts" | "comments", terms: string[], found: RawBuilder<unknown>, text: RawBuilder<unknown>[], visible: RawBuilder<unknown>) {
-  const ref = sql.table(table);
-  const id = sql.ref(`${table}.id`);
-  const anyText = sql`concat_ws(' ', ${sql.join(text)}) ILIKE`;
-  const join = table === "comments" ? sql`JOIN posts ON posts.id = comments.post_id` : sql``;
+function pgCandidates(steps: {
+  /** The boundary (the newest id less the rows walked) and the matching ids above it (none: one row, id null). */
+  recent: (rows: number) => RawBuilder<unknown>;
+  older: (boundary: number, limit: number) => RawBuilder<unknown>;
+  /** PG_RECENT_ROWS unless a test narrows it to reach the second step with a few rows. */
+  recentRows?: number;
+}) {
   return {
+    /** The statements, for the plan tests. */
+    steps,
     async execute(executor: ReturnType<typeof db>) {
-      const top = await sql<{ top: number | null }>`SELECT MAX(id) AS top FROM ${ref}`.execute(executor);
-      const boundary = Number(top.rows[0]?.top ?? 0) - PG_RECENT_ROWS;
-      const recent = await sql<{ id: number }>`SELECT ${id} FROM ${ref} ${join}
-        WHERE ${id} > ${boundary} AND ${visible} AND ${sql.join(terms.map((term) => sql`${anyText} ${contains(term)}`), sql` AND `)}
-        ORDER BY ${id} DESC LIMIT ${SEARCH_CANDIDATES}`.execute(executor);
-      if (recent.rows.length >= SEARCH_CANDIDATES) return recent;
-      const older = await sql<{ id: number }>`WITH matched AS MATERIALIZED (SELECT ${id} FROM ${ref} WHERE ${found} AND ${id} <= ${boundary})
-        SELECT matched.id FROM matched JOIN ${ref} ON ${id} = matched.id ${join}
-        WHERE ${visible} AND ${matchesAll(text, terms)}
-        ORDER BY matched.id DESC LIMIT ${SEARCH_CANDIDATES - recent.rows.length}`.execute(executor);
-      return { rows: [...recent.rows, ...older.rows] };
+      const walked = await sql<{ boundary: number; id: number | null }>`${steps.recent(steps.recentRows ?? PG_RECENT_ROWS)}`.execute(executor);
+      const boundary = Number(walked.rows[0]?.boundary ?? 0);
+      const recent = walked.rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
+      if (recent.length >= SEARCH_CANDIDATES || boundary <= 0) return { rows: recent };
+      const older = await sql<{ id: number }>`${steps.older(boundary, SEARCH_CANDIDATES - recent.length)}`.execute(executor);
+      return { rows: [...recent, ...older.rows] };
     },
   };
 }
 
-/** The ids of the newest visible comments (on visible posts) matching every term. */
-export function commentCandidatesQuery(terms: string[]) {
-  const long = terms.filter(isIndexableTerm);
-  const text = [sql.ref("comments.content")];
-  if (!postgres()) {
-    const index = long.length > 0 ? sql`comments_fts` : sql`comments_bigrams`;
-    const rest = long.length > 0 ? terms.filter((term) => !isIndexableTerm(term)) : [];
-    return sql<{ id: number }>`SELECT comments.id FROM ${index} JOIN comments ON comments.id = ${index}.rowid JOIN posts ON posts.id = comments.post_id
-      WHERE ${index} MATCH ${ftsMatch(long.length > 0 ? long : terms)} AND comments.moderation = 'visible' AND posts.moderation = 'visible'${rest.length > 0 ? sql` AND ${matchesAll(text, rest)}` : sql``}
-      ORDER BY ${index}.rowid DESC LIMIT ${SEARCH_CANDIDATES}`;
-  }
-  const found = long.length > 0 ? matchesAll(text, long) : sql`search_bigrams(comments.content) @@ ${pairsQuery(terms)}::tsquery`;
-  return pgCandidates("comments", terms, found, text, sql`comments.moderation = 'visible' AND posts.moderation = 'visible'`);
+/** The boundary of the newest `rows` rows of a table and, beside it, the walk above it: one statement. */
+function newestRows(table: RawBuilder<unknown>, rows: number, walk: (boundary: RawBuilder<unknown>) => RawBuilder<unknown>) {
+  return sql`SELECT bound.boundary, hit.id FROM (SELECT coalesce(max(id), 0) - ${rows} AS boundary FROM ${table}) AS bound
+    LEFT JOIN LATERAL (${walk(sql`bound.boundary`)}) AS hit ON true`;
 }
 
 function identityColumns() {
@@ -155,34 +193,39 @@ export async function searchCircle(input: { terms: string[]; viewerId: number; p
   const [posts, comments] = await Promise.all([postRows(postIds.rows.map((row) => row.id)), commentRows(commentIds.rows.map((row) => row.id))]);
   const current = input.at ?? new Date();
   const ageHours = (at: string) => (current.getTime() - Date.parse(at)) / 3_600_000;
+  // Every candidate is scored (cheap), but only the page shown is highlighted and given its
+  // author: marking the match walks the text character by character, and doing it for all the
+  // candidates was most of a common term's time (decision 041, "Re-measured").
   const ranked = [
-    ...posts.map((row) => ({
-      score: searchScore({ terms: input.terms, title: row.title, body: row.content, ageHours: ageHours(row.created_at) }),
-      hit: {
-        kind: "post" as const,
-        postId: row.id,
-        commentId: null,
-        title: row.title ? highlight(row.title, input.terms) : null,
-        snippet: highlight(row.content, input.terms),
-        author: toAuthor(row, input.viewerId),
-        createdAt: row.created_at,
-        time: cardTime(row.created_at, current),
-      },
-    })),
-    ...comments.map((row) => ({
-      score: searchScore({ terms: input.terms, body: row.content, ageHours: ageHours(row.created_at) }),
-      hit: {
-        kind: "comment" as const,
-        postId: row.post_id,
-        commentId: row.id,
-        title: null,
-        snippet: highlight(row.content, input.terms),
-        author: toAuthor(row, input.viewerId),
-        createdAt: row.created_at,
-        time: cardTime(row.created_at, current),
-      },
-    })),
-  ].sort((a, b) => b.score - a.score || b.hit.createdAt.localeCompare(a.hit.createdAt));
+    ...posts.map((row) => ({ score: searchScore({ terms: input.terms, title: row.title, body: row.content, ageHours: ageHours(row.created_at) }), createdAt: row.created_at, key: row.id * 2, post: row, comment: null })),
+    ...comments.map((row) => ({ score: searchScore({ terms: input.terms, body: row.content, ageHours: ageHours(row.created_at) }), createdAt: row.created_at, key: row.id * 2 + 1, post: null, comment: row })),
+    // Ties broken by the row, so each request (each page) sees the same order.
+  ].sort((a, b) => b.score - a.score || b.createdAt.localeCompare(a.createdAt) || b.key - a.key);
   const start = (page - 1) * SEARCH_PAGE_SIZE;
-  return { hits: ranked.slice(start, start + SEARCH_PAGE_SIZE).map((entry) => entry.hit), page, hasMore: ranked.length > start + SEARCH_PAGE_SIZE };
+  const hits = ranked.slice(start, start + SEARCH_PAGE_SIZE).map(({ post, comment }): SearchHit => {
+    if (post) {
+      return {
+        kind: "post",
+        postId: post.id,
+        commentId: null,
+        title: post.title ? highlight(post.title, input.terms) : null,
+        snippet: highlight(post.content, input.terms),
+        author: toAuthor(post, input.viewerId),
+        createdAt: post.created_at,
+        time: cardTime(post.created_at, current),
+      };
+    }
+    const row = comment!;
+    return {
+      kind: "comment",
+      postId: row.post_id,
+      commentId: row.id,
+      title: null,
+      snippet: highlight(row.content, input.terms),
+      author: toAuthor(row, input.viewerId),
+      createdAt: row.created_at,
+      time: cardTime(row.created_at, current),
+    };
+  });
+  return { hits, page, hasMore: ranked.length > start + SEARCH_PAGE_SIZE };
 }

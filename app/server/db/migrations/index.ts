@@ -23,6 +23,7 @@ import * as moneyLedger from "./0021_money_ledger";
 import * as studentsRoundThree from "./0035_students_round_three";
 import * as sessionIdle from "./0042_session_idle";
 import * as pickupDeadline from "./0044_pickup_deadline";
+import * as searchPairsOnly from "./0050_search_pairs_only";
 import * as nicknameKeys from "./0043_nickname_keys";
 import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
 import * as riders from "./0038_riders";
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0041_circle_search_pseudonyms_favourites": circleSearch,
   "0038_riders": riders,
   "0039_operators_day": operatorsDay,
+  "0050_search_pairs_only": searchPairsOnly,
 };
