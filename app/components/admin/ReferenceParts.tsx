@@ -10,10 +10,11 @@ import type { ReactNode } from "react";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
+import { timetable as timetableMessages } from "~/lib/messages/timetable";
 
 const r = adminReferenceMessages;
 
-export type ReferenceSection = "campuses" | "schools" | "slots";
+export type ReferenceSection = "campuses" | "schools" | "slots" | "calendar";
 
 /** What a reference action answers on a refusal: conform's reply, and which form it belongs to. */
 export type TaggedReply = { formId: string; reply: SubmissionResult<string[]> };
@@ -26,6 +27,7 @@ export function ReferenceNav({ current }: { current: ReferenceSection }) {
     { to: "/admin/campuses", label: r.campuses, section: "campuses" },
     { to: "/admin/schools", label: r.schools, section: "schools" },
     { to: "/admin/delivery-slots", label: r.slots, section: "slots" },
+    { to: "/admin/school-calendar", label: timetableMessages.calendarAdminTitle, section: "calendar" },
   ];
   return (
     <nav aria-label={r.subnav} className="flex rounded-xl bg-white p-1 shadow-sm">

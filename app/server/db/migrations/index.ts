@@ -24,6 +24,7 @@ import * as studentsRoundThree from "./0035_students_round_three";
 import * as sessionIdle from "./0042_session_idle";
 import * as pickupDeadline from "./0044_pickup_deadline";
 import * as nicknameKeys from "./0043_nickname_keys";
+import * as timetableOwn from "./0040_timetable_own";
 import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
 import * as riders from "./0038_riders";
 import * as operatorsDay from "./0039_operators_day";
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "0042_session_idle": sessionIdle,
   "0044_pickup_deadline": pickupDeadline,
   "0043_nickname_keys": nicknameKeys,
+  "0040_timetable_own": timetableOwn,
   "0041_circle_search_pseudonyms_favourites": circleSearch,
   "0038_riders": riders,
   "0039_operators_day": operatorsDay,
