@@ -133,8 +133,7 @@ export default function Schedule() {
       <p id="offline-mark" hidden data-time="" className="offline-mark rounded-xl bg-slate-800 px-3 py-2 text-sm text-white" {...(data.isViewingCurrent ? { "data-schedule-current": "" } : {})}>
         {fillTemplate(msg.timetable.offline, { time: "" })}
       </p>
-      {data.today ? <TodayCard today={data.today} href={href} /> : null}
-      <section className="card space-y-2 p-3">
+      <section className="card space-y-1.5 p-3">
         <Form method="get" action="/schedule" className="flex items-center gap-2">
           <label htmlFor="term" className="sr-only">
             {msg.schedule.term}
@@ -145,7 +144,7 @@ export default function Schedule() {
             name="term"
             defaultValue={data.term.code}
             onChange={(event) => submit(event.currentTarget.form)}
-            className="field-input flex-1 py-2 text-sm"
+            className="field-input flex-1 py-1.5 text-sm"
           >
             {data.terms.map((term) => (
               <option key={term.code} value={term.code}>
@@ -174,6 +173,8 @@ export default function Schedule() {
           </Link>
           <WeekStep to={data.week < data.maxWeek ? href({ week: String(data.week + 1) }) : null} label={msg.schedule.nextWeek} icon="chevron" />
         </nav>
+        {/* Today sits in this card, two lines high, so the whole grid still clears the floating buttons. */}
+        {data.today ? <TodayCard today={data.today} open={params.get("today") === "all"} href={href} /> : null}
       </section>
 
       <Notices data={data} refreshError={actionData?.error ?? null} synced={params.get("synced") === "1"} formAction={formAction} />
@@ -183,11 +184,11 @@ export default function Schedule() {
         <table className="w-full table-fixed border-collapse">
           <thead>
             <tr className="border-b border-slate-100">
-              <th scope="col" className="w-8 py-1.5 text-[11px] font-medium text-slate-500">
+              <th scope="col" className="w-8 py-1 text-[11px] font-medium text-slate-500">
                 {fillTemplate(msg.schedule.month, { month: data.month })}
               </th>
               {data.days.map((day) => (
-                <th key={day.date} scope="col" className="px-0.5 py-1.5 font-normal" aria-current={day.isToday ? "date" : undefined}>
+                <th key={day.date} scope="col" className="px-0.5 py-1 font-normal" aria-current={day.isToday ? "date" : undefined}>
                   <span className={`mx-auto flex w-10 flex-col items-center rounded-xl py-0.5 leading-tight ${day.isToday ? "bg-brand text-white" : "text-slate-600"}`}>
                     <span className="text-xs font-medium">{day.label}</span>
                     <span className={`text-[10px] ${day.isToday ? "text-white" : "text-slate-500"}`}>{day.short}</span>
@@ -210,8 +211,9 @@ export default function Schedule() {
                   <span className="block text-[9px] text-slate-500">{slot.end}</span>
                 </th>
                 {data.grid[row].map((cards, day) => (
-                  <td key={day} className={`h-[5.75rem] p-0.5 align-top ${data.days[day].isToday ? "bg-brand-soft/40" : ""}`}>
-                    <div className="flex h-full flex-col gap-0.5">
+                  <td key={day} className={`h-[5.125rem] p-0.5 align-top ${data.days[day].isToday ? "bg-brand-soft/40" : ""}`}>
+                    {/* A fixed height: a class and an exam in one cell share it instead of growing the row. */}
+                    <div className="flex h-[4.875rem] flex-col gap-0.5">
                       {cards.map((card) => (
                         <Link
                           key={`${card.kind}-${card.index}`}
@@ -633,7 +635,7 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
   );
 }
 
-function TodayCard({ today, href }: { today: NonNullable<Data["today"]>; href: (extra?: Record<string, string>) => string }) {
+function TodayCard({ today, open, href }: { today: NonNullable<Data["today"]>; open: boolean; href: (extra?: Record<string, string>) => string }) {
   const focus = today.focus;
   const t = msg.timetable;
   const headline = today.holiday
@@ -645,54 +647,64 @@ function TodayCard({ today, href }: { today: NonNullable<Data["today"]>; href: (
         : t.todayDone;
   const linkOf = (item: NonNullable<Data["today"]>["items"][number]) => (item.kind === "exam" ? "/backpack/exams" : href({ course: String(item.index) }));
   return (
-    <section aria-labelledby="today-title" className="card space-y-2 p-3">
-      <div className="flex items-center gap-1.5">
-        <Icon name="clock" className="h-4 w-4 text-brand" />
-        <h2 id="today-title" className="flex-1 text-sm font-semibold text-slate-800">
+    <section aria-labelledby="today-title">
+      <div className={`flex min-h-[2.875rem] items-center gap-2 rounded-xl px-2 py-1.5 ${focus?.item.kind === "exam" ? "bg-red-50 text-red-900" : "bg-brand-soft/60 text-brand-dark"}`}>
+        <h2 id="today-title" className="w-7 shrink-0 text-center text-[11px] font-semibold leading-tight">
           {t.todayTitle}
         </h2>
-        {today.makeup ? <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">{fillTemplate(t.todayMakeup, { weekday: today.makeup })}</span> : null}
-      </div>
-      {focus ? (
-        <Link to={linkOf(focus.item)} preventScrollReset className={`block rounded-xl px-3 py-2 ${focus.item.kind === "exam" ? "bg-red-50 text-red-900" : "bg-brand-soft text-brand-dark"}`}>
-          <span className="flex items-center justify-between gap-2 text-xs">
-            <span className="font-medium">
-              {focus.state === "now" ? t.todayNow : t.todayNext}
-              {focus.item.kind === "exam" ? ` · ${t.examTag}` : ""}
+        {focus ? (
+          <Link to={linkOf(focus.item)} preventScrollReset className="min-w-0 flex-1 leading-tight">
+            <span className="block truncate text-sm">
+              <span className="text-xs">
+                {focus.state === "now" ? t.todayNow : t.todayNext}
+                {focus.item.kind === "exam" ? ` · ${t.examTag}` : ""}
+              </span>{" "}
+              <span className="font-semibold">{focus.item.name}</span>
             </span>
-            <span role="timer" className="font-semibold">
+            <span className="block truncate text-xs opacity-80">
+              {focus.item.start}-{focus.item.end}
+              {focus.item.location ? ` · ${focus.item.location}` : ""}
+            </span>
+          </Link>
+        ) : (
+          <p className="min-w-0 flex-1 text-sm leading-tight text-slate-600">
+            {headline}
+            {today.makeup ? <span className="mt-0.5 block text-xs text-amber-800">{fillTemplate(t.todayMakeup, { weekday: today.makeup })}</span> : null}
+          </p>
+        )}
+        <div className="shrink-0 text-right leading-tight">
+          {focus ? (
+            <span role="timer" className="block text-xs font-semibold">
               {focus.state === "now"
                 ? fillTemplate(focus.item.kind === "exam" ? t.todayExamEndsIn : t.todayEndsIn, { time: durationText(focus.minutes) })
                 : fillTemplate(t.todayStartsIn, { time: durationText(focus.minutes) })}
             </span>
-          </span>
-          <span className="mt-0.5 block text-base font-semibold">{focus.item.name}</span>
-          <span className="block text-sm">
-            {focus.item.start}-{focus.item.end}
-            {focus.item.location ? ` · ${focus.item.location}` : ""}
-          </span>
-        </Link>
-      ) : (
-        <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-600">{headline}</p>
-      )}
-      {today.items.length > (focus ? 1 : 0) ? (
-        <ol className="divide-y divide-slate-100 text-sm">
-          {today.items
-            .filter((item) => item !== focus?.item && !(focus && item.kind === focus.item.kind && item.index === focus.item.index))
-            .map((item) => (
-              <li key={`${item.kind}-${item.index}`} className={item.state === "done" ? "text-slate-400" : "text-slate-700"}>
-                <Link to={linkOf(item)} preventScrollReset className="flex items-center gap-2 py-1.5">
-                  <span className="w-[5.5rem] shrink-0 tabular-nums">
-                    {item.start}-{item.end}
-                  </span>
-                  <span className="flex-1 truncate font-medium">
-                    {item.kind === "exam" ? <span className="mr-1 rounded bg-red-600 px-1 text-[10px] text-white">{t.examTag}</span> : null}
-                    {item.name}
-                  </span>
-                  <span className="max-w-[7rem] truncate text-xs">{item.location}</span>
-                </Link>
-              </li>
-            ))}
+          ) : null}
+          {focus && today.makeup ? <span className="block text-[11px] text-amber-800">{fillTemplate(t.todayMakeup, { weekday: today.makeup })}</span> : null}
+          {today.items.length > 0 ? (
+            <Link to={href({ today: open ? "" : "all" })} preventScrollReset replace aria-expanded={open} className="mt-0.5 inline-flex items-center gap-0.5 text-[11px] text-slate-600 underline-offset-2 hover:underline">
+              {fillTemplate(open ? t.todayListClose : t.todayListOpen, { n: today.items.length })}
+              <Icon name="down" className={`h-3 w-3 ${open ? "rotate-180" : ""}`} />
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {open && today.items.length > 0 ? (
+        <ol aria-label={t.todayTitle} className="mt-1 divide-y divide-slate-100 text-sm">
+          {today.items.map((item) => (
+            <li key={`${item.kind}-${item.index}`} className={item.state === "done" ? "text-slate-400" : "text-slate-700"}>
+              <Link to={linkOf(item)} preventScrollReset className="flex items-center gap-2 py-1.5">
+                <span className="w-[5.5rem] shrink-0 tabular-nums">
+                  {item.start}-{item.end}
+                </span>
+                <span className="flex-1 truncate font-medium">
+                  {item.kind === "exam" ? <span className="mr-1 rounded bg-red-600 px-1 text-[10px] text-white">{t.examTag}</span> : null}
+                  {item.name}
+                </span>
+                <span className="max-w-[7rem] truncate text-xs">{item.location}</span>
+              </Link>
+            </li>
+          ))}
         </ol>
       ) : null}
     </section>

@@ -1,4 +1,5 @@
 import { Common } from "./common";
+import { schedule } from "./schedule";
 
 /** A 校历 kind and the grid's mark of its days: the same words. */
 const EXAM_WEEK = "考试周";
@@ -15,6 +16,8 @@ export const timetable = {
   todayFree: "今天没有课",
   todayHoliday: "今天放假：{label}",
   todayMakeup: "今天调休，上{weekday}的课",
+  todayListOpen: "全天 {n} 项",
+  todayListClose: schedule.notesClose,
   minutes: "{n} 分钟",
   hoursMinutes: "{h} 小时 {m} 分钟",
   hours: "{h} 小时",
