@@ -10,7 +10,6 @@ import type { ReactNode } from "react";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
-import { timetable as timetableMessages } from "~/lib/messages/timetable";
 
 const r = adminReferenceMessages;
 
@@ -27,7 +26,7 @@ export function ReferenceNav({ current }: { current: ReferenceSection }) {
     { to: "/admin/campuses", label: r.campuses, section: "campuses" },
     { to: "/admin/schools", label: r.schools, section: "schools" },
     { to: "/admin/delivery-slots", label: r.slots, section: "slots" },
-    { to: "/admin/school-calendar", label: timetableMessages.calendarAdminTitle, section: "calendar" },
+    { to: "/admin/school-calendar", label: r.calendar, section: "calendar" },
   ];
   return (
     <nav aria-label={r.subnav} className="flex rounded-xl bg-white p-1 shadow-sm">

@@ -1,5 +1,4 @@
 import { Common } from "./common";
-import { schedule } from "./schedule";
 
 /** A 校历 kind and the grid's mark of its days: the same words. */
 const EXAM_WEEK = "考试周";
@@ -17,7 +16,7 @@ export const timetable = {
   todayHoliday: "今天放假：{label}",
   todayMakeup: "今天调休，上{weekday}的课",
   todayListOpen: "全天 {n} 项",
-  todayListClose: schedule.notesClose,
+  todayListClose: Common.collapse,
   minutes: "{n} 分钟",
   hoursMinutes: "{h} 小时 {m} 分钟",
   hours: "{h} 小时",
@@ -86,7 +85,7 @@ export const timetable = {
   ],
   examFrom: "{kind} · 座位 {seat}",
   offline: "离线 · 更新于 {time}",
-  calendarAdminTitle: "校历",
+  calendarAdminTitle: Common.schoolCalendar,
   calendarAdminHint: "放假日不上课；调休日上所补那一天的课；考试周只作标记。没有录入校历时，课表按教学周照常显示。",
   calendarSchool: Common.school,
   calendarKind: "安排类型",
