@@ -44,6 +44,9 @@ const SAMPLES = [
   { url: "/market/pay/E20260101000001" },
   { url: "/schedule" },
   { url: "/schedule/mutual-help?term=2026-2027-1&week=1&course=0" },
+  { url: "/schedule/courses/new?term=2026-2027-1&week=1" },
+  { url: "/schedule/courses/edit?term=2026-2027-1&week=1&edit=9001" }, // the budget student's own course
+  { url: "/admin/school-calendar", operator: true },
   { url: "/circle" },
   { url: "/circle?sort=hot" },
   { url: "/circle/search?q=%E9%A3%9F%E5%A0%82" },
@@ -219,6 +222,13 @@ async function loginStudent() {
            '[{"company":"中通快递","pickupCode":"5-5-1201","stationName":"梨园菜鸟驿站"}]', '{"pocket":1}', 1, 120, 120, 'created', 'pending', ?, ?, ?, ?)`,
       )
       .run(user.id, iso, new Date(now.getTime() + 86_400_000).toISOString(), iso, iso);
+    // A course of the student's own: the timetable's edit screen answers itself.
+    database
+      .prepare(
+        `INSERT INTO timetable_edits (id, user_id, term, kind, name, teacher, location, weekday, start_period, end_period, weeks, note, created_at, updated_at)
+         VALUES (9001, ?, '2026-2027-1', 'own', '考研英语', '', '图书馆', 1, 1, 2, '[1,2,3]', '', ?, ?)`,
+      )
+      .run(user.id, iso, iso);
     // A checkout with one parcel and a saved address: the market's sheets (checkout, parcel,
     // address list and form) answer themselves instead of sending the student back to /market.
     database

@@ -105,6 +105,7 @@ describe("the open-route table, row by row", () => {
     "/share-card.png": "/share-card.png",
     "/share-card/*": "/share-card/AAAAAAAAAAAAAAAAAAAAAA.jpg",
     "/robots.txt": "/robots.txt",
+    "/schedule-sw.js": "/schedule-sw.js",
   };
   it.each(OPEN_ROUTES)("$pattern ($why)", (rule) => {
     const example = examples[rule.pattern];

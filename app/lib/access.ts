@@ -39,6 +39,7 @@ export const OPEN_ROUTES: AccessRule[] = [
   { pattern: "/share-card.png", kind: "machine", why: "the share card image the messenger fetches" },
   { pattern: "/share-card/*", kind: "machine", why: "a visible post's share card thumbnail the messenger fetches" },
   { pattern: "/robots.txt", kind: "machine", why: "crawlers" },
+  { pattern: "/schedule-sw.js", kind: "machine", why: "the timetable's offline service worker: a static script, no data (a redirect would fail its registration)" },
 ];
 
 export const LOGIN_PATHS = ["/crLogin", "/login"];

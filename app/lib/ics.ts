@@ -3,6 +3,10 @@
 // +08:00 zone, described once by a VTIMEZONE so calendars show local wall-clock times).
 import { BUSINESS_TIME_ZONE } from "./time";
 
+/** The alarm lead times a student can choose for the feed (minutes; 0 = no alarm). */
+export const ALARM_CHOICES = [0, 5, 10, 15, 30, 60] as const;
+export const DEFAULT_ALARM_MINUTES = 15;
+
 export type IcsEvent = {
   uid: string;
   /** YYYY-MM-DD and HH:MM, Shanghai wall clock. */
@@ -12,6 +16,10 @@ export type IcsEvent = {
   summary: string;
   location?: string;
   description?: string;
+  /** A VALARM this many minutes before the start (none when absent or 0). */
+  alarmMinutes?: number;
+  /** Text the phone shows when the alarm rings (the summary when absent). */
+  alarmText?: string;
 };
 
 export type IcsCalendar = {
@@ -99,7 +107,11 @@ export function buildIcs(calendar: IcsCalendar) {
     );
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-    lines.push("TRANSP:OPAQUE", "END:VEVENT");
+    lines.push("TRANSP:OPAQUE");
+    if (event.alarmMinutes && event.alarmMinutes > 0) {
+      lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `DESCRIPTION:${escapeText(event.alarmText ?? event.summary)}`, `TRIGGER:-PT${Math.trunc(event.alarmMinutes)}M`, "END:VALARM");
+    }
+    lines.push("END:VEVENT");
   }
   lines.push("END:VCALENDAR");
   return lines.map(foldLine).join(CRLF) + CRLF;

@@ -278,6 +278,10 @@ describe("keptScheduleParams: what /schedule's links keep of what the student cl
     // The notes panel stays hidden, across weeks too, until 展开.
     ["notes=hide", { week: "5" }, { notes: "hide", week: "5" }],
     ["notes=hide&empty=seen", { notes: "" }, { empty: "seen" }],
+    // Today's full list stays open behind a course's dialog and across weeks, until 收起.
+    ["today=all", { course: "2" }, { today: "all", course: "2" }],
+    ["today=all", { week: "5" }, { today: "all", week: "5" }],
+    ["today=all&notes=hide", { today: "" }, { notes: "hide" }],
     ["", {}, {}],
     ["empty=other", {}, {}],
   ])("%j + %j → %j", (current, extra, expected) => {

@@ -225,6 +225,7 @@ export function keptScheduleParams(current: URLSearchParams, extra: Record<strin
   const kept: Record<string, string> = {};
   if (current.get("empty") === "seen" && !("week" in extra)) kept.empty = "seen";
   if (current.get("notes") === "hide") kept.notes = "hide";
+  if (current.get("today") === "all") kept.today = "all";
   // An empty value in `extra` drops the parameter (the notes panel's 展开 link).
   return Object.fromEntries(Object.entries({ ...kept, ...extra }).filter(([, value]) => value !== ""));
 }

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Icon, type IconName } from "~/components/icons";
 import { SyncFailure } from "~/components/grades/SyncNotices";
 import { Page, useHydrated } from "~/components/Page";
@@ -11,17 +11,21 @@ import { copyText } from "~/components/share";
 import { Overlay } from "~/components/schedule/Overlay";
 import { app as appMessages } from "~/lib/messages/app";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
+import { timetable as timetableMessages } from "~/lib/messages/timetable";
+import { ALARM_CHOICES } from "~/lib/ics";
+import { durationText } from "~/lib/timetable-board";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { loginPath } from "~/lib/redirect";
-import { COURSE_REMINDER_MINUTES, TIME_SLOTS, courseColour, keptScheduleParams, scheduleHref, weekLabel } from "~/lib/schedule";
+import { COURSE_REMINDER_MINUTES, TIME_SLOTS, keptScheduleParams, scheduleHref, weekLabel } from "~/lib/schedule";
 import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { logout, requireStudent } from "~/server/auth/session.server";
 import { scheduleView, type CourseDetail } from "~/server/schedule/page.server";
-import { getScheduleSettings, resetCalendarToken, saveReminderSettings } from "~/server/schedule/settings.server";
+import { undoEdit } from "~/server/schedule/edits.server";
+import { getScheduleSettings, resetCalendarToken, saveDisplaySettings, saveReminderSettings } from "~/server/schedule/settings.server";
 import { loadTermInfo, loadTimetable } from "~/server/schedule/timetable.server";
 
-const msg = { app: appMessages, schedule: scheduleMessages, titles: titlesMessages };
+const msg = { app: appMessages, schedule: scheduleMessages, timetable: timetableMessages, titles: titlesMessages };
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.schedule} · ${msg.app.name}` }];
 
@@ -57,6 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
       await resetCalendarToken(user.id);
       return redirect(back({ dialog: "notify", saved: had ? "calendar-reset" : "calendar-created" }));
     }
+    case "display":
+      await saveDisplaySettings(user.id, { showOtherWeeks: value.showOtherWeeks === "on", alarmMinutes: value.alarmMinutes });
+      return redirect(back({ dialog: "notify", saved: "display" }));
+    case "undo":
+      return redirect(back((await undoEdit(user.id, value.edit)) ? { changed: "undone" } : {}));
     case "relogin":
       return redirect(loginPath(back()), { headers: { "Set-Cookie": await logout(request) } });
   }
@@ -97,21 +106,34 @@ export default function Schedule() {
   const dialog = params.get("dialog");
   const course = data.courses.find((entry) => String(entry.index) === params.get("course"));
   const refreshing = navigation.state !== "idle" && navigation.formData?.get("intent") === "refresh";
-  const showEmpty = data.loaded && data.courses.length === 0 && !dialog && !course && params.get("empty") !== "seen";
+  const showEmpty = data.loaded && !data.weekHasClasses && !dialog && !course && params.get("empty") !== "seen";
   const notesHidden = params.get("notes") === "hide";
   const lastSlot = TIME_SLOTS.length - 1;
+  // The offline copy of this week (public/schedule-sw.js): registered here only, so no other page pays for it.
+  useEffect(() => {
+    navigator.serviceWorker?.register("/schedule-sw.js", { scope: "/schedule" }).catch(() => undefined);
+  }, []);
 
   return (
     <Page
       title={msg.titles.schedule}
       withTabBar
       actions={
-        <Link to={href({ dialog: "summary" })} preventScrollReset className="rounded-full p-1 hover:bg-white/10" aria-label={msg.schedule.summaryTitle}>
-          <Icon name="info" className="h-6 w-6" />
-        </Link>
+        <span className="flex items-center gap-1">
+          <Link to={`/schedule/courses/new?${new URLSearchParams({ term: data.term.code, week: String(data.week) })}`} className="rounded-full p-1 hover:bg-white/10" aria-label={msg.timetable.addCourse}>
+            <Icon name="plus" className="h-6 w-6" />
+          </Link>
+          <Link to={href({ dialog: "summary" })} preventScrollReset className="rounded-full p-1 hover:bg-white/10" aria-label={msg.schedule.summaryTitle}>
+            <Icon name="info" className="h-6 w-6" />
+          </Link>
+        </span>
       }
     >
-      <section className="card space-y-2 p-3">
+      {/* The offline copy's mark: public/schedule-sw.js shows it, with the copy's time, when it answers offline. */}
+      <p id="offline-mark" hidden data-time="" className="offline-mark rounded-xl bg-slate-800 px-3 py-2 text-sm text-white" {...(data.isViewingCurrent ? { "data-schedule-current": "" } : {})}>
+        {fillTemplate(msg.timetable.offline, { time: "" })}
+      </p>
+      <section className="card space-y-1.5 p-3">
         <Form method="get" action="/schedule" className="flex items-center gap-2">
           <label htmlFor="term" className="sr-only">
             {msg.schedule.term}
@@ -122,7 +144,7 @@ export default function Schedule() {
             name="term"
             defaultValue={data.term.code}
             onChange={(event) => submit(event.currentTarget.form)}
-            className="field-input flex-1 py-2 text-sm"
+            className="field-input flex-1 py-1.5 text-sm"
           >
             {data.terms.map((term) => (
               <option key={term.code} value={term.code}>
@@ -151,23 +173,31 @@ export default function Schedule() {
           </Link>
           <WeekStep to={data.week < data.maxWeek ? href({ week: String(data.week + 1) }) : null} label={msg.schedule.nextWeek} icon="chevron" />
         </nav>
+        {/* Today sits in this card, two lines high, so the whole grid still clears the floating buttons. */}
+        {data.today ? <TodayCard today={data.today} open={params.get("today") === "all"} href={href} /> : null}
       </section>
 
       <Notices data={data} refreshError={actionData?.error ?? null} synced={params.get("synced") === "1"} formAction={formAction} />
+      <ChangeNotice changed={params.get("changed")} edit={params.get("edit")} clash={params.get("clash")} formAction={formAction} data={data} />
 
       <section aria-label={fillTemplate(msg.schedule.gridLabel, { week: weekLabel(data.week) })} className="overflow-hidden rounded-2xl bg-white shadow-sm">
         <table className="w-full table-fixed border-collapse">
           <thead>
             <tr className="border-b border-slate-100">
-              <th scope="col" className="w-8 py-1.5 text-[11px] font-medium text-slate-500">
+              <th scope="col" className="w-8 py-1 text-[11px] font-medium text-slate-500">
                 {fillTemplate(msg.schedule.month, { month: data.month })}
               </th>
               {data.days.map((day) => (
-                <th key={day.date} scope="col" className="px-0.5 py-1.5 font-normal" aria-current={day.isToday ? "date" : undefined}>
+                <th key={day.date} scope="col" className="px-0.5 py-1 font-normal" aria-current={day.isToday ? "date" : undefined}>
                   <span className={`mx-auto flex w-10 flex-col items-center rounded-xl py-0.5 leading-tight ${day.isToday ? "bg-brand text-white" : "text-slate-600"}`}>
                     <span className="text-xs font-medium">{day.label}</span>
                     <span className={`text-[10px] ${day.isToday ? "text-white" : "text-slate-500"}`}>{day.short}</span>
                   </span>
+                  {day.holiday || day.makeup || day.examWeek ? (
+                    <span title={day.holiday ?? day.examWeek ?? undefined} className={`mx-auto mt-0.5 block w-10 truncate rounded px-0.5 text-[9px] leading-tight ${day.holiday ? "bg-rose-100 text-rose-800" : day.makeup ? "bg-amber-100 text-amber-900" : "bg-violet-100 text-violet-900"}`}>
+                      {day.holiday ? msg.timetable.holidayTag : day.makeup ? fillTemplate(msg.timetable.makeupTag, { weekday: day.makeup.slice(1) }) : msg.timetable.examWeekTag}
+                    </span>
+                  ) : null}
                 </th>
               ))}
             </tr>
@@ -181,19 +211,32 @@ export default function Schedule() {
                   <span className="block text-[9px] text-slate-500">{slot.end}</span>
                 </th>
                 {data.grid[row].map((cards, day) => (
-                  <td key={day} className={`h-[5.75rem] p-0.5 align-top ${data.days[day].isToday ? "bg-brand-soft/40" : ""}`}>
-                    <div className="flex h-full flex-col gap-0.5">
+                  <td key={day} className={`h-[5.125rem] p-0.5 align-top ${data.days[day].isToday ? "bg-brand-soft/40" : ""}`}>
+                    {/* A fixed height: a class and an exam in one cell share it instead of growing the row. */}
+                    <div className="flex h-[4.875rem] flex-col gap-0.5">
                       {cards.map((card) => (
                         <Link
-                          key={card.index}
-                          to={href({ course: String(card.index) })}
-                          preventScrollReset
-                          className={`block min-h-0 flex-1 overflow-hidden rounded-lg border-l-2 px-0.5 py-1 text-left ${CARD_COLOURS[courseColour(card.name)]}`}
+                          key={`${card.kind}-${card.index}`}
+                          to={card.kind === "exam" ? "/backpack/exams" : href({ course: String(card.index) })}
+                          preventScrollReset={card.kind !== "exam"}
+                          className={`relative block min-h-0 flex-1 overflow-hidden rounded-lg border-l-2 px-0.5 py-1 text-left ${
+                            card.kind === "exam"
+                              ? "border-red-500 bg-red-50 text-red-900"
+                              : card.kind === "other-week"
+                                ? "border-dashed border-slate-300 bg-slate-50 text-slate-500"
+                                : CARD_COLOURS[card.colour]
+                          } ${card.clash ? "ring-2 ring-inset ring-red-500" : ""}`}
                         >
+                          {card.kind !== "class" || card.clash ? (
+                            <span className={`mb-0.5 block w-fit rounded px-0.5 text-[9px] font-semibold leading-tight ${card.kind === "other-week" ? "bg-slate-200 text-slate-600" : "bg-red-600 text-white"}`}>
+                              {card.kind === "exam" ? msg.timetable.examTag : card.kind === "other-week" ? msg.timetable.otherWeekTag : msg.timetable.clashTag}
+                            </span>
+                          ) : null}
                           <span className="line-clamp-3 text-[11px] font-semibold leading-[1.25] tracking-tighter [overflow-wrap:anywhere]">{card.name}</span>
                           {card.location ? (
                             <span className="mt-0.5 line-clamp-2 text-[10px] leading-tight opacity-90 [overflow-wrap:anywhere]">@{card.location}</span>
                           ) : null}
+                          {card.own || card.edited ? <span aria-label={card.own ? msg.timetable.ownTag : msg.timetable.editedTag} className="absolute right-0.5 top-0.5 h-1.5 w-1.5 rounded-full bg-current opacity-60" /> : null}
                         </Link>
                       ))}
                     </div>
@@ -204,6 +247,8 @@ export default function Schedule() {
           </tbody>
         </table>
       </section>
+
+      {data.hiddenCourses.length > 0 ? <HiddenCourses data={data} formAction={formAction} /> : null}
 
       {data.notes.length > 0 ? <NotesPanel notes={data.notes} hidden={notesHidden} href={href} /> : null}
 
@@ -359,8 +404,12 @@ function CourseDialog({
     [msg.schedule.weeks, course.weeksText],
     [msg.schedule.time, `${course.weekday} ${fillTemplate(msg.schedule.slot, { period: course.period })} ${course.start}-${course.end}`],
   ];
+  if (course.note) rows.push([msg.timetable.note, course.note]);
   return (
     <Overlay id="course" title={course.name} closeHref={closeHref}>
+      {course.source === "own" || course.edited ? (
+        <p className="mb-2 w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{course.source === "own" ? msg.timetable.ownTag : msg.timetable.editedTag}</p>
+      ) : null}
       <dl className="space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex gap-3">
@@ -379,9 +428,15 @@ function CourseDialog({
           <Icon name="material" className="h-4 w-4" />
           {msg.schedule.materials}
         </Link>
-        <Link to={course.helpHref} className="btn-primary">
-          <Icon name="hand" className="h-4 w-4" />
-          {msg.titles.mutualHelp}
+        {course.helpHref ? (
+          <Link to={course.helpHref} className="btn-primary">
+            <Icon name="hand" className="h-4 w-4" />
+            {msg.titles.mutualHelp}
+          </Link>
+        ) : null}
+        <Link to={course.editHref} className={`btn-ghost ${course.helpHref ? "col-span-2" : ""}`}>
+          <Icon name="edit" className="h-4 w-4" />
+          {msg.timetable.editThisCourse}
         </Link>
       </div>
     </Overlay>
@@ -522,6 +577,8 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
         </div>
       </Form>
 
+      <DisplaySettingsForm data={data} formAction={formAction} saved={saved === "display"} />
+
       <section aria-labelledby="calendar-title" className="mt-5 border-t border-slate-100 pt-4">
         <h3 id="calendar-title" className="flex items-center gap-1.5 text-base font-semibold">
           <Icon name="calendar" className="h-5 w-5 text-brand" />
@@ -535,6 +592,14 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
             </label>
             <input id="calendar-url" readOnly value={data.calendarUrl} onFocus={(event) => event.currentTarget.select()} className="field-input text-xs" />
             <p className="text-xs text-amber-700">{msg.schedule.calendarPrivate}</p>
+            <details className="rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600">
+              <summary className="cursor-pointer font-medium text-slate-700">{msg.timetable.calendarMessengerTitle}</summary>
+              <ol className="mt-1 list-decimal space-y-1 pl-4">
+                {msg.timetable.calendarMessengerSteps.map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </details>
           </div>
         ) : null}
         {saved === "calendar-created" || saved === "calendar-reset" ? (
@@ -567,5 +632,173 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
         </div>
       </section>
     </Overlay>
+  );
+}
+
+function TodayCard({ today, open, href }: { today: NonNullable<Data["today"]>; open: boolean; href: (extra?: Record<string, string>) => string }) {
+  const focus = today.focus;
+  const t = msg.timetable;
+  const headline = today.holiday
+    ? fillTemplate(t.todayHoliday, { label: today.holiday })
+    : today.items.length === 0
+      ? t.todayFree
+      : focus
+        ? null
+        : t.todayDone;
+  const linkOf = (item: NonNullable<Data["today"]>["items"][number]) => (item.kind === "exam" ? "/backpack/exams" : href({ course: String(item.index) }));
+  return (
+    <section aria-labelledby="today-title">
+      <div className={`flex min-h-[2.875rem] items-center gap-2 rounded-xl px-2 py-1.5 ${focus?.item.kind === "exam" ? "bg-red-50 text-red-900" : "bg-brand-soft/60 text-brand-dark"}`}>
+        <h2 id="today-title" className="w-7 shrink-0 text-center text-[11px] font-semibold leading-tight">
+          {t.todayTitle}
+        </h2>
+        {focus ? (
+          <Link to={linkOf(focus.item)} preventScrollReset className="min-w-0 flex-1 leading-tight">
+            <span className="block truncate text-sm">
+              <span className="text-xs">
+                {focus.state === "now" ? t.todayNow : t.todayNext}
+                {focus.item.kind === "exam" ? ` · ${t.examTag}` : ""}
+              </span>{" "}
+              <span className="font-semibold">{focus.item.name}</span>
+            </span>
+            <span className="block truncate text-xs opacity-80">
+              {focus.item.start}-{focus.item.end}
+              {focus.item.location ? ` · ${focus.item.location}` : ""}
+            </span>
+          </Link>
+        ) : (
+          <p className="min-w-0 flex-1 text-sm leading-tight text-slate-600">
+            {headline}
+            {today.makeup ? <span className="mt-0.5 block text-xs text-amber-800">{fillTemplate(t.todayMakeup, { weekday: today.makeup })}</span> : null}
+          </p>
+        )}
+        <div className="shrink-0 text-right leading-tight">
+          {focus ? (
+            <span role="timer" className="block text-xs font-semibold">
+              {focus.state === "now"
+                ? fillTemplate(focus.item.kind === "exam" ? t.todayExamEndsIn : t.todayEndsIn, { time: durationText(focus.minutes) })
+                : fillTemplate(t.todayStartsIn, { time: durationText(focus.minutes) })}
+            </span>
+          ) : null}
+          {focus && today.makeup ? <span className="block text-[11px] text-amber-800">{fillTemplate(t.todayMakeup, { weekday: today.makeup })}</span> : null}
+          {today.items.length > 0 ? (
+            <Link to={href({ today: open ? "" : "all" })} preventScrollReset replace aria-expanded={open} className="mt-0.5 inline-flex items-center gap-0.5 text-[11px] text-slate-600 underline-offset-2 hover:underline">
+              {fillTemplate(open ? t.todayListClose : t.todayListOpen, { n: today.items.length })}
+              <Icon name="down" className={`h-3 w-3 ${open ? "rotate-180" : ""}`} />
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      {open && today.items.length > 0 ? (
+        <ol aria-label={t.todayTitle} className="mt-1 divide-y divide-slate-100 text-sm">
+          {today.items.map((item) => (
+            <li key={`${item.kind}-${item.index}`} className={item.state === "done" ? "text-slate-400" : "text-slate-700"}>
+              <Link to={linkOf(item)} preventScrollReset className="flex items-center gap-2 py-1.5">
+                <span className="w-[5.5rem] shrink-0 tabular-nums">
+                  {item.start}-{item.end}
+                </span>
+                <span className="flex-1 truncate font-medium">
+                  {item.kind === "exam" ? <span className="mr-1 rounded bg-red-600 px-1 text-[10px] text-white">{t.examTag}</span> : null}
+                  {item.name}
+                </span>
+                <span className="max-w-[7rem] truncate text-xs">{item.location}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function ChangeNotice({ changed, edit, clash, formAction, data }: { changed: string | null; edit: string | null; clash: string | null; formAction: string; data: Data }) {
+  const t = msg.timetable;
+  const label = ({ saved: t.saved, hidden: t.hidden, restored: t.restored, deleted: t.deleted, shown: t.shown, undone: t.undone } as Record<string, string>)[changed ?? ""];
+  if (!label) return null;
+  return (
+    <div role="status" className="space-y-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+      <div className="flex items-center gap-2">
+        <Icon name="check" className="h-4 w-4" />
+        <span className="flex-1">{label}</span>
+        {edit && /^\d+$/.test(edit) && changed !== "undone" ? (
+          <Form method="post" action={formAction} preventScrollReset replace>
+            <input type="hidden" name="intent" value="undo" />
+            <input type="hidden" name="edit" value={edit} />
+            <input type="hidden" name="term" value={data.term.code} />
+            <input type="hidden" name="week" value={data.week} />
+            <button type="submit" className="rounded-full px-2 py-0.5 font-semibold text-emerald-900 underline">
+              {t.undo}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {clash ? <p className="text-red-700">{fillTemplate(t.clashWarning, { name: clash })}</p> : null}
+    </div>
+  );
+}
+
+function HiddenCourses({ data, formAction }: { data: Data; formAction: string }) {
+  return (
+    <section aria-labelledby="hidden-title" className="card p-3">
+      <h2 id="hidden-title" className="text-sm font-semibold text-slate-700">
+        {msg.timetable.hiddenTitle}
+      </h2>
+      <ul className="mt-1 divide-y divide-slate-100">
+        {data.hiddenCourses.map((course) => (
+          <li key={course.editId} className="flex items-center gap-2 py-1.5 text-sm">
+            <span className="flex-1 text-slate-500 line-through">{course.name}</span>
+            <Form method="post" action={`/schedule/courses/edit?${new URLSearchParams({ term: data.term.code, week: String(data.week), edit: String(course.editId) })}`}>
+              <input type="hidden" name="intent" value="show" />
+              <input type="hidden" name="term" value={data.term.code} />
+              <input type="hidden" name="week" value={data.week} />
+              <button type="submit" className="btn-ghost px-3 py-1 text-xs">
+                {msg.timetable.showCourse}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DisplaySettingsForm({ data, formAction, saved }: { data: Data; formAction: string; saved: boolean }) {
+  const t = msg.timetable;
+  return (
+    <Form method="post" action={formAction} preventScrollReset replace className="mt-5 space-y-3 border-t border-slate-100 pt-4">
+      <h3 className="text-base font-semibold">{t.displayTitle}</h3>
+      <input type="hidden" name="intent" value="display" />
+      <input type="hidden" name="term" value={data.term.code} />
+      <input type="hidden" name="week" value={data.week} />
+      <label className="flex cursor-pointer items-center gap-3 rounded-2xl bg-slate-50 px-3 py-3">
+        <span className="flex-1">
+          <span className="block text-sm font-medium text-slate-800">{t.showOtherWeeks}</span>
+          <span className="block text-xs text-slate-500">{t.showOtherWeeksHint}</span>
+        </span>
+        <input type="checkbox" name="showOtherWeeks" defaultChecked={data.display.showOtherWeeks} className="h-5 w-5 accent-brand" />
+      </label>
+      <label className="block">
+        <span className="field-label">{t.alarmLabel}</span>
+        <select name="alarmMinutes" defaultValue={String(data.display.alarmMinutes)} className="field-input py-2 text-sm">
+          {ALARM_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n === 0 ? t.alarmNone : fillTemplate(t.alarmMinutes, { n })}
+            </option>
+          ))}
+        </select>
+        <span className="mt-1 block text-xs text-slate-500">{t.alarmHint}</span>
+      </label>
+      <div className="flex items-center gap-3">
+        <button type="submit" className="btn-primary">
+          {t.save}
+        </button>
+        {saved ? (
+          <span role="status" className="flex items-center gap-1 text-sm text-emerald-700">
+            <Icon name="check" className="h-4 w-4" />
+            {t.displaySaved}
+          </span>
+        ) : null}
+      </div>
+    </Form>
   );
 }

@@ -13,7 +13,7 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 
 const r = adminReferenceMessages;
 
-export type ReferenceSection = "campuses" | "schools" | "slots";
+export type ReferenceSection = "campuses" | "schools" | "slots" | "calendar";
 
 /** What a reference action answers on a refusal: conform's reply, and which form it belongs to. */
 export type TaggedReply = { formId: string; reply: SubmissionResult<string[]> };
@@ -26,6 +26,7 @@ export function ReferenceNav({ current }: { current: ReferenceSection }) {
     { to: "/admin/campuses", label: r.campuses, section: "campuses" },
     { to: "/admin/schools", label: r.schools, section: "schools" },
     { to: "/admin/delivery-slots", label: r.slots, section: "slots" },
+    { to: "/admin/school-calendar", label: r.calendar, section: "calendar" },
   ];
   return (
     <nav aria-label={r.subnav} className="flex rounded-xl bg-white p-1 shadow-sm">

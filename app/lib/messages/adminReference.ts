@@ -7,6 +7,7 @@ export const adminReference = {
   campuses: Common.campus,
   schools: Common.school,
   slots: Common.deliverySlots,
+  calendar: Common.schoolCalendar,
   adminOnly: "仅管理员可以修改基础数据",
   adminOnlyHint: "请使用管理员账号登录（npm run admin:create -- 用户名 --role admin）。",
   saved: Common.saved,

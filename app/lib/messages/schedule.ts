@@ -53,7 +53,7 @@ export const schedule = {
   emptyWeekAfterBody: "第{week}周已在本学期最后一次课（第{last}周）之后，没有课程安排。",
   emptyWeekOk: "知道了",
   notesTitle: "实践安排",
-  notesClose: "收起",
+  notesClose: Common.collapse,
   notesShow: "实践安排（{n}）",
   reminderTitle: Common.reminderSettings,
   courseReminder: Common.courseReminder,

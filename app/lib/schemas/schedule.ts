@@ -2,6 +2,7 @@ import * as z from "zod";
 import * as msg from "../messages";
 import { CONTACT_MAX, COURSE_KINDS, MUTUAL_HELP_NOTE_MAX, isValidContact } from "../mutual-help";
 import { fillTemplate } from "../template";
+import { DisplaySettingsSchema, UndoSchema } from "./timetable";
 
 // The forms of /schedule, told apart by `intent`. Each carries the term and week the student is
 // looking at, so the redirect after it lands on the same week (no JavaScript needed).
@@ -27,7 +28,7 @@ export const CalendarTokenSchema = z.object({ intent: z.literal("calendar"), ...
 /** Missing stored credentials: end this session and log in again (which stores them). */
 export const ReloginSchema = z.object({ intent: z.literal("relogin"), ...where });
 
-export const ScheduleActionSchema = z.discriminatedUnion("intent", [RefreshSchema, RemindersSchema, CalendarTokenSchema, ReloginSchema]);
+export const ScheduleActionSchema = z.discriminatedUnion("intent", [RefreshSchema, RemindersSchema, CalendarTokenSchema, ReloginSchema, DisplaySettingsSchema, UndoSchema]);
 
 const contact = z
   .string()

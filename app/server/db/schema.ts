@@ -198,7 +198,50 @@ export interface ScheduleSettingsTable {
   substitute_reminder: Generated<number>;
   announcement_reminder: Generated<number>;
   calendar_token: string | null;
+  /** Courses of other weeks shown greyed in the grid (0040). */
+  show_other_weeks: Generated<number>;
+  /** The calendar feed's alarm, minutes before each class; 0 = none (0040). */
+  alarm_minutes: Generated<number>;
   updated_at: string;
+}
+
+/** A student's own course or local override of a school course (0040_timetable_own). */
+export interface TimetableEditsTable {
+  id: Generated<number>;
+  user_id: number;
+  term: string;
+  kind: "own" | "override";
+  /** override: the school course's key (app/lib/timetable-edits.ts syncedCourseKey). */
+  course_key: string | null;
+  hidden: Generated<number>;
+  removed: Generated<number>;
+  name: string | null;
+  teacher: string | null;
+  location: string | null;
+  weekday: number | null;
+  start_period: number | null;
+  end_period: number | null;
+  /** JSON array of week numbers; null keeps the school's. */
+  weeks: string | null;
+  note: Generated<string>;
+  colour: number | null;
+  /** JSON of the editable fields before the last change (undo); a new row's is itself removed. */
+  previous: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One 校历 entry of a school's term (0040_timetable_own). */
+export interface SchoolCalendarEntriesTable {
+  id: Generated<number>;
+  school_code: string;
+  term: string;
+  kind: "holiday" | "makeup" | "exam_week";
+  from_date: string;
+  to_date: string;
+  runs_date: string | null;
+  label: string;
+  created_at: string;
 }
 
 // The circle (0003_circle). Moderation: "visible"; "pending" (hidden by reports until an
@@ -807,6 +850,8 @@ export interface Database {
   grade_settings: GradeSettingsTable;
   school_term_info: SchoolTermInfoTable;
   schedule_settings: ScheduleSettingsTable;
+  timetable_edits: TimetableEditsTable;
+  school_calendar_entries: SchoolCalendarEntriesTable;
   outbox_messages: OutboxMessagesTable;
   inbox_items: InboxItemsTable;
   subscribe_consents: SubscribeConsentsTable;

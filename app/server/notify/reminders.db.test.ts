@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/server/db/db.server";
 import type { Course, TermInfo } from "~/server/school/index.server";
 import { createStudent } from "../../../tests/setup/helpers";
+import { saveOverride, saveOwnCourse } from "../schedule/edits.server";
+import { addCalendarEntry } from "../schedule/school-calendar.server";
 import { processOutbox } from "./outbox.server";
 import { logProvider } from "./providers.server";
 import { runCourseReminders } from "./reminders.server";
@@ -60,6 +62,8 @@ beforeEach(async () => {
   await db().deleteFrom("course_reminders").execute();
   await db().deleteFrom("outbox_messages").execute();
   await db().deleteFrom("schedule_settings").execute();
+  await db().deleteFrom("timetable_edits").execute();
+  await db().deleteFrom("school_calendar_entries").execute();
   await db()
     .insertInto("school_term_info")
     .values({ school_code: "demo", data: JSON.stringify(TERM), fetched_at: MONDAY_2PM.toISOString() })
@@ -161,6 +165,40 @@ describe("course reminders", () => {
     await runCourseReminders(MONDAY_2PM);
     expect(await runCourseReminders(minutes(ENGLISH_START, 5))).toMatchObject({ queued: 0, missed: 1 });
     expect((await reminders(user.id)).find((row) => row.course_name === "大学英语")?.state).toBe("missed");
+  });
+
+  it("follows the student's changes (a moved room, a hidden course, an own course) and the 校历 (a holiday, a 调休 day)", async () => {
+    const user = await student();
+    const term = TERM.currentTerm;
+    const keep = { weekday: null, startPeriod: null, endPeriod: null, weeks: null, note: "", colour: null };
+    await saveOverride(user.id, term, ENGLISH, { ...keep, location: "图书馆报告厅", hidden: false });
+    await saveOverride(user.id, term, MATHS, { ...keep, location: null, hidden: true });
+    const own = { name: "考研英语", teacher: "", location: "自习室", weekday: 2, startPeriod: 3, endPeriod: 4, weeks: [1], note: "", colour: null };
+    expect(await saveOwnCourse(user.id, term, own)).toMatchObject({ ok: true });
+
+    await runCourseReminders(MONDAY_2PM);
+    const scheduled = async () =>
+      (await reminders(user.id)).filter((row) => row.state === "scheduled").map((row) => [row.course_name, row.place, row.time_text]);
+    expect(await scheduled()).toEqual([
+      ["大学英语", "图书馆报告厅", "3月2日 周一 19:00-20:40"],
+      ["考研英语", "自习室", "3月3日 周二 10:00-11:40"],
+    ]);
+
+    // Tuesday becomes a holiday: its class (the own one) is cancelled before it is due.
+    await addCalendarEntry({ schoolCode: "demo", term, kind: "holiday", from: "2026-03-03", to: "2026-03-03", runsDate: null, label: "校庆" });
+    expect(await runCourseReminders(minutes(MONDAY_2PM, 5))).toMatchObject({ cancelled: 1 });
+    expect(await scheduled()).toEqual([["大学英语", "图书馆报告厅", "3月2日 周一 19:00-20:40"]]);
+
+    // Tuesday runs Monday's classes instead (调休): English again on Tuesday evening, in its new room.
+    await addCalendarEntry({ schoolCode: "demo", term, kind: "makeup", from: "2026-03-03", to: "2026-03-03", runsDate: "2026-03-02", label: "调休" });
+    const tuesday8am = new Date("2026-03-03T00:00:00.000Z");
+    await runCourseReminders(tuesday8am);
+    expect(await scheduled()).toEqual([["大学英语", "图书馆报告厅", "3月3日 周二 19:00-20:40"]]);
+    await runCourseReminders(new Date("2026-03-03T10:45:00.000Z"));
+    // (No run happened at Monday 18:45 here, so Monday's went unsent: only Tuesday's is queued.)
+    expect((await messages(user.id)).map((row) => [JSON.parse(row.data).course, JSON.parse(row.data).place, JSON.parse(row.data).time])).toEqual([
+      ["大学英语", "图书馆报告厅", "3月3日 周二 19:00-20:40"],
+    ]);
   });
 
   it("without a cached timetable of the current term there is nothing to remind of", async () => {

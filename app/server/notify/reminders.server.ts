@@ -1,6 +1,7 @@
 // Course reminders: for every student whose course-reminder switch is on (the timetable's
 // notification sheet) and who has a messenger identity, a COURSE_REMINDER is queued 15 minutes
-// before each class occurrence of the cached timetable of the school's current term.
+// before each class occurrence of the school's current term, as /schedule shows it: the cached
+// timetable with the student's changes (moved, hidden, own courses) on the days the 校历 runs them.
 //
 // Each run (every minute, on every instance):
 //   1. schedules the occurrences of the next 24 hours: one course_reminders row per occurrence,
@@ -9,14 +10,18 @@
 //      timetable, and those of students who turned the switch off or lost their identity;
 //   3. queues the due ones: a row is claimed by one conditional UPDATE, in the same transaction
 //      as its outbox message, so exactly one instance queues it.
-// The week maths is the timetable's (classOccurrences in app/lib/schedule.ts).
+// The week maths is the timetable's (remindedClasses in app/lib/course-reminders.ts).
 import crypto from "node:crypto";
 import * as msg from "~/lib/messages";
-import { COURSE_REMINDER_MINUTES, FALLBACK_TERM_INFO, classOccurrences, classTime, weekdayLabel } from "~/lib/schedule";
+import { remindedClasses } from "~/lib/course-reminders";
+import { COURSE_REMINDER_MINUTES, FALLBACK_TERM_INFO, classTime, weekdayLabel } from "~/lib/schedule";
+import type { CalendarEntry } from "~/lib/school-calendar";
 import { fillTemplate } from "~/lib/template";
 import { shanghaiDate } from "~/lib/time";
 import { db } from "../db/db.server";
 import { log } from "../log.server";
+import { listEdits } from "../schedule/edits.server";
+import { schoolCalendar } from "../schedule/school-calendar.server";
 import type { Course, TermInfo, Timetable } from "../school/index.server";
 import { notify } from "./notify.server";
 import { cancelMessage } from "./outbox.server";
@@ -51,26 +56,42 @@ export function reminderTimeText(course: Pick<Course, "startPeriod" | "endPeriod
   return fillTemplate(msg.notify.message.reminderTime, { month: date.month, day: date.day, weekday: weekdayLabel(date.weekday), start, end });
 }
 
-type Planned = { key: string; course: Course; startsAt: Date; endsAt: Date };
+type ReminderCourse = Pick<Course, "name" | "location" | "startPeriod" | "endPeriod">;
+type Planned = { key: string; course: ReminderCourse; startsAt: Date; endsAt: Date };
+/** One run's reads shared by its students: a school's term info and 校历. */
+type RunMemo = Map<string, Promise<{ info: TermInfo; calendar: CalendarEntry[] }>>;
 
-/** The student's class meetings starting within the horizon, from the cached timetable of the current term. */
-async function upcoming(userId: number, schoolCode: string | null, now: Date): Promise<Planned[]> {
-  const termRow = schoolCode
-    ? await db().selectFrom("school_term_info").select("data").where("school_code", "=", schoolCode).executeTakeFirst()
-    : undefined;
-  const info = parse<TermInfo>(termRow?.data) ?? FALLBACK_TERM_INFO;
+function schoolTerm(schoolCode: string | null, memo: RunMemo) {
+  const key = schoolCode ?? "";
+  let found = memo.get(key);
+  if (!found) {
+    found = (async () => {
+      const termRow = schoolCode
+        ? await db().selectFrom("school_term_info").select("data").where("school_code", "=", schoolCode).executeTakeFirst()
+        : undefined;
+      const info = parse<TermInfo>(termRow?.data) ?? FALLBACK_TERM_INFO;
+      return { info, calendar: await schoolCalendar(schoolCode, info.currentTerm) };
+    })();
+    memo.set(key, found);
+  }
+  return found;
+}
+
+/** The student's class meetings starting within the horizon, as /schedule shows the current term. */
+async function upcoming(userId: number, schoolCode: string | null, now: Date, memo: RunMemo): Promise<Planned[]> {
+  const { info, calendar } = await schoolTerm(schoolCode, memo);
   const cache = await db().selectFrom("timetable_cache").select("data").where("user_id", "=", userId).where("term", "=", info.currentTerm).executeTakeFirst();
   const timetable = parse<Timetable>(cache?.data);
-  if (!timetable || !Array.isArray(timetable.courses)) return [];
-  const until = now.getTime() + REMINDER_HORIZON_MS;
-  return classOccurrences(timetable.courses, info.week1Start)
-    .filter((occurrence) => occurrence.startsAt.getTime() > now.getTime() && occurrence.startsAt.getTime() <= until)
-    .map((occurrence) => ({
-      key: occurrenceKey(info.currentTerm, occurrence.course, occurrence.date),
-      course: occurrence.course,
-      startsAt: occurrence.startsAt,
-      endsAt: occurrence.endsAt,
-    }));
+  const synced = timetable && Array.isArray(timetable.courses) ? timetable.courses : [];
+  // Own courses count without a cached timetable; with neither there is nothing to remind of.
+  const edits = await listEdits(userId, info.currentTerm);
+  if (synced.length === 0 && edits.length === 0) return [];
+  return remindedClasses(synced, edits, info.week1Start, calendar, now, new Date(now.getTime() + REMINDER_HORIZON_MS)).map((occurrence) => ({
+    key: occurrenceKey(info.currentTerm, occurrence.course, occurrence.date),
+    course: occurrence.course,
+    startsAt: occurrence.startsAt,
+    endsAt: occurrence.endsAt,
+  }));
 }
 
 /** Students who want the reminder and can receive it. */
@@ -88,8 +109,9 @@ export async function runCourseReminders(now = new Date()): Promise<ReminderRun>
   const run: ReminderRun = { scheduled: 0, cancelled: 0, queued: 0, missed: 0 };
   const nowIso = now.toISOString();
 
+  const memo: RunMemo = new Map();
   for (const user of await eligibleUsers().execute()) {
-    const planned = await upcoming(user.id, user.school_code, now);
+    const planned = await upcoming(user.id, user.school_code, now, memo);
     for (const item of planned) {
       const values = {
         user_id: user.id,

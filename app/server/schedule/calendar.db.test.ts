@@ -181,7 +181,7 @@ describe("the /schedule page data", () => {
     const { cookie } = await demoStudent();
     const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=1`, { cookie }), params: {}, context: {} });
     const course = view.courses.find((c) => c.name === "数据结构" && c.weekday === "周一")!;
-    const href = new URL(course.helpHref, "http://app.test");
+    const href = new URL(course.helpHref!, "http://app.test");
     expect(href.pathname).toBe("/schedule/mutual-help");
     expect(Object.fromEntries(href.searchParams)).toEqual({ term: TERM, week: "1", course: String(course.index) });
   });

@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import { examsForCalendar, type ExamRecord } from "~/lib/exams";
 import { buildIcs, type IcsEvent } from "~/lib/ics";
 import * as msg from "~/lib/messages";
-import { classOccurrences, classTime, periodText, weekLabel } from "~/lib/schedule";
+import { classTime, periodText, weekLabel } from "~/lib/schedule";
+import { calendarOccurrences, type CalendarEntry } from "~/lib/school-calendar";
 import { fillTemplate } from "~/lib/template";
 import { termLabel } from "~/lib/term";
 import { shanghaiToday } from "~/lib/time";
@@ -13,6 +14,9 @@ import { loadExams } from "../grades/grades.server";
 import type { User } from "../auth/session.server";
 import { config } from "../config.server";
 import type { Course } from "../school/index.server";
+import { mergedCourses } from "./edits.server";
+import { schoolCalendar } from "./school-calendar.server";
+import { getScheduleSettings } from "./settings.server";
 import { loadTermInfo, loadTimetable } from "./timetable.server";
 
 /** The feed's address for a token: the configured public URL, else the request's origin. */
@@ -27,8 +31,13 @@ function eventUid(term: string, course: Course, date: string) {
   return `${crypto.createHash("sha256").update(key).digest("hex").slice(0, 32)}@timetable`;
 }
 
-export function timetableEvents(term: string, courses: Course[], week1Start: string): IcsEvent[] {
-  return classOccurrences(courses, week1Start).map(({ course, date, week }) => {
+export function timetableEvents(
+  term: string,
+  courses: Course[],
+  week1Start: string,
+  options: { calendar?: CalendarEntry[]; alarmMinutes?: number } = {},
+): IcsEvent[] {
+  return calendarOccurrences(courses, week1Start, options.calendar ?? []).map(({ course, date, week }) => {
     const { start, end } = classTime(course);
     const description = [
       course.teacher ? fillTemplate(msg.schedule.eventTeacher, { teacher: course.teacher }) : null,
@@ -43,12 +52,14 @@ export function timetableEvents(term: string, courses: Course[], week1Start: str
       summary: course.name,
       location: course.location || undefined,
       description: description.join("\n"),
+      alarmMinutes: options.alarmMinutes,
+      alarmText: course.location ? `${course.name} @${course.location}` : course.name,
     };
   });
 }
 
 /** The term's timed exams from a week ago on, one event each. */
-export function examEvents(exams: ExamRecord[], today: string): IcsEvent[] {
+export function examEvents(exams: ExamRecord[], today: string, alarmMinutes?: number): IcsEvent[] {
   return examsForCalendar(exams, today).map((exam) => ({
     uid: `${crypto.createHash("sha256").update([exam.term, exam.course, exam.date, exam.start, exam.kind].join("|")).digest("hex").slice(0, 32)}@exam`,
     date: exam.date,
@@ -57,6 +68,7 @@ export function examEvents(exams: ExamRecord[], today: string): IcsEvent[] {
     summary: fillTemplate(msg.grades.examEventSummary, { course: exam.course }),
     location: [exam.campus, exam.place].filter(Boolean).join(" ") || undefined,
     description: [exam.kind, exam.seat ? fillTemplate(msg.grades.examEventSeat, { seat: exam.seat }) : null].filter(Boolean).join("\n"),
+    alarmMinutes,
   }));
 }
 
@@ -71,10 +83,14 @@ export async function calendarFeed(user: User, now = new Date()): Promise<string
     const { info, schoolFailure } = await loadTermInfo(user, { now });
     term = info.currentTerm;
     const { timetable } = await loadTimetable(user, term, { now, schoolFailure });
-    if (timetable) events = timetableEvents(term, timetable.courses, info.week1Start);
+    const settings = await getScheduleSettings(user.id);
+    // The student's own courses and overrides, and the school's 校历, as on /schedule.
+    const courses = (await mergedCourses(user.id, term, timetable?.courses ?? [])).filter((course) => !course.hidden);
+    const calendar = await schoolCalendar(user.school_code, term);
+    events = timetableEvents(term, courses, info.week1Start, { calendar, alarmMinutes: settings.alarmMinutes });
     // Exams of the current term join the classes (from their own cache, same failure rules).
     const { list } = await loadExams(user, term, { now, schoolFailure });
-    if (list) events = [...events, ...examEvents(list.exams, shanghaiToday(now))];
+    if (list) events = [...events, ...examEvents(list.exams, shanghaiToday(now), settings.alarmMinutes)];
   } catch (error) {
     if (!(error instanceof Response)) throw error;
   }

@@ -1,6 +1,9 @@
 // Everything the /schedule page shows, computed on the server from the URL (?term=&week=) so the
 // first HTML response carries the whole week and every link works without JavaScript.
+import type { TimedExam } from "~/lib/exams";
 import { helpCourseHref } from "~/lib/mutual-help";
+import { dayPlan, weekPlans } from "~/lib/school-calendar";
+import { todayAgenda, weekBoard } from "~/lib/timetable-board";
 import {
   ageText,
   classTime,
@@ -14,13 +17,15 @@ import {
   periodsInWeek,
   shortDate,
   weekDates,
-  weekGrid,
   weekOfDate,
   weekdayLabel,
 } from "~/lib/schedule";
 import { compareTerms, defaultWeek1Start, parseTermCode, termLabel } from "~/lib/term";
-import { formatShanghai, shanghaiToday } from "~/lib/time";
+import { formatShanghai, shanghaiMinuteOfDay, shanghaiToday } from "~/lib/time";
 import { MAX_WEEK, MIN_WEEK, formatWeeks } from "~/lib/weeks";
+import { loadExams } from "../grades/grades.server";
+import { mergedCourses } from "./edits.server";
+import { schoolCalendar } from "./school-calendar.server";
 import type { User } from "../auth/session.server";
 import { calendarUrl } from "./calendar.server";
 import { getScheduleSettings } from "./settings.server";
@@ -35,11 +40,17 @@ export type CourseDetail = {
   weeksText: string;
   weekday: string;
   period: string;
+  /** 'own': the student added it; 'school' (with `edited` when the student changed it). */
+  source: "school" | "own";
+  edited: boolean;
+  note: string;
+  /** The edit screen of this course. */
+  editHref: string;
   start: string;
   end: string;
   date: string;
-  /** /schedule/mutual-help for this class: its place in the timetable, never its text. */
-  helpHref: string;
+  /** /schedule/mutual-help for this class: its place in the timetable, never its text (school courses only). */
+  helpHref: string | null;
 };
 
 /** The path and query the student asked for, as the login page's return address. */
@@ -78,30 +89,47 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
   const week = parseWeekParam(url.searchParams.get("week")) ?? defaultWeek;
 
   const load = await loadTimetable(user, term, { returnTo, now, schoolFailure });
-  const courses = load.timetable?.courses ?? [];
+  const courses = await mergedCourses(user.id, term, load.timetable?.courses ?? []);
+  const shown = courses.filter((course) => !course.hidden);
   const dates = weekDates(week1Start, week);
+  const calendar = await schoolCalendar(user.school_code, term);
+  const plans = weekPlans(week1Start, week, calendar);
+  // Exams join the grid from their own cache; a school that just failed is not asked again.
+  const examsLoad = await loadExams(user, term, { returnTo, now, schoolFailure: schoolFailure ?? (load.errorKind === "failed" ? (load.error ?? undefined) : undefined) });
+  const exams = (examsLoad.list?.exams ?? []).filter((exam): exam is TimedExam => exam.date !== null && exam.start !== null && exam.end !== null);
 
+  const settings = await getScheduleSettings(user.id);
+  const currentTermWeek = currentWeek(today, info.week1Start);
+  // Today at a glance: the current term only, on a day inside its weeks, in Shanghai time.
+  const todayPlan = isCurrentTerm && inTerm ? dayPlan(today, week1Start, calendar) : null;
+  const grid = weekBoard(courses, plans, { exams, showOtherWeeks: settings.showOtherWeeks });
+  const agenda = todayPlan ? todayAgenda(courses, todayPlan, exams, shanghaiMinuteOfDay(now)) : null;
+  // The dialog's details: the courses on the grid (greyed ones included) and today's.
+  const onScreen = new Set<number>();
+  for (const row of grid) for (const cell of row) for (const card of cell) if (card.kind !== "exam") onScreen.add(card.index);
+  for (const item of agenda?.items ?? []) if (item.kind === "class") onScreen.add(item.index);
   const details: CourseDetail[] = [];
   courses.forEach((course, index) => {
-    if (!meetsInWeek(course, week)) return;
+    if (course.hidden || !onScreen.has(index)) return;
     const date = dateOfClass(week1Start, week, course.weekday);
-    const weeksText = formatWeeks(course.weeks) || course.weeksText;
     details.push({
       index,
       name: course.name,
       teacher: course.teacher,
       location: course.location,
-      weeksText,
+      weeksText: course.weeksText,
       weekday: weekdayLabel(course.weekday),
       period: periodText(course),
       ...classTime(course),
       date,
-      helpHref: helpCourseHref({ term, week, course: index }),
+      source: course.source,
+      edited: course.source === "school" && course.editId !== null,
+      note: course.note,
+      editHref: `/schedule/courses/edit?${new URLSearchParams({ term, week: String(week), course: String(index) })}`,
+      helpHref: course.syncedIndex !== null && meetsInWeek(course, week) ? helpCourseHref({ term, week, course: course.syncedIndex }) : null,
     });
   });
 
-  const settings = await getScheduleSettings(user.id);
-  const currentTermWeek = currentWeek(today, info.week1Start);
 
   return {
     term: { code: term, label: termLabel(term) },
@@ -120,19 +148,31 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
     isViewingCurrent: isCurrentTerm && week === currentTermWeek,
     week1Start,
     month: Number(dates[0].split("-")[1]),
-    days: dates.map((date, i) => ({ date, label: weekdayLabel(i + 1), short: shortDate(date), isToday: date === today })),
-    grid: weekGrid(courses, week),
+    days: dates.map((date, i) => ({
+      date,
+      label: weekdayLabel(i + 1),
+      short: shortDate(date),
+      isToday: date === today,
+      holiday: plans[i].holiday,
+      makeup: plans[i].makeup ? weekdayLabel(plans[i].runs!.weekday) : null,
+      examWeek: plans[i].examWeek,
+    })),
+    grid,
+    weekHasClasses: grid.some((row) => row.some((cell) => cell.some((card) => card.kind !== "other-week"))),
     courses: details,
+    exams: exams.map((exam) => ({ course: exam.course, date: exam.date, start: exam.start, end: exam.end, place: exam.place, seat: exam.seat, kind: exam.kind })),
+    hiddenCourses: courses.flatMap((course) => (course.hidden && course.editId !== null ? [{ name: course.name, editId: course.editId }] : [])),
+    today: agenda && todayPlan ? { ...agenda, holiday: todayPlan.holiday, makeup: todayPlan.makeup ? weekdayLabel(todayPlan.runs!.weekday) : null } : null,
     /** Class periods (节) this week, what the term summary shows. */
-    weekPeriods: periodsInWeek(courses, week),
+    weekPeriods: periodsInWeek(shown, week),
     notes: (load.timetable?.notes ?? [])
       .filter((note) => noteInWeek(note, week))
       .map((note) => ({ ...note, weeksText: formatWeeks(note.weeks) })),
     loaded: load.timetable !== null,
     termHasCourses: courses.length > 0,
     /** Why this week is empty ('after': past the term's last class), for the notice's wording. */
-    emptyReason: emptyWeekReason(courses, week),
-    lastTeachingWeek: courses.length > 0 ? Math.max(...courses.flatMap((course) => course.weeks), MIN_WEEK) : null,
+    emptyReason: emptyWeekReason(shown, week),
+    lastTeachingWeek: shown.length > 0 ? Math.max(...shown.flatMap((course) => course.weeks), MIN_WEEK) : null,
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
     staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
     error: load.error,
@@ -142,6 +182,7 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
       substituteReminder: settings.substituteReminder,
       announcementReminder: settings.announcementReminder,
     },
+    display: { showOtherWeeks: settings.showOtherWeeks, alarmMinutes: settings.alarmMinutes },
     calendarUrl: settings.calendarToken ? calendarUrl(settings.calendarToken, url.href) : null,
   };
 }

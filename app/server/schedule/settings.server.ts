@@ -1,6 +1,7 @@
 // The notification sheet's three switches (read by the notifications issue when it sends the
 // reminders) and the secret token of the student's calendar feed.
 import crypto from "node:crypto";
+import { DEFAULT_ALARM_MINUTES } from "~/lib/ics";
 import { db, now } from "../db/db.server";
 
 export type ReminderSettings = {
@@ -9,13 +10,22 @@ export type ReminderSettings = {
   announcementReminder: boolean;
 };
 
-export type ScheduleSettings = ReminderSettings & { calendarToken: string | null };
+export type DisplaySettings = {
+  /** Courses of other weeks shown greyed in the grid. */
+  showOtherWeeks: boolean;
+  /** The feed's alarm before each class, in minutes; 0 = none. */
+  alarmMinutes: number;
+};
+
+export type ScheduleSettings = ReminderSettings & DisplaySettings & { calendarToken: string | null };
 
 /** Everything is off until the student turns it on (the messenger asks for consent anyway). */
 export const DEFAULT_SCHEDULE_SETTINGS: ScheduleSettings = {
   courseReminder: false,
   substituteReminder: false,
   announcementReminder: false,
+  showOtherWeeks: false,
+  alarmMinutes: DEFAULT_ALARM_MINUTES,
   calendarToken: null,
 };
 
@@ -29,6 +39,8 @@ export async function getScheduleSettings(userId: number): Promise<ScheduleSetti
     courseReminder: row.course_reminder === 1,
     substituteReminder: row.substitute_reminder === 1,
     announcementReminder: row.announcement_reminder === 1,
+    showOtherWeeks: row.show_other_weeks === 1,
+    alarmMinutes: row.alarm_minutes,
     calendarToken: row.calendar_token,
   };
 }
@@ -40,6 +52,16 @@ export async function saveReminderSettings(userId: number, settings: ReminderSet
     announcement_reminder: settings.announcementReminder ? 1 : 0,
     updated_at: now(),
   };
+  await db()
+    .insertInto("schedule_settings")
+    .values({ user_id: userId, calendar_token: null, ...values })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(values))
+    .execute();
+}
+
+/** The grid's other-weeks switch and the feed's alarm lead time. */
+export async function saveDisplaySettings(userId: number, settings: DisplaySettings) {
+  const values = { show_other_weeks: settings.showOtherWeeks ? 1 : 0, alarm_minutes: settings.alarmMinutes, updated_at: now() };
   await db()
     .insertInto("schedule_settings")
     .values({ user_id: userId, calendar_token: null, ...values })

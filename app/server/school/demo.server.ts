@@ -225,6 +225,12 @@ DEMO_STUDENTS["20230035"] = {
 for (const [id, name] of [["20230043", "钱多"], ["20230044", "郑好"], ["20230045", "冯晓"], ["20230046", "陈诺"]] as const) {
   DEMO_STUDENTS[id] = { ...DEMO_STUDENTS["20230001"]!, profile: { name, className: "计算机科学与技术2303班", college: "计算机学院" } };
 }
+// An account with 20230001's courses for the browser tests of a student's own courses, overrides
+// and the timetable's display settings (they change its timetable, so no other spec shares it).
+DEMO_STUDENTS["20230040"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "陈晨", className: "计算机科学与技术2301班", college: "计算机学院" },
+};
 
 // Two more accounts for trying the invite campaign (its registration is a school-account
 // login); the campaign's browser tests register with them, apart from the login tests.

@@ -8,6 +8,7 @@ import { deleteCouponData } from "../coupons/personal-data.server";
 import { keepPromotionMarks } from "../coupons/promotion-identity.server";
 import { deleteForumData } from "../forum/posts.server";
 import { deleteGradesData } from "../grades/grades.server";
+import { deleteTimetableEdits } from "../schedule/edits.server";
 import { deleteNotifyData } from "../notify/personal-data.server";
 import { anonymiseOrders } from "../orders/personal-data.server";
 import { ordersHoldingMoney, settleOrdersForDeletion } from "../orders/account-orders.server";
@@ -65,6 +66,8 @@ export async function deleteUserData(executor: Executor, userId: number) {
   // The timetable: cached timetables, reminder switches and the calendar-feed token.
   await executor.deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
   await executor.deleteFrom("schedule_settings").where("user_id", "=", userId).execute();
+  // The student's own courses and overrides (decision 040).
+  await deleteTimetableEdits(executor, userId);
   // Grades and exams: the sealed grades, the exam arrangements, the new-grade switch.
   await deleteGradesData(executor, userId);
   // Notifications: inbox, subscribe consents and snoozes, reminders, outbox messages.

@@ -25,6 +25,7 @@ import * as sessionIdle from "./0042_session_idle";
 import * as pickupDeadline from "./0044_pickup_deadline";
 import * as searchPairsOnly from "./0050_search_pairs_only";
 import * as nicknameKeys from "./0043_nickname_keys";
+import * as timetableOwn from "./0040_timetable_own";
 import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
 import * as riders from "./0038_riders";
 import * as operatorsDay from "./0039_operators_day";
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "0042_session_idle": sessionIdle,
   "0044_pickup_deadline": pickupDeadline,
   "0043_nickname_keys": nicknameKeys,
+  "0040_timetable_own": timetableOwn,
   "0041_circle_search_pseudonyms_favourites": circleSearch,
   "0038_riders": riders,
   "0039_operators_day": operatorsDay,
