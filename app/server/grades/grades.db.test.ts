@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
-import { action as examsAction, loader as examsLoader } from "~/routes/backpack.exams";
-import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades";
+import { action as examsAction, examsView, loader as examsLoader } from "~/routes/backpack.exams";
+import { action as gradesAction, loader as gradesLoader, type GradesView } from "~/routes/backpack.grades";
 import { loader as pointsLoader } from "~/routes/backpack.points";
 import { getUser } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
@@ -15,7 +15,6 @@ import { captureLogs } from "../../../tests/setup/log-capture";
 import { calendarFeed } from "../schedule/calendar.server";
 import { loadTimetable } from "../schedule/timetable.server";
 import { loadGrades } from "./grades.server";
-import { examsView, type GradesView } from "./page.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const zfStudent: FakeStudent = { id: "2023990001", password: "Zf@grades1", name: "孙成绩" };
