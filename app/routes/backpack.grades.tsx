@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (submission.value.intent === "notify") {
     await saveGradeNoticeSetting(user.id, submission.value.notifyNewGrades === "on");
-    return redirect("/backpack/grades?saved=notify#notify");
+    return redirect("/backpack/grades?notice=notifySaved#notify");
   }
   const load = await loadGrades(user, { refresh: true, returnTo: "/backpack/grades" });
   if (load.source === "fresh") return redirect("/backpack/grades?synced=1");
@@ -216,7 +216,7 @@ export default function Grades() {
             <button type="submit" className="btn-primary px-4 py-1.5">
               {msg.grades.notifySave}
             </button>
-            {params.get("saved") === "notify" ? (
+            {params.get("notice") === "notifySaved" ? (
               <span role="status" className="text-sm text-emerald-700">
                 {msg.grades.notifySaved}
               </span>

@@ -41,7 +41,7 @@ async function avatarAction(request: Request, user: Awaited<ReturnType<typeof re
   if (!verdict.ok) return refuse(429, verdict.message, verdict.headers);
   const saved = await saveAvatar(user, file.data!);
   if (!saved.ok) return refuse(saved.status, saved.message);
-  return redirect("/backpack/profile?saved=avatar");
+  return redirect("/backpack/profile?notice=avatarSaved");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!saved.ok) return Response.json(submission.reply({ fieldErrors: { nickname: [msg.profile.nicknameTaken] } }), { status: 409 });
   // Asked for a name on the way to a comment: back to the comment sheet, which now opens.
   const back = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, "") : "";
-  return redirect(back || "/backpack/profile?saved=1");
+  return redirect(back || "/backpack/profile?notice=saved");
 }
 
 export default function Profile() {
@@ -73,9 +73,9 @@ export default function Profile() {
           {msg.profile.setNicknameToComment}
         </p>
       ) : null}
-      {(params.get("saved") === "1" || params.get("saved") === "avatar") && !answer ? (
+      {(params.get("notice") === "saved" || params.get("notice") === "avatarSaved") && !answer ? (
         <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {params.get("saved") === "avatar" ? msg.profile.avatarSaved : msg.profile.saved}
+          {params.get("notice") === "avatarSaved" ? msg.profile.avatarSaved : msg.profile.saved}
         </p>
       ) : null}
       <section className="card flex items-center gap-4">

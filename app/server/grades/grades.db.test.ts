@@ -123,7 +123,7 @@ describe("the grades page on a ZFsoft school", () => {
     expect(await db().selectFrom("outbox_messages").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
 
     const saved = await postGrades(cookie, { intent: "notify", notifyNewGrades: "on" });
-    expect(saved.headers.get("Location")).toBe("/backpack/grades?saved=notify#notify");
+    expect(saved.headers.get("Location")).toBe("/backpack/grades?notice=notifySaved#notify");
     expect((await gradesPage(cookie)).notifyNewGrades).toBe(true);
     zf.state.grades.push(gradeRow("2025", "3", "操作系统", "3.0", "88", "3.80", "必修课"));
     await postGrades(cookie, { intent: "refresh" });
