@@ -37,7 +37,7 @@ import { errors as errorMessages } from "~/lib/messages/errors";
 import { deviceIdOf, getUser, requireMessengerUser, type User } from "~/server/auth/session.server";
 import { loginStudent } from "~/server/auth/student-login.server";
 import { listSchools } from "~/server/school/school.server";
-import { pricedTypesFor } from "~/server/coupons/api.server";
+import { pricedTypesFor } from "~/server/coupons/wallet.server";
 import { REFUSAL_MESSAGES, hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter, type InviteRecord } from "~/server/coupons/campaign.server";
 import { inviteShareOf } from "~/server/coupons/share.server";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
