@@ -1,4 +1,4 @@
-// Patches/@remix-run+router+1.23.3.patch (applied by `npm ci` through the postinstall
+// Patches/@remix-run+router+1.23.4.patch (applied by `npm ci` through the postinstall
 // `patch-package`) keeps @remix-run/router's flattened and ranked route branches per routes
 // tree shape, the branch each pathname matched, and compiled paths, instead of rebuilding them on
 // every matchRoutes call (26–31% of the server's CPU under load). This proves the patched copy is
@@ -71,7 +71,7 @@ function pathsOf(routes: RouteObject[], prefix = ""): string[] {
 const summary = (matches: Match[] | null) =>
   matches?.map((match) => ({ id: match.route.id, params: { ...match.params }, pathname: match.pathname, pathnameBase: match.pathnameBase })) ?? null;
 
-describe("the route-matching cache (patches/@remix-run+router+1.23.3.patch)", () => {
+describe("the route-matching cache (patches/@remix-run+router+1.23.4.patch)", () => {
   it("is in the copy of @remix-run/router the server runtime and React Router load", () => {
     const own = require.resolve("@remix-run/router");
     for (const user of ["@remix-run/server-runtime", "react-router", "@remix-run/react"]) {
