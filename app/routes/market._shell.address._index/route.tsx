@@ -1,65 +1,19 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { AddressPicker } from "~/components/market/AddressPanels";
 import { Toast } from "~/components/market/toast-context";
 import type { MarketActionData } from "~/lib/market-views";
 import { useMarketData } from "../market._shell/route";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { marketHref } from "~/lib/market-url";
-import * as msg from "~/lib/messages";
-import { marketMessages } from "~/lib/messages/market-answers";
-import { AddressPickerIntentSchema } from "~/lib/schemas/market";
-import { deleteAddress, setDefaultAddress } from "~/server/errands/addresses.server";
-import { CheckoutConflictError } from "~/server/errands/checkout.server";
-import { chooseAddress } from "~/server/errands/checkout-edits.server";
-import { requireCheckout } from "../market._shell/guards.server";
+import { addressPickerAction, addressPickerLoader } from "./address-picker.server";
 
 // /market/address — the address picker (choose, set default, delete; add and edit lead on). It
 // holds the select-address, default-address and delete-address intents.
-
-const m = marketMessages;
-const answer = (data: MarketActionData, init?: ResponseInit) => json(data, init);
-
-/** The picker needs the checkout (its addresses come with the layout's data). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireCheckout(request);
-  return null;
+  return addressPickerLoader(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const submission = parseWithZod(formData, { schema: AddressPickerIntentSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0];
-    return answer({ intent, error: first ?? m.recognize.badFormat, result: submission.reply() }, { status: 400 });
-  }
-  const value = submission.value;
-  const { user, config } = await requireCheckout(request);
-  switch (value.intent) {
-    case "select-address": {
-      let chosen: Awaited<ReturnType<typeof chooseAddress>>;
-      try {
-        chosen = await chooseAddress(user.id, config.packageTypes, value.addressId, config.campusCode);
-      } catch (error) {
-        if (error instanceof CheckoutConflictError) return answer({ intent, error: m.checkout.stale }, { status: 409 });
-        throw error;
-      }
-      if (chosen === "not-found") return answer({ intent, error: m.address.notFound, result: submission.reply({ formErrors: [m.address.notFound] }) });
-      if (chosen === "other-campus") {
-        return answer({ intent, error: msg.orders.create.addressCampus, result: submission.reply({ formErrors: [msg.orders.create.addressCampus] }) }, { status: 400 });
-      }
-      return redirect(marketHref({ sheet: "confirm" }));
-    }
-    case "delete-address": {
-      const deleted = await deleteAddress(user.id, value.addressId);
-      return answer(deleted ? { intent, notice: m.address.deleted } : { intent, error: m.address.notFound });
-    }
-    case "default-address": {
-      const done = await setDefaultAddress(user.id, value.addressId);
-      return answer(done ? { intent } : { intent, error: m.address.notFound });
-    }
-  }
+  return addressPickerAction(request);
 }
 
 export default function AddressSheet() {

@@ -5,7 +5,7 @@
 // checkout is already emptied and the success card shows. Cancelled: the product rules' message, the
 // order stays payable. Failed: the dialog saying the order exists and can be paid after the
 // student-id login, with its button to the login. Without JavaScript the pay button is a form.
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons";
@@ -18,82 +18,20 @@ import { formatYuan } from "~/lib/money";
 import { payPage as payPageMessages } from "~/lib/messages/pay-page";
 import { PAY_RELOADS } from "~/lib/order-limits";
 import { fillTemplate } from "~/lib/template";
-import { pay as payMessages } from "~/lib/messages/pay";
-import { isInvalidOrderParam, isOrderNumber, payingParam } from "~/lib/orders";
-import { requireMessengerUser } from "~/server/auth/session.server";
-import { cancelOrder } from "~/server/orders/cancel.server";
-import { findOwnOrder, orderDetail } from "~/server/orders/orders.server";
-import { createPayment, findOwnOrderFresh } from "~/server/orders/payment.server";
-import { isSimulatedPayment } from "~/server/pay/provider.server";
+import { payPageAction, payPageLoader, type PayActionData } from "./pay-page.server";
 
 const msg = { app: appMessages, orders: orderPageMessages, payPage: payPageMessages };
-
-function notFound(): never {
-  throw new Response("Not Found", { status: 404 });
-}
-
-export type PayActionData = { intent: "pay" | "cancel"; error: string; paid?: boolean };
-
-function refusal(data: PayActionData, status: number) {
-  return Response.json(data, { status });
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const orderId = params.orderId;
-  const user = await requireMessengerUser(request);
-  if (isInvalidOrderParam(orderId) || !isOrderNumber(orderId)) notFound();
-  const order = await findOwnOrderFresh(user.id, orderId);
-  if (!order) notFound();
-  const detail = await orderDetail(order);
-  const url = new URL(request.url);
-  return {
-    order: {
-      number: detail.order_number,
-      amountFen: detail.amount_fen,
-      originalFen: detail.original_fen,
-      parcelCount: detail.parcel_count,
-      address: detail.delivery_address,
-      recipient: detail.recipient_name,
-      estimated: detail.estimated_text,
-      showEstimate: detail.view.showEstimate,
-      status: detail.order_status,
-      paymentStatus: detail.payment_status,
-      canPay: detail.view.actions.includes("pay"),
-      canCancel: detail.view.actions.includes("cancel") && detail.payment_status === "pending",
-      label: detail.view.label,
-    },
-    start: url.searchParams.get("start") === "1",
-    cancelled: url.searchParams.get("cancelled") === "1" && detail.order_status === "cancelled",
-    paying: payingParam(url, detail.payment_status === "pending"),
-    simulated: isSimulatedPayment(),
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const orderId = params.orderId;
-  const user = await requireMessengerUser(request);
-  if (isInvalidOrderParam(orderId) || !isOrderNumber(orderId)) notFound();
-  const order = await findOwnOrder(user.id, orderId);
-  if (!order) notFound();
-  const intent = (await request.formData()).get("intent");
-  const here = new URL(request.url).pathname;
-  // The unpaid order can be cancelled where it is paid (no student login needed): its parcels are released.
-  if (intent === "cancel") {
-    const result = await cancelOrder(user.id, order.order_number, "");
-    if (!result.ok) return refusal({ intent: "cancel", error: result.message, paid: false }, result.status);
-    return redirect(`${here}?cancelled=1`);
-  }
-  // Only the pay button's form (intent=pay) starts a payment: any other body is refused.
-  if (intent !== "pay") return refusal({ intent: "pay", error: payMessages.badRequest, paid: false }, 400);
-  const result = await createPayment(user, order.order_number);
-  if (!result.ok) return refusal({ intent: "pay", error: result.message, paid: result.paid ?? false }, result.status);
-  if (result.simulated) return redirect(`${here}?paying=1`);
-  return refusal({ intent: "pay", error: payMessages.bridgeUnavailable }, 400);
-}
-
 const p = { ...msg.orders.pay, ...msg.payPage };
 
 export const meta: MetaFunction = () => [{ title: `${p.title} · ${msg.app.name}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return payPageLoader(request, params.orderId);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return payPageAction(request, params.orderId);
+}
 
 export default function PayPage() {
   const { order, start: autoStart, paying, simulated, cancelled } = useLoaderData<typeof loader>();
