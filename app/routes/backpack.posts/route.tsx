@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/circle/PostCard";
 import { Sheet, SheetConfirmButtons } from "~/components/ui/Sheet";
@@ -10,41 +10,22 @@ import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import { myPosts as myPostsMessages } from "~/lib/messages/myPosts";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { cursorParam } from "~/lib/comment-tree";
-import * as messages from "~/lib/messages";
-import { MyPostsActionSchema } from "~/lib/schemas/forum";
-import { requireStudent } from "~/server/auth/session.server";
-import { deletePost, listMyPosts } from "~/server/forum/posts.server";
+import { myPostsAction, myPostsPage } from "./my-posts.server";
 
 const msg = { app: appMessages, backpack: backpackMessages, circle: circleMessages, myPosts: myPostsMessages };
-
-/** /backpack/posts: the user's own posts, anonymous and hidden ones included (marked), newest first, a page at a time, with delete. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStudent(request);
-  const url = new URL(request.url);
-  const before = cursorParam(url.searchParams.get("before"));
-  return {
-    page: await listMyPosts({ userId: user.id, before }),
-    before,
-    confirm: cursorParam(url.searchParams.get("delete")),
-    deleted: url.searchParams.get("notice") === "deleted",
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStudent(request);
-  const submission = parseWithZod(await request.formData(), { schema: MyPostsActionSchema });
-  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
-  if (!(await deletePost(submission.value.postId, { userId: user.id }))) {
-    return Response.json(submission.reply({ formErrors: [messages.postDetail.postNotFound] }), { status: 404 });
-  }
-  return redirect("/backpack/posts?notice=deleted");
-}
 
 export const meta: MetaFunction = () => [{ title: `${msg.backpack.posts} · ${msg.app.name}` }];
 
 const PATH = "/backpack/posts";
+
+/** The user's own posts, anonymous and hidden ones included (marked), newest first, with delete. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return myPostsPage(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return myPostsAction(request);
+}
 
 export default function MyPosts() {
   const { page, before, confirm, deleted } = useLoaderData<typeof loader>();

@@ -1,48 +1,20 @@
-import { type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/circle/Avatar";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
-import { type Segment, normalizeSearchQuery, SEARCH_MAX_QUERY_LENGTH } from "~/lib/circle-search";
+import type { Segment } from "~/lib/circle-search";
 import { app as appMessages } from "~/lib/messages/app";
 import { circle as circleMessages } from "~/lib/messages/circle";
-import { requireStudent } from "~/server/auth/session.server";
-import { searchCircle, type SearchPage } from "~/server/forum/search.server";
-import { log } from "~/server/log.server";
-import { consumeRateLimit } from "~/server/rate-limits.server";
+import { searchPage } from "./search-page.server";
 
 const msg = { app: appMessages, circle: circleMessages };
 
-const EMPTY: SearchPage = { hits: [], page: 1, hasMore: false };
-
-/**
- * /circle/search?q=: a page of results, best first. No query yet: the empty form. A query
- * without a term of two characters: the message next to the field. Rate-limited per student and
- * client network (429 with the message).
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const clientIp = context?.clientIp as string | undefined;
-  const user = await requireStudent(request);
-  const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").slice(0, SEARCH_MAX_QUERY_LENGTH);
-  const requestedPage = Number(params.get("page") ?? "1");
-  const pageNumber = Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 20 ? requestedPage : 1;
-  const base = { q, results: EMPTY, terms: [] as string[], fieldError: null as string | null, error: null as string | null };
-  if (!params.has("q")) return data(base);
-  const query = normalizeSearchQuery(q);
-  if (!query.ok) return data({ ...base, fieldError: query.reason === "empty" ? msg.circle.searchEmpty : msg.circle.searchTooShort }, { status: 400 });
-  const verdict = await consumeRateLimit("search", { userId: user.id, ip: clientIp });
-  if (!verdict.ok) return data({ ...base, error: verdict.message }, { status: 429, headers: verdict.headers });
-  try {
-    const results = await searchCircle({ terms: query.terms, viewerId: user.id, page: pageNumber });
-    return data({ ...base, results, terms: query.terms });
-  } catch (cause) {
-    log("error", "circle-search", { error: String(cause) });
-    return data({ ...base, error: msg.circle.searchFailed }, { status: 500 });
-  }
-}
-
 export const meta: MetaFunction = () => [{ title: `${msg.circle.searchResultsTitle} · ${msg.app.name}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return searchPage(request, context?.clientIp as string | undefined);
+}
 
 /** Text with its matches in <mark>: the segments are plain text (React escapes them), never HTML. */
 function Marked({ segments }: { segments: Segment[] }) {

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useParams, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
@@ -7,41 +7,19 @@ import { commentOnPage } from "~/lib/comment-tree";
 import { REPORT_REASONS } from "~/lib/forum";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { postSheets as postSheetsMessages } from "~/lib/messages/postSheets";
-import { requirePostId, forumStatus } from "../post.$id/guards.server";
+import { requirePostId } from "../post.$id/guards.server";
 import type { PostLoaderData } from "../post.$id/route";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ReportReason } from "~/server/db/schema";
-import { ReportSchema } from "~/lib/schemas/forum";
-import { requireStudent } from "~/server/auth/session.server";
-import { ForumError, report } from "~/server/forum/posts.server";
+import { reportAction, reportSheetPage } from "./report.server";
 
 const msg = { postDetail: postDetailMessages, postSheets: postSheetsMessages };
 
-/** /post/:id/report: the form's constraints (zod stays on the server). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   requirePostId(params.id);
-  await requireStudent(request);
-  return { constraint: getZodConstraint(ReportSchema) };
+  return reportSheetPage(request);
 }
 
-/**
- * Reports the post or one of its comments. Back on the post with the notice; a post that the
- * reports hid goes back to the circle. A refusal answers conform's result (shown in the sheet).
- */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const id = requirePostId(params.id);
-  const user = await requireStudent(request);
-  const submission = parseWithZod(await request.formData(), { schema: ReportSchema });
-  if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
-  const value = submission.value;
-  try {
-    const result = await report({ userId: user.id, postId: id, commentId: value.commentId, reason: value.reason as ReportReason });
-    if (result.hidden && !value.commentId) return redirect("/circle?notice=reported");
-    return redirect(`/post/${id}?notice=${result.status === "already" ? "alreadyReported" : "reported"}`);
-  } catch (error) {
-    if (!(error instanceof ForumError)) throw error;
-    return Response.json(submission.reply({ formErrors: [error.message] }), { status: forumStatus(error) });
-  }
+  return reportAction(request, requirePostId(params.id));
 }
 
 /** /post/:id/report (?comment=…): the reasons; the sheet's own action reports. */

@@ -1,5 +1,6 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom, redirect } from "@remix-run/node";
-import { type ShouldRevalidateFunction, Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, useLoaderData, useRouteError, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/circle/Avatar";
 import { PostHead } from "~/components/circle/PostHead";
@@ -9,144 +10,26 @@ import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page, useHydrated } from "~/components/Page";
 import { copyText, useShareCard } from "~/components/share";
-import { commentsHref, hasMoreReplies, cursorParam } from "~/lib/comment-tree";
+import { commentsHref, hasMoreReplies } from "~/lib/comment-tree";
 import { fillTemplate } from "~/lib/template";
-import { type ForumAnswer, MUTUAL_HELP_CATEGORY_ID } from "~/lib/forum";
+import type { ForumAnswer } from "~/lib/forum";
 import { imageGrid } from "~/lib/image-grid";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
 import { postDetail as postDetailMessages } from "~/lib/messages/postDetail";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { requirePostId, forumStatus } from "./guards.server";
-import { type CommentView, type PostView, ForumError, getPostWithAuthor, hasPublicName, isFavourite, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, toggleFavourite, togglePostLike } from "~/server/forum/posts.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import * as messages from "~/lib/messages";
-import { PostPageActionSchema } from "~/lib/schemas/forum";
-import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
-import { noticeLike } from "~/server/forum/notices.server";
-import { consumeRateLimit } from "~/server/rate-limits.server";
-import { uploadKeyFromUrl } from "~/server/storage/images.server";
-import { shareThumbUrl } from "~/server/storage/upload-access.server";
+import { requirePostId } from "./guards.server";
+import { postPage, postPageAction } from "./post.server";
+import type { CommentView, PostView } from "~/server/forum/posts.server";
+
 
 const msg = { app: appMessages, errors: errorsMessages, postDetail: postDetailMessages, titles: titlesMessages };
 
-const POST_NOTICES: Record<string, "reported" | "alreadyReported" | "commentDeleted" | "markedCompleted"> = {
-  reported: "reported",
-  alreadyReported: "alreadyReported",
-  commentDeleted: "commentDeleted",
-  completed: "markedCompleted",
-};
-
-/** /post/:id: the post (a view counted once a day), its comments, whether the viewer may comment. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requirePostId(params.id);
-  const user = await requireStudent(request);
-  const found = await getPostWithAuthor(id, user.id);
-  if (!found) throw new Response("Not Found", { status: 404 });
-  const { post } = found;
-  if (await recordView(id, user.id)) post.viewCount += 1;
-  const query = new URL(request.url).searchParams;
-  // Comments come a page at a time: ?after= pages the top-level comments, ?thread= (and
-  // ?from=) pages one thread's replies; a sheet's ?reply= or ?comment= brings that comment along.
-  const page = {
-    after: cursorParam(query.get("after")),
-    thread: cursorParam(query.get("thread")),
-    from: cursorParam(query.get("from")),
-    focus: cursorParam(query.get("reply")) ?? cursorParam(query.get("comment")),
-  };
-  const [{ comments, error: commentsError }, favourite] = await Promise.all([loadComments(id, user.id, found.author, page), isFavourite(id, user.id)]);
-  const notice = query.get("notice");
-  const mutualHelp = post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing";
-  return {
-    post,
-    favourite,
-    comments,
-    commentsPage: { after: page.after, thread: page.thread, from: page.from },
-    commentsError,
-    canComment: hasPublicName(user),
-    // Texts shown only sometimes travel as data, not in the page's JavaScript.
-    noticeText: notice && notice in POST_NOTICES ? messages.postSheets[POST_NOTICES[notice]!] : null,
-    moderationNote: post.moderation === "pending" ? messages.postSheets.underReview : post.moderation === "hidden" ? messages.postSheets.hiddenByOperator : null,
-    /** 我来帮忙 (or the author's 查看帮忙) on an ongoing mutual-help request, else null. */
-    helpLink: mutualHelp ? (post.author.isMine ? messages.mutualHelp.viewOffers : messages.mutualHelp.offer) : null,
-    /** The share card's picture: a public thumbnail of its own (the images themselves are private). */
-    shareImage: shareImageOf(post.images[0]?.url),
-  };
-}
-
-function shareImageOf(firstImageUrl: string | undefined) {
-  const key = firstImageUrl ? uploadKeyFromUrl(firstImageUrl) : null;
-  return key ? shareThumbUrl(key) : undefined;
-}
-
-function answer(body: ForumAnswer, status = 200, headers?: Record<string, string>) {
-  return Response.json(body, { status, headers });
-}
-
-/** Post/redirect/get for a like sent without JavaScript: back to the same view of the post, at the like. */
-function afterPlainLike(id: number, formData: FormData, anchor: string) {
-  // returnTo: the query of the view the like was on (threads opened, comments paged).
-  const query = new URLSearchParams(String(formData.get("returnTo") ?? "").replace(/^\?/, "")).toString();
-  return redirect(`/post/${id}${query ? `?${query}` : ""}#${anchor}`, 303);
-}
-
-/**
- * The forms of /post/:id itself, told apart by intent: the post's like, a comment's like and
- * 标记完成. Every caller gets the same answer (decision 027): a like stays on the page and
- * answers its data (action + like_count; comment like: is_liked + like_count), which the page's
- * fetcher and a plain form post (the page again, revalidated) both show; 标记完成 redirects.
- * Without a student session a comment like answers 401 with its message; the rest go to the login.
- * (The comment, the report and the deletion are the sheets' own actions.)
- */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const id = requirePostId(params.id);
-  const clientIp = context?.clientIp;
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const user = await getUser(request);
-  if (!user || !hasStudentAccount(user)) {
-    if (intent === "commentLike") return answer({ success: false, intent, message: messages.postSheets.pleaseLogin }, 401);
-    await requireStudent(request);
-    throw new Error("unreachable");
-  }
-  const submission = parseWithZod(formData, { schema: PostPageActionSchema });
-  if (submission.status !== "success") return answer({ success: false, intent, result: submission.reply() }, 400);
-  const value = submission.value;
-  // The page's JavaScript marks its like forms (via=fetcher) and reads the answer; a plain form
-  // post (no JavaScript) is sent on to the page again, so a refresh or Back never likes twice.
-  const fromFetcher = formData.get("via") === "fetcher";
-  try {
-    if (value.intent === "complete") {
-      // Already completed is fine; someone else's post is not found.
-      if (!(await markPostCompleted(id, user.id)) && !(await isOwnPost(id, user.id))) throw new ForumError("not_found", msg.postDetail.postNotFound);
-      return redirect(`/post/${id}?notice=completed`);
-    }
-    // Likes and 收藏 (toggles alike) are rate-limited: 429 with the page's toast.
-    const verdict = await consumeRateLimit("like", { userId: user.id, ip: clientIp });
-    if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
-    if (value.intent === "favourite") {
-      // A plain form in every case (no JavaScript of its own on the page): post/redirect/get.
-      await toggleFavourite(id, user.id);
-      return afterPlainLike(id, formData, "post-favourite");
-    }
-    if (value.intent === "like") {
-      const result = await togglePostLike(id, user.id);
-      if (result.action === "liked") await noticeLike({ postId: id, actor: user });
-      if (!fromFetcher) return afterPlainLike(id, formData, "post-like");
-      return answer({ success: true, intent, action: result.action, like_count: result.likeCount });
-    }
-    const result = await toggleCommentLike(id, value.commentId, user.id);
-    if (result.action === "liked") await noticeLike({ postId: id, commentId: value.commentId, actor: user });
-    if (!fromFetcher) return afterPlainLike(id, formData, `comment-${value.commentId}`);
-    return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
-  } catch (error) {
-    if (!(error instanceof ForumError)) throw error;
-    const message = intent === "like" ? msg.postDetail.likeFailed : intent === "favourite" ? msg.postDetail.favouriteFailed : error.message;
-    return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, forumStatus(error));
-  }
-}
-
 export const meta: MetaFunction = () => [{ title: `${msg.titles.post} · ${msg.app.name}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return postPage(request, requirePostId(params.id));
+}
 
 const COMMENT_PAGE_PARAMS = ["after", "thread", "from"];
 
@@ -169,6 +52,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 /** The parent's data for the child routes (preview, report, delete). */
 export type PostLoaderData = SerializeFrom<typeof loader>;
+
+/** The page's own forms (the likes, 标记完成), told apart by intent (see post.server.ts). */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  return postPageAction(request, requirePostId(params.id), context?.clientIp);
+}
 
 export default function PostDetail() {
   const { post, favourite, comments, commentsPage, commentsError, canComment, noticeText, moderationNote, helpLink, shareImage } = useLoaderData<typeof loader>();
