@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
-import { action as examsAction, examsView, loader as examsLoader } from "~/routes/backpack.exams";
-import { action as gradesAction, loader as gradesLoader, type GradesView } from "~/routes/backpack.grades";
+import { action as examsAction, loader as examsLoader } from "~/routes/backpack.exams/route";
+import { examsView } from "~/routes/backpack.exams/exams-page.server";
+import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades/route";
+import type { GradesView } from "~/routes/backpack.grades/grades-page.server";
 import { loader as pointsLoader } from "~/routes/backpack.points";
 import { getUser } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";

@@ -5,77 +5,24 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { GpaChart } from "~/components/grades/GpaChart";
 import { SyncNotices } from "~/components/grades/SyncNotices";
 import { Page } from "~/components/Page";
+import { isFailingScore } from "~/lib/grades";
 import { app as appMessages } from "~/lib/messages/app";
 import { grades as gradesMessages } from "~/lib/messages/grades";
 import { fillTemplate } from "~/lib/template";
 import { GradesActionSchema } from "~/lib/schemas/grades";
 import { loginPath } from "~/lib/redirect";
-import { CHART, chartMax, chartPoints, chartY, formatGpa, isFailingScore, shortTermLabel, summariseGrades } from "~/lib/grades";
-import { ageText } from "~/lib/schedule";
-import { termLabel } from "~/lib/term";
-import { formatShanghai } from "~/lib/time";
-import { returnPath } from "~/server/schedule/page.server";
-import { findSchool } from "~/server/school/school.server";
 import { logout, requireStudent } from "~/server/auth/session.server";
-import { gradeNoticeSetting, loadGrades, saveGradeNoticeSetting } from "~/server/grades/grades.server";
+import { loadGrades, saveGradeNoticeSetting } from "~/server/grades/grades.server";
+import { gradesView } from "./grades-page.server";
 
 const msg = { app: appMessages, grades: gradesMessages };
 
 export const meta: MetaFunction = () => [{ title: `${msg.grades.title} · ${msg.app.name}` }];
 
-/**
- * /backpack/grades, computed on the server so the first HTML carries everything (the chart is
- * inline SVG; no JavaScript needed).
- */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  const url = new URL(request.url);
-  const now = new Date();
-  const load = await loadGrades(user, { returnTo: returnPath(url), now });
-  const records = load.report?.grades ?? [];
-  const school = user.school_code ? await findSchool(user.school_code) : undefined;
-  const summary = summariseGrades(records, school?.gradeScale);
-  const max = chartMax(school?.gradeScale);
-  const points = chartPoints(summary.terms, max);
-  return {
-    loaded: load.report !== null,
-    overall: formatGpa(summary.overall),
-    required: formatGpa(summary.required),
-    credits: summary.credits,
-    terms: summary.terms.map((term) => ({
-      term: term.term,
-      label: termLabel(term.term),
-      gpa: formatGpa(term.gpa),
-      credits: term.credits,
-      grades: term.grades.map((grade) => ({
-        course: grade.course,
-        credit: grade.credit,
-        score: grade.score,
-        point: grade.point === null ? "—" : grade.point.toFixed(2).replace(/0$/, ""),
-        courseType: grade.courseType,
-        examKind: grade.examKind,
-        counts: grade.counts,
-        replaced: grade.replaced,
-      })),
-    })),
-    chart: {
-      width: CHART.width,
-      height: CHART.height,
-      left: CHART.padLeft,
-      right: CHART.width - CHART.padRight,
-      gridlines: Array.from({ length: max + 1 }, (_, gpa) => ({ gpa, y: chartY(gpa, max) })),
-      points: points.map((point) => ({ ...point, label: shortTermLabel(point.term), value: point.gpa.toFixed(2) })),
-    },
-    ranking: load.report?.ranking ?? null,
-    notifyNewGrades: await gradeNoticeSetting(user.id),
-    syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
-    staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
-    error: load.error,
-    errorKind: load.errorKind,
-  };
+  return gradesView(user, new URL(request.url));
 }
-
-export type GradesView = Awaited<ReturnType<typeof loader>>;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStudent(request);
