@@ -11,7 +11,7 @@ import { milestoneProgress } from "~/lib/invites";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { inviteRecords } from "~/server/coupons/campaign.server";
 import { loadRules } from "~/server/coupons/wallet.server";
-import { promoTexts, recordView } from "./market.promo-activity";
+import { promoTexts, recordView } from "./market.promo-activity/promo-texts.server";
 
 export const meta: MetaFunction = ({ data }) => [{ title: `${(data as { t?: { promo: { allTitle: string } } } | undefined)?.t?.promo.allTitle ?? titlesMessages.promo} · ${appMessages.name}` }];
 

@@ -26,7 +26,6 @@ import { RECORDS_SHOWN, milestoneProgress } from "~/lib/invites";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { isMessengerBrowser } from "~/lib/browser";
 import { loginPath } from "~/lib/redirect";
-import { commentTime } from "~/lib/relative-time";
 import { InviteRegisterSchema } from "~/lib/schemas/coupons";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { messengerAuthRedirect } from "~/server/auth/messenger.server";
@@ -38,23 +37,17 @@ import { deviceIdOf, getUser, requireMessengerUser, type User } from "~/server/a
 import { loginStudent } from "~/server/auth/student-login.server";
 import { listSchools } from "~/server/school/school.server";
 import { pricedTypesFor } from "~/server/coupons/wallet.server";
-import { REFUSAL_MESSAGES, hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter, type InviteRecord } from "~/server/coupons/campaign.server";
+import { REFUSAL_MESSAGES, hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter } from "~/server/coupons/campaign.server";
 import { inviteShareOf } from "~/server/coupons/share.server";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { deleteDataParams } from "~/lib/request-kind";
+import { promoTexts, recordView, type PromoTexts, type RecordView } from "./promo-texts.server";
 
 const msg = { app: appMessages, titles: titlesMessages };
 
 const m = couponMessages;
 
-/** The catalogue texts the promo pages' components show, sent with the data (the page's JavaScript carries no catalogue). */
-export function promoTexts() {
-  const { rules: _rules, ...promo } = m.promo;
-  return { promo, share: m.share, register: m.register, loginPrompt: m.loginPrompt, assistPrompt: m.assistPrompt, expiresOn: m.expiresOn };
-}
-
-export type PromoTexts = ReturnType<typeof promoTexts>;
 
 const PROMO_DIALOGS = ["share", "register", "login", "assist", "none"] as const;
 type PromoDialog = (typeof PROMO_DIALOGS)[number];
@@ -62,7 +55,7 @@ type PromoDialog = (typeof PROMO_DIALOGS)[number];
 function pathWith(url: URL, changes: Record<string, string | null>) {
   const params = new URLSearchParams(url.search);
   deleteDataParams(params);
-  params.delete("registered");
+  params.delete("notice");
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) params.delete(key);
     else params.set(key, value);
@@ -71,19 +64,6 @@ function pathWith(url: URL, changes: Record<string, string | null>) {
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
 
-export function recordView(record: InviteRecord, now: Date) {
-  return {
-    id: record.id,
-    status: record.status,
-    statusLabel: m.promo.status[record.status],
-    nickname: record.nickname,
-    avatar: record.avatar,
-    time: commentTime(record.at, now),
-    rewards: record.rewards,
-  };
-}
-
-type RecordView = ReturnType<typeof recordView>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -177,7 +157,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     share,
     records,
     summary,
-    registered: url.searchParams.get("registered") === "1",
+    registered: url.searchParams.get("notice") === "registered",
     links: promoLinks(url, dialog),
   };
 }
@@ -252,7 +232,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = outcome.reason === "failed" ? 500 : outcome.reason === "login" ? 400 : 409;
     return Response.json({ ...reply, ...(await fresh()) }, { status, headers });
   }
-  return redirect("/market/promo-activity?registered=1", { headers });
+  return redirect("/market/promo-activity?notice=registered", { headers });
 }
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.promo} · ${msg.app.name}` }];
