@@ -54,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The schema stays on the server: the forms get its constraints and the limits as data.
     constraint: getZodConstraint(CampusFormSchema) as Constraints,
     limits: REFERENCE_LIMITS,
-    saved: new URL(request.url).searchParams.has("saved"),
+    saved: new URL(request.url).searchParams.get("notice") === "saved",
   };
 }
 
@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveCampus(operator, code, submission.value);
   if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
-  return redirect(`/admin/campuses/${encodeURIComponent(code)}?saved=1`);
+  return redirect(`/admin/campuses/${encodeURIComponent(code)}?notice=saved`);
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

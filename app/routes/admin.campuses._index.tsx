@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The schema stays on the server: the form gets its constraints and the limits as data.
     constraint: getZodConstraint(CampusCreateSchema) as Constraints,
     limits: REFERENCE_LIMITS,
-    saved: new URL(request.url).searchParams.has("saved"),
+    saved: new URL(request.url).searchParams.get("notice") === "saved",
   };
 }
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });
   const result = await createCampus(operator, submission.value);
   if (!result.ok) return Response.json({ formId: FORM_ID, reply: refusalReply(submission, result) }, { status: result.status });
-  return redirect(`/admin/campuses/${submission.value.code}?saved=1`);
+  return redirect(`/admin/campuses/${submission.value.code}?notice=saved`);
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     readiness,
     // The schema stays on the server: the forms get its constraints as data.
     constraint: getZodConstraint(SlotFormSchema) as Constraints,
-    saved: new URL(request.url).searchParams.has("saved"),
+    saved: new URL(request.url).searchParams.get("notice") === "saved",
   };
 }
 
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveSlot(operator, submission.value);
   if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
-  return redirect("/admin/delivery-slots?saved=1");
+  return redirect("/admin/delivery-slots?notice=saved");
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const items = (await refundQueue()).map((item) => ({ ...item, amountText: formatYuan(item.amountFen, { style: "amount", symbol: true }), createdText: formatShanghai(item.createdAt) }));
   const rejectId = Number(url.searchParams.get("reject"));
-  const done = url.searchParams.get("done");
+  const done = url.searchParams.get("notice");
   return {
     displayName: operator.display_name,
     readiness: await readinessBanner(),
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const value = submission.value;
   const result = value.intent === "approve" ? await approveRefundRequest(operator, value.refund) : await rejectRefundRequest(operator, value.refund, value.reason);
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
-  return redirect(`/admin/refunds?done=${result.done}`);
+  return redirect(`/admin/refunds?notice=${result.done}`);
 }
 
 export default function AdminRefunds() {

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The schema stays on the server: the forms get its constraints and the limits as data.
     constraint: getZodConstraint(SchoolFormSchema) as Constraints,
     limits: REFERENCE_LIMITS,
-    saved: new URL(request.url).searchParams.has("saved"),
+    saved: new URL(request.url).searchParams.get("notice") === "saved",
   };
 }
 
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await saveSchool(operator, submission.value);
   if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
-  return redirect("/admin/schools?saved=1");
+  return redirect("/admin/schools?notice=saved");
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

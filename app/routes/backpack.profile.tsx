@@ -16,7 +16,7 @@ import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/upl
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { setNickname } from "~/server/users/nickname.server";
-import { profileView, saveAvatar } from "~/server/users/profile.server";
+import { profileView, saveAvatar, type AvatarRefusal } from "~/server/users/profile.server";
 
 const msg = { app: appMessages, profile: profileMessages, titles: titlesMessages };
 
@@ -27,6 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // HTML constraints from the nickname schema, computed here so zod stays off the page (decision 026).
   return { ...profileView(user), constraint: getZodConstraint(NicknameSchema) };
 }
+
+/** Each refusal of the avatar: its status and the message beside the form. */
+const AVATAR_REFUSALS: Record<AvatarRefusal, { status: number; message: string }> = {
+  too_large: { status: 413, message: msg.profile.avatarTooLarge },
+  not_image: { status: 400, message: msg.profile.avatarNotImage },
+  store_failed: { status: 503, message: msg.profile.avatarFailed },
+};
 
 /** The avatar form is multipart (one picture); the nickname form is a plain form. */
 async function avatarAction(request: Request, user: Awaited<ReturnType<typeof requireStudent>>, clientIp?: string) {
@@ -40,8 +47,8 @@ async function avatarAction(request: Request, user: Awaited<ReturnType<typeof re
   const verdict = await consumeRateLimit("upload", { userId: user.id, ip: clientIp });
   if (!verdict.ok) return refuse(429, verdict.message, verdict.headers);
   const saved = await saveAvatar(user, file.data!);
-  if (!saved.ok) return refuse(saved.status, saved.message);
-  return redirect("/backpack/profile?saved=avatar");
+  if (!saved.ok) return refuse(AVATAR_REFUSALS[saved.reason].status, AVATAR_REFUSALS[saved.reason].message);
+  return redirect("/backpack/profile?notice=avatarSaved");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!saved.ok) return Response.json(submission.reply({ fieldErrors: { nickname: [msg.profile.nicknameTaken] } }), { status: 409 });
   // Asked for a name on the way to a comment: back to the comment sheet, which now opens.
   const back = submission.value.redirectTo ? safeRedirect(submission.value.redirectTo, "") : "";
-  return redirect(back || "/backpack/profile?saved=1");
+  return redirect(back || "/backpack/profile?notice=saved");
 }
 
 export default function Profile() {
@@ -73,9 +80,9 @@ export default function Profile() {
           {msg.profile.setNicknameToComment}
         </p>
       ) : null}
-      {(params.get("saved") === "1" || params.get("saved") === "avatar") && !answer ? (
+      {(params.get("notice") === "saved" || params.get("notice") === "avatarSaved") && !answer ? (
         <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          {params.get("saved") === "avatar" ? msg.profile.avatarSaved : msg.profile.saved}
+          {params.get("notice") === "avatarSaved" ? msg.profile.avatarSaved : msg.profile.saved}
         </p>
       ) : null}
       <section className="card flex items-center gap-4">

@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "notices") {
     const { replies, mentions, likes } = submission.value;
     await saveNoticeSettings(user.id, { replies: replies === "on", mentions: mentions === "on", likes: likes === "on" });
-    return redirect("/backpack/settings?saved=notices#notices");
+    return redirect("/backpack/settings?notice=noticesSaved#notices");
   }
   if (submission.value.intent === "delete") {
     const check = await checkDeletionPassword(request, user, submission.value.password, context.clientIp ?? "unknown");
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", themeCookieHeader(theme, config().isProduction));
   headers.append("Set-Cookie", appearanceCookieHeader(appearance, config().isProduction));
-  return redirect("/backpack/settings?saved=theme", { headers });
+  return redirect("/backpack/settings?notice=themeSaved", { headers });
 }
 
 export default function Settings() {
@@ -85,7 +85,7 @@ export default function Settings() {
   const [deleteForm, deleteFields] = useForm<DeleteAccountFields>({ id: "delete-form", lastResult: deleteResult, constraint: constraint.delete });
   const confirmingLogout = searchParams.get("confirm") === "logout";
   const confirmingDelete = searchParams.get("confirm") === "delete" || Boolean(deleteResult);
-  const saved = searchParams.get("saved") === "theme";
+  const saved = searchParams.get("notice") === "themeSaved";
 
   return (
     <Page title={msg.titles.settings} back="/backpack">
@@ -146,7 +146,7 @@ export default function Settings() {
           <button type="submit" className="btn-primary">
             {msg.settings.saveNotices}
           </button>
-          {searchParams.get("saved") === "notices" ? (
+          {searchParams.get("notice") === "noticesSaved" ? (
             <span role="status" className="text-sm text-green-700">
               {msg.settings.noticesSaved}
             </span>

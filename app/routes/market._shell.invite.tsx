@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { InviteShare } from "~/components/coupons/InviteShare";
 import { Panel } from "~/components/market/Panel";
 import { requireMessengerUser } from "~/server/auth/session.server";
-import { pricedTypesFor } from "~/server/coupons/api.server";
+import { pricedTypesFor } from "~/server/coupons/wallet.server";
 import { inviteShareOf } from "~/server/coupons/share.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

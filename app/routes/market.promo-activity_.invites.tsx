@@ -7,12 +7,28 @@ import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { fillTemplate } from "~/lib/template";
-import { invitesLoader } from "~/server/coupons/promo.server";
+import { milestoneProgress } from "~/lib/invites";
+import { requireMessengerUser } from "~/server/auth/session.server";
+import { inviteRecords } from "~/server/coupons/campaign.server";
+import { loadRules } from "~/server/coupons/wallet.server";
+import { promoTexts, recordView } from "./market.promo-activity/promo-texts.server";
 
 export const meta: MetaFunction = ({ data }) => [{ title: `${(data as { t?: { promo: { allTitle: string } } } | undefined)?.t?.promo.allTitle ?? titlesMessages.promo} · ${appMessages.name}` }];
 
+/** /market/promo-activity/invites: every invite of the signed-in user. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return invitesLoader(request);
+  const user = await requireMessengerUser(request);
+  const now = new Date();
+  const list = await inviteRecords(user.id, { now });
+  const rules = await loadRules();
+  const thresholds = [...new Set(rules.filter((rule) => rule.event === "milestone").map((rule) => rule.threshold))];
+  return {
+    t: promoTexts(),
+    completed: list.completed,
+    total: list.total,
+    items: list.records.map((record) => recordView(record, now)),
+    progress: milestoneProgress(list.completed, thresholds),
+  };
 }
 
 export default function AllInvites() {

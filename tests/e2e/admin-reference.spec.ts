@@ -71,7 +71,7 @@ async function operatorMakesCampus(page: Page, campus: Campus, js: boolean) {
   await expect(page.locator("#create-name")).toHaveValue(campus.name);
   await page.locator("#create-code").fill(campus.code);
   await page.getByRole("button", { name: "添加校区" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/campuses/${campus.code}\\?saved=1$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/campuses/${campus.code}\\?notice=saved$`));
   await expect(page.getByRole("status").filter({ hasText: "已保存" })).toBeVisible();
 
   // It cannot open without a building.

@@ -1,14 +1,18 @@
-// Patches/@remix-run+router+1.23.3.patch (applied by `npm ci` through the postinstall
+// Patches/@remix-run+router+1.23.4.patch (applied by `npm ci` through the postinstall
 // `patch-package`) keeps @remix-run/router's flattened and ranked route branches per routes
 // tree shape, the branch each pathname matched, and compiled paths, instead of rebuilding them on
 // every matchRoutes call (26–31% of the server's CPU under load). This proves the patched copy is
 // the one the server runs, that the cache is used (also by fresh copies of a tree, as Remix makes
 // for every render, answering with the copy's own routes), that a tree changed by patchRoutes is
 // seen, and that every answer equals the unpatched router's (its UMD build, which the patch leaves
-// alone) on the app's own routes.
+// alone) on the app's own routes. The phones get the ESM build (the package's "module" entry, which
+// esbuild bundles for the browser): the patch leaves it alone too, and its answers must equal the
+// server's, or a page rendered on the server would hydrate against other matches.
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -25,6 +29,19 @@ type Router = {
 
 const router: Router = require("@remix-run/router");
 const unpatched: Router = require(path.join(path.dirname(require.resolve("@remix-run/router")), "router.umd.js"));
+const ESM_BUILD = path.join(path.dirname(require.resolve("@remix-run/router")), "router.js");
+
+/** The ESM build as the browser gets it. Its package has no "type": "module", so Node reads it from a copy named .mjs (the build imports nothing). */
+async function esmBuild(): Promise<Router> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "router-esm-"));
+  const copy = path.join(dir, "router.mjs");
+  fs.copyFileSync(ESM_BUILD, copy);
+  try {
+    return (await import(/* @vite-ignore */ pathToFileURL(copy).href)) as Router;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** The app's route tree, as the Remix compiler reads app/routes (flat routes). */
 function appRoutes(): RouteObject[] {
@@ -54,7 +71,7 @@ function pathsOf(routes: RouteObject[], prefix = ""): string[] {
 const summary = (matches: Match[] | null) =>
   matches?.map((match) => ({ id: match.route.id, params: { ...match.params }, pathname: match.pathname, pathnameBase: match.pathnameBase })) ?? null;
 
-describe("the route-matching cache (patches/@remix-run+router+1.23.3.patch)", () => {
+describe("the route-matching cache (patches/@remix-run+router+1.23.4.patch)", () => {
   it("is in the copy of @remix-run/router the server runtime and React Router load", () => {
     const own = require.resolve("@remix-run/router");
     for (const user of ["@remix-run/server-runtime", "react-router", "@remix-run/react"]) {
@@ -106,6 +123,24 @@ describe("the route-matching cache (patches/@remix-run+router+1.23.3.patch)", ()
       }
     }
   });
+
+  it("leaves the ESM build the phones get unpatched, and it answers as the server's build on every path of the app", async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(path.dirname(ESM_BUILD), "..", "package.json"), "utf8")) as { module?: string };
+    expect(path.resolve(path.dirname(ESM_BUILD), "..", manifest.module ?? ""), "the browser bundle's entry").toBe(ESM_BUILD);
+    expect(fs.readFileSync(ESM_BUILD, "utf8")).not.toContain("routeBranchCache");
+    const esm = await esmBuild();
+    expect(esm.UNSAFE_routeBranchCacheStats).toBeUndefined();
+    const routes = appRoutes();
+    const paths = [...new Set([...pathsOf(routes), "/", "//circle", "/CIRCLE", "/post/%E4%B8%AD", "/post/a%2Fb", "/x/y/z", "/blog/article/1/"])];
+    for (const basename of ["/", "/app"]) {
+      for (const pathname of paths) {
+        const location = basename === "/" ? pathname : `/app${pathname}`;
+        // The server's answer comes from its cache here (the test above filled it for these paths).
+        expect(summary(esm.matchRoutes(routes, location, basename)), location).toEqual(summary(router.matchRoutes(routes, location, basename)));
+      }
+    }
+    // Unpatched, every call flattens and ranks the whole tree again: on a loaded machine that takes a while.
+  }, 120_000);
 
   it("sees routes patched into a tree in place (lazy route discovery)", () => {
     const history = router.createMemoryHistory({ initialEntries: ["/"] });

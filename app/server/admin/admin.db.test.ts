@@ -568,7 +568,7 @@ describe("refund requests", () => {
   it("approve refunds through the provider; the order ends 'refund succeeded'; a second approve is refused", async () => {
     const { order, refundId } = await requested();
     const response = await call(refundsAction as never, post("/admin/refunds", { intent: "approve", refund: String(refundId) }, op.cookie));
-    expect(response.headers.get("Location")).toBe("/admin/refunds?done=approved");
+    expect(response.headers.get("Location")).toBe("/admin/refunds?notice=approved");
     expect(await orderRow(order.order_number)).toMatchObject({ status: "refunded", payment_status: "refunded", refund_state: "refunded" });
     expect(sharedSimulatedStore().trades.get(order.order_number)?.refundedFen).toBe(200);
     const again = await call(refundsAction as never, post("/admin/refunds", { intent: "approve", refund: String(refundId) }, op.cookie));
@@ -592,7 +592,7 @@ describe("refund requests", () => {
     expect(sheet.rejecting?.id).toBe(refundId);
     expect(sheet.constraint.reason).toMatchObject({ required: true });
     const response = await call(refundsAction as never, post(`/admin/refunds?reject=${refundId}`, { intent: "reject", refund: String(refundId), reason: "包裹已签收，请联系客服" }, op.cookie));
-    expect(response.headers.get("Location")).toBe("/admin/refunds?done=rejected");
+    expect(response.headers.get("Location")).toBe("/admin/refunds?notice=rejected");
     expect(await db().selectFrom("refunds").select(["state", "error", "operator_id"]).where("id", "=", refundId).executeTakeFirst()).toEqual({
       state: "rejected",
       error: "包裹已签收，请联系客服",

@@ -219,7 +219,7 @@ describe("campuses", () => {
     const admin = await operatorCookie();
     const created = await postCampuses({ intent: "create", code: "North-1", name: "北校区" }, admin);
     expect(created.status).toBe(302);
-    expect(created.headers.get("Location")).toBe("/admin/campuses/north-1?saved=1");
+    expect(created.headers.get("Location")).toBe("/admin/campuses/north-1?notice=saved");
     expect(await db().selectFrom("campuses").select(["name", "status"]).where("code", "=", "north-1").executeTakeFirst()).toEqual({ name: "北校区", status: "preparing" });
     const types = await db().selectFrom("package_types").select(["type", "price_fen"]).where("campus_code", "=", "north-1").orderBy("sort_order").execute();
     expect(types).toEqual([

@@ -20,7 +20,7 @@ import { cancelOrder } from "~/server/orders/cancel.server";
 import { applyPaid } from "~/server/orders/transitions.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
-import { loader as promoLoader } from "~/routes/market.promo-activity";
+import { loader as promoLoader } from "~/routes/market.promo-activity/route";
 import { call, routeArgs as args, postJson as json, cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { grantAtStudentLogin, recordPendingInvite } from "./campaign.server";
 import { consumeOrderCoupon, orderCouponDiscount, releaseOrderCoupon, reserveOrderCoupon } from "./order-hook.server";

@@ -8,7 +8,7 @@ import * as msg from "~/lib/messages";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { loader as recordsLoaderRoute } from "~/routes/api.coupon.assist.records.openid.$openid";
 import { action as assistAction } from "~/routes/market.assist";
-import { action as promoAction, loader as promoLoader } from "~/routes/market.promo-activity";
+import { action as promoAction, loader as promoLoader } from "~/routes/market.promo-activity/route";
 import { mergeUserRows } from "~/server/auth/messenger.server";
 import { db } from "~/server/db/db.server";
 import { deleteUserData } from "~/server/users/deletion.server";
@@ -138,7 +138,7 @@ describe("the invite-register dialog", () => {
 
     const done = await post({ nickname: "小刚", phone: "13700137000", school: "demo", studentId: "20230002", password: "demo1234", captcha: CAPTCHA });
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/market/promo-activity?registered=1");
+    expect(done.headers.get("Location")).toBe("/market/promo-activity?notice=registered");
     expect(done.headers.get("Set-Cookie")).toContain("__session=");
     expect((await couponNames(host.user.id)).sort()).toEqual(["5折券", "8折券"]);
     const loggedIn = done.headers.get("Set-Cookie")!.split(";")[0]!;

@@ -1,11 +1,14 @@
 // A person's coupons: the grant rules as data, granting by a rule exactly once (the marker's
-// unique key), reading the wallet and its summary, quoting an order, and the student's choice of
+// unique key), reading the wallet and its summary, the campus's priced package types, quoting an order, and the student's choice of
 // coupon on the order-confirm sheet.
 import type { Selectable } from "kysely";
 import { couponExpiresAt, quoteCoupons, summarizeCoupons, type Quote, type WalletCoupon } from "~/lib/coupons";
 import { rulesFor, type GrantEvent, type RuleView } from "~/lib/coupon-rules";
+import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
+import type { User } from "../auth/session.server";
 import { db, dialect, type DB } from "../db/db.server";
+import { loadExpressConfig } from "../errands/market-config.server";
 import type { UserCouponsTable } from "../db/schema";
 import { hasMark, identityHashesOf } from "./promotion-identity.server";
 
@@ -221,4 +224,13 @@ export async function quoteFor(
   const wanted = "choice" in options ? options.choice : "stored";
   const choice = wanted === "stored" ? await couponChoice(executor, userId) : wanted;
   return quoteCoupons({ counts, types, coupons, now, choice });
+}
+
+/** The campus's package types with their prices (the defaults when the user has no usable campus). */
+export async function pricedTypesFor(user: Pick<User, "campus_code">): Promise<PricedType[]> {
+  if (user.campus_code) {
+    const result = await loadExpressConfig(user.campus_code);
+    if (result.ok) return result.config.packageTypes.map(({ type, name, priceFen }) => ({ type, name, priceFen }));
+  }
+  return DEFAULT_PACKAGE_TYPES.map(({ type, name, priceFen }) => ({ type, name, priceFen }));
 }

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
-import { action as examsAction, loader as examsLoader } from "~/routes/backpack.exams";
-import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades";
+import { action as examsAction, loader as examsLoader } from "~/routes/backpack.exams/route";
+import { examsView } from "~/routes/backpack.exams/exams-page.server";
+import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades/route";
+import type { GradesView } from "~/routes/backpack.grades/grades-page.server";
 import { loader as pointsLoader } from "~/routes/backpack.points";
 import { getUser } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
@@ -15,7 +17,6 @@ import { captureLogs } from "../../../tests/setup/log-capture";
 import { calendarFeed } from "../schedule/calendar.server";
 import { loadTimetable } from "../schedule/timetable.server";
 import { loadGrades } from "./grades.server";
-import { examsView, type GradesView } from "./page.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const zfStudent: FakeStudent = { id: "2023990001", password: "Zf@grades1", name: "孙成绩" };
@@ -124,7 +125,7 @@ describe("the grades page on a ZFsoft school", () => {
     expect(await db().selectFrom("outbox_messages").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
 
     const saved = await postGrades(cookie, { intent: "notify", notifyNewGrades: "on" });
-    expect(saved.headers.get("Location")).toBe("/backpack/grades?saved=notify#notify");
+    expect(saved.headers.get("Location")).toBe("/backpack/grades?notice=notifySaved#notify");
     expect((await gradesPage(cookie)).notifyNewGrades).toBe(true);
     zf.state.grades.push(gradeRow("2025", "3", "操作系统", "3.0", "88", "3.80", "必修课"));
     await postGrades(cookie, { intent: "refresh" });

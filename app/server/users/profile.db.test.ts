@@ -29,7 +29,7 @@ describe("/backpack/profile", () => {
     const cookie = await sessionCookieFor(user.id);
     const response = await save(cookie, { nickname: "  阿明同学  " });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/backpack/profile?saved=1");
+    expect(response.headers.get("Location")).toBe("/backpack/profile?notice=saved");
     expect((await db().selectFrom("users").select("nickname").where("id", "=", user.id).executeTakeFirstOrThrow()).nickname).toBe("阿明同学");
     const backpack = await backpackLoader({ request: request("/backpack", { cookie }), params: {}, context: {} });
     expect(backpack.profile.nickname).toBe("阿明同学");
@@ -66,7 +66,7 @@ describe("/backpack/profile", () => {
     const onward = await save(cookie, { nickname: "评论的人", redirectTo: "/post/7/comment" });
     expect(onward.headers.get("Location")).toBe("/post/7/comment");
     const offsite = await save(cookie, { nickname: "评论的人", redirectTo: "//evil.example/x" });
-    expect(offsite.headers.get("Location")).toBe("/backpack/profile?saved=1");
+    expect(offsite.headers.get("Location")).toBe("/backpack/profile?notice=saved");
   });
 });
 

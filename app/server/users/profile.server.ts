@@ -3,7 +3,6 @@
 import crypto from "node:crypto";
 import sharp from "sharp";
 import { IMAGE_MAX_BYTES } from "~/lib/forum";
-import * as msg from "~/lib/messages";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
 import { publicName } from "../forum/posts.server";
@@ -27,7 +26,9 @@ export function profileView(user: User) {
 }
 
 
-export type AvatarResult = { ok: true; url: string } | { ok: false; status: 400 | 413 | 503; message: string };
+/** Why an avatar was refused: too big, not a picture we can read, or the storage failed. */
+export type AvatarRefusal = "too_large" | "not_image" | "store_failed";
+export type AvatarResult = { ok: true; url: string } | { ok: false; reason: AvatarRefusal };
 
 /**
  * Checks the real content (not the name or the claimed type), turns the picture upright, crops the
@@ -35,8 +36,8 @@ export type AvatarResult = { ok: true; url: string } | { ok: false; status: 400 
  * no GPS). The old avatar's files go once the new one is in place.
  */
 export async function saveAvatar(user: User, data: Buffer): Promise<AvatarResult> {
-  if (data.length > IMAGE_MAX_BYTES) return { ok: false, status: 413, message: msg.profile.avatarTooLarge };
-  if (!sniffImageType(data)) return { ok: false, status: 400, message: msg.profile.avatarNotImage };
+  if (data.length > IMAGE_MAX_BYTES) return { ok: false, reason: "too_large" };
+  if (!sniffImageType(data)) return { ok: false, reason: "not_image" };
   let full: Buffer;
   let thumb: Buffer;
   try {
@@ -44,7 +45,7 @@ export async function saveAvatar(user: User, data: Buffer): Promise<AvatarResult
     full = await upright.clone().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover" }).jpeg({ quality: 85 }).toBuffer();
     thumb = await sharp(full).resize(AVATAR_THUMB_SIDE, AVATAR_THUMB_SIDE).jpeg({ quality: 80 }).toBuffer();
   } catch {
-    return { ok: false, status: 400, message: msg.profile.avatarNotImage };
+    return { ok: false, reason: "not_image" };
   }
   const key = crypto.randomBytes(16).toString("base64url");
   try {
@@ -53,7 +54,7 @@ export async function saveAvatar(user: User, data: Buffer): Promise<AvatarResult
   } catch (error) {
     log("error", "avatar-store", { userId: user.id, error: error instanceof Error ? error.message : String(error) });
     await removeAvatarFiles(key);
-    return { ok: false, status: 503, message: msg.profile.avatarFailed };
+    return { ok: false, reason: "store_failed" };
   }
   const url = imageUrl(key);
   await db().updateTable("users").set({ avatar_url: url, updated_at: now() }).where("id", "=", user.id).execute();

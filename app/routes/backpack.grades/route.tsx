@@ -13,7 +13,7 @@ import { GradesActionSchema } from "~/lib/schemas/grades";
 import { loginPath } from "~/lib/redirect";
 import { logout, requireStudent } from "~/server/auth/session.server";
 import { loadGrades, saveGradeNoticeSetting } from "~/server/grades/grades.server";
-import { gradesView } from "~/server/grades/page.server";
+import { gradesView } from "./grades-page.server";
 
 const msg = { app: appMessages, grades: gradesMessages };
 
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (submission.value.intent === "notify") {
     await saveGradeNoticeSetting(user.id, submission.value.notifyNewGrades === "on");
-    return redirect("/backpack/grades?saved=notify#notify");
+    return redirect("/backpack/grades?notice=notifySaved#notify");
   }
   const load = await loadGrades(user, { refresh: true, returnTo: "/backpack/grades" });
   if (load.source === "fresh") return redirect("/backpack/grades?synced=1");
@@ -163,7 +163,7 @@ export default function Grades() {
             <button type="submit" className="btn-primary px-4 py-1.5">
               {msg.grades.notifySave}
             </button>
-            {params.get("saved") === "notify" ? (
+            {params.get("notice") === "notifySaved" ? (
               <span role="status" className="text-sm text-emerald-700">
                 {msg.grades.notifySaved}
               </span>

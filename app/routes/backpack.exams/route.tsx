@@ -11,7 +11,7 @@ import { fillTemplate } from "~/lib/template";
 import { loginPath } from "~/lib/redirect";
 import { logout, requireStudent } from "~/server/auth/session.server";
 import { loadExams } from "~/server/grades/grades.server";
-import { examsView } from "~/server/grades/page.server";
+import { examsView } from "./exams-page.server";
 import { loadTermInfo } from "~/server/schedule/timetable.server";
 
 const msg = { app: appMessages, grades: gradesMessages };

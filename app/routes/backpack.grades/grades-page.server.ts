@@ -1,15 +1,14 @@
-// What /backpack/grades and /backpack/exams show, computed on the server so the first HTML
-// carries everything (the chart is inline SVG; no JavaScript needed).
-import { arrangeExams } from "~/lib/exams";
+// What /backpack/grades shows, computed on the server so the first HTML carries everything (the
+// chart is inline SVG; no JavaScript needed). Beside the route, not in it: its imports would
+// otherwise stay in the page's chunk (decision 049).
 import { CHART, chartMax, chartPoints, chartY, formatGpa, shortTermLabel, summariseGrades } from "~/lib/grades";
 import { ageText } from "~/lib/schedule";
-import { compareTerms, parseTermCode, termLabel } from "~/lib/term";
-import { formatShanghai, shanghaiToday } from "~/lib/time";
-import type { User } from "../auth/session.server";
-import { returnPath } from "../schedule/page.server";
-import { findSchool } from "../school/school.server";
-import { loadTermInfo } from "../schedule/timetable.server";
-import { gradeNoticeSetting, loadExams, loadGrades } from "./grades.server";
+import { termLabel } from "~/lib/term";
+import { formatShanghai } from "~/lib/time";
+import type { User } from "~/server/auth/session.server";
+import { gradeNoticeSetting, loadGrades } from "~/server/grades/grades.server";
+import { returnPath } from "~/server/schedule/page.server";
+import { findSchool } from "~/server/school/school.server";
 
 export async function gradesView(user: User, url: URL, options: { now?: Date } = {}) {
   const now = options.now ?? new Date();
@@ -58,31 +57,3 @@ export async function gradesView(user: User, url: URL, options: { now?: Date } =
 }
 
 export type GradesView = Awaited<ReturnType<typeof gradesView>>;
-
-export async function examsView(user: User, url: URL, options: { now?: Date } = {}) {
-  const now = options.now ?? new Date();
-  const returnTo = returnPath(url);
-  const { info, schoolFailure } = await loadTermInfo(user, { returnTo, now });
-  const requested = url.searchParams.get("term");
-  const term = requested && parseTermCode(requested) ? requested : info.currentTerm;
-  const terms = [...info.terms];
-  for (const code of [info.currentTerm, term]) {
-    if (!terms.some((entry) => entry.code === code)) terms.push({ code, label: termLabel(code) });
-  }
-  terms.sort((a, b) => compareTerms(b.code, a.code));
-  const load = await loadExams(user, term, { returnTo, now, schoolFailure });
-  return {
-    term: { code: term, label: termLabel(term) },
-    terms,
-    /** A term before the school's current one: an empty list is history, not "not yet". */
-    pastTerm: compareTerms(term, info.currentTerm) < 0,
-    loaded: load.list !== null,
-    exams: arrangeExams(load.list?.exams ?? [], shanghaiToday(now)),
-    syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
-    staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
-    error: load.error,
-    errorKind: load.errorKind,
-  };
-}
-
-export type ExamsView = Awaited<ReturnType<typeof examsView>>;
