@@ -27,7 +27,6 @@ import {
 import { Page } from "~/components/Page";
 import { CAMPUS_STATUSES, PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { formatYuan } from "~/lib/money";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
@@ -35,7 +34,7 @@ import { readinessBanner } from "~/server/admin/readiness.server";
 import { campusForAdmin, postedFormId, refusalReply, saveCampus } from "~/server/admin/reference.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
-const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

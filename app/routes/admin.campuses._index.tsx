@@ -11,7 +11,6 @@ import { OperatorBar } from "~/components/admin/OperatorBar";
 import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
@@ -20,7 +19,7 @@ import { readinessBanner } from "~/server/admin/readiness.server";
 import { createCampus, listCampusesForAdmin, refusalReply } from "~/server/admin/reference.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
-const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
 const FORM_ID = "create";
 

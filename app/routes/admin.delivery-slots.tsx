@@ -13,7 +13,6 @@ import { OperatorBar } from "~/components/admin/OperatorBar";
 import { FieldError } from "~/components/FieldError";
 import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { SlotFormSchema } from "~/lib/schemas/adminReference";
@@ -22,7 +21,7 @@ import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSlotsForAdmin, postedFormId, refusalReply, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
-const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
 type SlotFields = { orderStart: string; orderEnd: string; deliveryStart: string; deliveryEnd: string; estimated: string };
 

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { ADMIN_LOGIN_PATH, OPERATOR_HOME, logoutOperator } from "~/server/auth/operator.server";
 
-const msg = { admin: adminMessages };
 
 // Logging out is a POST (a link could be triggered by any page); a GET just goes back.
 export async function loader() {

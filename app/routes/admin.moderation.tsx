@@ -7,7 +7,7 @@ import { ReadinessBanner } from "~/components/admin/AdminNav";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { reportReasonLabel } from "~/lib/forum";
-import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 import { app as appMessages } from "~/lib/messages/app";
 import { moderation as moderationMessages } from "~/lib/messages/moderation";
 import { formatShanghai } from "~/lib/time";

@@ -21,7 +21,6 @@ import { Page } from "~/components/Page";
 import { adminListQuery, type AdminListState, type AdminPanel } from "~/lib/admin-orders";
 import { FAILURE_REASONS, failureReasonText } from "~/lib/delivery-exceptions";
 import { ORDER_GROUPS, groupLabel } from "~/lib/order-status";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { adminOps } from "~/lib/messages/adminOps";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
@@ -34,7 +33,7 @@ import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
 
-const msg = { admin: adminMessages, adminOrders: adminOrdersMessages, app: appMessages };
+const msg = { adminOrders: adminOrdersMessages, app: appMessages };
 const m = msg.adminOrders;
 
 export const meta: MetaFunction = () => [{ title: `${m.title} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];

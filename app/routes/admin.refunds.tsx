@@ -15,7 +15,6 @@ import { FieldError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { adminRefunds as adminRefundsMessages } from "~/lib/messages/adminRefunds";
 import { app as appMessages } from "~/lib/messages/app";
@@ -27,7 +26,7 @@ import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 
-const msg = { admin: adminMessages, adminRefunds: adminRefundsMessages, app: appMessages };
+const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const r = msg.adminRefunds;
 
 export const meta: MetaFunction = () => [{ title: `${r.title} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
-import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
 import { deliveryText } from "~/lib/orders";

@@ -13,7 +13,6 @@ import { OperatorBar } from "~/components/admin/OperatorBar";
 import { FieldError } from "~/components/FieldError";
 import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
@@ -23,7 +22,7 @@ import { requireAdminRole } from "~/server/auth/operator.server";
 import { config } from "~/server/config.server";
 import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
 
-const msg = { admin: adminMessages, adminReference: adminReferenceMessages, app: appMessages };
+const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
 type SchoolFields = { code: string; name: string; system: string; baseUrl: string; gpaFormula: string; enabled: string };
 

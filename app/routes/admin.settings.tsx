@@ -8,6 +8,7 @@ import { OperatorBar } from "~/components/admin/OperatorBar";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminNavMessages } from "~/lib/messages/adminNav";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminSettingsSchema } from "~/lib/schemas/admin";
@@ -17,7 +18,7 @@ import { fillTemplate } from "~/lib/template";
 import { linkedOperatorCount } from "~/server/notify/notify.server";
 import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
 
-const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };
+const msg = { admin: adminMessages, adminNav: adminNavMessages, app: appMessages, titles: titlesMessages };
 
 export const meta: MetaFunction = () => [
   { title: `${msg.titles.adminSettings} · ${msg.app.name}` },
@@ -80,7 +81,7 @@ export default function AdminSettings() {
       <ReadinessBanner readiness={readiness} />
 
       <section className="card space-y-2">
-        <h2 className="text-base font-semibold">{msg.admin.settings}</h2>
+        <h2 className="text-base font-semibold">{msg.adminNav.settings}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-500">{msg.admin.username}</dt>
           <dd>{username}</dd>

@@ -2,7 +2,7 @@
 // this feature" on the supermarket and errand tabs. Stored against the signed-in user (the
 // userId in the body is not trusted); anonymous visitors are counted too.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { proofVerdict } from "~/server/auth/proof-of-work.server";
@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Only the page's script calls this, and it always sends a solved proof of work (decision 042);
   // the form without JavaScript posts the market page instead.
   if ((await proofVerdict(body?.[PROOF_OF_WORK.field])) !== "valid") {
-    return Response.json({ success: false, message: errorMessages.proofInvalid }, { status: 403 });
+    return Response.json({ success: false, message: refusalMessages.proofInvalid }, { status: 403 });
   }
   const user = await getUser(request);
   const verdict = await consumeRateLimit("feature-request", { userId: user?.id, ip: context.clientIp });

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { clientNetwork } from "~/lib/client-network";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { RATE_LIMITED_ACTIONS, retryAfterSeconds, waitInWords, type RateLimitedAction } from "~/lib/rate-limits";
 import { config } from "./config.server";
 import { db, dialect, type DB } from "./db/db.server";
@@ -78,7 +78,7 @@ export async function consumeRateLimit(action: RateLimitedAction, who: { userId?
 }
 
 export function rateLimitMessage(retryAfter: number) {
-  return errorMessages.rateLimited.replace("{wait}", waitInWords(retryAfter));
+  return refusalMessages.rateLimited.replace("{wait}", waitInWords(retryAfter));
 }
 
 /** The answer of a JSON endpoint whose shape is { success, message } (plus its own extra fields). */

@@ -1,4 +1,4 @@
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { refusalKind, type Refusal } from "~/lib/request-limits";
 
 // The answers of bounded requests: what server.mjs sends, or the route's action throws,
@@ -9,15 +9,15 @@ import { refusalKind, type Refusal } from "~/lib/request-limits";
 export function refusalMessage(refusal: Refusal) {
   switch (refusal.reason) {
     case "too_large":
-      return errorMessages.bodyTooLarge;
+      return refusalMessages.bodyTooLarge;
     case "too_many_parts":
-      return errorMessages.tooManyParts;
+      return refusalMessages.tooManyParts;
     case "too_deep":
-      return errorMessages.badBody;
+      return refusalMessages.badBody;
     case "url_too_long":
-      return errorMessages.urlTooLong;
+      return refusalMessages.urlTooLong;
     case "bad_url":
-      return errorMessages.badUrl;
+      return refusalMessages.badUrl;
   }
 }
 

@@ -3,7 +3,7 @@
 // multipart parts and JSON nesting are bounded, a malformed path is a 400 (no 'unhandled' line),
 // and a flood of large bodies and comment bursts leaves /healthz fast and stores nothing unexpected.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { DEFAULT_REQUEST_LIMITS } from "~/lib/request-limits";
 import { rawRequest, rssMb, watchHealth } from "./http";
 import { insertStudent, makeMessengerUser, sql, startServer, type Server, type Student } from "./server";
@@ -74,7 +74,7 @@ describe("request bodies are bounded before anything parses them", () => {
     const { times, failures } = await health.stop();
     expect(answer.status).toBe(413);
     expect(answer.headers["content-type"]).toMatch(/text\/html/);
-    expect(answer.body).toContain(errorMessages.bodyTooLarge);
+    expect(answer.body).toContain(refusalMessages.bodyTooLarge);
     expect(answer.ms).toBeLessThan(2000);
     // The body was not read: the client could write only what fits in the socket buffers.
     expect(answer.bytesWritten).toBeLessThan(20 * 1024 * 1024);
@@ -85,7 +85,7 @@ describe("request bodies are bounded before anything parses them", () => {
   it("a chunked body (no Content-Length) is counted as it streams and refused at the limit", async () => {
     const answer = await rawRequest(server.base, "/crLogin", { headers: FORM, chunked: true, body: { size: 30 * 1024 * 1024 } });
     expect(answer.status).toBe(413);
-    expect(answer.body).toContain(errorMessages.bodyTooLarge);
+    expect(answer.body).toContain(refusalMessages.bodyTooLarge);
     expect(answer.bytesWritten).toBeLessThan(20 * 1024 * 1024);
   });
 
@@ -98,7 +98,7 @@ describe("request bodies are bounded before anything parses them", () => {
         body: { size: 200 * 1024 * 1024, fill: "{" },
       });
       expect(answer.status, `chunked: ${chunked}`).toBe(413);
-      expect(JSON.parse(answer.body)).toEqual({ code: "FAIL", message: errorMessages.bodyTooLarge });
+      expect(JSON.parse(answer.body)).toEqual({ code: "FAIL", message: refusalMessages.bodyTooLarge });
     }
     const after = await rssMb(server.pid);
     expect(after - before).toBeLessThan(60);
@@ -113,7 +113,7 @@ describe("request bodies are bounded before anything parses them", () => {
   it("JSON endpoints answer 413 in their JSON shape; a body just under 64 KB is still read", async () => {
     const over = await rawRequest(server.base, "/api/feature-request", { headers: JSON_TYPE, body: { size: DEFAULT_REQUEST_LIMITS.formBytes + 1 } });
     expect(over.status).toBe(413);
-    expect(JSON.parse(over.body)).toEqual({ success: false, message: errorMessages.bodyTooLarge });
+    expect(JSON.parse(over.body)).toEqual({ success: false, message: refusalMessages.bodyTooLarge });
     const under = await rawRequest(server.base, "/api/feature-request", {
       headers: JSON_TYPE,
       body: JSON.stringify({ featureType: "nope", pad: "x".repeat(DEFAULT_REQUEST_LIMITS.formBytes - 200) }),
@@ -128,10 +128,10 @@ describe("request bodies are bounded before anything parses them", () => {
       body: `intent=comment&content=${"长".repeat(30_000)}`,
     });
     expect(answer.status).toBe(413);
-    expect(answer.body).toContain(errorMessages.bodyTooLarge);
+    expect(answer.body).toContain(refusalMessages.bodyTooLarge);
     // The thrown refusal reaches the route's error boundary as an error response with the message.
     const { error } = await actionAnswer(answer.body);
-    expect(error).toMatchObject({ status: 413, data: errorMessages.bodyTooLarge });
+    expect(error).toMatchObject({ status: 413, data: refusalMessages.bodyTooLarge });
     expect(sql(server, "SELECT id FROM comments WHERE post_id = ?", postId)).toEqual([]);
   });
 
@@ -160,11 +160,11 @@ describe("request bodies are bounded before anything parses them", () => {
       body: `${fields.join("")}--${boundary}--\r\n`,
     });
     expect(manyParts.status).toBe(413);
-    expect(JSON.parse(manyParts.body).message).toBe(errorMessages.tooManyParts);
+    expect(JSON.parse(manyParts.body).message).toBe(refusalMessages.tooManyParts);
     const deep = "[".repeat(DEFAULT_REQUEST_LIMITS.jsonDepth + 1) + "]".repeat(DEFAULT_REQUEST_LIMITS.jsonDepth + 1);
     const tooDeep = await rawRequest(server.base, "/errands/pickup-code/recognize-text", { headers: JSON_TYPE, cookie: student.cookie, body: deep });
     expect(tooDeep.status).toBe(400);
-    expect(JSON.parse(tooDeep.body)).toEqual({ success: false, message: errorMessages.badBody });
+    expect(JSON.parse(tooDeep.body)).toEqual({ success: false, message: refusalMessages.badBody });
     // Brackets inside strings are text, not nesting.
     const inString = await rawRequest(server.base, "/errands/pickup-code/recognize-text", {
       headers: JSON_TYPE,
@@ -177,7 +177,7 @@ describe("request bodies are bounded before anything parses them", () => {
   it("a URL over the limit is a 414", async () => {
     const answer = await rawRequest(server.base, `/market?q=${"a".repeat(DEFAULT_REQUEST_LIMITS.urlBytes)}`);
     expect(answer.status).toBe(414);
-    expect(answer.body).toContain(errorMessages.urlTooLong);
+    expect(answer.body).toContain(refusalMessages.urlTooLong);
   });
 });
 
@@ -186,7 +186,7 @@ describe("malformed URLs", () => {
     for (const path of ["/%ff", "/post/%E4%ff", "/api/coupon/assist/records/openid/%c0", "/build/%ff.js", "/%"]) {
       const answer = await rawRequest(server.base, path);
       expect(answer.status, path).toBe(400);
-      expect(answer.body, path).toContain(errorMessages.badUrl);
+      expect(answer.body, path).toContain(refusalMessages.badUrl);
     }
     const post = await rawRequest(server.base, "/%ff", { headers: FORM, body: "a=1" });
     expect(post.status).toBe(400);

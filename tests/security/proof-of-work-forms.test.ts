@@ -3,7 +3,7 @@
 // the invite registration. A forged or reused solution is refused; a valid one passes; without
 // one (no JavaScript) the form still works, and costs double on its limit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { actionAnswer, dataPath } from "../support/single-fetch";
 import { rawRequest } from "./http";
 import { CAPTCHA_ANSWER, captchaToken, insertStudent, makeMessengerUser, solvedProof, sql, startServer, type Server } from "./server";
@@ -38,7 +38,7 @@ describe("the feature request's JSON call", () => {
     for (const altcha of [undefined, "", await forgedProof(), "bm90LWpzb24="]) {
       const refused = await tap(altcha);
       expect(refused.status).toBe(403);
-      expect(JSON.parse(refused.body)).toEqual({ success: false, message: errorMessages.proofInvalid });
+      expect(JSON.parse(refused.body)).toEqual({ success: false, message: refusalMessages.proofInvalid });
     }
     expect(sql(server, "SELECT id FROM feature_requests")).toHaveLength(before);
 
@@ -59,7 +59,7 @@ describe("the feature request's form without JavaScript (the market page)", () =
     const before = sql(server, "SELECT id FROM feature_requests").length;
     const forged = await post({ altcha: await forgedProof() });
     expect(forged.status).toBe(403);
-    expect((await actionAnswer<{ error: string }>(forged.body)).data?.error).toBe(errorMessages.proofInvalid);
+    expect((await actionAnswer<{ error: string }>(forged.body)).data?.error).toBe(refusalMessages.proofInvalid);
     expect((await post({ altcha: await solvedProof() })).status).toBe(200);
     expect((await post({})).status).toBe(200);
     expect(sql(server, "SELECT id FROM feature_requests")).toHaveLength(before + 2);
@@ -78,7 +78,7 @@ describe("the invite registration", () => {
     const forged = await register(student.cookie, { altcha: await forgedProof() });
     expect(forged.status).toBe(403);
     const { data } = await actionAnswer<{ error: Record<string, string[]>; proof: { challenge: string } }>(forged.body);
-    expect(data!.error[""]).toEqual([errorMessages.proofInvalid]);
+    expect(data!.error[""]).toEqual([refusalMessages.proofInvalid]);
     expect(data!.proof.challenge).toMatch(/^[0-9a-f]{64}$/); // a new challenge to solve
 
     const valid = await solvedProof();

@@ -5,7 +5,7 @@
 // caller's own shape (the endpoint's JSON, or the page's error with what was typed kept), and
 // nothing more is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { orderBody } from "../support/app-process";
 import { rawRequest, type RawAnswer } from "./http";
 import { CAPTCHA_ANSWER, captchaToken, insertStudent, makeMessengerUser, solvedProof, sql, startServer, type Server, type Student } from "./server";
@@ -30,7 +30,7 @@ let categoryId: number;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const JSON_TYPE = { "Content-Type": "application/json" };
 /** "操作太频繁，请" — the start of the message, whatever the wait. */
-const LIMITED_TEXT = errorMessages.rateLimited.split("{wait}")[0]!;
+const LIMITED_TEXT = refusalMessages.rateLimited.split("{wait}")[0]!;
 
 beforeAll(async () => {
   server = await startServer(LIMITS);

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useNonce } from "~/components/nonce";
-import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 
 // The reference catalogue (messages/adminReference, ~3 KB gzip) stays off the pages that only
 // link to it: the banner's texts come with its data (readinessBanner).

@@ -5,7 +5,7 @@
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
 import { adminListQuery, type AdminListState } from "~/lib/admin-orders";
-import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import type { OrderGroup } from "~/lib/order-status";
 import { fillTemplate } from "~/lib/template";

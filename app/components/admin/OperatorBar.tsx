@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Icon } from "~/components/icons";
-import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 
 const msg = { admin: adminMessages };
 

@@ -8,7 +8,7 @@ import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } fro
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Page } from "~/components/Page";
-import { admin as adminMessages } from "~/lib/messages/admin";
+import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 
 const r = adminReferenceMessages;

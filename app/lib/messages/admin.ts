@@ -1,5 +1,7 @@
 import { Common } from "./common";
 
+// The operators' login and account settings. What every operator page shows (the nav, the bar
+// with the account and logout) is ./adminNav, so those pages do not carry these strings.
 export const admin = {
   username: "用户名",
   password: Common.password,
@@ -13,23 +15,6 @@ export const admin = {
   captcha: Common.captcha,
   captchaRequired: Common.captchaRequired,
   captchaWrong: Common.captchaWrong,
-  logout: Common.logout,
-  signedInAs: "当前运营账号",
-  settings: "账号设置",
-  orders: Common.orderManagement,
-  // The operator pages' navigation (AdminNav).
-  nav: "管理导航",
-  navRefunds: Common.refundRequests,
-  navAudit: Common.auditLog,
-  navReconciliation: Common.reconciliation,
-  navModeration: Common.moderation,
-  // The reference data's entry in the admin nav (its pages: messages/adminReference).
-  navReference: "基础数据",
-  // Riders and the slot's pick list (messages/riders).
-  navRiders: "骑手管理",
-  navPickList: "取件清单",
-  noOrders: "暂无订单",
-  noOrdersHint: "新订单会显示在这里。",
   displayName: "显示名称",
   messenger: "微信通知",
   messengerHint: "绑定微信后，新订单会通过微信消息通知你。",

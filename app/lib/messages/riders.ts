@@ -1,4 +1,4 @@
-import { admin } from "./admin";
+import { adminNav as admin } from "./adminNav";
 import { Common } from "./common";
 
 // Riders, the pick list, the rider's run and the handover (decision 038).

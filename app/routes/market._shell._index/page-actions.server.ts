@@ -15,7 +15,7 @@ import type { RateLimitedAction } from "~/lib/rate-limits";
 import { PageIntentSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
 import { messengerAuthPath } from "~/lib/wechat-auth";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { proofVerdict } from "~/server/auth/proof-of-work.server";
 import { getUser } from "~/server/auth/session.server";
@@ -64,7 +64,7 @@ export async function pageAction(request: Request, clientIp?: string) {
     // Its proof of work (decision 042): a forged or reused one is refused; none (no JavaScript)
     // costs double on the limit, as a login without one does.
     const proof = await proofVerdict(formData.get(PROOF_OF_WORK.field));
-    if (proof === "invalid") return answer({ intent, error: errorMessages.proofInvalid }, { status: 403 });
+    if (proof === "invalid") return answer({ intent, error: refusalMessages.proofInvalid }, { status: 403 });
     const user = await getUser(request);
     const refused = await limited("feature-request", user?.id ?? null, proof === "valid" ? 1 : PROOF_OF_WORK.failuresWithoutProof);
     if (refused) return refused;

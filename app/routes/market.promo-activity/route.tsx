@@ -32,7 +32,7 @@ import { messengerAuthRedirect } from "~/server/auth/messenger.server";
 import { createCaptcha } from "~/server/auth/captcha.server";
 import { createProofChallenge, proofVerdict } from "~/server/auth/proof-of-work.server";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { deviceIdOf, getUser, requireMessengerUser, type User } from "~/server/auth/session.server";
 import { loginStudent } from "~/server/auth/student-login.server";
 import { listSchools } from "~/server/school/school.server";
@@ -191,7 +191,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   // A forged or reused proof is refused; none (no JavaScript) costs double on the limits below.
   const proof = await proofVerdict(formData.get(PROOF_OF_WORK.field));
-  if (proof === "invalid") return Response.json({ ...submission.reply({ ...hidden, formErrors: [errorMessages.proofInvalid] }), ...(await fresh()) }, { status: 403 });
+  if (proof === "invalid") return Response.json({ ...submission.reply({ ...hidden, formErrors: [refusalMessages.proofInvalid] }), ...(await fresh()) }, { status: 403 });
   const points = proof === "valid" ? 1 : PROOF_OF_WORK.failuresWithoutProof;
   // Invite registration is rate-limited: the dialog's own error line, with Retry-After.
   const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp }, points);

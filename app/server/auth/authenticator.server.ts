@@ -12,7 +12,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { isMessengerBrowser } from "~/lib/browser";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { login as loginMessages } from "~/lib/messages/login";
 import { safeRedirect } from "~/lib/redirect";
 import { AdminLoginSchema } from "~/lib/schemas/admin";
@@ -26,7 +25,7 @@ import { adminRedirect, loginOperator, type Operator } from "./operator.server";
 import { deviceIdOf, getUser } from "./session.server";
 import { loginStudent, type LoginErrorCode, type SchoolChallenge } from "./student-login.server";
 
-const msg = { admin: adminMessages, login: loginMessages };
+const msg = { login: loginMessages };
 
 /** A successful sign-in: whom, the cookies to set (session, trusted device, device id) and where to go. */
 export type SignedIn = {

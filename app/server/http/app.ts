@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { isDataRequest } from "~/lib/request-kind";
 import { checkUrl } from "~/lib/request-limits";
 import { accessRedirect } from "../auth/guard.server";
@@ -63,7 +63,7 @@ export function createHttpApp(build: ServerBuild, root: string): Express {
   );
   app.use(compression());
   app.use(requestLog(routes, settings.logLevel));
-  app.use((req, res, next) => (hostIsSane(req, settings.trustProxy > 0) ? next() : text(res, 400, errorMessages.badHost)));
+  app.use((req, res, next) => (hostIsSane(req, settings.trustProxy > 0) ? next() : text(res, 400, refusalMessages.badHost)));
   app.use(metricsEndpoint(settings.metrics));
 
   app.use((_req, res, next) => {
@@ -100,10 +100,10 @@ export function createHttpApp(build: ServerBuild, root: string): Express {
       try {
         request = remixRequest(req, res, limits);
       } catch {
-        return text(res, 400, errorMessages.badHost);
+        return text(res, 400, refusalMessages.badHost);
       }
       state.webRequest = request;
-      if (rejectCrossSite(request)) return text(res, 403, errorMessages.crossSite);
+      if (rejectCrossSite(request)) return text(res, 403, refusalMessages.crossSite);
       state.route = routes.routeOf(req.path);
       const location = await accessRedirect(request, state.route);
       if (!location) return next();

@@ -8,7 +8,7 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponse, isRouteErrorResponse } from 
 import express from "express";
 import { decode } from "turbo-stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { errors } from "~/lib/messages/errors";
+import { refusals } from "~/lib/messages/refusals";
 import { fairShare } from "./fairness";
 
 let server: http.Server | undefined;
@@ -93,16 +93,16 @@ describe("the fair share", () => {
     const results = (await decodeAsRemix(loaders.body)) as Record<string, { error: unknown }>;
     expect(Object.keys(results).sort()).toEqual(["root", "routes/circle._index"]);
     const error = results.root!.error;
-    expect(isRouteErrorResponse(error) && error.status === 503 && error.data === errors.overloaded).toBe(true);
+    expect(isRouteErrorResponse(error) && error.status === 503 && error.data === refusals.overloaded).toBe(true);
 
     const action = await fetchFrom(base, "/orders/new.data", "POST");
     expect(action.status).toBe(503);
     const result = (await decodeAsRemix(action.body)) as { error: unknown };
-    expect(isRouteErrorResponse(result.error) && result.error.data === errors.overloaded).toBe(true);
+    expect(isRouteErrorResponse(result.error) && result.error.data === refusals.overloaded).toBe(true);
 
     // A page (a document request) is still refused in plain text.
     const page = await fetchFrom(base, "/circle");
-    expect([page.status, page.type, page.body]).toEqual([503, "text/plain; charset=utf-8", errors.overloaded]);
+    expect([page.status, page.type, page.body]).toEqual([503, "text/plain; charset=utf-8", refusals.overloaded]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { clientNetwork } from "~/lib/client-network";
 import { isDataRequest } from "~/lib/request-kind";
-import { errors as errorMessages } from "~/lib/messages/errors";
+import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { observeRequest } from "../metrics.server";
@@ -79,7 +79,7 @@ export function fairShare(options: {
     const client = clientNetwork(req.ip, options.ipv6Prefix);
     pipelineState(res).client = client;
     const count = inFlight.get(client) ?? 0;
-    if (count >= options.maxInFlight) return refuse(res, 429, errorMessages.tooManyInFlight);
+    if (count >= options.maxInFlight) return refuse(res, 429, refusalMessages.tooManyInFlight);
     const now = performance.now();
     const penalised = (shedUntil.get(client) ?? 0) > now;
     if (count > 0 || (penalised && total > 0)) {
@@ -91,7 +91,7 @@ export function fairShare(options: {
         shedding = true;
         shedUntil.set(client, now + 1000);
         if (shedUntil.size > 10_000) shedUntil.clear();
-        return refuse(res, 503, errorMessages.overloaded);
+        return refuse(res, 503, refusalMessages.overloaded);
       }
       shedding = false;
     }
