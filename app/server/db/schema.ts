@@ -603,6 +603,31 @@ export interface RefundsTable {
   succeeded_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The trade refunded (0047): null is the order's own payment, else its supplement's out_trade_no. */
+  out_trade_no: Generated<string | null>;
+}
+
+/**
+ * A size found wrong at pickup (0047): the second payment of an order, one per order. offered →
+ * paid (accepted and confirmed by the provider) | declined (the parcel stays, refunded) | void.
+ */
+export interface OrderSupplementsTable {
+  id: Generated<number>;
+  order_id: number;
+  out_trade_no: string;
+  position: number;
+  declared_size: string;
+  real_size: string;
+  amount_fen: number;
+  state: "offered" | "paid" | "declined" | "void";
+  operator_id: number | null;
+  prepay_id: string | null;
+  transaction_id: string | null;
+  payer_openid: string | null;
+  success_time: string | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ReviewsTable {
@@ -830,4 +855,5 @@ export interface Database {
   admin_audit: AdminAuditTable;
   order_counts: OrderCountsTable;
   parcel_picks: ParcelPicksTable;
+  order_supplements: OrderSupplementsTable;
 }

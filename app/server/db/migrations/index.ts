@@ -27,6 +27,7 @@ import * as nicknameKeys from "./0043_nickname_keys";
 import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
 import * as riders from "./0038_riders";
 import * as operatorsDay from "./0039_operators_day";
+import * as deliveryPhotoSupplements from "./0047_delivery_photo_supplements";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0041_circle_search_pseudonyms_favourites": circleSearch,
   "0038_riders": riders,
   "0039_operators_day": operatorsDay,
+  "0047_delivery_photo_supplements": deliveryPhotoSupplements,
 };
