@@ -24,6 +24,9 @@ export const orderPage = {
     // The handover code (decision 038): the rider asks for it at the door.
     handoverCode: "送达交接码",
     handoverCodeHint: "骑手送达时请告诉骑手这 4 位数字，不要提前透露给他人。",
+    // The delivery photo (decision 047): the rider's proof when the code could not be given.
+    deliveryPhoto: Common.deliveryPhoto,
+    deliveryPhotoHint: "骑手拍下的包裹放置位置，仅你和运营人员可见。",
     progress: "订单进度",
     info: "订单信息",
     number: "订单编号",

@@ -68,7 +68,7 @@ export const riders = {
   handoverCode: "交接码",
   handoverCodeHint: "请收件人报出订单页上的 4 位交接码",
   handOver: "确认送达",
-  photo: "送达照片",
+  photo: Common.deliveryPhoto,
   photoHint: "联系不上收件人时，拍下包裹放置位置",
   handOverPhoto: "拍照送达",
   delivered: "已送达，订单已完成",
@@ -80,5 +80,9 @@ export const riders = {
   notAllowed: "订单当前状态不能进行此操作",
   notFound: "找不到该订单",
   photoRequired: "请先拍照或选择一张照片",
+  photoTooLarge: "照片太大，请换一张不超过 10MB 的照片",
+  photoNotImage: "这不是可识别的照片，请重新拍照",
+  photoStorage: "照片暂时无法保存，请稍后再试",
+  photoOr: "或者",
   back: Common.back,
 } as const;

@@ -53,3 +53,6 @@ export const RunActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("availability"), available: z.enum(["1", "0"]), slot }),
 ]);
+
+/** The run's photo handover (a multipart form: the photo is read apart, these are its text fields). */
+export const RunPhotoSchema = z.object({ intent: z.literal("photo"), order: orderNumber, slot });

@@ -159,6 +159,16 @@ function Detail({ data }: { data: Data }) {
         </section>
       ) : null}
 
+      {order.delivery_photo_url ? (
+        <section className="card space-y-2" aria-labelledby="delivery-photo-title" data-testid="delivery-photo">
+          <h2 id="delivery-photo-title" className="text-base font-semibold">
+            {o.detail.deliveryPhoto}
+          </h2>
+          <img src={order.delivery_photo_url} alt={o.detail.deliveryPhoto} loading="lazy" className="max-h-80 w-full rounded-xl bg-slate-100 object-contain" />
+          <p className="text-xs text-slate-500">{o.detail.deliveryPhotoHint}</p>
+        </section>
+      ) : null}
+
       <section className="card" aria-labelledby="actions-title">
         <h2 id="actions-title" className="sr-only">
           {o.detail.info}

@@ -512,6 +512,8 @@ export async function orderDetail(order: OrderRow) {
     breakdown: await breakdownOf(order, counts),
     /** The 4 digits the student tells the rider at the door, while a rider carries the order. */
     handover_code: order.handover_code && HANDOVER_STATUSES.includes(order.status) ? order.handover_code : null,
+    /** The rider's photo of the delivered parcel (private: this student and the operators). */
+    delivery_photo_url: order.delivery_photo ? `/express/orders/${order.order_number}/photo` : null,
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };

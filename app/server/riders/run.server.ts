@@ -15,6 +15,7 @@ import type { OrderRow } from "../orders/events.server";
 import { applyStatus } from "../orders/transitions.server";
 import { recordAudit } from "../admin/audit.server";
 import { stateOfRow } from "../admin/orders.server";
+import { removeDeliveryPhoto, storeDeliveryPhoto } from "../storage/delivery-photos.server";
 import { OPEN_STATUSES } from "./riders.server";
 
 const SIZE_NAMES = DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name }));
@@ -25,7 +26,7 @@ const SIZE_NAMES = DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name }
 /** How far back a slot with open orders is still offered (a late batch stays on the list a week). */
 const SLOTS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The slots with open orders from a week ago on, and how many (orders_slot_idx). */
+/** The slots with open orders from a week ago on, and how many (orders_slot_created_idx). */
 export function slotsQuery(at: Date) {
   return db()
     .selectFrom("orders")
@@ -54,7 +55,7 @@ const ORDER_COLUMNS = [
   "orders.estimated_delivery_at",
 ] as const;
 
-/** One slot's open orders (orders_slot_idx), with their rider's name. */
+/** One slot's open orders (orders_slot_created_idx), with their rider's name. */
 export function slotOrdersQuery(slot: string) {
   return db()
     .selectFrom("orders")
@@ -337,6 +338,25 @@ export async function handOverWithCode(operator: Operator, orderNumber: string, 
   }
   if (verdict !== "ok") return { ok: false, reason: verdict };
   return complete(operator, order, "code", null);
+}
+
+export type PhotoHandoverResult = HandoverResult | { ok: false; reason: "too_large" | "not_image" | "unreadable" | "storage" };
+
+/**
+ * 已送达 with a photo: the proof when the student cannot give the code (not there, the code
+ * locked). Only the order's rider, only an order that may complete; the photo is checked and
+ * stored first, and removed again if the completion does not happen (another completion won).
+ */
+export async function handOverWithPhoto(operator: Operator, orderNumber: string, data: Buffer): Promise<PhotoHandoverResult> {
+  const order = await db().selectFrom("orders").selectAll().where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
+  if (!order) return { ok: false, reason: "not_found" };
+  if (order.rider_id !== operator.id) return { ok: false, reason: "forbidden" };
+  if (!canAdvance(stateOfRow(order), "completed")) return { ok: false, reason: "not_allowed" };
+  const stored = await storeDeliveryPhoto(data);
+  if (!stored.ok) return stored;
+  const result = await complete(operator, order, "photo", stored.name);
+  if (!result.ok) await removeDeliveryPhoto(stored.name);
+  return result;
 }
 
 async function complete(operator: Operator, order: OrderRow, by: "code" | "photo", photo: string | null): Promise<HandoverResult> {
