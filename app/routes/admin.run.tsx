@@ -21,6 +21,9 @@ import { consumeRateLimit } from "~/server/rate-limits.server";
 import { setAvailability } from "~/server/riders/riders.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
 import { handOverWithCode, handOverWithPhoto, markPicked, riderRun } from "~/server/riders/run.server";
+import { recordRealSize } from "~/server/orders/supplements.server";
+import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 
 const msg = { admin: adminMessages, app: appMessages, riders: ridersMessages };
 const m = msg.riders;
@@ -44,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stations: groupByStation(run.toPick),
     buildings: groupByBuilding(run.toDrop),
     delivered: url.searchParams.get("delivered"),
+    sizes: DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name })),
   };
 }
 
@@ -57,6 +61,10 @@ const REASONS = {
   format: m.codeFormat,
   locked: m.codeLocked,
   missing: m.codeMissing,
+  not_dearer: m.notDearer,
+  exists: m.supplementExists,
+  no_price: m.noPrice,
+  declared: m.declaredRequired,
   too_large: m.photoTooLarge,
   not_image: m.photoNotImage,
   unreadable: m.photoNotImage,
@@ -98,6 +106,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = (extra: Record<string, string> = {}) => `/admin/run?${new URLSearchParams({ ...(value.slot ? { slot: value.slot } : {}), ...extra }).toString()}`;
   if (value.intent === "availability") {
     await setAvailability(operator, operator.id, value.available === "1");
+    return redirect(back());
+  }
+  if (value.intent === "size") {
+    const result = await recordRealSize(operator, { order: value.order, position: value.position, real: value.real, declared: value.declared ?? null });
+    if (!result.ok) return Response.json({ order: value.order, message: REASONS[result.reason] } satisfies Refusal, { status: result.reason === "forbidden" ? 403 : result.reason === "not_found" ? 404 : 409 });
     return redirect(back());
   }
   if (value.intent === "pick") {
@@ -204,6 +217,53 @@ export default function RiderRun() {
                       {refusal.message}
                     </p>
                   ) : null}
+                  {parcel.supplement ? (
+                    <p className="rounded-xl bg-amber-50 px-3 py-2 text-base text-amber-900 dark:bg-amber-900/30 dark:text-amber-100" data-testid="run-supplement">
+                      {(parcel.supplement.state === "paid" ? m.supplementPaid : m.supplementOffered).replace("{amount}", formatYuan(parcel.supplement.amountFen, { style: "amount", symbol: true }))}
+                    </p>
+                  ) : (
+                    <details className="rounded-xl border border-slate-200 px-3 py-2">
+                      <summary className="min-h-11 cursor-pointer py-2 text-base text-slate-700">{m.recordSize}</summary>
+                      <Form method="post" className="space-y-2 pb-2" aria-label={`${m.recordSize} ${parcel.code ?? parcel.trackingNumber ?? ""}`}>
+                        <input type="hidden" name="intent" value="size" />
+                        <input type="hidden" name="slot" value={slot} />
+                        <input type="hidden" name="order" value={parcel.orderNumber} />
+                        <input type="hidden" name="position" value={parcel.position} />
+                        <p className="text-sm text-slate-500">{m.realSizeHint}</p>
+                        {parcel.sizeCertain ? null : (
+                          <label className="block text-base">
+                            {m.declaredSize}
+                            <select name="declared" className="field-input mt-1 min-h-11 text-base" required defaultValue="">
+                              <option value="" disabled>
+                                —
+                              </option>
+                              {data.sizes.map((size) => (
+                                <option key={size.type} value={size.type}>
+                                  {size.name}
+                                </option>
+                              ))}
+                            </select>
+                          </label>
+                        )}
+                        <label className="block text-base">
+                          {m.realSize}
+                          <select name="real" className="field-input mt-1 min-h-11 text-base" required defaultValue="">
+                            <option value="" disabled>
+                              —
+                            </option>
+                            {data.sizes.map((size) => (
+                              <option key={size.type} value={size.type}>
+                                {size.name}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <button type="submit" className={`${bigButton} border border-amber-400 bg-white text-amber-800`}>
+                          {m.recordSize}
+                        </button>
+                      </Form>
+                    </details>
+                  )}
                   <Form method="post">
                     <input type="hidden" name="intent" value="pick" />
                     <input type="hidden" name="slot" value={slot} />

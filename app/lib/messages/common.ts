@@ -195,4 +195,5 @@ export const enum Common {
   view = "查看",
   stationDeadline = "驿站截止：{deadline}",
   deliveryPhoto = "送达照片",
+  parcelLeft = "包裹留在驿站",
 }

@@ -73,4 +73,16 @@ export const orderPage = {
     checking: "正在确认支付结果…",
     networkError: Common.network,
   },
+  // A size found wrong at pickup (decision 047).
+  supplement: {
+    title: "包裹尺寸需补差价",
+    found: "骑手取件时发现包裹为{real}（下单为{declared}），需补差价 {amount}。",
+    accept: "补差价 {amount}",
+    decline: "不补，包裹留在驿站并退款",
+    declineHint: "不补差价时，这件包裹不配送，按下单价格退还这件的费用。",
+    paying: "正在确认补差价支付…",
+    paid: "已补差价 {amount}，骑手会继续配送",
+    declined: "这件包裹留在驿站，费用已原路退回",
+    gone: "这笔补差价已处理或订单已变化，请刷新页面",
+  },
 } as const;

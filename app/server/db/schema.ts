@@ -592,7 +592,7 @@ export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
   out_refund_no: string;
-  kind: "cancel" | "request" | "auto" | "delivery_failed";
+  kind: "cancel" | "request" | "auto" | "delivery_failed" | "parcel_left";
   amount_fen: number;
   state: "requested" | "processing" | "succeeded" | "rejected" | "failed";
   reason: string | null;
