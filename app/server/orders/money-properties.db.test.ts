@@ -77,6 +77,9 @@ const KINDS = [
   "clock",
   "supplement",
   "supplement",
+  "supplement",
+  "supplementPay",
+  "supplementPay",
   "supplementPay",
   "supplementPay",
   "supplementDecline",
@@ -154,9 +157,13 @@ async function perform(world: World, { kind, who, which }: Step) {
       if (kind === "pay") await paymentStatus(target.owner, target.number);
       return;
     }
-    case "poll":
+    case "poll": {
       if (target && (await alive(target.owner))) await Promise.all([paymentStatus(target.owner, target.number), paymentStatus(target.owner, target.number)]);
+      // The order page's load asks about its supplement too.
+      const supplement = target ? await supplementByTradeNo(`${target.number}S`) : undefined;
+      if (supplement) await refreshSupplement(supplement);
       return;
+    }
     case "cancel":
       if (target && (await alive(target.owner))) await cancelOrder(target.owner.id, target.number, "");
       return;
@@ -216,28 +223,38 @@ async function perform(world: World, { kind, who, which }: Step) {
       return;
     }
     case "supplement": {
-      // The rider finds a parcel bigger than declared (a size that may or may not be dearer).
-      if (!target) return;
-      const order = await findOrder(target.number);
-      if (!order) return;
+      // The rider finds a parcel bigger than declared (a size that may or may not be dearer); a
+      // paid order is taken to the pickup first (the step would rarely meet one there otherwise).
+      const candidates = [];
+      for (const order of world.orders) if (["paid", "assigned", "picking"].includes((await findOrder(order.number))?.status ?? "")) candidates.push(order.number);
+      const number = candidates.length > 0 ? candidates[which % candidates.length]! : null;
+      if (!number) return;
+      if ((await findOrder(number))?.status === "paid") await advanceOrder(number, "assigned", world.courier.id);
+      const order = (await findOrder(number))!;
       const counts = JSON.parse(order.package_counts) as Record<string, number>;
       const declared = SIZES.find((size) => (counts[size] ?? 0) > 0);
-      await recordRealSize(world.courier, { order: target.number, position: 0, real: SIZES[(which + who) % 4]!, declared: declared ?? null });
+      await recordRealSize(world.courier, { order: number, position: 0, real: SIZES[(which + who) % 4]!, declared: declared ?? null });
       return;
     }
-    case "supplementPay": {
-      if (!target || !(await alive(target.owner))) return;
-      const answer = await acceptSupplement(target.owner, target.number);
+    case "supplementPay":
+    case "supplementDecline": {
+      // The student answers an offered supplement (theirs among the world's, `which` choosing).
+      const offered = [];
+      for (const order of world.orders) if ((await supplementByTradeNo(`${order.number}S`))?.state === "offered") offered.push(order);
+      const chosen = offered.length > 0 ? offered[which % offered.length]! : null;
+      if (!chosen || !(await alive(chosen.owner))) return;
+      if (kind === "supplementDecline") {
+        await declineSupplement(chosen.owner, chosen.number);
+        return;
+      }
+      const answer = await acceptSupplement(chosen.owner, chosen.number);
       if (!answer.ok) return;
-      payAtProvider(`${target.number}S`);
-      // Sometimes the notification is late (a later page load asks), sometimes it comes twice.
-      const supplement = await supplementByTradeNo(`${target.number}S`);
-      if (supplement && which % 2 === 0) await Promise.all([refreshSupplement(supplement), refreshSupplement(supplement)]);
+      payAtProvider(`${chosen.number}S`);
+      // Sometimes the confirmation is late (a later page load asks), sometimes it comes twice.
+      const supplement = await supplementByTradeNo(`${chosen.number}S`);
+      if (supplement && which % 3 !== 0) await Promise.all([refreshSupplement(supplement), refreshSupplement(supplement)]);
       return;
     }
-    case "supplementDecline":
-      if (target && (await alive(target.owner))) await declineSupplement(target.owner, target.number);
-      return;
     case "clock":
       // A day passes for the closer and the refund sweep.
       await closeExpiredOrders(new Date(Date.now() + 25 * 3_600_000));
