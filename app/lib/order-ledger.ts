@@ -9,6 +9,12 @@
 //     Money is held only while the order is live or a refund of it is on its way.
 // I4  A soft-deleted order holds no money; the refunded status means refunded in full.
 // I6  A refunded order is never shown as paid.
+// S1  A size found wrong at pickup costs the difference between the real size's price now and the
+//     unit price charged for the declared one (supplementFen); a supplement is a trade of its own.
+// S2  A paid supplement is received money of its order (held, earned, refunded with it); when the
+//     order is refunded in full, the supplement is refunded on its own trade.
+// S3  A declined supplement leaves its parcel at the station, refunded as a missing parcel
+//     (failedDeliveryRefundFen); it never holds money.
 import { STATUS_TABLE, type OrderStatus, type PaymentStatus, type RefundState } from "./order-status";
 
 export type LedgerOrder = {
