@@ -46,6 +46,7 @@ export const BOTH_DIALECTS = [
   "app/server/orders/money-properties.db.test.ts", // money; generated sequences checked against the ledger
   "app/server/orders/pickup-deadline.db.test.ts", // migration 0044 (a column and an index) on each dialect
   "app/server/orders/reconciliation.db.test.ts", // money; the day itemised and matched with the trade bill
+  "app/server/orders/supplements.db.test.ts", // money; a second trade per order, paid once, refunded on its own
   "app/server/orders/slots.db.test.ts", // a slot's last place taken once by two payments at once
   "app/server/coupons/coupons.db.test.ts", // money; a coupon reserved once under concurrency
   "app/server/coupons/invites.db.test.ts", // one assist per person under parallel requests

@@ -9,6 +9,12 @@
 //     Money is held only while the order is live or a refund of it is on its way.
 // I4  A soft-deleted order holds no money; the refunded status means refunded in full.
 // I6  A refunded order is never shown as paid.
+// S1  A size found wrong at pickup costs the difference between the real size's price now and the
+//     unit price charged for the declared one (supplementFen); a supplement is a trade of its own.
+// S2  A paid supplement is received money of its order (held, earned, refunded with it); when the
+//     order is refunded in full, the supplement is refunded on its own trade.
+// S3  A declined supplement leaves its parcel at the station, refunded as a missing parcel
+//     (failedDeliveryRefundFen); it never holds money.
 import { STATUS_TABLE, type OrderStatus, type PaymentStatus, type RefundState } from "./order-status";
 
 export type LedgerOrder = {
@@ -19,9 +25,12 @@ export type LedgerOrder = {
   /** When the payment was confirmed (null: never paid). */
   paidAt: string | null;
   deleted: boolean;
+  /** A paid supplement (a size found wrong at pickup, its own trade): received on top of the amount. */
+  supplementFen?: number;
 };
 
-export type LedgerRefund = { amountFen: number; state: "requested" | "processing" | "succeeded" | "rejected" | "failed" };
+/** `supplement`: a refund against the supplement's trade (it may still be on its way when the order is refunded). */
+export type LedgerRefund = { amountFen: number; state: "requested" | "processing" | "succeeded" | "rejected" | "failed"; supplement?: boolean };
 
 export type MoneySplit = {
   /** What the payer paid us (the order's amount once the payment was confirmed). */
@@ -43,7 +52,7 @@ export function wasPaid(order: Pick<LedgerOrder, "paymentStatus" | "paidAt">) {
 
 /** Where the order's money is now. */
 export function splitMoney(order: LedgerOrder, refunds: readonly LedgerRefund[]): MoneySplit {
-  const receivedFen = wasPaid(order) ? order.amountFen : 0;
+  const receivedFen = wasPaid(order) ? order.amountFen + (order.supplementFen ?? 0) : 0;
   const refundedFen = sum(refunds.filter((refund) => refund.state === "succeeded"));
   const refundingFen = sum(refunds.filter((refund) => refund.state === "processing"));
   const earnedFen = order.status === "completed" ? receivedFen - refundedFen - refundingFen : 0;
@@ -79,8 +88,10 @@ export function moneyViolations(order: LedgerOrder, refunds: readonly LedgerRefu
   // Held money belongs to a live order, or to a refund on its way (or one that failed and is owed).
   const refundOwed = order.refundState === "processing" || order.refundState === "failed" || refundingFen > 0;
   if (heldFen > 0 && !isLive(order) && !refundOwed) problems.push(`I1: ${heldFen} held by a ${order.status} order that is neither live nor refunding`);
-  if (order.status === "refunded" && (refundedFen !== receivedFen || order.paymentStatus !== "refunded")) problems.push("I1: refunded status without a full refund");
-  if (order.paymentStatus === "refunded" && refundedFen !== receivedFen) problems.push("I1: payment refunded but not in full");
+  // The order's own trade is refunded first; its supplement's refund follows and may be on its way.
+  const supplementOnItsWay = sum(refunds.filter((refund) => refund.supplement === true && refund.state === "processing"));
+  if (order.status === "refunded" && (refundedFen + supplementOnItsWay !== receivedFen || order.paymentStatus !== "refunded")) problems.push("I1: refunded status without a full refund");
+  if (order.paymentStatus === "refunded" && refundedFen + supplementOnItsWay !== receivedFen) problems.push("I1: payment refunded but not in full");
   if (!wasPaid(order) && (refundedFen > 0 || refundingFen > 0)) problems.push("I1: a refund of money never received");
   if (order.status === "created" && order.paymentStatus !== "pending") problems.push("I1: an unpaid order whose payment is not pending");
   if (isLive(order) && order.paymentStatus !== "paid") problems.push(`I1: a ${order.status} order whose payment is ${order.paymentStatus}`);
@@ -137,4 +148,16 @@ export function priceVersion(input: {
 }): string {
   const prices = [...input.prices].sort((a, b) => a.type.localeCompare(b.type)).map((type) => `${type.type}:${type.priceFen}x${input.counts[type.type] ?? 0}`);
   return [...prices, `c${input.couponId ?? "-"}:${input.discountFen}`, `d${input.deliveryFeeFen ?? 0}`, `t${input.amountFen}`].join("|");
+}
+
+/**
+ * S1: a parcel found bigger at pickup than declared costs the difference between the campus's
+ * price of the real size now and the unit price the order was charged for the declared size
+ * (the declared size's price now for orders without stored unit prices). Only a dearer size
+ * makes a supplement; null otherwise. The coupon's discount is not applied again: it was given
+ * once, on the order.
+ */
+export function supplementFen(input: { declaredUnitFen: number; realPriceFen: number }): number | null {
+  const difference = input.realPriceFen - input.declaredUnitFen;
+  return Number.isSafeInteger(difference) && difference > 0 ? difference : null;
 }

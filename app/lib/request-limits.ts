@@ -58,6 +58,8 @@ const IMAGE_ROUTES: { path: string; name: string; maxBytes: number; multipart?: 
   { path: "/errands/pickup-code/recognize-image", name: "recognize-image", maxBytes: Math.ceil((RECOGNIZE_IMAGE_MAX_BYTES * 4) / 3) + 4096 },
   // The profile's avatar (one picture); the same page's nickname form is a small form.
   { path: "/backpack/profile", name: "avatar", maxBytes: IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
+  // The rider's 拍照送达 on the run page (one photo; the run's other forms are small forms).
+  { path: "/admin/run", name: "delivery-photo", maxBytes: IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
   // The market's screenshot form without JavaScript.
   { path: "/market", name: "market-screenshots", maxBytes: RECOGNIZE_MAX_IMAGES * RECOGNIZE_IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true, below: true },
 ];

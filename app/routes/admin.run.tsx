@@ -14,11 +14,16 @@ import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
 import { deliveryText } from "~/lib/orders";
 import { groupByBuilding, groupByStation, HANDOVER_CODE_LENGTH, isRiderRole } from "~/lib/riders";
-import { RunActionSchema } from "~/lib/schemas/riders";
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
+import { RunActionSchema, RunPhotoSchema } from "~/lib/schemas/riders";
 import { requireOperator } from "~/server/auth/operator.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { setAvailability } from "~/server/riders/riders.server";
-import { handOverWithCode, markPicked, riderRun } from "~/server/riders/run.server";
+import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
+import { handOverWithCode, handOverWithPhoto, markPicked, riderRun } from "~/server/riders/run.server";
+import { recordRealSize } from "~/server/orders/supplements.server";
+import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
+import { formatYuan } from "~/lib/money";
 
 const msg = { admin: adminMessages, app: appMessages, riders: ridersMessages };
 const m = msg.riders;
@@ -42,10 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     stations: groupByStation(run.toPick),
     buildings: groupByBuilding(run.toDrop),
     delivered: url.searchParams.get("delivered"),
+    sizes: DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name })),
   };
 }
 
-type Refusal = { order?: string; message: string };
+type Refusal = { order?: string; photo?: boolean; message: string };
 
 const REASONS = {
   not_found: m.notFound,
@@ -55,10 +61,41 @@ const REASONS = {
   format: m.codeFormat,
   locked: m.codeLocked,
   missing: m.codeMissing,
+  not_dearer: m.notDearer,
+  exists: m.supplementExists,
+  no_price: m.noPrice,
+  declared: m.declaredRequired,
+  too_large: m.photoTooLarge,
+  not_image: m.photoNotImage,
+  unreadable: m.photoNotImage,
+  storage: m.photoStorage,
 } as const;
+
+/** 拍照送达: a multipart form (works without JavaScript), one photo, bounded before it is read. */
+async function photoAction(request: Request, operator: Awaited<ReturnType<typeof requireOperator>>, clientIp?: string) {
+  if (declaredTooLarge(request, IMAGE_MAX_BYTES + 64 * 1024)) return Response.json({ message: m.photoTooLarge } satisfies Refusal, { status: 413 });
+  const { formData, files } = await readMultipart(request, "photo", 1);
+  const submission = parseWithZod(formData, { schema: RunPhotoSchema });
+  if (submission.status !== "success") return Response.json({ message: m.notFound } satisfies Refusal, { status: 400 });
+  const { order, slot } = submission.value;
+  const file = files[0];
+  if (!file) return Response.json({ order, photo: true, message: m.photoRequired } satisfies Refusal, { status: 400 });
+  if (file.problem) return Response.json({ order, photo: true, message: m.photoTooLarge } satisfies Refusal, { status: 413 });
+  // Photos cost storage: the same per-rider and per-network limit as the codes.
+  const verdict = await consumeRateLimit("handover", { userId: operator.id, ip: clientIp });
+  if (!verdict.ok) return Response.json({ order, photo: true, message: verdict.message } satisfies Refusal, { status: 429, headers: verdict.headers });
+  const result = await handOverWithPhoto(operator, order, file.data!);
+  if (!result.ok) {
+    const status = result.reason === "too_large" ? 413 : result.reason === "not_image" || result.reason === "unreadable" ? 400 : result.reason === "forbidden" ? 403 : result.reason === "storage" ? 503 : 409;
+    const message = result.reason === "wrong" ? m.notAllowed : REASONS[result.reason];
+    return Response.json({ order, photo: true, message } satisfies Refusal, { status });
+  }
+  return redirect(`/admin/run?${new URLSearchParams({ ...(slot ? { slot } : {}), delivered: order }).toString()}`);
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const operator = await requireOperator(request);
+  if (isMultipart(request)) return photoAction(request, operator, context.clientIp);
   const submission = parseWithZod(await request.formData(), { schema: RunActionSchema });
   if (submission.status !== "success") {
     const order = submission.payload.order;
@@ -69,6 +106,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = (extra: Record<string, string> = {}) => `/admin/run?${new URLSearchParams({ ...(value.slot ? { slot: value.slot } : {}), ...extra }).toString()}`;
   if (value.intent === "availability") {
     await setAvailability(operator, operator.id, value.available === "1");
+    return redirect(back());
+  }
+  if (value.intent === "size") {
+    const result = await recordRealSize(operator, { order: value.order, position: value.position, real: value.real, declared: value.declared ?? null });
+    if (!result.ok) return Response.json({ order: value.order, message: REASONS[result.reason] } satisfies Refusal, { status: result.reason === "forbidden" ? 403 : result.reason === "not_found" ? 404 : 409 });
     return redirect(back());
   }
   if (value.intent === "pick") {
@@ -95,6 +137,8 @@ export default function RiderRun() {
   const refusal = useActionData<typeof action>() as Refusal | undefined;
   const slot = data.slot ?? "";
   const general = refusal && !refusal.order ? refusal.message : null;
+  const codeRefusal = refusal && !refusal.photo ? refusal : undefined;
+  const photoRefusal = refusal?.photo ? refusal : undefined;
   return (
     <Page title={m.runTitle}>
       <section className="card flex items-center gap-3">
@@ -173,6 +217,53 @@ export default function RiderRun() {
                       {refusal.message}
                     </p>
                   ) : null}
+                  {parcel.supplement ? (
+                    <p className="rounded-xl bg-amber-50 px-3 py-2 text-base text-amber-900 dark:bg-amber-900/30 dark:text-amber-100" data-testid="run-supplement">
+                      {(parcel.supplement.state === "paid" ? m.supplementPaid : m.supplementOffered).replace("{amount}", formatYuan(parcel.supplement.amountFen, { style: "amount", symbol: true }))}
+                    </p>
+                  ) : (
+                    <details className="rounded-xl border border-slate-200 px-3 py-2">
+                      <summary className="min-h-11 cursor-pointer py-2 text-base text-slate-700">{m.recordSize}</summary>
+                      <Form method="post" className="space-y-2 pb-2" aria-label={`${m.recordSize} ${parcel.code ?? parcel.trackingNumber ?? ""}`}>
+                        <input type="hidden" name="intent" value="size" />
+                        <input type="hidden" name="slot" value={slot} />
+                        <input type="hidden" name="order" value={parcel.orderNumber} />
+                        <input type="hidden" name="position" value={parcel.position} />
+                        <p className="text-sm text-slate-500">{m.realSizeHint}</p>
+                        {parcel.sizeCertain ? null : (
+                          <label className="block text-base">
+                            {m.declaredSize}
+                            <select name="declared" className="field-input mt-1 min-h-11 text-base" required defaultValue="">
+                              <option value="" disabled>
+                                —
+                              </option>
+                              {data.sizes.map((size) => (
+                                <option key={size.type} value={size.type}>
+                                  {size.name}
+                                </option>
+                              ))}
+                            </select>
+                          </label>
+                        )}
+                        <label className="block text-base">
+                          {m.realSize}
+                          <select name="real" className="field-input mt-1 min-h-11 text-base" required defaultValue="">
+                            <option value="" disabled>
+                              —
+                            </option>
+                            {data.sizes.map((size) => (
+                              <option key={size.type} value={size.type}>
+                                {size.name}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <button type="submit" className={`${bigButton} border border-amber-400 bg-white text-amber-800`}>
+                          {m.recordSize}
+                        </button>
+                      </Form>
+                    </details>
+                  )}
                   <Form method="post">
                     <input type="hidden" name="intent" value="pick" />
                     <input type="hidden" name="slot" value={slot} />
@@ -229,19 +320,49 @@ export default function RiderRun() {
                         maxLength={HANDOVER_CODE_LENGTH}
                         pattern="[0-9]*"
                         className="field-input text-center font-mono text-3xl tracking-[0.5em]"
-                        aria-describedby={`code-${order.orderNumber}-hint${refusal?.order === order.orderNumber ? ` code-${order.orderNumber}-error` : ""}`}
-                        aria-invalid={refusal?.order === order.orderNumber ? true : undefined}
+                        aria-describedby={`code-${order.orderNumber}-hint${codeRefusal?.order === order.orderNumber ? ` code-${order.orderNumber}-error` : ""}`}
+                        aria-invalid={codeRefusal?.order === order.orderNumber ? true : undefined}
                       />
                       <p id={`code-${order.orderNumber}-hint`} className="text-sm text-slate-500">
                         {m.handoverCodeHint}
                       </p>
-                      {refusal?.order === order.orderNumber ? (
+                      {codeRefusal?.order === order.orderNumber ? (
                         <p id={`code-${order.orderNumber}-error`} role="alert" className="text-base font-medium text-red-600">
-                          {refusal.message}
+                          {codeRefusal.message}
                         </p>
                       ) : null}
                       <button type="submit" className={`${bigButton} bg-green-600 text-white`}>
                         {m.handOver}
+                      </button>
+                    </Form>
+                    <Form method="post" encType="multipart/form-data" className="space-y-2 border-t border-slate-200 pt-3" aria-label={`${m.handOverPhoto} ${order.orderNumber}`}>
+                      <input type="hidden" name="intent" value="photo" />
+                      <input type="hidden" name="slot" value={slot} />
+                      <input type="hidden" name="order" value={order.orderNumber} />
+                      <label htmlFor={`photo-${order.orderNumber}`} className="field-label text-base">
+                        {m.photoOr} {m.photo}
+                      </label>
+                      <input
+                        id={`photo-${order.orderNumber}`}
+                        name="photo"
+                        type="file"
+                        accept={IMAGE_ACCEPT}
+                        capture="environment"
+                        required
+                        className="block w-full text-base file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-slate-100 file:px-4 file:text-base file:text-slate-700"
+                        aria-describedby={`photo-${order.orderNumber}-hint${photoRefusal?.order === order.orderNumber ? ` photo-${order.orderNumber}-error` : ""}`}
+                        aria-invalid={photoRefusal?.order === order.orderNumber ? true : undefined}
+                      />
+                      <p id={`photo-${order.orderNumber}-hint`} className="text-sm text-slate-500">
+                        {m.photoHint}
+                      </p>
+                      {photoRefusal?.order === order.orderNumber ? (
+                        <p id={`photo-${order.orderNumber}-error`} role="alert" className="text-base font-medium text-red-600">
+                          {photoRefusal.message}
+                        </p>
+                      ) : null}
+                      <button type="submit" className={`${bigButton} border border-slate-300 bg-white text-slate-700`}>
+                        {m.handOverPhoto}
                       </button>
                     </Form>
                   </article>

@@ -128,6 +128,16 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
         </dd>
         <dt className="text-slate-500">{c.parcels}</dt>
         <dd>{order.parcels.map((parcel) => `${parcel.name}×${parcel.count}`).join("　") || order.parcelCount}</dd>
+        {order.deliveryPhotoUrl ? (
+          <>
+            <dt className="text-slate-500">{c.deliveryPhoto}</dt>
+            <dd>
+              <a href={order.deliveryPhotoUrl} target="_blank" rel="noreferrer" data-testid="admin-delivery-photo">
+                <img src={order.deliveryPhotoUrl} alt={c.deliveryPhoto} loading="lazy" className="h-24 w-24 rounded-lg bg-slate-100 object-cover" />
+              </a>
+            </dd>
+          </>
+        ) : null}
         {order.remark ? (
           <>
             <dt className="text-slate-500">{c.remark}</dt>

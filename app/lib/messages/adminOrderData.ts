@@ -29,6 +29,7 @@ export const adminOrderData = {
     address: "宿舍",
     recipient: Common.recipient,
     pickup: Common.pickupInfo,
+    deliveryPhoto: Common.deliveryPhoto,
     parcels: Common.parcel,
     remark: Common.remark,
     noPickup: "无取件信息",

@@ -36,7 +36,7 @@ export const adminReconciliation = {
   ours: "本系统",
   bill: "账单",
   kinds: { payment: Common.received, refund: Common.refund },
-  refundKinds: { cancel: "取消退款", request: Common.applyRefund, auto: "自动退款", delivery_failed: Common.deliveryFailed },
+  refundKinds: { cancel: "取消退款", request: Common.applyRefund, auto: "自动退款", delivery_failed: Common.deliveryFailed, parcel_left: Common.parcelLeft },
   csv: {
     section: "类别",
     number: Common.orderNumber,

@@ -197,4 +197,6 @@ export const enum Common {
   reminderSave = "保存提醒设置",
   view = "查看",
   stationDeadline = "驿站截止：{deadline}",
+  deliveryPhoto = "送达照片",
+  parcelLeft = "包裹留在驿站",
 }

@@ -24,6 +24,9 @@ export const orderPage = {
     // The handover code (decision 038): the rider asks for it at the door.
     handoverCode: "送达交接码",
     handoverCodeHint: "骑手送达时请告诉骑手这 4 位数字，不要提前透露给他人。",
+    // The delivery photo (decision 047): the rider's proof when the code could not be given.
+    deliveryPhoto: Common.deliveryPhoto,
+    deliveryPhotoHint: "骑手拍下的包裹放置位置，仅你和运营人员可见。",
     progress: "订单进度",
     info: "订单信息",
     number: "订单编号",
@@ -69,5 +72,17 @@ export const orderPage = {
     paying: "正在支付…",
     checking: "正在确认支付结果…",
     networkError: Common.network,
+  },
+  // A size found wrong at pickup (decision 047).
+  supplement: {
+    title: "包裹尺寸需补差价",
+    found: "骑手取件时发现包裹为{real}（下单为{declared}），需补差价 {amount}。",
+    accept: "补差价 {amount}",
+    decline: "不补，包裹留在驿站并退款",
+    declineHint: "不补差价时，这件包裹不配送，按下单价格退还这件的费用。",
+    paying: "正在确认补差价支付…",
+    paid: "已补差价 {amount}，骑手会继续配送",
+    declined: "这件包裹留在驿站，费用已原路退回",
+    gone: "这笔补差价已处理或订单已变化，请刷新页面",
   },
 } as const;

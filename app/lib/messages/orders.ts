@@ -97,4 +97,5 @@ export const orders = {
   /** Messages of order events (the audit trail). */
   closedAuto: "超时未支付，订单已自动关闭",
   autoRefund: "订单已关闭后收到付款，自动退款",
+  supplementDescription: "校园帮-快递代拿补差价",
 } as const;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { PHONE_PATTERN } from "../address";
+import { PACKAGE_TYPE_KEYS } from "../catalog";
 import { riders as m } from "../messages/riders";
 import { ORDER_NUMBER_PATTERN } from "../order-limits";
 import { HANDOVER_CODE_LENGTH } from "../riders";
@@ -52,4 +53,16 @@ export const RunActionSchema = z.discriminatedUnion("intent", [
     slot,
   }),
   z.object({ intent: z.literal("availability"), available: z.enum(["1", "0"]), slot }),
+  // A size found wrong at pickup: the parcel's real size (and its declared one when the order has several).
+  z.object({
+    intent: z.literal("size"),
+    order: orderNumber,
+    position: z.coerce.number().int().min(0).max(99),
+    real: z.enum(PACKAGE_TYPE_KEYS, { error: m.realSize }),
+    declared: z.preprocess((value) => (value === "" ? undefined : value), z.enum(PACKAGE_TYPE_KEYS).optional()),
+    slot,
+  }),
 ]);
+
+/** The run's photo handover (a multipart form: the photo is read apart, these are its text fields). */
+export const RunPhotoSchema = z.object({ intent: z.literal("photo"), order: orderNumber, slot });

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { pay as payMessages } from "~/lib/messages/pay";
 import { titles as titlesMessages } from "~/lib/messages/titles";
+import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { cancelNotice } from "~/lib/order-status";
 import { isInvalidOrderParam, isOrderNumber, orderShareCard, payingParam } from "~/lib/orders";
 import { PayIntentSchema } from "~/lib/schemas/orders";
@@ -14,6 +15,7 @@ import { subscribeWidgetState } from "~/server/notify/subscribe.server";
 import type { OrderRow } from "~/server/orders/events.server";
 import { orderDetail } from "~/server/orders/orders.server";
 import { createPayment, findOwnOrderFresh } from "~/server/orders/payment.server";
+import { refreshSupplement, supplementOf } from "~/server/orders/supplements.server";
 import { failure, notFound, orderPath, readIntentForm, unexpected } from "./order-action.server";
 
 const msg = { orders: ordersMessages, pay: payMessages, titles: titlesMessages };
@@ -38,6 +40,24 @@ function doneNotice(done: string | null, order: OrderRow): string | null {
   return msg.orders.done[done as DoneNotice];
 }
 
+const SUPPLEMENT_REFUSALS: Record<string, string> = {
+  gone: orderPageMessages.supplement.gone,
+  unavailable: msg.pay.notConfigured,
+  messenger: msg.pay.openInMessenger,
+  busy: msg.pay.busy,
+  failed: msg.pay.createFailed,
+  bridge: msg.pay.bridgeUnavailable,
+};
+
+function supplementRefusal(key: string | null) {
+  return key ? (SUPPLEMENT_REFUSALS[key] ?? null) : null;
+}
+
+function supplementReload(url: URL, offered: boolean) {
+  const count = Number.parseInt(url.searchParams.get("r") ?? "0", 10) || 0;
+  return offered && url.searchParams.get("supplement") === "paying" && count < 5 ? count + 1 : 0;
+}
+
 export async function orderPageLoader(request: Request, orderId: string | undefined) {
   const user = await requireStudent(request);
   if (isInvalidOrderParam(orderId)) return Response.json({ kind: "invalid" as const, message: msg.orders.failures.invalidId, titles: DETAIL_TITLES }, { status: 400 });
@@ -46,6 +66,9 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
   try {
     const order = await findOwnOrderFresh(user.id, orderId);
     if (!order) notFound();
+    // A supplement being paid: the provider is asked on every load until it is confirmed.
+    const supplement = await supplementOf(order.id);
+    if (supplement) await refreshSupplement(supplement);
     const [detail, widget] = await Promise.all([orderDetail(order), subscribeWidgetState(user, "ORDER_STATUS", request)]);
     return {
       kind: "ok" as const,
@@ -55,6 +78,10 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
       path: orderPath(detail),
       done: doneNotice(url.searchParams.get("done"), order),
       paying: payingParam(url, detail.payment_status === "pending"),
+      /** The next of a few reloads (no JavaScript needed) while the supplement's payment is confirmed; 0: none. */
+      supplementReload: supplementReload(url, detail.supplement?.state === "offered"),
+      /** Why the last answer to the supplement was refused (the action sends the page a key, never text). */
+      supplementRefusal: supplementRefusal(url.searchParams.get("supplement")),
       contact: contactInfo(),
       share: orderShareCard({ ...detail, statusLabel: detail.view.label }, orderPath(detail)),
     };

@@ -159,6 +159,63 @@ function Detail({ data }: { data: Data }) {
         </section>
       ) : null}
 
+      {order.supplement ? (
+        <section className="card space-y-2" aria-labelledby="supplement-title" data-testid="order-supplement">
+          {data.supplementReload ? <meta httpEquiv="refresh" content={`2;url=${path}?supplement=paying&r=${data.supplementReload}`} /> : null}
+          <h2 id="supplement-title" className="text-base font-semibold">
+            {o.supplement.title}
+          </h2>
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {fillTemplate(o.supplement.found, { real: order.supplement.real, declared: order.supplement.declared, amount: formatYuan(order.supplement.amountFen, { style: "amount", symbol: true }) })}
+          </p>
+          {order.supplement.state === "paid" ? (
+            <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
+              {fillTemplate(o.supplement.paid, { amount: formatYuan(order.supplement.amountFen, { style: "amount", symbol: true }) })}
+            </p>
+          ) : order.supplement.state === "declined" ? (
+            <p role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
+              {o.supplement.declined}
+            </p>
+          ) : data.supplementReload ? (
+            <p role="status" className="text-sm text-slate-600">
+              {o.supplement.paying}
+            </p>
+          ) : null}
+          {data.supplementRefusal ? (
+            <p role="alert" className="text-sm text-red-600">
+              {data.supplementRefusal}
+            </p>
+          ) : null}
+          {order.supplement.open && !data.supplementReload ? (
+            <div className="space-y-2">
+              <form method="post" action={`${path}/supplement`}>
+                <input type="hidden" name="intent" value="supplement-accept" />
+                <button type="submit" className="btn-primary h-11 w-full text-[15px]">
+                  {fillTemplate(o.supplement.accept, { amount: formatYuan(order.supplement.amountFen, { style: "amount", symbol: true }) })}
+                </button>
+              </form>
+              <form method="post" action={`${path}/supplement`}>
+                <input type="hidden" name="intent" value="supplement-decline" />
+                <button type="submit" className="btn-ghost h-11 w-full text-[15px]">
+                  {o.supplement.decline}
+                </button>
+              </form>
+              <p className="text-xs text-slate-500">{o.supplement.declineHint}</p>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
+      {order.delivery_photo_url ? (
+        <section className="card space-y-2" aria-labelledby="delivery-photo-title" data-testid="delivery-photo">
+          <h2 id="delivery-photo-title" className="text-base font-semibold">
+            {o.detail.deliveryPhoto}
+          </h2>
+          <img src={order.delivery_photo_url} alt={o.detail.deliveryPhoto} loading="lazy" className="max-h-80 w-full rounded-xl bg-slate-100 object-contain" />
+          <p className="text-xs text-slate-500">{o.detail.deliveryPhotoHint}</p>
+        </section>
+      ) : null}
+
       <section className="card" aria-labelledby="actions-title">
         <h2 id="actions-title" className="sr-only">
           {o.detail.info}

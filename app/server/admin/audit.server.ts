@@ -52,7 +52,8 @@ export type AuditAction =
   | "rider_assign"
   | "rider_reassign"
   | "handover"
-  | "handover_failed";
+  | "handover_failed"
+  | "size_supplement";
 
 export type AuditEntry = {
   action: AuditAction;

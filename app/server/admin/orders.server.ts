@@ -85,6 +85,8 @@ export type AdminOrderCard = {
   createdText: string;
   actions: AdminAction[];
   steps: { to: CourierStep; label: string }[];
+  /** The rider's proof photo of the delivery (operators only, decision 047), or null. */
+  deliveryPhotoUrl: string | null;
 };
 
 const TYPE_NAMES = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
@@ -137,6 +139,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     createdText: formatShanghai(order.created_at),
     actions: adminActions(state),
     steps: COURIER_STEPS.filter((to) => canAdvance(state, to)).map((to) => ({ to, label: STATUS_TABLE[to].label })),
+    deliveryPhotoUrl: order.delivery_photo ? `/admin/orders/${order.order_number}/photo` : null,
   };
 }
 

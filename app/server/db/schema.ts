@@ -635,7 +635,7 @@ export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
   out_refund_no: string;
-  kind: "cancel" | "request" | "auto" | "delivery_failed";
+  kind: "cancel" | "request" | "auto" | "delivery_failed" | "parcel_left";
   amount_fen: number;
   state: "requested" | "processing" | "succeeded" | "rejected" | "failed";
   reason: string | null;
@@ -644,6 +644,31 @@ export interface RefundsTable {
   error: string | null;
   decided_at: string | null;
   succeeded_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** The trade refunded (0047): null is the order's own payment, else its supplement's out_trade_no. */
+  out_trade_no: Generated<string | null>;
+}
+
+/**
+ * A size found wrong at pickup (0047): the second payment of an order, one per order. offered →
+ * paid (accepted and confirmed by the provider) | declined (the parcel stays, refunded) | void.
+ */
+export interface OrderSupplementsTable {
+  id: Generated<number>;
+  order_id: number;
+  out_trade_no: string;
+  position: number;
+  declared_size: string;
+  real_size: string;
+  amount_fen: number;
+  state: "offered" | "paid" | "declined" | "void";
+  operator_id: number | null;
+  prepay_id: string | null;
+  transaction_id: string | null;
+  payer_openid: string | null;
+  success_time: string | null;
+  decided_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -875,4 +900,5 @@ export interface Database {
   admin_audit: AdminAuditTable;
   order_counts: OrderCountsTable;
   parcel_picks: ParcelPicksTable;
+  order_supplements: OrderSupplementsTable;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { BodyScanner, bodyRule, declaredTooLarge, type BodyRule, type Refusal, type RequestLimits } from "~/lib/request-limits";
+import { getOperator } from "../auth/operator.server";
 import { lookupSession } from "../auth/session.server";
 import { pipelineState } from "./state";
 
@@ -33,12 +34,15 @@ export function bodyLimits(limits: RequestLimits) {
   };
 }
 
-/** A session row that is live (one indexed read; only for bodies over the form limit). */
+/** A student or operator session that is live (an indexed read or two; only for bodies over the form limit). */
 async function hasLiveSession(req: ExpressRequest) {
   const cookie = req.headers.cookie;
   if (!cookie) return false;
-  const lookup = await lookupSession(new Request("http://session.invalid/", { method: "POST", headers: { Cookie: cookie } }));
-  return lookup.state === "active";
+  const request = () => new Request("http://session.invalid/", { method: "POST", headers: { Cookie: cookie } });
+  const lookup = await lookupSession(request());
+  if (lookup.state === "active") return true;
+  // A rider's delivery photo comes with the operator's cookie only.
+  return (await getOperator(request())) !== null;
 }
 
 // How long a connection whose body nobody reads stays open after the answer.

@@ -30,7 +30,10 @@ export type EventType =
   | "refund_started"
   | "refund_failed"
   | "refunded"
-  | "reviewed";
+  | "reviewed"
+  | "supplement_offered"
+  | "supplement_paid"
+  | "supplement_declined";
 
 export type Actor = OrderEventsTable["actor"];
 

@@ -22,9 +22,10 @@ import { db } from "../db/db.server";
 import type { OrderRow } from "./events.server";
 import { LIVE_ORDER_STATUSES } from "./orders.server";
 
-type RefundRow = { order_id: number; amountFen: number; state: LedgerRefund["state"] };
+type RefundRow = { order_id: number; amountFen: number; state: LedgerRefund["state"]; supplement: boolean };
 
-export function ledgerOrderOf(order: Pick<OrderRow, "status" | "payment_status" | "refund_state" | "amount_fen" | "paid_at" | "deleted_at">): LedgerOrder {
+/** `supplementFen`: the order's paid supplement (paidSupplementsOf), received on top of its amount. */
+export function ledgerOrderOf(order: Pick<OrderRow, "status" | "payment_status" | "refund_state" | "amount_fen" | "paid_at" | "deleted_at">, supplementFen = 0): LedgerOrder {
   return {
     status: order.status,
     paymentStatus: order.payment_status,
@@ -32,19 +33,36 @@ export function ledgerOrderOf(order: Pick<OrderRow, "status" | "payment_status" 
     amountFen: order.amount_fen,
     paidAt: order.paid_at,
     deleted: order.deleted_at !== null,
+    supplementFen,
   };
 }
 
-async function refundsOf(orderIds: number[]): Promise<Map<number, RefundRow[]>> {
+export async function refundsOf(orderIds: number[]): Promise<Map<number, RefundRow[]>> {
   const byOrder = new Map<number, RefundRow[]>();
   // Batched, so a day of many orders stays a few queries (refunds_order_idx).
   for (let index = 0; index < orderIds.length; index += 500) {
     const rows = await db()
       .selectFrom("refunds")
-      .select(["order_id", "amount_fen", "state"])
+      .select(["order_id", "amount_fen", "state", "out_trade_no"])
       .where("order_id", "in", orderIds.slice(index, index + 500))
       .execute();
-    for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), { order_id: row.order_id, amountFen: row.amount_fen, state: row.state }]);
+    for (const row of rows)
+      byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), { order_id: row.order_id, amountFen: row.amount_fen, state: row.state, supplement: row.out_trade_no !== null }]);
+  }
+  return byOrder;
+}
+
+/** The paid supplements of some orders, by order (the unique order_id index), batched like the refunds. */
+export async function paidSupplementsOf(orderIds: number[]): Promise<Map<number, number>> {
+  const byOrder = new Map<number, number>();
+  for (let index = 0; index < orderIds.length; index += 500) {
+    const rows = await db()
+      .selectFrom("order_supplements")
+      .select(["order_id", "amount_fen"])
+      .where("order_id", "in", orderIds.slice(index, index + 500))
+      .where("state", "=", "paid")
+      .execute();
+    for (const row of rows) byOrder.set(row.order_id, row.amount_fen);
   }
   return byOrder;
 }
@@ -67,6 +85,10 @@ export async function moneyInvariantViolations(orderIds?: number[]): Promise<str
   if (orderIds) query = query.where("id", "in", orderIds.length > 0 ? orderIds : [-1]);
   const orders = await query.orderBy("id").execute();
   const refunds = await refundsOf(orders.map((order) => order.id));
+  const supplements = await paidSupplementsOf(orders.map((order) => order.id));
+  const allSupplements = new Map(
+    (await db().selectFrom("order_supplements").selectAll().where("order_id", "in", orders.length > 0 ? orders.map((order) => order.id) : [-1]).execute()).map((row) => [row.order_id, row]),
+  );
   const payments = new Map(
     (await db().selectFrom("payments").select(["order_id", "state", "amount_fen"]).where("order_id", "in", orders.length > 0 ? orders.map((order) => order.id) : [-1]).execute()).map((row) => [row.order_id, row]),
   );
@@ -74,9 +96,21 @@ export async function moneyInvariantViolations(orderIds?: number[]): Promise<str
   const liveByUser = new Map<number, OrderRow[]>();
   for (const order of orders) {
     const at = `${order.order_number} (${order.status}/${order.payment_status}/${order.refund_state ?? "-"})`;
-    for (const problem of moneyViolations(ledgerOrderOf(order), refunds.get(order.id) ?? [])) problems.push(`${at}: ${problem}`);
+    const ledgerOrder = ledgerOrderOf(order, supplements.get(order.id) ?? 0);
+    for (const problem of moneyViolations(ledgerOrder, refunds.get(order.id) ?? [])) problems.push(`${at}: ${problem}`);
     // I1: an order holding money keeps its recipient (account deletion waits or refunds first).
-    const split = splitMoney(ledgerOrderOf(order), refunds.get(order.id) ?? []);
+    const split = splitMoney(ledgerOrder, refunds.get(order.id) ?? []);
+    // S1–S3: a supplement's trade is refunded only once paid and never beyond its amount; only an
+    // order that was paid has one; a declined one holds no money and left its parcel refunded.
+    const supplement = allSupplements.get(order.id);
+    const supplementRefunds = (refunds.get(order.id) ?? []).filter((refund) => refund.supplement && (refund.state === "processing" || refund.state === "succeeded"));
+    const supplementRefunded = supplementRefunds.reduce((total, refund) => total + refund.amountFen, 0);
+    if (supplementRefunds.length > 0 && supplement?.state !== "paid") problems.push(`${at}: S2: a refund of a supplement never paid`);
+    if (supplement && supplementRefunded > supplement.amount_fen) problems.push(`${at}: S2: supplement refunds ${supplementRefunded} exceed its ${supplement.amount_fen}`);
+    if (supplement && !order.paid_at) problems.push(`${at}: S1: a supplement of an order never paid`);
+    if (supplement?.state === "paid" && !supplement.success_time) problems.push(`${at}: S1: a paid supplement without the provider's time`);
+    if (supplement && supplement.amount_fen <= 0) problems.push(`${at}: S1: a supplement of ${supplement.amount_fen}`);
+    if (supplement?.state === "declined" && !(refunds.get(order.id) ?? []).some((refund) => !refund.supplement && refund.state !== "rejected")) problems.push(`${at}: S3: a declined supplement whose parcel was not refunded`);
     if (order.user_id === null && split.heldFen > 0) problems.push(`${at}: I1: ${split.heldFen} held by an order whose account was deleted`);
     if (order.user_id === null && order.status !== "completed" && isLive(ledgerOrderOf(order))) problems.push(`${at}: I1: a live order lost its recipient`);
     // The payments row says what the order says.
@@ -116,7 +150,7 @@ export async function moneyInvariantViolations(orderIds?: number[]): Promise<str
 export type DailyLedger = {
   /** The Shanghai day, "2026-11-28". */
   day: string;
-  /** Payments that succeeded that day (the provider's success time): what its trade bill lists. */
+  /** Payments (orders' and supplements') that succeeded that day (the provider's success time): what its trade bill lists. */
   payments: { count: number; fen: number };
   /** Refunds that succeeded that day, of any order: what its trade bill lists. */
   refunds: { count: number; fen: number };
@@ -124,7 +158,8 @@ export type DailyLedger = {
    * The orders whose payment we confirmed that day (paid_at), and where their money is now (I1
    * per day): receivedFen = refundedFen + earnedFen + heldFen; refundingFen (refunds on their
    * way) is part of heldFen. receivedFen equals payments.fen but for a payment confirmed on
-   * another day than the provider's success time (a payment at 23:59:59 confirmed after midnight).
+   * another day than the provider's success time (a payment at 23:59:59 confirmed after midnight),
+   * and for supplements, which count with their order's day here and on their own day there.
    */
   orders: number;
   receivedFen: number;
@@ -148,7 +183,7 @@ export async function dailyLedger(day: string): Promise<DailyLedger> {
   const from = shanghaiInstant(day).toISOString();
   const to = shanghaiInstant(addDays(day, 1)).toISOString();
   const columns = ["orders.id", "orders.campus_code", "orders.campus_name", "orders.status", "orders.payment_status", "orders.refund_state", "orders.amount_fen", "orders.paid_at", "orders.deleted_at", "orders.package_counts"] as const;
-  const [rows, paid, refunded] = await Promise.all([
+  const [rows, paid, refunded, supplementsPaid] = await Promise.all([
     db().selectFrom("orders").select([...columns]).where("orders.paid_at", ">=", from).where("orders.paid_at", "<", to).execute(),
     db()
       .selectFrom("payments")
@@ -164,11 +199,20 @@ export async function dailyLedger(day: string): Promise<DailyLedger> {
       .where("succeeded_at", ">=", from)
       .where("succeeded_at", "<", to)
       .executeTakeFirstOrThrow(),
+    // Supplements are trades of their own on the provider's bill (order_supplements_success_idx).
+    db()
+      .selectFrom("order_supplements")
+      .select([(eb) => eb.fn.countAll<number | string>().as("n"), (eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_fen"), sql<number>`0`).as("fen")])
+      .where("success_time", ">=", from)
+      .where("success_time", "<", to)
+      .where("state", "=", "paid")
+      .executeTakeFirstOrThrow(),
   ]);
   const refunds = await refundsOf(rows.map((row) => row.id));
+  const supplements = await paidSupplementsOf(rows.map((row) => row.id));
   const ledger: DailyLedger = {
     day,
-    payments: { count: Number(paid.n), fen: Number(paid.fen) },
+    payments: { count: Number(paid.n) + Number(supplementsPaid.n), fen: Number(paid.fen) + Number(supplementsPaid.fen) },
     refunds: { count: Number(refunded.n), fen: Number(refunded.fen) },
     orders: rows.length,
     receivedFen: 0,
@@ -181,7 +225,7 @@ export async function dailyLedger(day: string): Promise<DailyLedger> {
   };
   const campuses = new Map<string, DailyLedger["byCampus"][number]>();
   for (const row of rows) {
-    const split = splitMoney(ledgerOrderOf(row), refunds.get(row.id) ?? []);
+    const split = splitMoney(ledgerOrderOf(row, supplements.get(row.id) ?? 0), refunds.get(row.id) ?? []);
     const campus = campuses.get(row.campus_code) ?? { code: row.campus_code, name: row.campus_name, orders: 0, receivedFen: 0, refundedFen: 0, refundingFen: 0, earnedFen: 0, heldFen: 0 };
     campus.orders += 1;
     for (const target of [ledger, campus]) {

@@ -2,6 +2,7 @@
 // draws interleavings of what students, operators, the pay provider and the clock do — create,
 // pay, payments the provider learns late, duplicated status polls, cancel, refund request,
 // approve, reject, courier steps, 配送失败 (whole or in part), complete, delete, account deletion,
+// a size found wrong at pickup (recorded, its supplement paid — late or twice — or declined),
 // price and slot edits, clock moves — through the same domain functions the pages call, and after
 // every step checks the invariants against the database (moneyInvariantViolations: per order and
 // identities), the day's ledger (received = refunded + earned + held) and what the payment-status
@@ -32,6 +33,7 @@ import { reconcileDay } from "./reconciliation.server";
 import { createOrderFromCheckout, findOrder } from "./orders.server";
 import { createPayment, paymentStatus } from "./payment.server";
 import { approveRefund, rejectRefund, requestRefund, sweepRefunds } from "./refunds.server";
+import { acceptSupplement, declineSupplement, recordRealSize, refreshSupplement, supplementByTradeNo } from "./supplements.server";
 
 const SEED = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : 20261128;
 const RUNS = Number(process.env.MONEY_RUNS ?? 8);
@@ -73,6 +75,14 @@ const KINDS = [
   "price",
   "slot",
   "clock",
+  "supplement",
+  "supplement",
+  "supplement",
+  "supplementPay",
+  "supplementPay",
+  "supplementPay",
+  "supplementPay",
+  "supplementDecline",
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Step = { kind: Kind; who: number; which: number };
@@ -81,6 +91,8 @@ type Step = { kind: Kind; who: number; which: number };
 const step = fc.record({ kind: fc.constantFrom(...KINDS), who: fc.nat({ max: 2 }), which: fc.nat({ max: 5 }) });
 
 type World = { students: TestUser[]; orders: { number: string; owner: TestUser }[]; admin: Operator; courier: Operator; codes: number };
+
+const SIZES = ["pocket", "small", "medium", "large"] as const;
 
 async function operatorRow(role: "operator" | "admin", name: string): Promise<Operator> {
   const stamp = now();
@@ -145,9 +157,13 @@ async function perform(world: World, { kind, who, which }: Step) {
       if (kind === "pay") await paymentStatus(target.owner, target.number);
       return;
     }
-    case "poll":
+    case "poll": {
       if (target && (await alive(target.owner))) await Promise.all([paymentStatus(target.owner, target.number), paymentStatus(target.owner, target.number)]);
+      // The order page's load asks about its supplement too.
+      const supplement = target ? await supplementByTradeNo(`${target.number}S`) : undefined;
+      if (supplement) await refreshSupplement(supplement);
       return;
+    }
     case "cancel":
       if (target && (await alive(target.owner))) await cancelOrder(target.owner.id, target.number, "");
       return;
@@ -206,6 +222,39 @@ async function perform(world: World, { kind, who, which }: Step) {
       if (slot) await db().updateTable("delivery_slots").set({ estimated_time: slot.estimated_time === "13:30" ? "13:40" : "13:30" }).where("id", "=", slot.id).execute();
       return;
     }
+    case "supplement": {
+      // The rider finds a parcel bigger than declared (a size that may or may not be dearer); a
+      // paid order is taken to the pickup first (the step would rarely meet one there otherwise).
+      const candidates = [];
+      for (const order of world.orders) if (["paid", "assigned", "picking"].includes((await findOrder(order.number))?.status ?? "")) candidates.push(order.number);
+      const number = candidates.length > 0 ? candidates[which % candidates.length]! : null;
+      if (!number) return;
+      if ((await findOrder(number))?.status === "paid") await advanceOrder(number, "assigned", world.courier.id);
+      const order = (await findOrder(number))!;
+      const counts = JSON.parse(order.package_counts) as Record<string, number>;
+      const declared = SIZES.find((size) => (counts[size] ?? 0) > 0);
+      await recordRealSize(world.courier, { order: number, position: 0, real: SIZES[(which + who) % 4]!, declared: declared ?? null });
+      return;
+    }
+    case "supplementPay":
+    case "supplementDecline": {
+      // The student answers an offered supplement (theirs among the world's, `which` choosing).
+      const offered = [];
+      for (const order of world.orders) if ((await supplementByTradeNo(`${order.number}S`))?.state === "offered") offered.push(order);
+      const chosen = offered.length > 0 ? offered[which % offered.length]! : null;
+      if (!chosen || !(await alive(chosen.owner))) return;
+      if (kind === "supplementDecline") {
+        await declineSupplement(chosen.owner, chosen.number);
+        return;
+      }
+      const answer = await acceptSupplement(chosen.owner, chosen.number);
+      if (!answer.ok) return;
+      payAtProvider(`${chosen.number}S`);
+      // Sometimes the confirmation is late (a later page load asks), sometimes it comes twice.
+      const supplement = await supplementByTradeNo(`${chosen.number}S`);
+      if (supplement && which % 3 !== 0) await Promise.all([refreshSupplement(supplement), refreshSupplement(supplement)]);
+      return;
+    }
     case "clock":
       // A day passes for the closer and the refund sweep.
       await closeExpiredOrders(new Date(Date.now() + 25 * 3_600_000));
@@ -236,9 +285,15 @@ async function checkAgainstProvider(world: World) {
   for (const { number } of world.orders) {
     const order = (await findOrder(number))!;
     const trade = store.trades.get(number);
-    const refunded = await db().selectFrom("refunds").select("amount_fen").where("order_id", "=", order.id).where("state", "=", "succeeded").execute();
-    const refundedFen = refunded.reduce((total, row) => total + row.amount_fen, 0);
-    expect(trade?.refundedFen ?? 0, `${number}: refunds at the provider`).toBe(refundedFen);
+    const refunded = await db().selectFrom("refunds").select(["amount_fen", "out_trade_no"]).where("order_id", "=", order.id).where("state", "=", "succeeded").execute();
+    const refundedOn = (tradeNo: string | null) => refunded.filter((row) => row.out_trade_no === tradeNo).reduce((total, row) => total + row.amount_fen, 0);
+    expect(trade?.refundedFen ?? 0, `${number}: refunds at the provider`).toBe(refundedOn(null));
+    // The supplement's own trade: paid here ⇔ paid there, for its amount, its refunds on it.
+    const supplement = await supplementByTradeNo(`${number}S`);
+    const supplementTrade = store.trades.get(`${number}S`);
+    expect(supplementTrade?.refundedFen ?? 0, `${number}S: refunds at the provider`).toBe(refundedOn(`${number}S`));
+    if (supplement?.state === "paid") expect(supplementTrade?.transactionId && supplementTrade.amountFen, `${number}S: paid here, paid there`).toBe(supplement.amount_fen);
+    if (supplementTrade?.transactionId) expect(supplement?.state, `${number}S: paid there, paid here`).toBe("paid");
     // A payment the provider took that we never learned of is possible only for an order still unpaid here (its poll is due).
     if (trade?.transactionId && order.paid_at) expect(trade.amountFen, `${number}: the amount paid`).toBe(order.amount_fen);
     if (order.paid_at && order.amount_fen > 0) expect(trade?.transactionId, `${number}: paid here, paid there`).toBeTruthy();
@@ -260,6 +315,7 @@ describe("money under generated sequences", () => {
       console.info(`money properties: MONEY_SEED=${SEED} MONEY_RUNS=${RUNS} MONEY_STEPS=${STEPS}`);
       // The trade bill compares with the whole database: this file's own store and orders only.
       await db().deleteFrom("refunds").execute();
+      await db().deleteFrom("order_supplements").execute();
       await db().deleteFrom("payments").execute();
       await db().deleteFrom("order_events").execute();
       await db().deleteFrom("orders").execute();
@@ -282,7 +338,10 @@ describe("money under generated sequences", () => {
       // What the sequences reached (a budget that never pays or refunds would prove little).
       const reached = await db().selectFrom("orders").select(["status", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy("status").execute();
       const refunds = await db().selectFrom("refunds").select(["kind", "state", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy(["kind", "state"]).execute();
-      console.info(`money properties reached: ${reached.map((row) => `${row.status} ${row.n}`).join(", ")}; refunds: ${refunds.map((row) => `${row.kind}/${row.state} ${row.n}`).join(", ")}`);
+      const supplements = await db().selectFrom("order_supplements").select(["state", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy("state").execute();
+      console.info(
+        `money properties reached: ${reached.map((row) => `${row.status} ${row.n}`).join(", ")}; refunds: ${refunds.map((row) => `${row.kind}/${row.state} ${row.n}`).join(", ")}; supplements: ${supplements.map((row) => `${row.state} ${row.n}`).join(", ")}`,
+      );
     },
     TIMEOUT_MS,
   );

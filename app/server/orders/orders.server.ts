@@ -512,12 +512,31 @@ export async function orderDetail(order: OrderRow) {
     breakdown: await breakdownOf(order, counts),
     /** The 4 digits the student tells the rider at the door, while a rider carries the order. */
     handover_code: order.handover_code && HANDOVER_STATUSES.includes(order.status) ? order.handover_code : null,
+    /** The rider's photo of the delivered parcel (private: this student and the operators). */
+    delivery_photo_url: order.delivery_photo ? `/express/orders/${order.order_number}/photo` : null,
+    /** A size found wrong at pickup: what the rider found and the difference to pay, or null. */
+    supplement: await supplementView(order),
     review: review ? { rating: review.rating, text: ratingText(review.rating), comment: review.comment } : null,
     view,
   };
 }
 
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
+
+const SIZE_NAME = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
+
+async function supplementView(order: OrderRow) {
+  const row = await db().selectFrom("order_supplements").select(["state", "declared_size", "real_size", "amount_fen", "prepay_id"]).where("order_id", "=", order.id).executeTakeFirst();
+  if (!row || row.state === "void") return null;
+  return {
+    state: row.state,
+    declared: SIZE_NAME[row.declared_size] ?? row.declared_size,
+    real: SIZE_NAME[row.real_size] ?? row.real_size,
+    amountFen: row.amount_fen,
+    /** Offered and still open to an answer: the order is being picked up. */
+    open: row.state === "offered" && (order.status === "assigned" || order.status === "picking") && order.refund_state !== "processing" && order.refund_state !== "requested",
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Review

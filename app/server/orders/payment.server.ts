@@ -21,6 +21,7 @@ import {
 import { recordEvent, type OrderRow } from "./events.server";
 import { findOwnOrder } from "./orders.server";
 import { handleRefundNotification, startAutoRefund } from "./refunds.server";
+import { markSupplementPaid, supplementByTradeNo } from "./supplements.server";
 import { applyPaid } from "./transitions.server";
 
 const msg = { orders: ordersMessages, pay: payMessages };
@@ -216,6 +217,16 @@ async function onPaymentNotification(notification: TransactionNotification): Pro
     .where("payments.out_trade_no", "=", notification.outTradeNo)
     .executeTakeFirst();
   if (!row) {
+    // A supplement's trade (decision 047): its own amount, marked paid once.
+    const supplement = await supplementByTradeNo(notification.outTradeNo);
+    if (supplement) {
+      if (notification.amountFen !== supplement.amount_fen) {
+        log("error", "pay-amount-mismatch", { trade: supplement.out_trade_no, source: "notify" });
+        return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
+      }
+      await markSupplementPaid(supplement.out_trade_no, { transactionId: notification.transactionId ?? null, successTime: notification.successTime ?? null, payerOpenid: notification.payerOpenid ?? null });
+      return ACK;
+    }
     // Not ours (or long gone): nothing a repeat could fix.
     log("warn", "pay-notify-unknown", { outTradeNo: notification.outTradeNo });
     return ACK;

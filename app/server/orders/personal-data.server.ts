@@ -1,6 +1,7 @@
 // Orders and personal data. Account deletion keeps an order only as an anonymised accounting
 // row: the number, campus, counts, amounts, statuses and times stay; the person (user, name,
-// phone, dorm, room, address text, pickup codes, remark, reasons, payer openid, review comment)
+// phone, dorm, room, address text, pickup codes, remark, reasons, payer openid, review comment,
+// delivery photo)
 // goes. Two user rows of one person merging: the orders and reviews follow the person.
 import type { Transaction } from "kysely";
 import type { DB } from "../db/db.server";
@@ -30,6 +31,8 @@ export async function anonymiseOrders(executor: Executor, userId: number) {
       refund_reason: null,
       checkout_key: null,
       idempotency_key: null,
+      // The delivery photo shows the person's door: its file goes after the commit (runAccountDeletionJob).
+      delivery_photo: null,
     })
     .where("user_id", "=", userId)
     .execute();

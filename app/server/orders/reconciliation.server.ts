@@ -3,14 +3,14 @@
 // Shanghai day, and each order paid that day with where its money is now (refunded, earned,
 // held) — and matched against the pay provider's trade bill of the same day. Returns domain data;
 // the route words it. Every list is bounded (RECONCILIATION_MAX_ROWS) and read by an index:
-// payments_success_idx, refunds_succeeded_idx, orders_paid_idx.
+// payments_success_idx, order_supplements_success_idx, refunds_succeeded_idx, orders_paid_idx.
 import { splitMoney } from "~/lib/order-ledger";
 import { addDays, shanghaiInstant } from "~/lib/time";
 import { matchTradeBill, type BillDifference, type BillEntry } from "~/lib/trade-bill";
 import { db } from "../db/db.server";
 import { log } from "../log.server";
 import { paymentProvider, type PaymentProvider } from "../pay/provider.server";
-import { dailyLedger, ledgerOrderOf, type DailyLedger } from "./invariants.server";
+import { dailyLedger, ledgerOrderOf, paidSupplementsOf, refundsOf, type DailyLedger } from "./invariants.server";
 import type { RefundKind } from "./transitions.server";
 
 /** A day with more rows than this is shown in part (and says so); the totals stay whole. */
@@ -47,7 +47,7 @@ export type Reconciliation = {
 export async function recordedBillEntries(day: string): Promise<{ payments: BillEntry[]; refunds: ReconciledRefund[]; truncated: boolean }> {
   const from = shanghaiInstant(day).toISOString();
   const to = shanghaiInstant(addDays(day, 1)).toISOString();
-  const [payments, refunds] = await Promise.all([
+  const [payments, supplements, refunds] = await Promise.all([
     db()
       .selectFrom("payments")
       .select(["out_trade_no", "transaction_id", "amount_fen", "success_time"])
@@ -57,10 +57,32 @@ export async function recordedBillEntries(day: string): Promise<{ payments: Bill
       .orderBy("success_time")
       .limit(RECONCILIATION_MAX_ROWS + 1)
       .execute(),
+    // A supplement is a trade of its own (order_supplements_success_idx).
+    db()
+      .selectFrom("order_supplements")
+      .select(["out_trade_no", "transaction_id", "amount_fen", "success_time"])
+      .where("success_time", ">=", from)
+      .where("success_time", "<", to)
+      .where("state", "=", "paid")
+      .orderBy("success_time")
+      .limit(RECONCILIATION_MAX_ROWS + 1)
+      .execute(),
     db()
       .selectFrom("refunds")
       .innerJoin("payments", "payments.order_id", "refunds.order_id")
-      .select(["refunds.out_refund_no", "refunds.refund_id", "refunds.amount_fen", "refunds.succeeded_at", "refunds.kind", "refunds.reason", "payments.out_trade_no", "payments.transaction_id"])
+      .leftJoin("order_supplements", "order_supplements.out_trade_no", "refunds.out_trade_no")
+      .select([
+        "refunds.out_refund_no",
+        "refunds.refund_id",
+        "refunds.amount_fen",
+        "refunds.succeeded_at",
+        "refunds.kind",
+        "refunds.reason",
+        "payments.out_trade_no",
+        "payments.transaction_id",
+        "refunds.out_trade_no as supplement_trade_no",
+        "order_supplements.transaction_id as supplement_transaction_id",
+      ])
       .where("refunds.state", "=", "succeeded")
       .where("refunds.succeeded_at", ">=", from)
       .where("refunds.succeeded_at", "<", to)
@@ -68,9 +90,10 @@ export async function recordedBillEntries(day: string): Promise<{ payments: Bill
       .limit(RECONCILIATION_MAX_ROWS + 1)
       .execute(),
   ]);
+  const trades = [...payments, ...supplements].sort((a, b) => (a.success_time ?? "").localeCompare(b.success_time ?? ""));
   return {
-    truncated: payments.length > RECONCILIATION_MAX_ROWS || refunds.length > RECONCILIATION_MAX_ROWS,
-    payments: payments.slice(0, RECONCILIATION_MAX_ROWS).map((row) => ({
+    truncated: trades.length > RECONCILIATION_MAX_ROWS || refunds.length > RECONCILIATION_MAX_ROWS,
+    payments: trades.slice(0, RECONCILIATION_MAX_ROWS).map((row) => ({
       kind: "payment",
       outTradeNo: row.out_trade_no,
       transactionId: row.transaction_id,
@@ -81,8 +104,8 @@ export async function recordedBillEntries(day: string): Promise<{ payments: Bill
     })),
     refunds: refunds.slice(0, RECONCILIATION_MAX_ROWS).map((row) => ({
       kind: "refund",
-      outTradeNo: row.out_trade_no,
-      transactionId: row.transaction_id,
+      outTradeNo: row.supplement_trade_no ?? row.out_trade_no,
+      transactionId: row.supplement_trade_no ? row.supplement_transaction_id : row.transaction_id,
       outRefundNo: row.out_refund_no,
       refundId: row.refund_id,
       fen: row.amount_fen,
@@ -106,19 +129,12 @@ async function reconciledOrders(day: string): Promise<{ orders: ReconciledOrder[
     .limit(RECONCILIATION_MAX_ROWS + 1)
     .execute();
   const kept = rows.slice(0, RECONCILIATION_MAX_ROWS);
-  const refunds = new Map<number, { amountFen: number; state: "requested" | "processing" | "succeeded" | "rejected" | "failed" }[]>();
-  for (let index = 0; index < kept.length; index += 500) {
-    const batch = await db()
-      .selectFrom("refunds")
-      .select(["order_id", "amount_fen", "state"])
-      .where("order_id", "in", kept.slice(index, index + 500).map((row) => row.id))
-      .execute();
-    for (const refund of batch) refunds.set(refund.order_id, [...(refunds.get(refund.order_id) ?? []), { amountFen: refund.amount_fen, state: refund.state }]);
-  }
+  const ids = kept.map((row) => row.id);
+  const [refunds, supplements] = await Promise.all([refundsOf(ids), paidSupplementsOf(ids)]);
   return {
     truncated: rows.length > RECONCILIATION_MAX_ROWS,
     orders: kept.map((row) => {
-      const split = splitMoney(ledgerOrderOf(row), refunds.get(row.id) ?? []);
+      const split = splitMoney(ledgerOrderOf(row, supplements.get(row.id) ?? 0), refunds.get(row.id) ?? []);
       return { orderNumber: row.order_number, campusName: row.campus_name, status: row.status, ...split };
     }),
   };

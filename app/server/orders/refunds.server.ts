@@ -97,10 +97,23 @@ export async function executeRefund(refundId: number) {
   const row = await db()
     .selectFrom("refunds")
     .innerJoin("orders", "orders.id", "refunds.order_id")
-    .select(["refunds.id", "refunds.out_refund_no", "refunds.amount_fen", "refunds.reason", "refunds.state", "orders.order_number", "orders.amount_fen as total_fen"])
+    .leftJoin("order_supplements", "order_supplements.out_trade_no", "refunds.out_trade_no")
+    .select([
+      "refunds.id",
+      "refunds.out_refund_no",
+      "refunds.amount_fen",
+      "refunds.reason",
+      "refunds.state",
+      "orders.order_number",
+      "orders.amount_fen as total_fen",
+      "refunds.out_trade_no",
+      "order_supplements.amount_fen as supplement_fen",
+    ])
     .where("refunds.id", "=", refundId)
     .executeTakeFirst();
   if (!row || row.state !== "processing") return;
+  // The trade refunded: the order's own, or its supplement's (decision 047).
+  const trade = row.out_trade_no !== null ? { outTradeNo: row.out_trade_no, totalFen: row.supplement_fen ?? 0 } : { outTradeNo: row.order_number, totalFen: row.total_fen };
   const at = now();
   if (row.amount_fen === 0) {
     // A free order: nothing went through the provider.
@@ -115,10 +128,10 @@ export async function executeRefund(refundId: number) {
   let result: RefundResult;
   try {
     result = await provider.refund({
-      outTradeNo: row.order_number,
+      outTradeNo: trade.outTradeNo,
       outRefundNo: row.out_refund_no,
       refundFen: row.amount_fen,
-      totalFen: row.total_fen,
+      totalFen: trade.totalFen,
       reason: row.reason ?? undefined,
     });
   } catch (error) {
@@ -137,9 +150,14 @@ export async function executeRefund(refundId: number) {
 async function applyRefundResult(refundId: number, result: RefundResult) {
   const at = now();
   if (result.status === "SUCCESS") {
-    await db()
+    const order = await db()
       .transaction()
       .execute((trx) => applyRefunded(trx, refundId, { refundId: result.refundId, successTime: result.successTime, actor: "provider", at }));
+    // An order refunded in full gives back its supplement too (queued by applyRefunded): sent now.
+    if (order?.status === "refunded") {
+      const queued = await db().selectFrom("refunds").select("id").where("order_id", "=", order.id).where("state", "=", "processing").where("out_trade_no", "is not", null).where("refund_id", "is", null).execute();
+      for (const next of queued) await executeRefund(next.id);
+    }
   } else if (result.status === "PROCESSING") {
     await db().updateTable("refunds").set({ refund_id: result.refundId ?? null, updated_at: at }).where("id", "=", refundId).execute();
   } else {
@@ -154,14 +172,14 @@ export async function handleRefundNotification(notification: RefundNotification)
   const refund = await db()
     .selectFrom("refunds")
     .innerJoin("orders", "orders.id", "refunds.order_id")
-    .select(["refunds.id", "refunds.amount_fen", "orders.order_number"])
+    .select(["refunds.id", "refunds.amount_fen", "orders.order_number", "refunds.out_trade_no"])
     .where("refunds.out_refund_no", "=", notification.outRefundNo)
     .executeTakeFirst();
   if (!refund) {
     log("warn", "refund-notify-unknown", { outRefundNo: notification.outRefundNo });
     return { status: 204, body: null };
   }
-  if (notification.outTradeNo !== refund.order_number || notification.refundFen !== refund.amount_fen) {
+  if (notification.outTradeNo !== (refund.out_trade_no ?? refund.order_number) || notification.refundFen !== refund.amount_fen) {
     log("error", "refund-notify-mismatch", { refund: notification.outRefundNo });
     return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
   }

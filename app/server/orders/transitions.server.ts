@@ -151,7 +151,7 @@ export async function applyRefunded(
   refundId: number,
   details: { refundId?: string | null; successTime?: string | null; actor: Actor; at: string },
 ): Promise<OrderRow | null> {
-  const refund = await executor.selectFrom("refunds").select(["order_id", "out_refund_no"]).where("id", "=", refundId).executeTakeFirst();
+  const refund = await executor.selectFrom("refunds").select(["order_id", "out_refund_no", "out_trade_no", "kind", "reason"]).where("id", "=", refundId).executeTakeFirst();
   if (!refund) return null;
   const updated = await executor
     .updateTable("refunds")
@@ -161,6 +161,11 @@ export async function applyRefunded(
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   const before = await reload(executor, refund.order_id);
+  // A supplement's refund follows its order's: the order's status was settled by its own trade.
+  if (refund.out_trade_no !== null) {
+    await recordEvent(executor, before, { type: "refunded", from: before.status, to: before.status, actor: details.actor, note: refund.out_refund_no, at: details.at });
+    return before;
+  }
   if ((await refundableOf(executor, before)) > 0) {
     // A part (the missing parcels of a failed delivery): the order keeps its status and the rest.
     await executor.updateTable("orders").set({ refund_state: "refunded", updated_at: details.at }).where("id", "=", refund.order_id).execute();
@@ -175,6 +180,8 @@ export async function applyRefunded(
     .where("id", "=", refund.order_id)
     .execute();
   await executor.updateTable("payments").set({ state: "refunded", updated_at: details.at }).where("order_id", "=", refund.order_id).execute();
+  // S2: an order refunded in full gives back its paid supplement too, on the supplement's trade.
+  await insertSupplementRefund(executor, before, { kind: refund.kind, reason: refund.reason, at: details.at });
   const order = await reload(executor, refund.order_id);
   await recordEvent(executor, order, { type: "refunded", from: before.status, to: "refunded", actor: details.actor, note: refund.out_refund_no, at: details.at });
   await releaseCoupon(executor, { id: order.id, couponId: order.coupon_id });
@@ -241,7 +248,7 @@ export async function applyStatus(
 // Refunds: each has its own row (out_refund_no 'E…R1', 'E…R2'); the order keeps its status while
 // the refund is requested or processing, and becomes refunded on the provider's confirmation.
 
-export type RefundKind = "cancel" | "request" | "auto" | "delivery_failed";
+export type RefundKind = "cancel" | "request" | "auto" | "delivery_failed" | "parcel_left";
 
 async function nextRefundNumber(executor: Executor, order: Pick<OrderRow, "id" | "order_number">) {
   const { count } = await executor
@@ -259,6 +266,8 @@ export async function refundableOf(executor: Executor, order: Pick<OrderRow, "id
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_fen"), eb.val(0)).as("committed"))
     .where("order_id", "=", order.id)
     .where("state", "in", ["processing", "succeeded"])
+    // The supplement's trade is refunded on its own (decision 047).
+    .where("out_trade_no", "is", null)
     .executeTakeFirstOrThrow();
   return Math.max(0, order.amount_fen - Number(committed));
 }
@@ -294,6 +303,86 @@ async function insertRefund(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * The refund of a paid supplement's whole remainder against its own trade (processing; the
+ * caller sends it after the commit, or the refund sweep does). Null when there is none to give.
+ */
+export async function insertSupplementRefund(
+  executor: Executor,
+  order: Pick<OrderRow, "id" | "order_number">,
+  details: { kind: RefundKind; reason: string | null; operatorId?: number | null; at: string },
+): Promise<number | null> {
+  const supplement = await executor.selectFrom("order_supplements").select(["out_trade_no", "amount_fen", "state"]).where("order_id", "=", order.id).executeTakeFirst();
+  if (!supplement || supplement.state !== "paid") return null;
+  const { committed } = await executor
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("amount_fen"), eb.val(0)).as("committed"))
+    .where("order_id", "=", order.id)
+    .where("state", "in", ["processing", "succeeded"])
+    .where("out_trade_no", "=", supplement.out_trade_no)
+    .executeTakeFirstOrThrow();
+  const amountFen = supplement.amount_fen - Number(committed);
+  if (amountFen <= 0) return null;
+  const row = await executor
+    .insertInto("refunds")
+    .values({
+      order_id: order.id,
+      out_refund_no: await nextRefundNumber(executor, order),
+      out_trade_no: supplement.out_trade_no,
+      kind: details.kind,
+      amount_fen: amountFen,
+      state: "processing",
+      reason: details.reason,
+      refund_id: null,
+      operator_id: details.operatorId ?? null,
+      error: null,
+      decided_at: details.at,
+      succeeded_at: null,
+      created_at: details.at,
+      updated_at: details.at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The student declines a supplement (S3): the parcel stays at the station and is refunded at the
+ * unit price it was charged, the coupon's benefit staying with the student (the rule of a missing
+ * parcel, failedDeliveryRefundFen); the order goes on with its other parcels, or ends refunded
+ * when it had only this one. Returns the refund's id to send after the commit (0: nothing to
+ * refund), or null when the supplement or the order moved on meanwhile.
+ */
+export async function applySupplementDeclined(
+  executor: Executor,
+  order: OrderRow,
+  details: { supplementId: number; refundFen: number; reason: string; at: string },
+): Promise<number | null> {
+  const declined = await executor
+    .updateTable("order_supplements")
+    .set({ state: "declined", decided_at: details.at, updated_at: details.at })
+    .where("id", "=", details.supplementId)
+    .where("state", "=", "offered")
+    .executeTakeFirst();
+  if (Number(declined.numUpdatedRows) !== 1) return null;
+  const claimed = await executor
+    .updateTable("orders")
+    .set({ refund_state: details.refundFen > 0 ? "processing" : order.refund_state, refund_reason: details.reason, updated_at: details.at })
+    .where("id", "=", order.id)
+    .where("status", "=", order.status)
+    .where("deleted_at", "is", null)
+    .where("payment_status", "=", "paid")
+    .where((eb) => eb.or([eb("refund_state", "is", null), eb("refund_state", "not in", ["processing", "requested"])]))
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw new SupplementRace();
+  await recordEvent(executor, order, { type: "supplement_declined", actor: "customer", note: details.reason, at: details.at });
+  if (details.refundFen <= 0) return 0;
+  return insertRefund(executor, order, { kind: "parcel_left", state: "processing", reason: details.reason, at: details.at, amountFen: details.refundFen });
+}
+
+/** The order moved on while its supplement was declined: the transaction rolls back. */
+export class SupplementRace extends Error {}
 
 /**
  * A paid order is cancelled (customer: paid, assigned; operator: also picking): a refund starts

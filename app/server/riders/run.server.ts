@@ -15,6 +15,8 @@ import type { OrderRow } from "../orders/events.server";
 import { applyStatus } from "../orders/transitions.server";
 import { recordAudit } from "../admin/audit.server";
 import { stateOfRow } from "../admin/orders.server";
+import { removeDeliveryPhoto, storeDeliveryPhoto } from "../storage/delivery-photos.server";
+import { leftPositions, supplementsOfOrdersQuery } from "../orders/supplements.server";
 import { OPEN_STATUSES } from "./riders.server";
 
 const SIZE_NAMES = DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name }));
@@ -25,7 +27,7 @@ const SIZE_NAMES = DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name }
 /** How far back a slot with open orders is still offered (a late batch stays on the list a week). */
 const SLOTS_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The slots with open orders from a week ago on, and how many (orders_slot_idx). */
+/** The slots with open orders from a week ago on, and how many (orders_slot_created_idx). */
 export function slotsQuery(at: Date) {
   return db()
     .selectFrom("orders")
@@ -54,7 +56,7 @@ const ORDER_COLUMNS = [
   "orders.estimated_delivery_at",
 ] as const;
 
-/** One slot's open orders (orders_slot_idx), with their rider's name. */
+/** One slot's open orders (orders_slot_created_idx), with their rider's name. */
 export function slotOrdersQuery(slot: string) {
   return db()
     .selectFrom("orders")
@@ -128,6 +130,10 @@ export type PickParcel = {
   riderId: number | null;
   riderName: string | null;
   status: OrderRow["status"];
+  /** A size found wrong at pickup: its state, the real size and the difference (the run only). */
+  supplement?: { state: string; realSize: string; amountFen: number };
+  /** The sizes the order declared, for the real-size form (the run only). */
+  declaredSizes?: string[];
 };
 
 type SlotOrder = Pick<
@@ -227,12 +233,19 @@ export async function riderRun(rider: Pick<Operator, "id">, requested: string | 
   );
   if (!slot) return { slots, slot: null, toPick: [], toDrop: [] };
   const orders = await riderOrdersQuery(rider.id, slot).execute();
-  const picks = await picksOfOrdersQuery(orders.map((order) => order.id)).execute();
+  const [picks, supplements] = await Promise.all([picksOfOrdersQuery(orders.map((order) => order.id)).execute(), supplementsOfOrdersQuery(orders.map((order) => order.id)).execute()]);
   const picked = new Set(picks.map((row) => `${row.order_id}:${row.position}`));
+  const left = leftPositions(supplements);
+  const supplementOf = new Map(supplements.map((row) => [row.order_id, row]));
   const toPick: PickParcel[] = [];
   const toDrop: DropOrder[] = [];
   for (const order of orders) {
-    const parcels = parcelsOf(order, picked);
+    const parcels = parcelsOf(order, picked)
+      .filter((parcel) => !left.has(`${order.id}:${parcel.position}`))
+      .map((parcel) => {
+        const supplement = supplementOf.get(order.id);
+        return supplement && supplement.position === parcel.position ? { ...parcel, supplement: { state: supplement.state, realSize: supplement.real_size, amountFen: supplement.amount_fen } } : parcel;
+      });
     if (order.status === "delivering" || (parcels.length > 0 && parcels.every((parcel) => parcel.picked))) {
       toDrop.push({
         orderNumber: order.order_number,
@@ -270,6 +283,8 @@ export async function markPicked(operator: Operator, input: { order: string; pos
       if (!(OPEN_STATUSES as readonly string[]).includes(order.status)) return { ok: false, reason: "not_open" } as const;
       const parcels = parsePickupCodes(order.pickup_codes);
       if (!Number.isInteger(input.position) || input.position < 0 || input.position >= parcels.length) return { ok: false, reason: "not_found" } as const;
+      const declined = await trx.selectFrom("order_supplements").select("position").where("order_id", "=", order.id).where("state", "=", "declined").executeTakeFirst();
+      if (input.picked && declined?.position === input.position) return { ok: false, reason: "not_open" } as const;
       if (!input.picked) {
         await trx.deleteFrom("parcel_picks").where("order_id", "=", order.id).where("position", "=", input.position).execute();
         return { ok: true } as const;
@@ -284,9 +299,12 @@ export async function markPicked(operator: Operator, input: { order: string; pos
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
         .where("order_id", "=", order.id)
         .executeTakeFirstOrThrow();
+      // A parcel left at the station (its supplement declined) is not waited for.
+      const left = await trx.selectFrom("order_supplements").select("position").where("order_id", "=", order.id).where("state", "=", "declined").executeTakeFirst();
+      const needed = parcels.length - (left ? 1 : 0);
       let current: OrderRow = order;
       for (const to of ["picking", "delivering"] as const) {
-        if (to === "delivering" && Number(n) < parcels.length) break;
+        if (to === "delivering" && Number(n) < needed) break;
         if (current.status === to || !canAdvance(stateOfRow(current), to)) continue;
         const moved = await applyStatus(trx, current, to, { actor: "operator", operatorId: operator.id, courierLabel: operator.display_name, at });
         if (!moved) break;
@@ -337,6 +355,25 @@ export async function handOverWithCode(operator: Operator, orderNumber: string, 
   }
   if (verdict !== "ok") return { ok: false, reason: verdict };
   return complete(operator, order, "code", null);
+}
+
+export type PhotoHandoverResult = HandoverResult | { ok: false; reason: "too_large" | "not_image" | "unreadable" | "storage" };
+
+/**
+ * 已送达 with a photo: the proof when the student cannot give the code (not there, the code
+ * locked). Only the order's rider, only an order that may complete; the photo is checked and
+ * stored first, and removed again if the completion does not happen (another completion won).
+ */
+export async function handOverWithPhoto(operator: Operator, orderNumber: string, data: Buffer): Promise<PhotoHandoverResult> {
+  const order = await db().selectFrom("orders").selectAll().where("order_number", "=", orderNumber).where("deleted_at", "is", null).executeTakeFirst();
+  if (!order) return { ok: false, reason: "not_found" };
+  if (order.rider_id !== operator.id) return { ok: false, reason: "forbidden" };
+  if (!canAdvance(stateOfRow(order), "completed")) return { ok: false, reason: "not_allowed" };
+  const stored = await storeDeliveryPhoto(data);
+  if (!stored.ok) return stored;
+  const result = await complete(operator, order, "photo", stored.name);
+  if (!result.ok) await removeDeliveryPhoto(stored.name);
+  return result;
 }
 
 async function complete(operator: Operator, order: OrderRow, by: "code" | "photo", photo: string | null): Promise<HandoverResult> {

@@ -16,6 +16,7 @@ import { anonymiseAudit } from "../admin/personal-data.server";
 import { deleteRateLimitCounts } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
 import { removeAvatarFiles } from "./profile.server";
+import { removeDeliveryPhoto } from "../storage/delivery-photos.server";
 
 type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable" | "insertInto">;
 
@@ -88,7 +89,9 @@ export async function runAccountDeletionJob() {
   for (const user of requested) if (!(await ordersHoldingMoney(user.id))) due.push(user);
   for (const { id } of due) {
     const { avatar_url: avatar } = (await db().selectFrom("users").select("avatar_url").where("id", "=", id).executeTakeFirst()) ?? {};
+    const photos = await db().selectFrom("orders").select("delivery_photo").where("user_id", "=", id).where("delivery_photo", "is not", null).execute();
     await db().transaction().execute((trx) => deleteUserData(trx, id));
+    for (const { delivery_photo: photo } of photos) if (photo) await removeDeliveryPhoto(photo);
     // The avatar's files go once the row that pointed at them is gone.
     const avatarKey = avatar ? uploadKeyFromUrl(avatar) : null;
     if (avatarKey) await removeAvatarFiles(avatarKey);

@@ -1,0 +1,183 @@
+// A size found wrong at pickup (decision 047), on both dialects, by form posts as a browser
+// without JavaScript sends them: the rider records the real size on the run; the difference is
+// the server's (price table − unit price charged; a forged amount is ignored); the student
+// accepts (the supplement's own trade with the simulated provider, confirmed once however often
+// it is told) or declines (the parcel stays at the station and is refunded; the order goes on
+// with its other parcels). Another student cannot answer it. The money invariants hold after
+// every step, a full refund gives the supplement back on its own trade, and the day's
+// reconciliation matches the provider's bill with the supplement in it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { shanghaiToday } from "~/lib/time";
+import { action as pickAction } from "~/routes/admin.pick-list";
+import { action as runAction, loader as runLoader } from "~/routes/admin.run";
+import { loader as orderLoader } from "~/routes/express.orders.$orderId/route";
+import { action as supplementAction } from "~/routes/express.orders.$orderId.supplement/route";
+import { captchaToken } from "~/server/auth/captcha.server";
+import { createOperator, loginOperator } from "~/server/auth/operator.server";
+import { db } from "~/server/db/db.server";
+import { sharedSimulatedStore } from "~/server/pay/simulated.server";
+import { call, cookieValue, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { placeTestOrder, payTestOrder } from "../../../tests/setup/orders";
+import { cancelOrderByOperator } from "./cancel.server";
+import { dailyLedger, moneyInvariantViolations } from "./invariants.server";
+import { findOrder } from "./orders.server";
+import { reconcileDay } from "./reconciliation.server";
+import { markSupplementPaid, refreshSupplement, supplementByTradeNo } from "./supplements.server";
+
+const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
+
+function form(path: string, fields: Record<string, string>, cookie: string) {
+  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...SAME_ORIGIN } });
+}
+
+let operators = 0;
+async function signIn(role: "admin" | "rider") {
+  operators += 1;
+  const username = `supp-${role}-${process.pid % 10000}-${operators}`;
+  await createOperator({ username, password: "right-password-1", displayName: role === "admin" ? "管理员" : "骑手", role });
+  const login = await loginOperator(username, "right-password-1", "10.9.2.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
+  if (!login.ok) throw new Error(login.message);
+  return { cookie: cookieValue(login.setCookie), id: login.operator.id };
+}
+
+let admin: Awaited<ReturnType<typeof signIn>>;
+let rider: Awaited<ReturnType<typeof signIn>>;
+let prices: Record<string, number>;
+
+beforeAll(async () => {
+  admin = await signIn("admin");
+  rider = await signIn("rider");
+  const rows = await db().selectFrom("package_types").select(["type", "price_fen"]).where("campus_code", "=", "jinpenling").execute();
+  prices = Object.fromEntries(rows.map((row) => [row.type, row.price_fen]));
+});
+
+let bound = 0;
+/** The order pages are a student's: the messenger user binds a student account. */
+async function asStudent(user: TestUser) {
+  bound += 1;
+  await db()
+    .updateTable("users")
+    .set({ school_code: "demo", student_id: `2024${String(process.pid % 1000).padStart(3, "0")}${String(bound).padStart(4, "0")}`, student_bound_at: new Date().toISOString() })
+    .where("id", "=", user.id)
+    .execute();
+  return sessionCookieFor(user.id);
+}
+
+/** A paid order of `parcels` small parcels, assigned to the rider. */
+async function assignedOrder(parcels = 1): Promise<{ user: TestUser; number: string; cookie: string }> {
+  const { user, order } = await placeTestOrder(parcels);
+  await payTestOrder(user, order);
+  const assigned = await call(pickAction, form("/admin/pick-list", { intent: "assign", rider: String(rider.id), order: order.order_number }, admin.cookie));
+  expect(assigned.status).toBe(302);
+  return { user, number: order.order_number, cookie: await asStudent(user) };
+}
+
+const supplementPost = (number: string, intent: string, cookie: string) => call(supplementAction, form(`/express/orders/${number}/supplement`, { intent }, cookie), { orderId: number });
+const orderPage = async (number: string, cookie: string, search = "") =>
+  (await (await call(orderLoader, request(`/express/orders/${number}${search}`, { cookie }), { orderId: number })).json()) as {
+    order: { supplement: { state: string; amountFen: number; open: boolean; real: string; declared: string } | null; status: string };
+    supplementReload: number;
+  };
+
+async function recordLarge(number: string, extra: Record<string, string> = {}) {
+  return call(runAction, form("/admin/run", { intent: "size", order: number, position: "0", real: "large", ...extra }, rider.cookie));
+}
+
+/** The simulated payer confirms the sheet (what its 1.5 s do). */
+function payAtProvider(tradeNo: string) {
+  const trade = sharedSimulatedStore().trades.get(tradeNo);
+  if (trade) trade.payParamsAt = Date.now() - 2_000;
+}
+
+describe("a size found wrong at pickup", () => {
+  it("charges the server's difference, paid by the student on its own trade, confirmed once", async () => {
+    const { user, number, cookie } = await assignedOrder();
+    // A forged amount from the client is not a field the server reads.
+    const recorded = await recordLarge(number, { amount: "1", amount_fen: "1" });
+    expect(recorded.status).toBe(302);
+    // The difference: the large price now less the unit price the parcel was charged.
+    const placed = (await findOrder(number))!;
+    const [declared, unit] = Object.entries(JSON.parse(placed.unit_prices!) as Record<string, number>).find(([size]) => (JSON.parse(placed.package_counts) as Record<string, number>)[size]! > 0)!;
+    const expected = prices.large! - unit;
+    expect(expected).toBeGreaterThan(0);
+    const page = await orderPage(number, cookie);
+    expect(page.order.supplement).toMatchObject({ state: "offered", amountFen: expected, open: true, real: "大件" });
+    expect(declared).toBe("pocket");
+    // The rider sees it waiting on the run.
+    const run = (await (await call(runLoader, request("/admin/run", { cookie: rider.cookie }))).json()) as { stations: { parcels: { supplement?: { state: string; amountFen: number } }[] }[] };
+    expect(run.stations.flatMap((station) => station.parcels).find((parcel) => parcel.supplement)?.supplement).toEqual({ state: "offered", realSize: "large", amountFen: expected });
+    // A second record is refused; a cheaper size makes none.
+    expect((await recordLarge(number)).status).toBe(409);
+
+    const accepted = await supplementPost(number, "supplement-accept", cookie);
+    expect(accepted.headers.get("Location")).toBe(`/express/orders/${number}?supplement=paying`);
+    const trade = sharedSimulatedStore().trades.get(`${number}S`);
+    expect(trade?.amountFen).toBe(expected);
+    payAtProvider(`${number}S`);
+    // The page reloads (no JavaScript) and asks the provider; twice, and a notification too: paid once.
+    const paying = await orderPage(number, cookie, "?supplement=paying");
+    expect(paying.order.supplement?.state).toBe("paid");
+    const row = (await supplementByTradeNo(`${number}S`))!;
+    await refreshSupplement(row);
+    await markSupplementPaid(`${number}S`, { transactionId: "again", successTime: null, payerOpenid: null });
+    const order = (await findOrder(number))!;
+    const events = await db().selectFrom("order_events").select("type").where("order_id", "=", order.id).where("type", "=", "supplement_paid").execute();
+    expect(events).toHaveLength(1);
+    expect((await supplementByTradeNo(`${number}S`))?.transaction_id).toBe(trade?.transactionId);
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+    // Received = the order's amount + the supplement, held while the order is live.
+    const ledger = await dailyLedger(shanghaiToday(new Date()));
+    expect(ledger.receivedFen).toBe(ledger.refundedFen + ledger.earnedFen + ledger.heldFen);
+    // The day's books match the provider's bill with the supplement's trade in it.
+    const books = await reconcileDay(shanghaiToday(new Date()));
+    expect(books.payments.map((entry) => entry.outTradeNo)).toContain(`${number}S`);
+    expect(books.differences).toEqual([]);
+
+    // The operator cancels the order: both trades are refunded, each on its own.
+    await cancelOrderByOperator(number, admin.id, "骑手无法送达");
+    const refunds = await db().selectFrom("refunds").select(["amount_fen", "state", "out_trade_no"]).where("order_id", "=", order.id).orderBy("id").execute();
+    expect(refunds).toEqual([
+      { amount_fen: order.amount_fen, state: "succeeded", out_trade_no: null },
+      { amount_fen: expected, state: "succeeded", out_trade_no: `${number}S` },
+    ]);
+    expect(sharedSimulatedStore().trades.get(`${number}S`)?.refundedFen).toBe(expected);
+    expect((await findOrder(number))?.status).toBe("refunded");
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+    expect((await reconcileDay(shanghaiToday(new Date()))).differences).toEqual([]);
+  });
+
+  it("leaves a declined parcel at the station and refunds it; the order goes on with the others", async () => {
+    const { number, cookie } = await assignedOrder(2);
+    await recordLarge(number);
+    const declined = await supplementPost(number, "supplement-decline", cookie);
+    expect(declined.headers.get("Location")).toBe(`/express/orders/${number}?supplement=declined`);
+    const order = (await findOrder(number))!;
+    const refunds = await db().selectFrom("refunds").select(["amount_fen", "state", "kind"]).where("order_id", "=", order.id).execute();
+    // The other parcel is kept at its unit price less the coupon's discount; the rest comes back.
+    const unit = (JSON.parse(order.unit_prices!) as Record<string, number>).pocket!;
+    expect(refunds).toEqual([{ amount_fen: order.amount_fen - Math.max(0, unit - order.discount_fen), state: "succeeded", kind: "parcel_left" }]);
+    expect(order.status).toBe("assigned");
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+    // The rider no longer picks it; the other parcel in hand sends the order out.
+    expect((await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "0", picked: "1" }, rider.cookie))).status).toBe(409);
+    await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "1", picked: "1" }, rider.cookie));
+    expect((await findOrder(number))?.status).toBe("delivering");
+    // Accepting after declining changes nothing.
+    const late = await supplementPost(number, "supplement-accept", cookie);
+    expect(late.headers.get("Location")).toBe(`/express/orders/${number}?supplement=gone`);
+    expect(sharedSimulatedStore().trades.get(`${number}S`)).toBeUndefined();
+  });
+
+  it("refuses another student, and a real size that costs no more", async () => {
+    const { number } = await assignedOrder();
+    const cheaper = await call(runAction, form("/admin/run", { intent: "size", order: number, position: "0", real: "pocket" }, rider.cookie));
+    expect(cheaper.status).toBe(409);
+    await recordLarge(number);
+    const stranger = await placeTestOrder(1);
+    const other = await supplementPost(number, "supplement-accept", await asStudent(stranger.user));
+    expect(other.status).toBe(404);
+    const decline = await supplementPost(number, "supplement-decline", await sessionCookieFor(stranger.user.id));
+    expect(decline.status).toBe(404);
+    expect((await supplementByTradeNo(`${number}S`))?.state).toBe("offered");
+  });
+});
