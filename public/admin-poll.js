@@ -1,8 +1,4 @@
-// New paid orders on the operators' pages without a reload (a plain deferred script, outside the
-// pages' JavaScript budget). Every 20 s while the tab is visible it asks
-// /admin/new-orders.json how many orders were paid since this page was loaded (the server's
-// clock), and shows the count on a badge it adds to the nav's 订单管理 link, and in the tab's title.
-// Without JavaScript the badge stays hidden; a reload shows the new orders anyway.
+// The operators' new-order badge (docs/architecture.md): polls /admin/new-orders.json every 20 s.
 (function () {
   var d = document;
   var since = null;

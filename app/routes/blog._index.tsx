@@ -12,11 +12,10 @@ import type { Article } from "~/lib/content/blog";
 import { findTutorial, pythonTutorials } from "~/lib/content/blog";
 import { app as appMessages } from "~/lib/messages/app";
 import { blog as blogMessages } from "~/lib/messages/blog";
-import { errors as errorsMessages } from "~/lib/messages/errors";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import type { RouteHandle } from "~/root";
 
-const msg = { app: appMessages, blog: blogMessages, errors: errorsMessages, titles: titlesMessages };
+const msg = { app: appMessages, blog: blogMessages, titles: titlesMessages };
 
 // The list of Python tutorials with a reader dialog. The dialog is a URL (/blog?read=<id>): the
 // loader returns that article and the page renders it over the list, so it opens without
@@ -146,7 +145,7 @@ function ReaderDialog({ reader }: { reader: Reader }) {
               </>
             ) : (
               <h2 id={titleId} className="text-lg font-semibold leading-7 text-slate-900">
-                {msg.errors.articleNotFound}
+                {msg.blog.articleNotFound}
               </h2>
             )}
           </div>

@@ -24,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.article.title ?? msg.errors.articleNotFound} · ${msg.app.name}` },
+  { title: `${data?.article.title ?? msg.blog.articleNotFound} · ${msg.app.name}` },
   ...(data ? [{ name: "description", content: data.article.excerpt }] : []),
 ];
 
@@ -57,7 +57,7 @@ export default function BlogArticle() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorScreen title={msg.errors.articleNotFound} body={msg.blog.notFoundHint} code={404} />;
+    return <ErrorScreen title={msg.blog.articleNotFound} body={msg.blog.notFoundHint} code={404} />;
   }
   return (
     <ErrorScreen

@@ -12,6 +12,7 @@ export const blog = {
   author: "作者",
   tags: "标签",
   publishedOn: "发布于",
+  articleNotFound: "文章不存在",
   notFoundHint: "这篇文章可能已被删除，或链接地址有误。",
   codeLabel: "代码示例",
 } as const;

@@ -7,9 +7,6 @@ export const errors = {
   notFoundBody: "你访问的页面不存在，可能已被删除或地址有误。",
   serverErrorTitle: "出了点问题",
   serverErrorBody: "服务器开小差了，请稍后重试。如果问题一直存在，请联系客服。",
-  forbidden: "没有权限访问",
-  network: Common.network,
-  articleNotFound: "文章不存在",
   // Titles of the error screen for a refused request (its body is the refusal's own text, ./refusals).
   requestRefusedTitle: "请求未被处理",
   overloadedTitle: "人有点多",
