@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getOperator } from "~/server/auth/operator.server";
+import { requireOperator } from "~/server/auth/operator.server";
 import { readDeliveryPhoto } from "~/server/storage/delivery-photos.server";
 
 // /admin/orders/:number/photo — an order's delivery photo for the operators (decision 047): any
 // operator but a rider, and the rider who carried the order; another rider gets 403. Under /admin
 // because the operator's cookie is scoped there. Shared caches never keep it.
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const operator = await getOperator(request);
-  if (!operator) return new Response("Unauthorized", { status: 401, headers: REFUSED });
+  // Like every /admin URL: anyone without an operator session goes to the operator login.
+  const operator = await requireOperator(request);
   const photo = await readDeliveryPhoto({ kind: "operator", operator }, params.number ?? "");
   return photoResponse(photo);
 }
