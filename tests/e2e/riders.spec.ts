@@ -49,6 +49,10 @@ async function insertPaidOrder() {
   const tag = crypto.randomBytes(5).toString("hex");
   const at = new Date();
   const iso = at.toISOString();
+  // Paid yesterday, and never through the simulated provider: today's reconciliation
+  // (operators-day.spec, on the same server) compares the day's payments with that provider's
+  // bill, which would miss this one.
+  const paid = new Date(at.getTime() - 86_400_000).toISOString();
   const day = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll("-", "");
   const number = `E${day}${String(crypto.randomInt(1_000_000)).padStart(6, "0")}`;
   // Its own slot, so the two journeys never share a pick list.
@@ -78,13 +82,13 @@ async function insertPaidOrder() {
         JSON.stringify([{ company: "圆通速递", pickupCode: "6-2-1101", trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code", deadline: "今天18:00前", phoneTail: "0000" }]),
         slot,
         iso,
-        iso,
-        iso,
+        paid,
+        paid,
         iso,
       ) as { id: number };
     database
       .prepare(`INSERT INTO payments (order_id, provider, out_trade_no, amount_fen, state, success_time, created_at, updated_at) VALUES (?, 'simulated', ?, 200, 'paid', ?, ?, ?)`)
-      .run(order.id, number, iso, iso, iso);
+      .run(order.id, number, paid, paid, paid);
     return { sessionId: session };
   });
   const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!.slice("__session=".length);
