@@ -5,21 +5,10 @@
 // without (the pages are server-rendered forms). SCREENSHOTS=<dir> keeps light and dark shots.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import Database from "better-sqlite3";
 import type { Browser, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_FILE, E2E_SESSION_SECRET, ROOT } from "./env";
+import { E2E_BASE_URL, E2E_DB_FILE, ROOT } from "./env";
 import { expect, test } from "./fixtures";
-
-function withDb<T>(fn: (database: Database.Database) => T): T {
-  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
-  try {
-    return fn(database);
-  } finally {
-    database.close();
-  }
-}
+import { insertPaidOrder } from "./orders-db";
 
 function createAdmin() {
   const username = `boss-${crypto.randomBytes(3).toString("hex")}`;
@@ -42,59 +31,7 @@ async function login(page: Page, account: { username: string; password: string }
   await expect(page).toHaveURL(lands);
 }
 
-const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
-
 /** A student with a paid order of the next slot: one parcel whose label names the phone tail 0000. */
-async function insertPaidOrder() {
-  const tag = crypto.randomBytes(5).toString("hex");
-  const at = new Date();
-  const iso = at.toISOString();
-  // Paid yesterday, and never through the simulated provider: today's reconciliation
-  // (operators-day.spec, on the same server) compares the day's payments with that provider's
-  // bill, which would miss this one.
-  const paid = new Date(at.getTime() - 86_400_000).toISOString();
-  const day = new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll("-", "");
-  const number = `E${day}${String(crypto.randomInt(1_000_000)).padStart(6, "0")}`;
-  // Its own slot, so the two journeys never share a pick list.
-  const slot = new Date(Math.ceil(at.getTime() / 60_000) * 60_000 + crypto.randomInt(1, 600) * 60_000 + 3 * 3600_000).toISOString();
-  const { sessionId } = withDb((database) => {
-    const user = database
-      .prepare(
-        `INSERT INTO users (school_code, student_id, real_name, openid, wechat_nickname, wechat_authorized_at, student_bound_at, created_at, updated_at)
-         VALUES ('demo', ?, '王小明', ?, '小明', ?, ?, ?, ?) RETURNING id`,
-      )
-      .get(`e2e${tag}`, `oE2E${tag}${"0".repeat(14)}`, iso, iso, iso, iso) as { id: number };
-    const session = crypto.randomBytes(32).toString("base64url");
-    database
-      .prepare(`INSERT INTO sessions (id, user_id, device_id, platform, created_at, expires_at) VALUES (?, ?, ?, 'web', ?, ?)`)
-      .run(session, user.id, `e2e-${tag}`, iso, new Date(at.getTime() + 86_400_000).toISOString());
-    const order = database
-      .prepare(
-        `INSERT INTO orders (order_number, user_id, campus_code, campus_name, recipient_name, recipient_phone, recipient_dorm, recipient_room,
-           delivery_address, pickup_codes, package_counts, parcel_count, original_fen, amount_fen, status, payment_status,
-           estimated_delivery_at, expires_at, paid_at, created_at, updated_at)
-         VALUES (?, ?, 'jinpenling', '金盆岭校区', '王小明', '13800001234', '西苑2栋', '512', '金盆岭校区 西苑2栋512', ?, '{"pocket":0,"small":1}', 1, 200, 200,
-           'paid', 'paid', ?, ?, ?, ?, ?) RETURNING id`,
-      )
-      .get(
-        number,
-        user.id,
-        JSON.stringify([{ company: "圆通速递", pickupCode: "6-2-1101", trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code", deadline: "今天18:00前", phoneTail: "0000" }]),
-        slot,
-        iso,
-        paid,
-        paid,
-        iso,
-      ) as { id: number };
-    database
-      .prepare(`INSERT INTO payments (order_id, provider, out_trade_no, amount_fen, state, success_time, created_at, updated_at) VALUES (?, 'simulated', ?, 200, 'paid', ?, ?, ?)`)
-      .run(order.id, number, paid, paid, paid);
-    return { sessionId: session };
-  });
-  const cookie = (await sessionCookie.serialize(sessionId)).split(";")[0]!.slice("__session=".length);
-  return { number, slot, cookie };
-}
-
 async function phone(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai", javaScriptEnabled });
   return { context, page: await context.newPage() };
