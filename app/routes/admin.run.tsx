@@ -230,34 +230,8 @@ export default function RiderRun() {
                         <input type="hidden" name="order" value={parcel.orderNumber} />
                         <input type="hidden" name="position" value={parcel.position} />
                         <p className="text-sm text-slate-500">{m.realSizeHint}</p>
-                        {parcel.sizeCertain ? null : (
-                          <label className="block text-base">
-                            {m.declaredSize}
-                            <select name="declared" className="field-input mt-1 min-h-11 text-base" required defaultValue="">
-                              <option value="" disabled>
-                                —
-                              </option>
-                              {data.sizes.map((size) => (
-                                <option key={size.type} value={size.type}>
-                                  {size.name}
-                                </option>
-                              ))}
-                            </select>
-                          </label>
-                        )}
-                        <label className="block text-base">
-                          {m.realSize}
-                          <select name="real" className="field-input mt-1 min-h-11 text-base" required defaultValue="">
-                            <option value="" disabled>
-                              —
-                            </option>
-                            {data.sizes.map((size) => (
-                              <option key={size.type} value={size.type}>
-                                {size.name}
-                              </option>
-                            ))}
-                          </select>
-                        </label>
+                        {parcel.sizeCertain ? null : <SizeSelect name="declared" label={m.declaredSize} sizes={data.sizes} />}
+                        <SizeSelect name="real" label={m.realSize} sizes={data.sizes} />
                         <button type="submit" className={`${bigButton} border border-amber-400 bg-white text-amber-800`}>
                           {m.recordSize}
                         </button>
@@ -373,5 +347,24 @@ export default function RiderRun() {
         </>
       ) : null}
     </Page>
+  );
+}
+
+/** One of the parcel sizes, none chosen at first: the declared one (when the SMS did not say) or the real one. */
+function SizeSelect({ name, label, sizes }: { name: "declared" | "real"; label: string; sizes: { type: string; name: string }[] }) {
+  return (
+    <label className="block text-base">
+      {label}
+      <select name={name} className="field-input mt-1 min-h-11 text-base" required defaultValue="">
+        <option value="" disabled>
+          —
+        </option>
+        {sizes.map((size) => (
+          <option key={size.type} value={size.type}>
+            {size.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
