@@ -1,19 +1,12 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
 import { encode } from "turbo-stream";
 
 // A single-fetch request (/page.data) is decoded by the Remix client as a turbo-stream: a plain
 // text refusal there fails to decode and ends on the generic "出了点问题" screen, so the student
 // never learns the server was busy. This writes the refusal the way Remix's own server encodes a
 // thrown ErrorResponse (its turbo-stream plugin: ["ErrorResponse", data, status, statusText]), so
-// the route's error boundary gets the status and the message.
-
-/** What the client turns back into an ErrorResponse (isRouteErrorResponse is true for it). */
-class EncodedErrorResponse {
-  constructor(
-    readonly data: string,
-    readonly status: number,
-    readonly statusText: string,
-  ) {}
-}
+// the route's error boundary gets the status and the message (the router's own ErrorResponse,
+// which isRouteErrorResponse recognises once decoded).
 
 const STATUS_TEXT: Record<number, string> = { 429: "Too Many Requests", 503: "Service Unavailable" };
 
@@ -38,10 +31,10 @@ export async function singleFetchRefusal(method: string, search: string, status:
   const key = `${status}\n${isAction}\n${routes.join(",")}\n${message}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const error = new EncodedErrorResponse(message, status, STATUS_TEXT[status]!);
+  const error = new ErrorResponse(status, STATUS_TEXT[status], message);
   const value = isAction ? { error } : Object.fromEntries(routes.map((id) => [id, { error }]));
   const stream = encode(value, {
-    plugins: [(item) => (item instanceof EncodedErrorResponse ? ["ErrorResponse", item.data, item.status, item.statusText] : undefined)],
+    plugins: [(item) => (item instanceof ErrorResponse ? ["ErrorResponse", item.data, item.status, item.statusText] : undefined)],
   });
   const body = await new Response(stream).text();
   if (cache.size > 256) cache.clear();
