@@ -32,18 +32,9 @@ export default function handleRequest(
   const nonce = typeof loadContext.nonce === "string" ? loadContext.nonce : undefined;
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        // A copy: the renderer may reuse the memory of a chunk it has handed over.
-        chunks.push(Buffer.from(chunk));
-        done();
-      },
-      final(done) {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withoutPadding(Buffer.concat(chunks)) as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
-        done();
-      },
+    const sink = pageSink((html) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(html as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -67,6 +58,28 @@ export default function handleRequest(
     );
     // Past the timeout React gives up on what is still pending (rendered as its fallback).
     const timer = setTimeout(abort, streamTimeout + 1_000);
+  });
+}
+
+/**
+ * Where React writes a page: the bytes are collected and handed to `done` once, NUL padding
+ * removed. The sink emits no 'close': React's renderer listens for it and answers by ending its
+ * destination a second time, which costs a Node error (a captured stack and a formatted message)
+ * built and dropped on every page.
+ */
+export function pageSink(done: (html: Buffer) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    emitClose: false,
+    write(chunk: Buffer, _encoding, next) {
+      // A copy: the renderer may reuse the memory of a chunk it has handed over.
+      chunks.push(Buffer.from(chunk));
+      next();
+    },
+    final(next) {
+      done(withoutPadding(Buffer.concat(chunks)));
+      next();
+    },
   });
 }
 
