@@ -9,6 +9,7 @@ import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import { forgetRequestMemo, requestMemo, setRequestUser } from "../log.server";
 import type { SessionEndReason, UsersTable } from "../db/schema";
+import { compiledOnce } from "../db/compiled.server";
 import { authLockActive } from "./messenger-cookies.server";
 import { deleteDataParams } from "~/lib/request-kind";
 
@@ -136,6 +137,9 @@ export function sessionQuery(id: string) {
     .where("sessions.id", "=", id);
 }
 
+/** Every request reads its session: compiled once (db/compiled.server.ts). */
+const session = compiledOnce(sessionQuery);
+
 // A page's GET asks for the session several times: the access guard before Remix (server.mjs),
 // then the root loader (the theme) and the route's loader side by side, each with its own copy of
 // the request. They share one lookup (one signature check, one query): for the whole request
@@ -178,7 +182,7 @@ function inFlightLookup(request: Request, cookie: string): Promise<SessionLookup
 async function readSession(request: Request): Promise<SessionLookup> {
   const id = await readSessionId(request);
   if (!id) return { state: "none" };
-  const row = await sessionQuery(id).executeTakeFirst();
+  const row = await session.executeTakeFirst(id);
   if (!row) return { state: "none" };
   if (row.ended_at) {
     const reason = row.end_reason ?? "logout";

@@ -13,6 +13,7 @@ import { shanghaiToday } from "~/lib/time";
 import { config } from "../config.server";
 import { db, dialect, now } from "../db/db.server";
 import { log } from "../log.server";
+import { compiledOnce } from "../db/compiled.server";
 import type { Database, ModerationState, PostStatus, ReportReason } from "../db/schema";
 import { imageUrl, removeImageFiles, thumbUrl, uploadKeyFromUrl } from "../storage/images.server";
 
@@ -198,10 +199,15 @@ export function myPostsQuery(options: ListOptions & { userId: number }) {
   return query.orderBy("posts.id", "desc").limit(options.limit);
 }
 
+// Every circle page runs these three: compiled once per shape (db/compiled.server.ts).
+const feed = compiledOnce(feedQuery);
+const postImages = compiledOnce(postImagesQuery);
+const likedPosts = compiledOnce(likedPostsQuery);
+
 async function toViews(rows: PostRow[], viewerId: number, imagesPerPost: number): Promise<PostView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [images, likes] = await Promise.all([postImagesQuery(ids).execute(), likedPostsQuery(viewerId, ids).execute()]);
+  const [images, likes] = await Promise.all([postImages.execute(ids), likedPosts.execute(viewerId, ids)]);
   const imagesByPost = new Map<number, PostImage[]>();
   for (const image of images) {
     const list = imagesByPost.get(image.post_id!) ?? [];
@@ -249,7 +255,7 @@ export async function listPosts(options: {
 }): Promise<PostPage> {
   const until = options.until ?? null;
   let limit = options.limit ?? PAGE_SIZE;
-  const rows = await feedQuery({ categoryId: options.categoryId, before: options.before, limit: (until ? RESTORED_POSTS_MAX : limit) + 1 }).execute();
+  const rows = await feed.execute({ categoryId: options.categoryId, before: options.before, limit: (until ? RESTORED_POSTS_MAX : limit) + 1 });
   // Rows are newest first, so the cards down to `until` are a prefix; never less than a page.
   if (until) limit = Math.max(limit, Math.min(RESTORED_POSTS_MAX, rows.filter((row) => row.id >= until).length));
   const page = rows.slice(0, limit);
