@@ -46,24 +46,28 @@ export const LOGIN_PATHS = ["/crLogin", "/login"];
 export const LOGGED_IN_HOME = "/schedule";
 export const OUTSIDE_MESSENGER_HOME = "/blog";
 
-export function matchPattern(pattern: string, pathname: string) {
+/** A pattern of the table as a test of a path: exact, `/x/*` (one segment) or `/x/**` (anything under it). */
+function matcherOf(pattern: string): (pathname: string) => boolean {
   if (pattern.endsWith("/**")) {
     const base = pattern.slice(0, -3);
-    return base === "" ? true : pathname === base || pathname.startsWith(`${base}/`);
+    return base === "" ? () => true : (pathname) => pathname === base || pathname.startsWith(`${base}/`);
   }
   if (pattern.includes("*")) {
     const regex = new RegExp(`^${pattern.split("*").map(escapeRegex).join("[^/]+")}$`);
-    return regex.test(pathname);
+    return (pathname) => regex.test(pathname);
   }
-  return pathname === pattern;
+  return (pathname) => pathname === pattern;
 }
 
 function escapeRegex(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+// Every request is judged against the table: its patterns are compiled once, not per request.
+const MATCHERS = OPEN_ROUTES.map((rule) => ({ rule, matches: matcherOf(rule.pattern) }));
+
 export function ruleFor(pathname: string) {
-  return OPEN_ROUTES.find((rule) => matchPattern(rule.pattern, pathname));
+  return MATCHERS.find((matcher) => matcher.matches(pathname))?.rule;
 }
 
 export type AccessInput = {

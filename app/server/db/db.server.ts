@@ -44,7 +44,7 @@ function openDatabase(databaseUrl: string): { db: DB; pool?: pg.Pool } {
   // Deleted rows are overwritten with zeros, not left in free pages (decision 033: a deleted
   // account must not stay readable in the file; the deletion job also checkpoints the WAL).
   sqlite.pragma("secure_delete = ON");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: process.env.DEBUG_SQL ? (e) => { if (e.level === 'query') console.error('SQL', (e.queryDurationMillis).toFixed(2), e.query.sql.slice(0, 200)); } : undefined }) };
 }
 
 /**
