@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -17,6 +16,7 @@ import { bodyLimits } from "./body";
 import { rejectCrossSite } from "./csrf";
 import { fairShare } from "./fairness";
 import { metricsEndpoint } from "./metrics";
+import { freshNonce } from "./nonce";
 import { remixHandler, remixRequest } from "./remix";
 import { requestLog } from "./request-log";
 import { routeTable } from "./routes";
@@ -67,7 +67,7 @@ export function createHttpApp(build: ServerBuild, root: string): Express {
   app.use(metricsEndpoint(settings.metrics));
 
   app.use((_req, res, next) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = freshNonce();
     pipelineState(res).nonce = nonce;
     for (const [name, value] of Object.entries(securityHeaders(nonce))) res.setHeader(name, value);
     next();
