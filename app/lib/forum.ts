@@ -7,7 +7,6 @@ export const PAGE_SIZE = 10;
 /** At most this many cards when the list is rendered again as far as it was loaded (?until=). */
 export const RESTORED_POSTS_MAX = PAGE_SIZE * 10;
 export const COMMENT_MAX_LENGTH = 500;
-export const CATEGORY_CACHE_MS = 24 * 60 * 60 * 1000;
 export const UPLOAD_TIMEOUT_MS = 30_000;
 export const UPLOAD_GAP_MS = 200;
 /** An uploaded file's size cap before re-encoding. */

@@ -23,6 +23,8 @@ export type LogContext = {
   user?: RequestUser;
   /** Values computed once per request (requestMemo), such as the session lookup. */
   memo?: Map<string, unknown>;
+  /** A GET or HEAD: what it reads once holds for the whole request (requestReadMemo). */
+  reads?: boolean;
 };
 
 /** Field names whose values are a person's data or a secret: replaced by "[redacted]" at any of the first two levels. */
@@ -104,8 +106,8 @@ export function log(level: Level, event: string, fields: Record<string, unknown>
 }
 
 /** Runs a request's handling with its id in every line it logs; the context is returned to read the user at the end. */
-export function runWithRequestContext<T>(reqId: string, work: (store: LogContext) => T): T {
-  const store: LogContext = { reqId };
+export function runWithRequestContext<T>(reqId: string, work: (store: LogContext) => T, options: { reads?: boolean } = {}): T {
+  const store: LogContext = { reqId, reads: options.reads };
   return context.run(store, () => work(store));
 }
 
@@ -127,6 +129,14 @@ export function requestMemo<T>(key: string, make: () => T): T {
   const value = make();
   store.memo.set(key, value);
   return value;
+}
+
+/**
+ * As requestMemo, but only in a GET or HEAD request: an action may change what the value derives
+ * from, and the loaders that run after it in the same request must see the change.
+ */
+export function requestReadMemo<T>(key: string, make: () => T): T {
+  return context.getStore()?.reads ? requestMemo(key, make) : make();
 }
 
 /** Drops this request's memoized values whose key starts with `prefix` (after a change they derive from). */

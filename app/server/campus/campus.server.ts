@@ -2,19 +2,24 @@ import { createCookie } from "@remix-run/node";
 import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
+import { referenceCached } from "../db/reference-cache.server";
 import type { User } from "../auth/session.server";
 import { nicknameForCampus } from "../users/nickname.server";
 
 export type Campus = { code: string; name: string; status: string; active: boolean };
 
-export async function listCampuses(): Promise<Campus[]> {
+// Every errand page reads them: kept until an operator changes a campus (decision 056).
+const campuses = referenceCached(async (): Promise<Campus[]> => {
   const rows = await db().selectFrom("campuses").select(["code", "name", "status"]).orderBy("sort_order").orderBy("code").execute();
   return rows.map((row) => ({ ...row, active: row.status === CAMPUS_STATUS_ACTIVE }));
+});
+
+export async function listCampuses(): Promise<Campus[]> {
+  return [...(await campuses())];
 }
 
 export async function findCampus(code: string): Promise<Campus | undefined> {
-  const row = await db().selectFrom("campuses").select(["code", "name", "status"]).where("code", "=", code).executeTakeFirst();
-  return row && { ...row, active: row.status === CAMPUS_STATUS_ACTIVE };
+  return (await campuses()).find((campus) => campus.code === code);
 }
 
 /** A campus's dorm buildings students can choose (those an operator has not turned off) and package types, in display order. */

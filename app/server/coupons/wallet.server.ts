@@ -8,6 +8,7 @@ import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import type { User } from "../auth/session.server";
 import { db, dialect, type DB } from "../db/db.server";
+import { referenceCached } from "../db/reference-cache.server";
 import { loadExpressConfig } from "../errands/market-config.server";
 import type { UserCouponsTable } from "../db/schema";
 import { hasMark, identityHashesOf } from "./promotion-identity.server";
@@ -34,7 +35,14 @@ export function toWallet(row: CouponRow): WalletCoupon {
 // Rules
 
 /** Every grant rule with its template, in sort order. */
-export async function loadRules(executor: Executor = db()): Promise<RuleView[]> {
+export async function loadRules(executor?: Executor): Promise<RuleView[]> {
+  return executor ? readRules(executor) : cachedRules();
+}
+
+/** Outside a transaction: the copy kept until an operator changes a rule or template (decision 056). */
+const cachedRules = referenceCached(() => readRules(db()));
+
+async function readRules(executor: Executor): Promise<RuleView[]> {
   const rows = await executor
     .selectFrom("coupon_grant_rules as r")
     .innerJoin("coupon_templates as t", "t.id", "r.template_id")

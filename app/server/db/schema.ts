@@ -684,6 +684,12 @@ export interface ReviewsTable {
 
 // The operators' audit log (0009_admin).
 /** Live (not deleted) orders per campus and status, kept by triggers (0010_list_order_indexes). */
+/** One row (id 1): raised by triggers on every change of the reference tables (decision 056). */
+export interface ReferenceVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface OrderCountsTable {
   campus_code: string;
   status: OrderStatusColumn;
@@ -899,6 +905,7 @@ export interface Database {
   coupon_choices: CouponChoicesTable;
   admin_audit: AdminAuditTable;
   order_counts: OrderCountsTable;
+  reference_version: ReferenceVersionTable;
   parcel_picks: ParcelPicksTable;
   order_supplements: OrderSupplementsTable;
 }

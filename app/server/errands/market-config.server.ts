@@ -5,6 +5,7 @@ import * as msg from "~/lib/messages";
 import type { PricedType } from "~/lib/package-counts";
 import { campusConfig, findCampus } from "../campus/campus.server";
 import { db, type DB } from "../db/db.server";
+import { referenceCached } from "../db/reference-cache.server";
 import { log } from "../log.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
@@ -136,7 +137,14 @@ export function initInfoData(config: ExpressConfig) {
  * The delivery schedule from the database; the product rules' default when it is empty or
  * unreadable. `executor` reads it inside the caller's transaction (the pay confirmation's promise).
  */
-export async function loadDeliverySchedule(executor: Pick<DB, "selectFrom"> = db()): Promise<DeliverySlot[]> {
+export async function loadDeliverySchedule(executor?: Pick<DB, "selectFrom">): Promise<DeliverySlot[]> {
+  return executor ? readDeliverySchedule(executor) : cachedDeliverySchedule();
+}
+
+/** Outside a transaction: the copy kept until an operator changes the slots (decision 056). */
+const cachedDeliverySchedule = referenceCached(() => readDeliverySchedule(db()));
+
+async function readDeliverySchedule(executor: Pick<DB, "selectFrom">): Promise<DeliverySlot[]> {
   try {
     const rows = await executor
       .selectFrom("delivery_slots")

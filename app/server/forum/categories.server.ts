@@ -1,8 +1,7 @@
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
-import { CATEGORY_CACHE_MS } from "~/lib/forum";
 import * as msg from "~/lib/messages";
-import { config } from "../config.server";
 import { db } from "../db/db.server";
+import { referenceCached } from "../db/reference-cache.server";
 import { log } from "../log.server";
 
 export type Category = { id: number; name: string; description: string; icon: string };
@@ -10,27 +9,23 @@ export type Categories = { categories: Category[]; warning: string | null };
 
 const DEFAULTS: Category[] = DEFAULT_FORUM_CATEGORIES.map(({ id, name, description, icon }) => ({ id, name, description, icon }));
 
-let cache: { databaseUrl: string; at: number; categories: Category[] } | undefined;
+// Every circle page reads them: kept in memory until an operator changes one (decision 056; the
+// older client kept them 24 hours, so a rename could take a day to show).
+const cachedCategories = referenceCached(async (): Promise<Category[]> => {
+  const rows = await db().selectFrom("forum_categories").select(["id", "name", "description", "icon"]).orderBy("sort_order").orderBy("id").execute();
+  if (rows.length === 0) throw new Error("no forum categories");
+  return rows;
+});
 
 /**
- * The forum categories, cached for 24 hours (docs/product-rules.md, "Limits"). When loading fails the default six
- * are used with the product rules' warning, and the failure is not cached.
+ * The forum categories. When loading fails the default six are used with the product rules'
+ * warning, and the failure is not kept.
  */
-export async function forumCategories(at = Date.now()): Promise<Categories> {
-  const databaseUrl = config().databaseUrl;
-  if (cache && cache.databaseUrl === databaseUrl && at - cache.at < CATEGORY_CACHE_MS) return { categories: cache.categories, warning: null };
+export async function forumCategories(): Promise<Categories> {
   try {
-    const rows = await db().selectFrom("forum_categories").select(["id", "name", "description", "icon"]).orderBy("sort_order").orderBy("id").execute();
-    if (rows.length === 0) throw new Error("no forum categories");
-    cache = { databaseUrl, at, categories: rows };
-    return { categories: rows, warning: null };
+    return { categories: await cachedCategories(), warning: null };
   } catch (error) {
     log("warn", "forum-categories", { error: String(error) });
     return { categories: DEFAULTS, warning: msg.forumData.categoriesFallback };
   }
-}
-
-/** Operators changed the categories: the next request reads them afresh. */
-export function forgetForumCategories() {
-  cache = undefined;
 }

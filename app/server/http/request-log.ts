@@ -43,6 +43,6 @@ export function requestLog(routes: RouteTable, logLevel: LogLevel) {
         });
       });
       next();
-    });
+    }, { reads: req.method === "GET" || req.method === "HEAD" });
   };
 }

@@ -2,10 +2,15 @@
 // the calendar feed, written from /admin/school-calendar. No entries: nothing changes.
 import type { CalendarEntry, CalendarKind } from "~/lib/school-calendar";
 import { db, now } from "../db/db.server";
+import { referenceCached } from "../db/reference-cache.server";
 
 /** A school's entries of a term, in date order (served by school_calendar_entries_school_term). */
 export async function schoolCalendar(schoolCode: string | null, term: string): Promise<CalendarEntry[]> {
-  if (!schoolCode) return [];
+  return schoolCode ? cachedCalendar(schoolCode, term) : [];
+}
+
+// Every timetable page reads it: kept until an operator changes a calendar (decision 056).
+const cachedCalendar = referenceCached(async (schoolCode: string, term: string): Promise<CalendarEntry[]> => {
   const rows = await db()
     .selectFrom("school_calendar_entries")
     .select(["kind", "from_date", "to_date", "runs_date", "label"])
@@ -14,7 +19,7 @@ export async function schoolCalendar(schoolCode: string | null, term: string): P
     .orderBy("from_date")
     .execute();
   return rows.map((row) => ({ kind: row.kind, from: row.from_date, to: row.to_date, runsDate: row.runs_date, label: row.label }));
-}
+});
 
 export type CalendarEntryRow = CalendarEntry & { id: number; schoolCode: string; term: string };
 

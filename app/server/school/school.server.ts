@@ -3,15 +3,19 @@ import { parseGradeScale } from "~/lib/grades";
 import { config } from "../config.server";
 import { seal, unseal } from "../crypto.server";
 import { db, now } from "../db/db.server";
+import { referenceCached } from "../db/reference-cache.server";
 import { log } from "../log.server";
 import { createAcademicSystem, type AcademicSession, type AcademicSystem, type SchoolConfig, type SchoolSystemKind } from "./index.server";
 
 export type SchoolOption = { school_code: string; school_name: string };
 
 /** The schools students can pick; the built-in list when the database cannot answer. */
+// Read on every login page and every sync with a school: kept until an operator changes a school (decision 056).
+const enabledSchools = referenceCached(() => db().selectFrom("schools").selectAll().where("enabled", "=", 1).orderBy("sort_order").execute());
+
 export async function listSchools(): Promise<{ schools: SchoolOption[]; fallback: boolean }> {
   try {
-    const rows = await db().selectFrom("schools").select(["code", "name"]).where("enabled", "=", 1).orderBy("sort_order").execute();
+    const rows = await enabledSchools();
     return { schools: rows.map((row) => ({ school_code: row.code, school_name: row.name })), fallback: false };
   } catch (error) {
     log("error", "schools-load", { error: String(error) });
@@ -20,7 +24,7 @@ export async function listSchools(): Promise<{ schools: SchoolOption[]; fallback
 }
 
 export async function findSchool(code: string): Promise<SchoolConfig | undefined> {
-  const row = await db().selectFrom("schools").selectAll().where("code", "=", code).where("enabled", "=", 1).executeTakeFirst();
+  const row = (await enabledSchools()).find((school) => school.code === code);
   if (!row) return undefined;
   return { code: row.code, name: row.name, system: row.system as SchoolSystemKind, baseUrl: row.base_url ?? undefined, gradeScale: parseGradeScale(row.grade_scale, row.gpa_formula) };
 }

@@ -24,6 +24,7 @@ import * as studentsRoundThree from "./0035_students_round_three";
 import * as sessionIdle from "./0042_session_idle";
 import * as pickupDeadline from "./0044_pickup_deadline";
 import * as searchPairsOnly from "./0050_search_pairs_only";
+import * as referenceVersion from "./0056_reference_version";
 import * as nicknameKeys from "./0043_nickname_keys";
 import * as timetableOwn from "./0040_timetable_own";
 import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0039_operators_day": operatorsDay,
   "0050_search_pairs_only": searchPairsOnly,
   "0047_delivery_photo_supplements": deliveryPhotoSupplements,
+  "0056_reference_version": referenceVersion,
 };
