@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createStudent } from "../../../tests/setup/helpers";
 import { sessionQuery } from "../auth/session.server";
-import { feedQuery, likedPostsQuery, postImagesQuery, createPost } from "../forum/posts.server";
+import { createPost, feedQuery, likedCommentsQuery, likedPostsQuery, postImagesQuery, replyCountsQuery, topCommentsQuery } from "../forum/posts.server";
 import { compiledOnce } from "./compiled.server";
 import { db } from "./db.server";
 
@@ -16,8 +16,19 @@ describe("compiledOnce gives what the builder's own compile() gives", () => {
     ["the circle's feed", compiledOnce(feedQuery), fc.tuple(fc.record({ categoryId: maybeId, before: maybeId, limit: fc.integer({ min: 1, max: 200 }) }))],
     ["a page's images", compiledOnce(postImagesQuery), fc.tuple(ids)],
     ["the viewer's likes", compiledOnce(likedPostsQuery), fc.tuple(id, ids)],
+    ["a post's comments", compiledOnce(topCommentsQuery), fc.tuple(id, id, maybeId)],
+    ["their reply counts", compiledOnce(replyCountsQuery), fc.tuple(ids, id)],
+    ["the viewer's comment likes", compiledOnce(likedCommentsQuery), fc.tuple(id, ids)],
   ] as const)("%s: the same SQL and parameters for any arguments", (name, compiled, args) => {
-    const build = { "the session": sessionQuery, "the circle's feed": feedQuery, "a page's images": postImagesQuery, "the viewer's likes": likedPostsQuery }[name] as (
+    const build = {
+      "the session": sessionQuery,
+      "the circle's feed": feedQuery,
+      "a page's images": postImagesQuery,
+      "the viewer's likes": likedPostsQuery,
+      "a post's comments": topCommentsQuery,
+      "their reply counts": replyCountsQuery,
+      "the viewer's comment likes": likedCommentsQuery,
+    }[name] as (
       ...values: unknown[]
     ) => { compile(): { sql: string; parameters: readonly unknown[] } };
     fc.assert(

@@ -321,9 +321,12 @@ export async function listFavourites(options: { userId: number; after?: Favourit
   };
 }
 
+const favourite = compiledOnce((postId: number, userId: number) =>
+  db().selectFrom("post_favourites").select("post_id").where("user_id", "=", userId).where("post_id", "=", postId),
+);
+
 export async function isFavourite(postId: number, userId: number) {
-  const row = await db().selectFrom("post_favourites").select("post_id").where("user_id", "=", userId).where("post_id", "=", postId).executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await favourite.executeTakeFirst(postId, userId));
 }
 
 /** Keeps the post, or lets it go when it was kept. Only a post the person may see. */
@@ -348,9 +351,15 @@ export async function getPost(postId: number, viewerId: number): Promise<PostVie
   return (await getPostWithAuthor(postId, viewerId))?.post ?? null;
 }
 
+// The post page's own queries: compiled once (db/compiled.server.ts).
+const onePost = compiledOnce((postId: number) => postQuery().where("posts.id", "=", postId));
+const viewed = compiledOnce((postId: number, userId: number, day: string) =>
+  db().selectFrom("post_views").select("post_id").where("post_id", "=", postId).where("user_id", "=", userId).where("day", "=", day),
+);
+
 /** getPost, with the author's id and anonymity for listComments (server-side only: never sent to the page). */
 export async function getPostWithAuthor(postId: number, viewerId: number) {
-  const row = await postQuery().where("posts.id", "=", postId).executeTakeFirst();
+  const row = await onePost.executeTakeFirst(postId);
   if (!row || (row.moderation !== "visible" && row.user_id !== viewerId)) return null;
   const [view] = await toViews([row], viewerId, Number.MAX_SAFE_INTEGER);
   return { post: view!, author: { user_id: row.user_id, is_anonymous: row.is_anonymous } };
@@ -361,13 +370,7 @@ export async function recordView(postId: number, userId: number, at = new Date()
   const day = shanghaiToday(at);
   // Opening the same post again the same day (the common case) is only a read: no write
   // transaction, no lock on the post's row.
-  const seen = await db()
-    .selectFrom("post_views")
-    .select("post_id")
-    .where("post_id", "=", postId)
-    .where("user_id", "=", userId)
-    .where("day", "=", day)
-    .executeTakeFirst();
+  const seen = await viewed.executeTakeFirst(postId, userId, day);
   if (seen) return false;
   return db()
     .transaction()
@@ -837,6 +840,11 @@ export function likedCommentsQuery(viewerId: number, commentIds: number[]) {
   return db().selectFrom("comment_likes").select("comment_id").where("user_id", "=", viewerId).where("comment_id", "in", commentIds);
 }
 
+// Every post page runs these: compiled once per shape (db/compiled.server.ts).
+const topComments = compiledOnce(topCommentsQuery);
+const replyCounts = compiledOnce(replyCountsQuery);
+const likedComments = compiledOnce(likedCommentsQuery);
+
 type CommentRow = Awaited<ReturnType<ReturnType<typeof topCommentsQuery>["execute"]>>[number];
 
 /**
@@ -854,7 +862,7 @@ export async function listComments(
 ): Promise<CommentPage> {
   const postRow = known ?? (await db().selectFrom("posts").select(["user_id", "is_anonymous"]).where("id", "=", postId).executeTakeFirst());
   if (!postRow) return { threads: [], nextAfter: null, focus: null };
-  const rootRows = await topCommentsQuery(postId, viewerId, page.after ?? null).execute();
+  const rootRows = await topComments.execute(postId, viewerId, page.after ?? null);
   const hasNextPage = rootRows.length > COMMENT_PAGE_SIZE;
   const roots = rootRows.slice(0, COMMENT_PAGE_SIZE);
   if (page.thread && !roots.some((row) => row.id === page.thread)) {
@@ -873,7 +881,7 @@ export async function listComments(
   let expanded: { rootId: number; hasMore: boolean } | null = null;
   const counts = new Map<number, number>();
   if (rootIds.length > 0) {
-    for (const row of await replyCountsQuery(rootIds, viewerId).execute()) counts.set(row.root_id!, Number(row.n));
+    for (const row of await replyCounts.execute(rootIds, viewerId)) counts.set(row.root_id!, Number(row.n));
     // One bounded query per thread with replies: at most a page of threads, REPLY_PREVIEW each.
     const previews = await Promise.all(
       roots.map((root) => {
@@ -903,7 +911,7 @@ export async function listComments(
   }
 
   const ids = [...rootIds, ...replies.map((row) => row.id), ...(focusRow ? [focusRow.id] : [])];
-  const liked = new Set(ids.length === 0 ? [] : (await likedCommentsQuery(viewerId, ids).execute()).map((like) => like.comment_id));
+  const liked = new Set(ids.length === 0 ? [] : (await likedComments.execute(viewerId, ids)).map((like) => like.comment_id));
   const current = new Date();
   const view = (row: CommentRow): CommentView => ({
     id: row.id,
