@@ -11,6 +11,7 @@ import { fillTemplate } from "~/lib/template";
 import type { User } from "../auth/session.server";
 import { seal, unseal } from "../crypto.server";
 import { db } from "../db/db.server";
+import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
 import { notify } from "../notify/notify.server";
 import { withAcademicSession } from "../school/academic-session.server";
@@ -130,9 +131,11 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
   return { report: stored, fetchedAt, source: "fresh", error: null, errorKind: null, newCount: found.length };
 }
 
+const examsCache = compiledOnce((userId: number, term: string) => db().selectFrom("exams_cache").selectAll().where("user_id", "=", userId).where("term", "=", term));
+
 export async function loadExams(user: User, term: string, options: Options & { schoolFailure?: string } = {}): Promise<ExamsLoad> {
   const now = options.now ?? new Date();
-  const row = await db().selectFrom("exams_cache").selectAll().where("user_id", "=", user.id).where("term", "=", term).executeTakeFirst();
+  const row = await examsCache.executeTakeFirst(user.id, term);
   let cached: ExamList | null = null;
   try {
     cached = row ? (JSON.parse(row.data) as ExamList) : null;

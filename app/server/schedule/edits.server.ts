@@ -6,6 +6,7 @@
 import { TIMETABLE_EDITS_MAX, mergeTimetable, syncedCourseKey, type EditFields, type MergedCourse, type SyncedCourse, type TimetableEdit } from "~/lib/timetable-edits";
 import type { TimetableEditsTable } from "../db/schema";
 import { db, now } from "../db/db.server";
+import { compiledOnce } from "../db/compiled.server";
 import type { Selectable } from "kysely";
 import { parseWeekParam } from "~/lib/schedule";
 import { parseTermCode } from "~/lib/term";
@@ -75,8 +76,12 @@ const EMPTY: EditFields = {
 };
 
 /** The student's changes of a term (served by timetable_edits_user_term). */
+const editsOfTerm = compiledOnce((userId: number, term: string) =>
+  db().selectFrom("timetable_edits").selectAll().where("user_id", "=", userId).where("term", "=", term).orderBy("id"),
+);
+
 export async function listEdits(userId: number, term: string): Promise<TimetableEdit[]> {
-  const rows = await db().selectFrom("timetable_edits").selectAll().where("user_id", "=", userId).where("term", "=", term).orderBy("id").execute();
+  const rows = await editsOfTerm.execute(userId, term);
   return rows.map(toEdit);
 }
 

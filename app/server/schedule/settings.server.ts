@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { DEFAULT_ALARM_MINUTES } from "~/lib/ics";
 import { db, now } from "../db/db.server";
+import { compiledOnce } from "../db/compiled.server";
 
 export type ReminderSettings = {
   courseReminder: boolean;
@@ -32,8 +33,10 @@ export const DEFAULT_SCHEDULE_SETTINGS: ScheduleSettings = {
 /** 32 random bytes, base64url: 43 characters. */
 export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+const settingsOf = compiledOnce((userId: number) => db().selectFrom("schedule_settings").selectAll().where("user_id", "=", userId));
+
 export async function getScheduleSettings(userId: number): Promise<ScheduleSettings> {
-  const row = await db().selectFrom("schedule_settings").selectAll().where("user_id", "=", userId).executeTakeFirst();
+  const row = await settingsOf.executeTakeFirst(userId);
   if (!row) return { ...DEFAULT_SCHEDULE_SETTINGS };
   return {
     courseReminder: row.course_reminder === 1,

@@ -7,6 +7,7 @@ import { FALLBACK_TERM_INFO, SCHEDULE_CACHE_MS, TERM_INFO_CACHE_MS } from "~/lib
 import { fillTemplate } from "~/lib/template";
 import type { User } from "../auth/session.server";
 import { db } from "../db/db.server";
+import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
 import { withAcademicSession } from "../school/academic-session.server";
 import { findSchool } from "../school/school.server";
@@ -71,7 +72,7 @@ function parseJson<T>(text: string): T | null {
 export async function loadTermInfo(user: User, options: Options = {}): Promise<TermInfoResult> {
   const now = options.now ?? new Date();
   const schoolCode = user.school_code ?? "";
-  const row = await db().selectFrom("school_term_info").selectAll().where("school_code", "=", schoolCode).executeTakeFirst();
+  const row = await termInfo.executeTakeFirst(schoolCode);
   const cached = row ? parseJson<TermInfo>(row.data) : null;
   if (row && cached && now.getTime() - new Date(row.fetched_at).getTime() < TERM_INFO_CACHE_MS) {
     return { info: cached, source: "cache" };
@@ -102,6 +103,10 @@ export function timetableCacheQuery(userId: number, term: string) {
   return db().selectFrom("timetable_cache").selectAll().where("user_id", "=", userId).where("term", "=", term);
 }
 
+// Every timetable page reads both: compiled once (db/compiled.server.ts).
+const timetableCache = compiledOnce(timetableCacheQuery);
+const termInfo = compiledOnce((schoolCode: string) => db().selectFrom("school_term_info").selectAll().where("school_code", "=", schoolCode));
+
 /**
  * The student's timetable of a term: the cached copy while it is under 7 days old (unless
  * `refresh`), else a fresh one from the school, stored for next time. When the school fails, a
@@ -114,7 +119,7 @@ export async function loadTimetable(
   options: Options & { refresh?: boolean; schoolFailure?: string } = {},
 ): Promise<TimetableLoad> {
   const now = options.now ?? new Date();
-  const row = await timetableCacheQuery(user.id, term).executeTakeFirst();
+  const row = await timetableCache.executeTakeFirst(user.id, term);
   const cached = row ? parseJson<Timetable>(row.data) : null;
   if (!options.refresh && row && cached && now.getTime() - new Date(row.fetched_at).getTime() < SCHEDULE_CACHE_MS) {
     return { timetable: cached, fetchedAt: row.fetched_at, source: "cache", error: null, errorKind: null };
