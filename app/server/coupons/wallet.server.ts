@@ -8,6 +8,7 @@ import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import type { User } from "../auth/session.server";
 import { db, dialect, type DB } from "../db/db.server";
+import { compiledOnce } from "../db/compiled.server";
 import { referenceCached } from "../db/reference-cache.server";
 import { loadExpressConfig } from "../errands/market-config.server";
 import type { UserCouponsTable } from "../db/schema";
@@ -158,10 +159,13 @@ export function walletQuery(userId: number, executor: Executor = db()) {
   return executor.selectFrom("user_coupons").selectAll().where("user_id", "=", userId).orderBy("expires_at").orderBy("id");
 }
 
-export async function walletOf(userId: number, executor: Executor = db()): Promise<WalletCoupon[]> {
-  const rows = await walletQuery(userId, executor).execute();
+export async function walletOf(userId: number, executor?: Executor): Promise<WalletCoupon[]> {
+  const rows = await (executor ? walletQuery(userId, executor).execute() : wallet.execute(userId));
   return rows.map(toWallet);
 }
+
+// Outside a transaction (every market page): compiled once (db/compiled.server.ts).
+const wallet = compiledOnce((userId: number) => walletQuery(userId));
 
 /** The coupons usable now: unused, not expired (user_coupons_wallet_idx). */
 export function usableCouponsQuery(executor: Executor, userId: number, now: Date) {

@@ -20,6 +20,7 @@ import { formatYuan } from "~/lib/money";
 import { priceVersion } from "~/lib/order-ledger";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
+import { compiledOnce } from "../db/compiled.server";
 import { listAddresses } from "../errands/addresses.server";
 import { loadCheckout, lockCheckout, takeParcelsOut } from "../errands/checkout.server";
 import type { Executor } from "../notify/outbox.server";
@@ -335,19 +336,22 @@ export async function liveOrderHolding(executor: Executor, userId: number, items
 
 /** The user's newest order still waiting for payment (not past its 24 hours), by number. */
 export async function latestUnpaidOrder(userId: number, at = new Date()): Promise<string | null> {
-  const row = await db()
+  return (await latestUnpaid.executeTakeFirst(userId, at.toISOString()))?.order_number ?? null;
+}
+
+// Every market page asks: compiled once (db/compiled.server.ts).
+const latestUnpaid = compiledOnce((userId: number, at: string) =>
+  db()
     .selectFrom("orders")
     .select("order_number")
     .where("user_id", "=", userId)
     .where("status", "=", "created")
     .where("payment_status", "=", "pending")
     .where("deleted_at", "is", null)
-    .where("expires_at", ">", at.toISOString())
+    .where("expires_at", ">", at)
     .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row?.order_number ?? null;
-}
+    .limit(1),
+);
 
 /** The user's order by its number, or undefined (also for another user's order). */
 export async function findOwnOrder(userId: number, number: string): Promise<OrderRow | undefined> {
