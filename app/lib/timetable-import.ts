@@ -342,5 +342,7 @@ export function readTimetableGrid(grid: GridCell[][]): ImportResult | null {
       for (const text of read.unread) unread.push({ weekday, rowLabel: labels[r] ?? "", text: cut(text, 200) });
     }
   }
+  // In the week's order, as the student checks them against the school's page.
+  courses.sort((a, b) => a.weekday - b.weekday || a.startPeriod - b.startPeriod);
   return { courses: courses.slice(0, IMPORT_MAX_COURSES), unread: unread.slice(0, 40) };
 }
