@@ -152,6 +152,26 @@ describe("request bodies are bounded before anything parses them", () => {
     expect(JSON.parse(large.body).success).toBe(false);
   });
 
+  it("a timetable file to import: under 1 MB it reaches the reader (which names what it is), 3 MB is refused by the route's rule", async () => {
+    const boundary = "----timetable";
+    const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}` };
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="term"\r\n\r\n2025-2026-1\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kb.xls"\r\nContent-Type: application/vnd.ms-excel\r\n\r\n`),
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(900 * 1024, 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const read = await rawRequest(server.base, "/schedule/import?term=2025-2026-1&week=1", { headers, cookie: student.cookie, body });
+    expect(read.status).toBe(415);
+    expect(read.body).toContain("这是旧版 Excel（.xls）文件");
+    const large = await rawRequest(server.base, "/schedule/import?term=2025-2026-1&week=1", { headers, cookie: student.cookie, body: { size: 3 * 1024 * 1024 } });
+    expect(large.status).toBe(413);
+    // Streamed without a length: counted as it arrives, refused at the limit, not read to the end.
+    const streamed = await rawRequest(server.base, "/schedule/import?term=2025-2026-1&week=1", { headers, cookie: student.cookie, body: { size: 3 * 1024 * 1024 }, chunked: true });
+    expect(streamed.status).toBe(413);
+  });
+
   it("multipart part counts and JSON nesting are bounded", async () => {
     const boundary = "----parts";
     const fields = Array.from({ length: DEFAULT_REQUEST_LIMITS.multipartParts + 5 }, (_, i) => `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`);

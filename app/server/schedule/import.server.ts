@@ -81,6 +81,8 @@ export function checkZip(data: Buffer): ZipCheck {
       }
     } else return { ok: false, reason: "unreadable" };
     if (content.length !== size) return { ok: false, reason: content.length > size ? "too_big_inside" : "unreadable" };
+    // Spreadsheet programs never write a DTD; one in a part can only be there to expand entities.
+    if (/\.(xml|rels)$/i.test(name) && content.includes("<!DOCTYPE")) return { ok: false, reason: "unreadable" };
     if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) sheets.set(name, content);
   }
   return { ok: true, sheets };

@@ -103,6 +103,13 @@ describe("hostile and wrong files", () => {
     expect(await readTimetableFile(zip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.from(cells) }]))).toEqual({ ok: false, reason: "too_big_inside" });
   });
 
+  it("a part with a DTD (entity expansion) is refused before any XML parser sees it", () => {
+    const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><sst><si><t>&lol2;</t></si></sst>`;
+    const sheet = '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>';
+    expect(checkZip(zip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheet) }])).ok).toBe(true);
+    expect(checkZip(zip([{ name: "xl/sharedStrings.xml", data: Buffer.from(laughs) }, { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheet) }]))).toEqual({ ok: false, reason: "unreadable" });
+  });
+
   it("a truncated export is unreadable, not a crash", async () => {
     const real = await FIXTURES[0]!.build();
     const result = await readTimetableFile(real.subarray(0, Math.floor(real.length / 2)));
