@@ -115,6 +115,7 @@ describe("row labels and headers", () => {
     ["星期天", 7],
     [" 星期 三 ", 3],
     ["星期一上午", null],
+    ["星期二\n09-02", 2],
   ])("%j → %j", (text, weekday) => {
     expect(weekdayOfHeader(text)).toBe(weekday);
   });

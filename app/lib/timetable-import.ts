@@ -45,9 +45,10 @@ function chineseNumber(text: string): number | null {
   return CHINESE_DIGITS[text] ?? null;
 }
 
-/** '星期一', '周一', '星期日' / '星期天' → 1–7 (a header cell, nothing else in it). */
+/** '星期一', '周一', '星期日' / '星期天' → 1–7: a header cell's first line (a date may follow below). */
 export function weekdayOfHeader(text: string): number | null {
-  const match = /^(?:星期|周|礼拜)([一二三四五六日天])$/.exec(text.replace(/\s+/g, ""));
+  const first = text.trim().split(/\n/)[0] ?? "";
+  const match = /^(?:星期|周|礼拜)([一二三四五六日天])$/.exec(first.replace(/\s+/g, ""));
   return match ? CHINESE_DIGITS[match[1]!]! : null;
 }
 
