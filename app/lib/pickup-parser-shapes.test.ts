@@ -191,6 +191,9 @@ describe("a waybill-long number where the code stands", () => {
     expect(parsed).toMatchObject({ pickupCode: "3-2-4410", trackingNumber: "773512306609842" });
     expect(parsed.check).toBeUndefined();
   });
+  it("an order's or a member's number after 编号 is no parcel", () => {
+    expect(parsePickupSms("【京东】您的订单编号 202609121234567 的商品可到京东派自提点领取")).toEqual([]);
+  });
   it("a phone number after 取件码 is neither", () => {
     expect(parsePickupSms("【菜鸟驿站】您的包裹已到北门驿站，取件码请咨询13800001234")).toEqual([]);
   });

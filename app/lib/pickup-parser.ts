@@ -424,7 +424,7 @@ function findCodes(text: string): CodeHit[] {
 // Tracking numbers
 
 const TRACKING_RE = /(?<![A-Za-z0-9*-])([A-Z]{2}\d{9}[A-Z]{2}|[A-Z]{2,4}\d{10,18}|\d{12,20})(?![A-Za-z0-9*-])/g;
-const TRACKING_NOT_BEFORE = /尾号|订单号?\s?:?\s?$|电话|热线|客服|手机|联系|致电|拨打|号码|tel/i;
+const TRACKING_NOT_BEFORE = /尾号|订单编?号?\s?:?\s?$|电话|热线|客服|手机|联系|致电|拨打|号码|tel/i;
 
 function findTrackingNumbers(text: string): { value: string; index: number }[] {
   const found: { value: string; index: number }[] = [];
@@ -438,12 +438,15 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
 }
 
 // A waybill-long number right after a code word: 12-15 digits, or 2-4 letters and 10-13 digits.
+const CODE_NAMING_WORD = /^(?:取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|请用|凭)$/;
 const LONG_NUMBER = /(?:[A-Z]{2,4}\d{10,13}|\d{12,15})(?![A-Za-z0-9])/y;
 
 /** Numbers of a waybill's length standing where a code word puts its code, in order, once each. */
 function trackingInCodePlace(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(KEYWORD_RE)) {
+    // Only a word that names the pickup code (not 编号/密码/输入: an order's or a member's number).
+    if (!CODE_NAMING_WORD.test(match[0])) continue;
     const start = match.index! + match[0].length;
     const number = readAt(LONG_NUMBER, text, start + readAt(LEAD, text, start).length);
     if (number && !PHONE_LIKE.test(number) && !/^0\d{9,11}$/.test(number) && !found.includes(number)) found.push(number);
