@@ -120,6 +120,7 @@ export async function recordRealSize(
           payer_openid: null,
           success_time: null,
           decided_at: null,
+          missing_at: null,
           created_at: at,
           updated_at: at,
         })
@@ -201,7 +202,8 @@ export function supplementByTradeNo(outTradeNo: string) {
 
 /**
  * The provider confirmed the supplement's payment: paid, once, however often it is told. A
- * payment for an order that ended meanwhile (refunded, failed, cancelled) is refunded at once.
+ * payment for an order that ended meanwhile (refunded, failed, cancelled), or whose parcel a
+ * 配送失败 covered (S4), is refunded at once.
  */
 export async function markSupplementPaid(outTradeNo: string, details: { transactionId: string | null; successTime: string | null; payerOpenid: string | null }) {
   const at = now();
@@ -215,10 +217,12 @@ export async function markSupplementPaid(outTradeNo: string, details: { transact
         .where("state", "=", "offered")
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return null;
-      const supplement = await trx.selectFrom("order_supplements").select(["order_id"]).where("out_trade_no", "=", outTradeNo).executeTakeFirstOrThrow();
+      const supplement = await trx.selectFrom("order_supplements").select(["order_id", "missing_at"]).where("out_trade_no", "=", outTradeNo).executeTakeFirstOrThrow();
       const order = await trx.selectFrom("orders").selectAll().where("id", "=", supplement.order_id).executeTakeFirstOrThrow();
       await recordEvent(trx, order, { type: "supplement_paid", actor: "provider", note: details.transactionId, at });
       const live = order.deleted_at === null && order.payment_status === "paid" && order.status !== "refunded" && order.status !== "cancelled";
+      // S4: its parcel was not delivered (a 配送失败 covered it before the payment arrived).
+      if (supplement.missing_at !== null) return insertSupplementRefund(trx, order, { kind: "delivery_failed", reason: order.refund_reason, at });
       if (live) return null;
       return insertSupplementRefund(trx, order, { kind: "auto", reason: ordersMessages.autoRefund, at });
     });
