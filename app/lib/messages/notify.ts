@@ -1,6 +1,7 @@
 // Notifications: the inbox, the subscribe widget, the simulated subscribe confirm page, and the
 // texts of the messages sent through the messenger (template fields, subscribe titles/content).
 import { Common } from "./common";
+import { orderPage } from "./order-page";
 
 export const notify = {
   inbox: {
@@ -91,6 +92,10 @@ export const notify = {
     gradeCount: "{count} 门",
     gradeCoursesMore: "{courses}等{count}门",
     gradeInboxBody: "{courses} 的成绩已发布，点击查看",
+    // A parcel found bigger at pickup: the amount to pay, and the notice's title and words.
+    supplementAmount: "待补差价 ¥{yuan}",
+    supplementTitle: orderPage.supplement.title,
+    supplementFound: orderPage.supplement.found,
     subscribeTitles: {
       EXPRESS_DELIVERY: "快递已送达",
       ORDER_STATUS: "订单状态通知",

@@ -7,6 +7,7 @@
 // every step, a full refund gives the supplement back on its own trade, and the day's
 // reconciliation matches the provider's bill with the supplement in it.
 import { beforeAll, describe, expect, it } from "vitest";
+import { inboxText } from "~/lib/notify";
 import { shanghaiToday } from "~/lib/time";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders";
 import { action as pickAction } from "~/routes/admin.pick-list";
@@ -171,6 +172,34 @@ describe("a size found wrong at pickup", () => {
     const late = await supplementPost(number, "supplement-accept", cookie);
     expect(late.headers.get("Location")).toBe(`/express/orders/${number}?supplement=gone`);
     expect(sharedSimulatedStore().trades.get(`${number}S`)).toBeUndefined();
+  });
+
+  it("tells the student in the inbox and by the messenger's order template, once", async () => {
+    const { user, number } = await assignedOrder();
+    await recordLarge(number);
+    expect((await recordLarge(number)).status).toBe(409);
+    const amount = yuan((await supplementByTradeNo(`${number}S`))!.amount_fen);
+    const inbox = await db().selectFrom("inbox_items").select(["kind", "data", "link"]).where("user_id", "=", user.id).where("dedupe_key", "=", `order:${number}:supplement_offered`).execute();
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.link).toBe(`/express/orders/${number}`);
+    expect(inboxText(inbox[0]!.kind, JSON.parse(inbox[0]!.data) as Record<string, unknown>)).toMatchObject({
+      title: `订单 ${number}`,
+      body: `骑手取件时发现包裹为大件（下单为口袋件），需补差价 ${amount}。`,
+    });
+    const outbox = await db()
+      .selectFrom("outbox_messages")
+      .select(["openid", "template_key", "subscribe_key", "data", "link"])
+      .where("user_id", "=", user.id)
+      .where("dedupe_key", "like", `%:order:${number}:supplement_offered:%`)
+      .execute();
+    expect(outbox).toEqual([{ openid: user.openid, template_key: "EXPRESS_ORDER", subscribe_key: "SYSTEM_NOTICE", data: expect.any(String), link: `/express/orders/${number}` }]);
+    expect(JSON.parse(outbox[0]!.data)).toMatchObject({
+      orderNumber: number,
+      amount: `待补差价 ${amount}`,
+      parcelCount: "1 件",
+      title: "包裹尺寸需补差价",
+      content: `骑手取件时发现包裹为大件（下单为口袋件），需补差价 ${amount}。`,
+    });
   });
 
   it("refuses another student, and a real size that costs no more", async () => {

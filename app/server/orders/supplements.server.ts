@@ -22,9 +22,9 @@ import { db, now } from "../db/db.server";
 import type { OrderSupplementsTable } from "../db/schema";
 import { log } from "../log.server";
 import { PayError, paymentProvider, type PaymentProvider } from "../pay/provider.server";
-import { recordEvent, type OrderRow } from "./events.server";
+import { notifyOrder, recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
-import { findOwnOrder } from "./orders.server";
+import { findOwnOrder, SIZE_NAME } from "./orders.server";
 import { executeRefund } from "./refunds.server";
 import { applySupplementDeclined, insertSupplementRefund, SupplementRace } from "./transitions.server";
 
@@ -129,6 +129,8 @@ export async function recordRealSize(
         .executeTakeFirst();
       if (!row) return false;
       await recordEvent(trx, order, { type: "supplement_offered", actor: "operator", operatorId: operator.id, note: `${declared}→${input.real} +${amountFen}`, at });
+      // The student answers on the order page: told in the inbox and by the messenger, with the commit.
+      await notifyOrder(trx, order, "supplement_offered", at, { supplement: { amountFen, declared: SIZE_NAME[declared] ?? declared, real: SIZE_NAME[input.real] ?? input.real } });
       await recordAudit(trx, operator, { action: "size_supplement", order, detail: `${declared} → ${input.real} +${amountFen}`, at });
       return true;
     });
