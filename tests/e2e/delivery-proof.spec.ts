@@ -77,6 +77,12 @@ test("the rider records a bigger size, the student pays the difference, the ride
   await card.getByRole("button", { name: /^补差价/ }).click();
   await expect(student.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
   await shots(student, "student-supplement-paid");
+  // The operator's card says it beside the amount.
+  const adminPhone = await phone(browser, false);
+  await login(adminPhone.page, createOperatorAccount("admin"), /\/admin\/orders/);
+  await adminPhone.page.goto(`/admin/orders?q=${order.number}`);
+  await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("补差价 ¥");
+  await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("（小件→大件，已支付）");
 
   // The rider sees it paid, picks the parcel and hands over with a photo.
   await rider.reload();
@@ -98,5 +104,5 @@ test("the rider records a bigger size, the student pays the difference, the ride
   const refused = await stranger.request.get(`${E2E_BASE_URL}/express/orders/${order.number}/photo`, { maxRedirects: 0 });
   expect(refused.status()).not.toBe(200);
   await stranger.close();
-  for (const open of [riderPhone, studentPhone]) await open.context.close();
+  for (const open of [riderPhone, studentPhone, adminPhone]) await open.context.close();
 });
