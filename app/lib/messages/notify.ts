@@ -1,7 +1,6 @@
 // Notifications: the inbox, the subscribe widget, the simulated subscribe confirm page, and the
 // texts of the messages sent through the messenger (template fields, subscribe titles/content).
 import { Common } from "./common";
-import { orderPage } from "./order-page";
 
 export const notify = {
   inbox: {
@@ -94,8 +93,8 @@ export const notify = {
     gradeInboxBody: "{courses} 的成绩已发布，点击查看",
     // A parcel found bigger at pickup: the amount to pay, and the notice's title and words.
     supplementAmount: "待补差价 ¥{yuan}",
-    supplementTitle: orderPage.supplement.title,
-    supplementFound: orderPage.supplement.found,
+    supplementTitle: Common.supplementTitle,
+    supplementFound: Common.supplementFound,
     subscribeTitles: {
       EXPRESS_DELIVERY: "快递已送达",
       ORDER_STATUS: "订单状态通知",
