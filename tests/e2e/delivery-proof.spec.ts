@@ -77,6 +77,12 @@ test("the rider records a bigger size, the student pays the difference, the ride
   await card.getByRole("button", { name: /^补差价/ }).click();
   await expect(student.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
   await shots(student, "student-supplement-paid");
+  // The operator's card says it beside the amount.
+  const adminPhone = await phone(browser, false);
+  await login(adminPhone.page, createOperatorAccount("admin"), /\/admin\/orders/);
+  await adminPhone.page.goto(`/admin/orders?q=${order.number}`);
+  await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("补差价 ¥");
+  await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("（小件→大件，已支付）");
 
   // The rider sees it paid, picks the parcel and hands over with a photo.
   await rider.reload();
@@ -98,5 +104,30 @@ test("the rider records a bigger size, the student pays the difference, the ride
   const refused = await stranger.request.get(`${E2E_BASE_URL}/express/orders/${order.number}/photo`, { maxRedirects: 0 });
   expect(refused.status()).not.toBe(200);
   await stranger.close();
+  for (const open of [riderPhone, studentPhone, adminPhone]) await open.context.close();
+});
+
+// The page's JavaScript pays the difference through the pay flow (the messenger's bridge with a
+// real merchant; here the simulated provider pays by itself), landing on the page as paid.
+test("with JavaScript the student pays the difference through the page's pay flow", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const riderAccount = createOperatorAccount("rider");
+  const order = await insertPaidOrder({ riderUsername: riderAccount.username });
+  const riderPhone = await phone(browser, false);
+  await login(riderPhone.page, riderAccount, /\/admin\/run$/);
+  await riderPhone.page.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
+  await riderPhone.page.getByText("记录实际尺寸").first().click();
+  await riderPhone.page.locator(`select[name="real"]`).selectOption({ label: "大件" });
+  await riderPhone.page.getByRole("button", { name: "记录实际尺寸" }).click();
+  await expect(riderPhone.page.getByTestId("run-supplement")).toContainText("待学生补差价");
+
+  const studentPhone = await phone(browser, true);
+  await studentPhone.context.addCookies([{ name: "__session", value: order.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  await studentPhone.page.goto(`/express/orders/${order.number}`);
+  await studentPhone.page.waitForLoadState("networkidle"); // hydrated before 补差价
+  const asked = studentPhone.page.waitForRequest((request) => request.url().endsWith(`/express/orders/${order.number}/supplement`) && request.headers()["accept"] === "application/json");
+  await studentPhone.page.getByTestId("order-supplement").getByRole("button", { name: /^补差价/ }).click();
+  await asked;
+  await expect(studentPhone.page.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
   for (const open of [riderPhone, studentPhone]) await open.context.close();
 });
