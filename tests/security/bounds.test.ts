@@ -46,9 +46,13 @@ function p95(times: number[]) {
 /** /healthz of the idle server, measured the same way, just before a flood. */
 async function idleHealth() {
   const health = watchHealth(server.base, 20);
+  await health.ready;
   await new Promise((resolve) => setTimeout(resolve, 1500));
   return (await health.stop()).times;
 }
+
+/** Fewest /healthz answers a percentile is taken from: with a handful, the 95th is the slowest. */
+const MIN_SAMPLES = 40;
 
 /**
  * /healthz stayed responsive during a flood: 95% of its answers under 200 ms and none over 1 s.
@@ -58,7 +62,7 @@ async function idleHealth() {
  */
 function expectResponsive(times: number[], idle: number[]) {
   const budget = Math.max(200, 2 * p95(idle));
-  console.log(`[bounds] /healthz idle p95 ${p95(idle).toFixed(1)} ms; under flood p95 ${p95(times).toFixed(1)} ms, slowest ${Math.max(...times).toFixed(1)} ms (budget ${budget.toFixed(0)} ms)`);
+  console.log(`[bounds] /healthz idle p95 ${p95(idle).toFixed(1)} ms; under flood (${times.length} answers) p95 ${p95(times).toFixed(1)} ms, slowest ${Math.max(...times).toFixed(1)} ms (budget ${budget.toFixed(0)} ms)`);
   expect(times.length).toBeGreaterThan(0);
   expect(p95(times)).toBeLessThan(budget);
   expect(Math.max(...times)).toBeLessThan(Math.max(1000, 5 * p95(idle)));
@@ -70,15 +74,23 @@ describe("request bodies are bounded before anything parses them", () => {
   it("an anonymous 60 MB form POST to /crLogin is refused at once with the page's error, and /healthz stays fast meanwhile", async () => {
     const idle = await idleHealth();
     const health = watchHealth(server.base, 20);
-    const answer = await rawRequest(server.base, "/crLogin", { headers: FORM, body: { size: 60 * 1024 * 1024 } });
+    await health.ready;
+    // One refusal takes tens of milliseconds, a few /healthz answers: the 60 MB bodies are sent
+    // one after another until /healthz has answered often enough beside them.
+    const answers = [];
+    do answers.push(await rawRequest(server.base, "/crLogin", { headers: FORM, body: { size: 60 * 1024 * 1024 } }));
+    while (health.count() < MIN_SAMPLES && answers.length < 200);
     const { times, failures } = await health.stop();
-    expect(answer.status).toBe(413);
-    expect(answer.headers["content-type"]).toMatch(/text\/html/);
-    expect(answer.body).toContain(refusalMessages.bodyTooLarge);
-    expect(answer.ms).toBeLessThan(2000);
+    const [first] = answers;
+    expect(first!.status).toBe(413);
+    expect(first!.headers["content-type"]).toMatch(/text\/html/);
+    expect(first!.body).toContain(refusalMessages.bodyTooLarge);
+    expect(first!.ms).toBeLessThan(2000);
     // The body was not read: the client could write only what fits in the socket buffers.
-    expect(answer.bytesWritten).toBeLessThan(20 * 1024 * 1024);
+    expect(first!.bytesWritten).toBeLessThan(20 * 1024 * 1024);
+    for (const answer of answers) expect([answer.status, answer.body.includes(refusalMessages.bodyTooLarge)]).toEqual([413, true]);
     expect(failures).toEqual([]);
+    expect(times.length).toBeGreaterThanOrEqual(MIN_SAMPLES);
     expectResponsive(times, idle);
   });
 
@@ -199,6 +211,7 @@ describe("a bounded flood", () => {
     const commentsBefore = sql<{ n: number }>(server, "SELECT COUNT(*) AS n FROM comments")[0]!.n;
     const idle = await idleHealth();
     const health = watchHealth(server.base, 25);
+    await health.ready;
     const started = Date.now();
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
