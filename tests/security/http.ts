@@ -76,7 +76,8 @@ export function rawRequest(base: string, pathname: string, options: RawOptions =
 // The /healthz poller runs in a process of its own, so that the test's own event loop (busy
 // writing large bodies) does not add to the times it measures. Its first request (the poller's
 // own module loading and connection set-up, a few hundred ms on a loaded machine) is a warm-up,
-// not a sample: it says "ready" after it, then prints one line per answer.
+// not a sample: it says "ready" after it, then prints one line per answer (its time and when it
+// was sent, in milliseconds since the epoch).
 const HEALTH_POLLER = `
 const [base, everyMs] = process.argv.slice(1);
 let running = true;
@@ -90,7 +91,7 @@ process.stdin.on("end", () => (running = false));
     try {
       const response = await fetch(base + "/healthz", { signal: AbortSignal.timeout(5000) });
       await response.text();
-      process.stdout.write("t " + (performance.now() - started) + "\\n");
+      process.stdout.write("t " + (performance.now() - started) + " " + (performance.timeOrigin + started) + "\\n");
       if (response.status !== 200) process.stdout.write("f healthz " + response.status + "\\n");
     } catch (error) {
       process.stdout.write("f healthz: " + String(error).replaceAll("\\n", " ") + "\\n");
@@ -102,12 +103,13 @@ process.stdin.on("end", () => (running = false));
 
 /**
  * Polls GET /healthz every `everyMs` (from another process) until stop(): every answer's time.
- * `ready` resolves once the poller is warm and the next answer is a sample; `count()` is the
- * number of samples so far.
+ * `ready` resolves once the poller is warm and the next answer is a sample; `samples()` are the
+ * answers so far, each with when it was sent (ms since the epoch, as `epochNow()`).
  */
 export function watchHealth(base: string, everyMs = 50) {
   const child = spawn(process.execPath, ["-e", HEALTH_POLLER, base, String(everyMs)], { stdio: ["pipe", "pipe", "inherit"] });
   const times: number[] = [];
+  const samples: { sentAt: number; ms: number }[] = [];
   const failures: string[] = [];
   let pending = "";
   let markReady: () => void;
@@ -118,20 +120,30 @@ export function watchHealth(base: string, everyMs = 50) {
     pending = lines.pop()!;
     for (const line of lines) {
       if (line === "ready") markReady();
-      else if (line.startsWith("t ")) times.push(Number(line.slice(2)));
+      else if (line.startsWith("t ")) {
+        const [ms, sentAt] = line.slice(2).split(" ").map(Number) as [number, number];
+        times.push(ms);
+        samples.push({ sentAt, ms });
+      }
       else if (line.startsWith("f ")) failures.push(line.slice(2));
     }
   });
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  // "close": the process has ended and its output has been read to the end.
+  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
   return {
     ready: Promise.race([ready, exited.then(() => Promise.reject(new Error("the /healthz poller exited before its first answer")))]),
-    count: () => times.length,
+    samples: () => samples,
     async stop() {
       child.stdin.end("stop");
       await exited;
       return { times, failures, slowest: Math.max(0, ...times) };
     },
   };
+}
+
+/** Now, in milliseconds since the epoch, as the /healthz poller stamps its requests. */
+export function epochNow() {
+  return performance.timeOrigin + performance.now();
 }
 
 /** Resident memory of a process in MB (Linux /proc). */
