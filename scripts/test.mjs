@@ -14,7 +14,7 @@
 //        systems, two instances): these mostly wait on the servers they start, their sleeps and
 //        their timeouts, so they take little of the cores from the first lane; then, when
 //        TEST_DATABASE_URL is set, vitest's db-postgres project, which so runs beside Playwright
-//        (whose two workers leave part of the cores idle) instead of lengthening the first lane.
+//        (whose journeys leave part of the cores idle) instead of lengthening the first lane.
 //      The first lane prints as it goes; the second lane's output is kept and printed whole when
 //      each of its stages ends (tests/.tmp/reports/<stage>.log keeps it too).
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
