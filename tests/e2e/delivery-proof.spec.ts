@@ -1,46 +1,7 @@
-import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_FILE, ROOT } from "./env";
+import { createOperatorWithCli, phone, shots, signInOperator } from "./admin-helpers";
+import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
 import { insertPaidOrder } from "./orders-db";
-
-function createOperatorAccount(role: "admin" | "rider") {
-  const username = `${role}-${crypto.randomBytes(3).toString("hex")}`;
-  const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
-  execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", role === "admin" ? "管理员小周" : "骑手小李", "--role", role], {
-    cwd: ROOT,
-    input: `${password}\n`,
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  return { username, password };
-}
-
-async function login(page: Page, account: { username: string; password: string }, lands: RegExp) {
-  await page.goto("/admin/login");
-  await page.getByLabel("用户名").fill(account.username);
-  await page.getByLabel("密码").fill(account.password);
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录" }).click();
-  await expect(page).toHaveURL(lands);
-}
-
-/** A student with a paid order of the next slot: one parcel whose label names the phone tail 0000. */
-async function phone(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai", javaScriptEnabled });
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 
 /** A small PNG: an 8×8 picture of a door (any real image will do). */
@@ -51,12 +12,12 @@ const PHOTO = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIW
 // and dark shots of the new screens.
 test("the rider records a bigger size, the student pays the difference, the rider hands over with a photo (without JavaScript)", async ({ browser }) => {
   test.setTimeout(120_000);
-  const riderAccount = createOperatorAccount("rider");
+  const riderAccount = createOperatorWithCli("骑手小李", "rider");
   const order = await insertPaidOrder({ riderUsername: riderAccount.username });
 
-  const riderPhone = await phone(browser, false);
+  const riderPhone = await phone(browser, { javaScriptEnabled: false });
   const rider = riderPhone.page;
-  await login(rider, riderAccount, /\/admin\/run$/);
+  await signInOperator(rider, riderAccount, /\/admin\/run$/);
   await rider.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
   await expect(rider.getByTestId("run-parcel")).toContainText("6-2-1101");
   // The parcel is bigger than declared: the real size, the difference the server's.
@@ -67,8 +28,7 @@ test("the rider records a bigger size, the student pays the difference, the ride
   await expect(rider.getByTestId("run-supplement")).toContainText("待学生补差价");
 
   // The student pays the supplement on the order page (the simulated provider pays by itself).
-  const studentPhone = await phone(browser, false);
-  await studentPhone.context.addCookies([{ name: "__session", value: order.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const studentPhone = await phone(browser, { javaScriptEnabled: false, cookie: order.cookie });
   const student = studentPhone.page;
   await student.goto(`/express/orders/${order.number}`);
   const card = student.getByTestId("order-supplement");
