@@ -3,7 +3,6 @@ import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
 import { insertPaidOrder } from "./orders-db";
 
-
 /** A small PNG: an 8×8 picture of a door (any real image will do). */
 const PHOTO = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPoitLGihiGlgQAkQ5DwaCooigAAAAASUVORK5CYII=", "base64");
 
@@ -38,8 +37,8 @@ test("the rider records a bigger size, the student pays the difference, the ride
   await expect(student.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
   await shots(student, "student-supplement-paid");
   // The operator's card says it beside the amount.
-  const adminPhone = await phone(browser, false);
-  await login(adminPhone.page, createOperatorAccount("admin"), /\/admin\/orders/);
+  const adminPhone = await phone(browser, { javaScriptEnabled: false });
+  await signInOperator(adminPhone.page, createOperatorWithCli("值班管理员", "admin"), /\/admin\/orders/);
   await adminPhone.page.goto(`/admin/orders?q=${order.number}`);
   await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("补差价 ¥");
   await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("（小件→大件，已支付）");
@@ -71,18 +70,17 @@ test("the rider records a bigger size, the student pays the difference, the ride
 // real merchant; here the simulated provider pays by itself), landing on the page as paid.
 test("with JavaScript the student pays the difference through the page's pay flow", async ({ browser }) => {
   test.setTimeout(90_000);
-  const riderAccount = createOperatorAccount("rider");
+  const riderAccount = createOperatorWithCli("骑手小王", "rider");
   const order = await insertPaidOrder({ riderUsername: riderAccount.username });
-  const riderPhone = await phone(browser, false);
-  await login(riderPhone.page, riderAccount, /\/admin\/run$/);
+  const riderPhone = await phone(browser, { javaScriptEnabled: false });
+  await signInOperator(riderPhone.page, riderAccount, /\/admin\/run$/);
   await riderPhone.page.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
   await riderPhone.page.getByText("记录实际尺寸").first().click();
   await riderPhone.page.locator(`select[name="real"]`).selectOption({ label: "大件" });
   await riderPhone.page.getByRole("button", { name: "记录实际尺寸" }).click();
   await expect(riderPhone.page.getByTestId("run-supplement")).toContainText("待学生补差价");
 
-  const studentPhone = await phone(browser, true);
-  await studentPhone.context.addCookies([{ name: "__session", value: order.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const studentPhone = await phone(browser, { cookie: order.cookie });
   await studentPhone.page.goto(`/express/orders/${order.number}`);
   await studentPhone.page.waitForLoadState("networkidle"); // hydrated before 补差价
   const asked = studentPhone.page.waitForRequest((request) => request.url().endsWith(`/express/orders/${order.number}/supplement`) && request.headers()["accept"] === "application/json");
