@@ -15,7 +15,11 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 2, // the machines have 2 cores
+  // Three journeys at a time on 2 cores: in the headless shell, without a trace per journey, a
+  // journey waits on the server and the browser more than it computes. Eight of the heaviest
+  // files took 100 s with 3 workers against 142 s with 2 (decision 055). Files still run one
+  // journey after another (fullyParallel: false), each file with students of its own.
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   // One retry in CI only, reported as "flaky" in the list and in npm test's summary: a timing
   // flake on a loaded 2-core machine must not hide a landing, but it is still shown.
@@ -28,7 +32,12 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     locale: "zh-CN",
     timezoneId: "Asia/Shanghai",
-    trace: "retain-on-failure",
+    // Recording a trace for every journey, to keep only the failures' ("retain-on-failure"),
+    // cost a quarter of the stage's CPU and a third of its time (identity.spec.ts, one worker:
+    // 22.7 against 16.6 CPU-seconds, 32 against 19 s). A failure keeps its screenshot and the
+    // page's snapshot in error-context.md; in CI its retry records a trace; elsewhere run the
+    // failing file again with `--trace on`.
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -68,6 +68,7 @@ export const BOTH_DIALECTS = [
   "app/server/users/deletion.db.test.ts", // every table dumped (per-dialect introspection)
   "app/server/users/nicknames.db.test.ts", // one name per campus: a unique expression index under parallel saves
   "app/server/riders/riders.db.test.ts", // two riders completing at once; wrong codes counted under concurrency
+  "app/server/schedule/import.db.test.ts", // an imported timetable inserted whole in one transaction (all or none)
 ];
 for (const file of BOTH_DIALECTS) {
   // A renamed or moved file must not drop out of PostgreSQL silently.

@@ -45,6 +45,7 @@ const SAMPLES = [
   { url: "/schedule" },
   { url: "/schedule/mutual-help?term=2026-2027-1&week=1&course=0" },
   { url: "/schedule/courses/new?term=2026-2027-1&week=1" },
+  { url: "/schedule/import?term=2026-2027-1&week=1" },
   { url: "/schedule/courses/edit?term=2026-2027-1&week=1&edit=9001" }, // the budget student's own course
   { url: "/admin/school-calendar", operator: true },
   { url: "/circle" },

@@ -6,14 +6,15 @@
 //      (vitest.ocr.config.ts) and the load smoke (`node scripts/load.mjs --smoke`; `npm run
 //      test:load` is the full 200 × 60 s)
 //   4. then two lanes at once:
-//      - vitest run (lib, unit, db-sqlite, and db-postgres when TEST_DATABASE_URL is set; a worker
-//        per core), then playwright test (browser tests against `node server.mjs`): these keep
-//        the cores busy;
+//      - vitest run (lib, unit, db-sqlite; a worker per core), then playwright test (browser
+//        tests against `node server.mjs`): these keep the cores busy;
 //      - the security suite (`npm run test:security`: malformed bodies, cross-origin posts,
 //        access, headers, secrets, XSS and login brute force against the built app in production
 //        mode), then the fault suite (`npm run test:faults`: crashes, slow and failing outside
 //        systems, two instances): these mostly wait on the servers they start, their sleeps and
-//        their timeouts, so they take little of the cores from the first lane.
+//        their timeouts, so they take little of the cores from the first lane; then, when
+//        TEST_DATABASE_URL is set, vitest's db-postgres project, which so runs beside Playwright
+//        (whose journeys leave part of the cores idle) instead of lengthening the first lane.
 //      The first lane prints as it goes; the second lane's output is kept and printed whole when
 //      each of its stages ends (tests/.tmp/reports/<stage>.log keeps it too).
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
@@ -27,14 +28,15 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { browserTestsChromium, HEADLESS_SHELL } from "./lib/chromium.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (process.argv.includes("--help")) {
   console.log(
-    "npm test: browser check, build, OCR corpus, load smoke; then vitest (lib, unit, db-sqlite, db-postgres) and Playwright,\n" +
-      "  with security and faults beside them.\n" +
+    "npm test: browser check, build, OCR corpus, load smoke; then vitest (lib, unit, db-sqlite) and Playwright,\n" +
+      "  with security, faults and vitest's db-postgres (when PostgreSQL answers) beside them.\n" +
       "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route\n" +
-      "  --serial every stage after the other (security and faults no longer beside vitest and Playwright)\n" +
+      "  --serial every stage after the other (security, faults and db-postgres no longer beside vitest and Playwright)\n" +
       "Stages, tiers and what each covers: docs/testing.md",
   );
   process.exit(0);
@@ -106,6 +108,12 @@ try {
       "  A missing browser fails the suite; it is never skipped. (Never `npx playwright install`.)",
   );
   process.exit(1);
+}
+// Playwright's journeys run in the headless shell when it is installed (scripts/lib/chromium.mjs);
+// the OCR corpus draws its screenshots in the full Chromium checked above.
+const browserTests = browserTestsChromium();
+if (browserTests !== HEADLESS_SHELL && !process.env.CHROMIUM_PATH) {
+  console.log(`⚠ No ${HEADLESS_SHELL} (Debian: \`apt-get install chromium-headless-shell\`): the browser tests run in the full Chromium, about 1.8 times the CPU`);
 }
 for (const [name, file] of Object.entries(bin)) {
   if (!fs.existsSync(file)) {
@@ -189,7 +197,7 @@ async function playwrightStage() {
   const playwrightReport = path.join(reports, "playwright.json");
   const playwrightCode = await run("playwright", [bin.playwright, "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    CHROMIUM_PATH: chromium,
+    CHROMIUM_PATH: browserTests,
   });
   const playwright = readJson(playwrightReport);
   let playwrightFailed = 0;
@@ -217,14 +225,18 @@ await loadSmoke();
 // second, which mostly waits, fills the gaps.
 // `--serial` runs them one after another instead (slower; for telling whether a failure in a
 // lane comes from running beside the other).
+// With PostgreSQL, the dialect-sensitive db tests (db-postgres) are the second lane's last stage:
+// the first lane is the longer one, and Playwright leaves room beside it.
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const lanes = [
   async () => {
-    await vitestStage("vitest", []);
+    await vitestStage("vitest", postgres ? ["--project", "lib", "--project", "unit", "--project", "db-sqlite"] : []);
     await playwrightStage();
   },
   async () => {
     await vitestStage("security", ["--config", "vitest.security.config.ts"], { quiet: !serial });
     await vitestStage("faults", ["--config", "vitest.faults.config.ts"], { quiet: !serial });
+    if (postgres) await vitestStage("vitest-postgres", ["--project", "db-postgres"], { quiet: !serial });
   },
 ];
 if (serial) for (const lane of lanes) await lane();

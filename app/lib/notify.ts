@@ -14,7 +14,7 @@ const msg = { notify: notifyMessages };
 // ---------------------------------------------------------------------------------------------
 // Events: notify(event) is the only way other code sends anything.
 
-export const ORDER_STATUSES = ["paid", "assigned", "delivering", "completed", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = ["paid", "assigned", "delivering", "completed", "cancelled", "refunded", "supplement_offered"] as const;
 export type OrderEventStatus = (typeof ORDER_STATUSES)[number];
 
 /** What an order event carries (the orders issue fills it; tests use synthetic ones). */
@@ -36,6 +36,8 @@ export type OrderEventData = {
   estimatedDelivery?: string;
   /** Who delivered it (DELIVERY_COMPLETED); default '校园帮配送员'. */
   courierLabel?: string;
+  /** supplement_offered: a parcel found bigger at pickup — the sizes' names and the difference to pay. */
+  supplement?: { amountFen: number; declared: string; real: string };
 };
 
 /** A reply or like in the circle. `actorName` is what the post shows (the anonymous label for an anonymous author). */
@@ -318,9 +320,38 @@ function orderMessages(order: OrderEventData, now: Date): PlannedMessage[] {
           path: "/market",
         },
       ];
+    case "supplement_offered": {
+      // The student answers on the order page: the order template with the amount to pay, or a
+      // system notice when the template cannot reach them.
+      const supplement = order.supplement;
+      if (!supplement) return [];
+      const found = supplementFound(supplement);
+      return [
+        {
+          to: "recipient",
+          templateKey: "EXPRESS_ORDER",
+          subscribeKey: "SYSTEM_NOTICE",
+          fields: {
+            orderNumber: order.orderNumber,
+            amount: fillTemplate(msg.notify.message.supplementAmount, { yuan: formatYuan(supplement.amountFen, { style: "amount" }) }),
+            parcelCount: fillTemplate(msg.notify.message.parcels, { count: 1 }),
+            time,
+            estimatedDelivery: order.estimatedDelivery ?? "",
+            title: clip(msg.notify.message.supplementTitle, SUBSCRIBE_TITLE_MAX),
+            content: clip(found, SUBSCRIBE_CONTENT_MAX),
+          } satisfies TemplateFields<"EXPRESS_ORDER"> & Record<"title" | "content", string>,
+          path: orderPath,
+        },
+      ];
+    }
     default:
       return [];
   }
+}
+
+/** 骑手取件时发现包裹为大件（下单为口袋件），需补差价 ¥3.00。 */
+function supplementFound(supplement: NonNullable<OrderEventData["supplement"]>) {
+  return fillTemplate(msg.notify.message.supplementFound, { real: supplement.real, declared: supplement.declared, amount: fillTemplate(msg.notify.message.amount, { yuan: formatYuan(supplement.amountFen, { style: "amount" }) }) });
 }
 
 /** The template's `data` as the provider wants it: {key: {value}}, keys configured or keyword1…n. */
@@ -477,9 +508,10 @@ export function inboxText(kind: string, data: Record<string, unknown>): InboxTex
     }
     case "order_status": {
       const status = text("status") as OrderEventStatus;
+      const supplement = data.supplement as OrderEventData["supplement"] | undefined;
       return {
         title: fillTemplate(msg.notify.items.order_status, { orderNumber: text("orderNumber") }),
-        body: msg.notify.orderStatus[status] ?? "",
+        body: status === "supplement_offered" && supplement ? supplementFound(supplement) : (msg.notify.orderStatus[status as Exclude<OrderEventStatus, "supplement_offered">] ?? ""),
         icon: "order",
       };
     }

@@ -15,6 +15,11 @@
 //     order is refunded in full, the supplement is refunded on its own trade.
 // S3  A declined supplement leaves its parcel at the station, refunded as a missing parcel
 //     (failedDeliveryRefundFen); it never holds money.
+// S4  A supplement belongs to its parcel: when a 配送失败 covers that parcel (the whole order, every
+//     parcel of its declared size, or the operator names it among the missing), the supplement is
+//     refunded in full on its own trade — at once when paid, at once on arrival when paid later.
+//     A supplement whose parcel was delivered is earned with it; only S2, S3's refunded order or
+//     S4 ever refund one.
 import { STATUS_TABLE, type OrderStatus, type PaymentStatus, type RefundState } from "./order-status";
 
 export type LedgerOrder = {
@@ -130,6 +135,19 @@ export function failedDeliveryRefundFen(input: {
   }
   keptFen = Math.min(input.amountFen, Math.max(0, keptFen));
   return input.amountFen - keptFen;
+}
+
+/**
+ * S4: does a 配送失败 cover the supplemented parcel? `missing` counts parcels by the size they were
+ * charged (the supplemented one under its declared size); `named`: the operator says it is among
+ * them. Every parcel of its declared size missing (the whole order too) covers it whatever was
+ * said; naming it when none of its size is missing is a contradiction (null).
+ */
+export function failureCoversSupplement(input: { counts: SizeCounts; missing: SizeCounts; declared: keyof SizeCounts; named: boolean }): boolean | null {
+  const ofItsSize = input.missing[input.declared] ?? 0;
+  if (ofItsSize >= input.counts[input.declared]) return true;
+  if (input.named) return ofItsSize >= 1 ? true : null;
+  return false;
 }
 
 /**

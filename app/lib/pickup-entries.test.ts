@@ -34,6 +34,13 @@ describe("the product rules' defaults and aliases", () => {
     expect(entryFromInput({ company: "中通" })).toBeNull();
     expect(entryFromInput("nope")).toBeNull();
   });
+
+  it("carries a read to check: the parser's flag, and a known flag posted back; an unknown one is dropped", () => {
+    expect(withDefaults({ company: null, trackingNumber: "773512306609841", pickupCode: null, stationName: "西区驿站", pickupType: "tracking", check: "long-number" }).check).toBe("long-number");
+    expect(withDefaults({ company: null, trackingNumber: null, pickupCode: "1-2-3301", stationName: null, pickupType: "code" }).check).toBeNull();
+    expect(entryFromInput({ trackingNumber: "773512306609841", check: "long-number" })?.check).toBe("long-number");
+    expect(entryFromInput({ pickupCode: "1-2-3301", check: "trust-me" })?.check).toBeNull();
+  });
 });
 
 describe("the save rule", () => {

@@ -21,12 +21,14 @@ export type PickupEntry = {
   deadline?: string | null;
   /** The recipient's phone tail the SMS states, for the rider's recipient check. */
   phoneTail?: string | null;
-  /** A screenshot read the student should check before ordering: the engine was unsure of the
-   * code's line, or the code is shorter than its shape. Cleared when the student saves the entry. */
+  /** A read the student should check before ordering: the engine was unsure of a screenshot's
+   * code line, the code is shorter than its shape, or a waybill-long number stood where the code
+   * does. Cleared when the student saves the entry. */
   check?: EntryCheck | null;
 };
 
-export type EntryCheck = "low-confidence" | "short-code";
+export type EntryCheck = "low-confidence" | "short-code" | "long-number";
+const ENTRY_CHECKS: readonly EntryCheck[] = ["low-confidence", "short-code", "long-number"];
 
 /** A parsed parcel as the product rules' endpoints answer it: the defaults where the text says nothing. */
 export function withDefaults(parsed: ParsedPickup) {
@@ -38,6 +40,7 @@ export function withDefaults(parsed: ParsedPickup) {
     pickupType: parsed.pickupType,
     deadline: parsed.deadline ?? null,
     ...(parsed.phoneTail ? { phoneTail: parsed.phoneTail } : {}),
+    check: (parsed.check ?? null) as EntryCheck | null,
   };
 }
 
@@ -74,11 +77,11 @@ export function entryFromInput(input: unknown): Omit<PickupEntry, "id" | "source
   const company = text(raw.company);
   if (!pickupCode && !trackingNumber) return null;
   // What the screenshot endpoint answered, posted back by the page: the station's deadline and a
-  // read to check (only the two known values; a client that drops the flag only skips its own check).
+  // read to check (only the known values; a client that drops the flag only skips its own check).
   const deadline = text(raw.deadline)?.slice(0, 32) ?? null;
   const tail = text(raw.phoneTail);
   const phoneTail = tail && /^\d{4}$/.test(tail) ? { phoneTail: tail } : {};
-  const check = raw.check === "low-confidence" || raw.check === "short-code" ? raw.check : null;
+  const check = ENTRY_CHECKS.find((known) => known === raw.check) ?? null;
   return {
     company: company ?? DEFAULT_COMPANY,
     trackingNumber,

@@ -155,3 +155,49 @@ describe("places: owned parcels, placeholders, hours", () => {
     expect(one(text)).toMatchObject({ pickupCode: code, company, stationName: station });
   });
 });
+
+// Kinds left open by the earlier rounds and the sixth real batch (docs/decisions/057), made up in
+// those shapes.
+describe("sender tags, carriers glued to places", () => {
+  it.each<Row>([
+    ["a short coined tag names the company of a text naming no carrier", "【邮差侠】凭取件码2207-4410到南苑菜鸟驿站3号柜取件", "2207-4410", "邮差侠", "南苑菜鸟驿站3号柜"],
+    ["a carrier in the body beats a sender tag", "【邮差侠】您的中通包裹已到南苑驿站，取件码2207-4411", "2207-4411", "中通快递", "南苑驿站"],
+    ["an institution's tag names no company", "【北苑后勤服务中心】您有一个包裹请到北苑收发室领取，编号A31", "A31", null, "北苑收发室"],
+    ["a shop named by what it is names no company", "【家家福超市】您的包裹已到本店，凭取件码6-1-2203取件", "6-1-2203", null, "本店"],
+    ["a carrier inside the station's name yields to the tag's carrier", "【圆通速递】您的快递已到韵达西区驿站，取件码3-2-1101", "3-2-1101", "圆通速递", "韵达西区驿站"],
+    ["a carrier glued before the station yields to the tag's carrier", "【极兔速递】您的包裹已到中通快递菜鸟驿站，请凭5-1-3302取件", "5-1-3302", "极兔速递", "中通快递菜鸟驿站"],
+    ["a carrier inside the station's name is taken when nothing else names one", "【菜鸟驿站】您的包裹已到韵达西区驿站，请凭5-1-3303取件", "5-1-3303", "韵达快递", "韵达西区驿站"],
+    ["a carrier and 爆仓 glued after the place are not the place", "【妈妈驿站】取货码M45,快递已到南区7栋102韵达爆仓九点前来取", "M45", "韵达快递", "南区7栋102"],
+    ["a short carrier name before 速取 is not the place", "【云喇叭】中通快递编号B17请21点前到北区食堂二楼打印店中通速取", "B17", "中通快递", "北区食堂二楼打印店"],
+    ["a carrier's outlet keeps its name", "【申通快递】请凭6-2-0417到菜场斜对面申通快递取您的快递", "6-2-0417", "申通快递", "菜场斜对面申通快递"],
+  ])("%s", (_name, text, code, company, station) => {
+    expect(one(text)).toMatchObject({ pickupCode: code, company, stationName: station });
+  });
+  it("a sender tag never makes a text a pickup notice", () => {
+    expect(parsePickupSms("【喜乐多】您的会员积分 3820 即将到期，请到店领取礼品")).toEqual([]);
+  });
+});
+
+describe("a waybill-long number where the code stands", () => {
+  it.each<[name: string, text: string, tracking: string]>([
+    ["15 digits after 取件码", "【中通快递】您的快递已到北门菜鸟驿站，取件码773512306609841，请及时取件", "773512306609841"],
+    ["12 digits after 凭", "【韵达快递】凭431206885017到西门驿站取件", "431206885017"],
+    ["letters and digits after 取件码:", "【圆通速递】您的包裹已到东门驿站，取件码:YT7731406209517", "YT7731406209517"],
+  ])("%s: no code, the tracking number, and a check", (_name, text, tracking) => {
+    expect(one(text)).toMatchObject({ pickupCode: null, trackingNumber: tracking, pickupType: "tracking", check: "long-number" });
+  });
+  it("a code beside it is the code, and nothing is flagged", () => {
+    const parsed = one("【中通快递】您的快递773512306609842已到北门菜鸟驿站，取件码3-2-4410");
+    expect(parsed).toMatchObject({ pickupCode: "3-2-4410", trackingNumber: "773512306609842" });
+    expect(parsed.check).toBeUndefined();
+  });
+  it("an order's or a member's number after 编号 is no parcel", () => {
+    expect(parsePickupSms("【京东】您的订单编号 202609121234567 的商品可到京东派自提点领取")).toEqual([]);
+  });
+  it("a phone number after 取件码 is neither", () => {
+    expect(parsePickupSms("【菜鸟驿站】您的包裹已到北门驿站，取件码请咨询13800001234")).toEqual([]);
+  });
+  it("a tracking number with a place and no code word is not flagged", () => {
+    expect(one("【中通快递】您的快递773512306609843已到北门菜鸟驿站，请及时取件").check).toBeUndefined();
+  });
+});

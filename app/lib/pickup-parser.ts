@@ -30,6 +30,9 @@ export type ParsedPickup = {
   deadline?: string | null;
   /** The recipient's phone tail the label carries (手机尾号1234), only when the text states it. */
   phoneTail?: string;
+  /** The text put a waybill-long number where its code stands (取件码773…): the entry carries it as
+   * the tracking number and the student checks it before ordering. */
+  check?: "long-number";
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -93,21 +96,30 @@ const STATION_BRANDS: [RegExp, string | null][] = [
 ];
 const BRAND_TAIL = /^(?:快递|速递|速运|物流|快运|驿站|智能柜|快递柜|生活|超市|快递超市|包裹|服务|科技|官方|网点)*$/;
 
-/** A tag's value: a carrier (any tag that starts with one), a station brand, or null. */
-function readTag(tag: string): { carrier: string | null; brand: string | null } {
+// A tag no list knows is a sender's own name (邮侠, 驿小哥) when it is a short coined name, not an
+// institution or a shop named by what it is (…后勤服务中心, 华联超市, 西湖区网点, 教务处, …银行).
+const SENDER_NAME = /^[\u4e00-\u9fff]{2,6}$/;
+const GENERIC_NAME_END =
+  /(?:中心|超市|站|点|处|部|馆|店|所|室|厅|行|院|校|大学|公司|集团|商城|平台|系统|通知|提醒|助手|生活|服务|科技|网|办|局|委|会|队|堂|园|物业|移动|联通|电信|外卖|支付|咖啡|商场|市场)$/;
+
+/** A tag's value: a carrier (any tag that starts with one), a station brand, a sender's own name, or nothing. */
+function readTag(tag: string): Tags {
   const value = tag.trim();
   const carrier = CARRIER_AT_START.exec(value);
-  if (carrier) return { carrier: CARRIER_OF.get(carrier[0])!, brand: null };
+  if (carrier) return { carrier: CARRIER_OF.get(carrier[0])!, brand: null, sender: null };
   for (const [pattern, canonical] of STATION_BRANDS) {
     const match = pattern.exec(value);
-    if (match && BRAND_TAIL.test(value.slice(match[0].length))) return { carrier: null, brand: canonical ?? value };
+    if (match && BRAND_TAIL.test(value.slice(match[0].length))) return { carrier: null, brand: canonical ?? value, sender: null };
   }
   // Any other tag that names a place to pick up from (欢猫驿站, 多多代收点, 袋鼠智柜, 鸟箱) is that place's brand.
-  if (/^[\u4e00-\u9fff]{1,8}(?:驿站|代收点|快递超市|智柜|快递柜|自提柜|快收|便民站|箱|柜)$/.test(value)) return { carrier: null, brand: value };
-  return { carrier: null, brand: null };
+  if (/^[\u4e00-\u9fff]{1,8}(?:驿站|代收点|快递超市|智柜|快递柜|自提柜|快收|便民站|箱|柜)$/.test(value)) return { carrier: null, brand: value, sender: null };
+  return { carrier: null, brand: null, sender: SENDER_NAME.test(value) && !GENERIC_NAME_END.test(value) ? value : null };
 }
 
 type Mention = { name: string; index: number };
+// What the signature tags say: a carrier, a station brand, and a sender's own name (邮侠) that only
+// names the company of a text naming nothing else; it never makes a text a pickup notice.
+type Tags = { carrier: string | null; brand: string | null; sender: string | null };
 
 // A carrier the list does not know, named by its shape before the parcel it carries
 // ("您的晟邦物流包裹", "晟邦物流编号20"): a short name ending in 物流/速递/速运/快运.
@@ -412,7 +424,7 @@ function findCodes(text: string): CodeHit[] {
 // Tracking numbers
 
 const TRACKING_RE = /(?<![A-Za-z0-9*-])([A-Z]{2}\d{9}[A-Z]{2}|[A-Z]{2,4}\d{10,18}|\d{12,20})(?![A-Za-z0-9*-])/g;
-const TRACKING_NOT_BEFORE = /尾号|订单号?\s?:?\s?$|电话|热线|客服|手机|联系|致电|拨打|号码|tel/i;
+const TRACKING_NOT_BEFORE = /尾号|订单编?号?\s?:?\s?$|电话|热线|客服|手机|联系|致电|拨打|号码|tel/i;
 
 function findTrackingNumbers(text: string): { value: string; index: number }[] {
   const found: { value: string; index: number }[] = [];
@@ -421,6 +433,23 @@ function findTrackingNumbers(text: string): { value: string; index: number }[] {
     if (PHONE_LIKE.test(value) || /^0\d{9,11}$/.test(value)) continue; // a landline read without its hyphen
     if (TRACKING_NOT_BEFORE.test(text.slice(Math.max(0, match.index! - 8), match.index!))) continue;
     found.push({ value, index: match.index! });
+  }
+  return found;
+}
+
+// A waybill-long number right after a code word: 12-15 digits, or 2-4 letters and 10-13 digits.
+const CODE_NAMING_WORD = /^(?:取件验证码|取件码|取货码|提货码|提件码|取件号|取货号|取件编码|取件密码|开箱码|开柜码|柜门码|提取码|取件凭证|取货凭证|取件编号|货号|请用|凭)$/;
+const LONG_NUMBER = /(?:[A-Z]{2,4}\d{10,13}|\d{12,15})(?![A-Za-z0-9])/y;
+
+/** Numbers of a waybill's length standing where a code word puts its code, in order, once each. */
+function trackingInCodePlace(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(KEYWORD_RE)) {
+    // Only a word that names the pickup code (not 编号/密码/输入: an order's or a member's number).
+    if (!CODE_NAMING_WORD.test(match[0])) continue;
+    const start = match.index! + match[0].length;
+    const number = readAt(LONG_NUMBER, text, start + readAt(LEAD, text, start).length);
+    if (number && !PHONE_LIKE.test(number) && !/^0\d{9,11}$/.test(number) && !found.includes(number)) found.push(number);
   }
   return found;
 }
@@ -474,6 +503,19 @@ function locativeAllowed(verb: string, before: string, after: string): boolean {
   }
 }
 
+// A carrier glued after the place is what waits there, not part of it: "22栋106圆通爆仓" (the
+// carrier's parcels overflow), "学创文印EMS速取" (a short carrier name before the word of picking
+// up). A carrier's outlet keeps its name: "斜对面申通快递取您的快递", "到极兔领取".
+const CARRIER_AT_END = new RegExp(`(?:${CARRIER_ALTERNATION})(爆仓|爆满)?$`);
+const PICK_STOP = /^(?:速取|取|领取|取件|来取|领)$/;
+
+function withoutGluedCarrier(phrase: string, stopWord: string): string {
+  const glued = CARRIER_AT_END.exec(phrase);
+  if (!glued || !/[\u4e00-\u9fff\d]{2}$/.test(phrase.slice(0, glued.index))) return phrase;
+  const shortName = !/(?:快递|速递|速运|物流|快运)(?:爆仓|爆满)?$/.test(glued[0]);
+  return glued[1] || (shortName && PICK_STOP.test(stopWord)) ? phrase.slice(0, glued.index) : phrase;
+}
+
 function stationAfterLocative(body: string): string | null {
   for (const match of body.matchAll(LOCATIVE_RE)) {
     let start = match.index! + match[0].length;
@@ -491,7 +533,7 @@ function stationAfterLocative(body: string): string | null {
       stop = rest ? Object.assign(rest, { index: rest.index + stop.index + 1 }) : null;
     }
     if (!stop && start + window.length < body.length) continue; // no end within a place's length
-    const phrase = (stop ? window.slice(0, stop.index) : window).trim();
+    const phrase = withoutGluedCarrier((stop ? window.slice(0, stop.index) : window).trim(), stop?.[0] ?? "");
     if (!phrase || phrase.length < 2 || BARE_ARRIVAL.test(phrase) || TIME_START.test(phrase) || TIME_END.test(phrase)) continue;
     const station = cleanStation(phrase);
     if (station.length >= 2 && (!/^[\dA-Za-z-]+$/.test(station) || PLACEHOLDER.test(station))) return station;
@@ -561,15 +603,14 @@ const URL_RE = /(?:https?:\/\/|www\.)[^\s\u4e00-\u9fff，。；！？、]{1,300}
 const TAG_RE = /[【[]([^】\]\n]{1,24})[】\]]/y;
 const TRAILING_TAG = /[【[]([^】\]\n]{1,24})[】\]]\s*$/;
 
-type Tags = { carrier: string | null; brand: string | null };
-
 /** The leading signature tags (one or more) and a trailing one; the body is what is between. */
 function splitTags(message: string): { tags: Tags; body: string } {
-  const tags: Tags = { carrier: null, brand: null };
+  const tags: Tags = { carrier: null, brand: null, sender: null };
   const take = (value: string) => {
     const read = readTag(value);
     tags.carrier ??= read.carrier;
     tags.brand ??= read.brand;
+    tags.sender ??= read.sender;
   };
   let start = 0;
   for (;;) {
@@ -697,6 +738,17 @@ export function readPhoneTail(body: string): string | null {
   return PHONE_TAIL.exec(body)?.[1] ?? null;
 }
 
+/**
+ * The first carrier the body names, unless it is inside the place's name ("已到韵达西区驿站",
+ * "中通快递菜鸟驿站"): that one is the station's, and yields to a carrier in the signature tag.
+ */
+function carrierOutsidePlace(body: string, mentions: Mention[], station: string | null): string | null {
+  const first = mentions[0];
+  if (!first) return null;
+  const at = station ? body.indexOf(station) : -1;
+  return at >= 0 && first.index >= at && first.index < at + station!.length ? null : first.name;
+}
+
 /** One SMS → its parcels (none for anything that is not a pickup notice). */
 export function parseMessage(rawMessage: string, neighbourCarrier: string | null = null): ParsedPickup[] {
   return parseNormalized(normalizeText(rawMessage), neighbourCarrier);
@@ -705,7 +757,8 @@ export function parseMessage(rawMessage: string, neighbourCarrier: string | null
 function parseNormalized(normalized: string, neighbourCarrier: string | null): ParsedPickup[] {
   const message = normalized.includes("/") ? normalized.replace(URL_RE, " ") : normalized;
   const { tags, body } = splitTags(message);
-  const bodyCarrier = carrierMentions(body)[0]?.name ?? unknownCarrier(body);
+  const mentions = carrierMentions(body);
+  const bodyCarrier = mentions[0]?.name ?? unknownCarrier(body);
   if (!PICKUP_CONTEXT.test(body) && !bodyCarrier && !tags.brand && !tags.carrier) return [];
   if (PICKED_UP.test(body)) return [];
   if (ONE_TIME_CODE.test(body) && !CODE_CONTEXT.test(body)) return [];
@@ -713,8 +766,8 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
   const codes = findCodes(body);
   if (codes.length === 0 && (IN_TRANSIT.test(body) || SIGNED.test(body))) return [];
 
-  const fallback = bodyCarrier ?? tags.carrier ?? neighbourCarrier ?? tags.brand ?? null;
   const stationName = stationAfterLocative(body) ?? stationAfterAddress(body) ?? NETWORK_STORE_LINE.exec(body)?.[1]?.trim() ?? stationByClause(body);
+  const fallback = carrierOutsidePlace(body, mentions, stationName) ?? tags.carrier ?? bodyCarrier ?? neighbourCarrier ?? tags.brand ?? tags.sender ?? null;
   const deadline = readDeadline(body);
   const tail = readPhoneTail(body);
   const phoneTail = tail ? { phoneTail: tail } : {};
@@ -735,6 +788,21 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       pickupType: "code" as const,
       deadline,
       ...phoneTail,
+    }));
+  }
+  // A waybill-long number where the code stands ("取件码773…", "凭4321…到"): no code is taken
+  // from it; it is the parcel's tracking number, and the student checks the entry before ordering.
+  const misplaced = trackingInCodePlace(body);
+  if (misplaced.length > 0) {
+    return misplaced.map((trackingNumber) => ({
+      company: fallback,
+      trackingNumber,
+      pickupCode: null,
+      stationName,
+      pickupType: "tracking" as const,
+      deadline,
+      ...phoneTail,
+      check: "long-number" as const,
     }));
   }
   // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must

@@ -17,6 +17,7 @@ export const RATE_LIMITED_ACTIONS = [
   "draft",
   "search",
   "handover",
+  "timetable-import",
 ] as const;
 
 export type RateLimitedAction = (typeof RATE_LIMITED_ACTIONS)[number];
@@ -45,6 +46,8 @@ export const DEFAULT_RATE_LIMITS: Record<RateLimitedAction, RateLimitSetting> = 
   // A rider's handover codes (userId is the rider's operator id): a slot's deliveries with a few
   // mistyped codes pass; guessing one order's code is stopped by its own count first.
   handover: { perUser: 120, perAddress: 1200, windowSeconds: 600 },
+  // Reading an uploaded timetable file (unzip and parse): a student tries a file or two.
+  "timetable-import": { perUser: 20, perAddress: 300, windowSeconds: 600 },
 };
 
 /** The environment variable of an action's limit: RATE_LIMIT_RECOGNIZE_IMAGE. */

@@ -23,6 +23,8 @@ describe("bodyRule: the limit by route class", () => {
     ["/market/checkout", "application/x-www-form-urlencoded", "form", 64 * 1024, "page"],
     ["/admin/run", MULTIPART, "delivery-photo", IMAGE_MAX_BYTES + 64 * 1024, "page"],
     ["/admin/run", "application/x-www-form-urlencoded", "form", 64 * 1024, "page"],
+    ["/schedule/import", MULTIPART, "timetable-import", 1024 * 1024 + 64 * 1024, "page"],
+    ["/schedule/import", "application/x-www-form-urlencoded", "form", 64 * 1024, "page"],
     ["/marketplace", MULTIPART, "form", 64 * 1024, "page"],
   ])("%s (%s) → %s, %d bytes, %s", (path, type, name, maxBytes, answer) => {
     expect(bodyRule(path, type)).toEqual({ name, maxBytes, answer });

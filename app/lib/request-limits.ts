@@ -1,6 +1,7 @@
 import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "./forum";
 import { PAY_NOTIFY_PATH } from "./pay-params";
 import { pagePath } from "./request-kind";
+import { IMPORT_FILE_MAX_BYTES } from "./timetable-import";
 
 // Bounded requests: every request body is limited before anything parses
 // it, by route class. server.mjs applies these rules in front of Remix: a declared Content-Length
@@ -62,6 +63,8 @@ const IMAGE_ROUTES: { path: string; name: string; maxBytes: number; multipart?: 
   { path: "/admin/run", name: "delivery-photo", maxBytes: IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
   // The market's screenshot form without JavaScript.
   { path: "/market", name: "market-screenshots", maxBytes: RECOGNIZE_MAX_IMAGES * RECOGNIZE_IMAGE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true, below: true },
+  // A timetable file (.xlsx) to import: not an image, but bounded the same way.
+  { path: "/schedule/import", name: "timetable-import", maxBytes: IMPORT_FILE_MAX_BYTES + FORM_FIELDS_BYTES, multipart: true },
 ];
 
 /** The machine endpoints answer JSON (the same prefixes as the access table's machine rows). */

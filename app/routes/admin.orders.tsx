@@ -28,7 +28,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
-import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, slotOptions, toCard, type AdminOrderCard } from "~/server/admin/orders.server";
+import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, panelCard, slotOptions, type AdminOrderCard } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { log } from "~/server/log.server";
@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]);
     // Deleting is the admin role's (decision 030): other operators are not offered it.
     const forOperator = (card: AdminOrderCard): AdminOrderCard => (isAdminRole(operator.role) ? card : { ...card, actions: card.actions.filter((action) => action !== "delete") });
-    const panelOrder = panelRow ? forOperator(toCard(panelRow)) : null;
+    const panelOrder = panelRow ? forOperator(await panelCard(panelRow, panel)) : null;
     return {
       displayName: operator.display_name,
       readiness,
@@ -100,7 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const anyMissing = missing && Object.values(missing).some((count) => count > 0);
   const reason =
     value.intent === "fail" ? failureReasonText(value.reason_code ?? null, value.reason, adminOps.failReasons) : "reason" in value ? (value.reason ?? null) : null;
-  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason, missing: anyMissing ? missing : null });
+  const supplementMissing = value.intent === "fail" && Number((value as Record<string, unknown>).missing_supplement ?? 0) > 0;
+  const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason, missing: anyMissing ? missing : null, supplementMissing });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));

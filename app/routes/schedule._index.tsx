@@ -713,7 +713,7 @@ function TodayCard({ today, open, href }: { today: NonNullable<Data["today"]>; o
 
 function ChangeNotice({ changed, edit, clash, formAction, data }: { changed: string | null; edit: string | null; clash: string | null; formAction: string; data: Data }) {
   const t = msg.timetable;
-  const label = ({ saved: t.saved, hidden: t.hidden, restored: t.restored, deleted: t.deleted, shown: t.shown, undone: t.undone } as Record<string, string>)[changed ?? ""];
+  const label = ({ saved: t.saved, hidden: t.hidden, restored: t.restored, deleted: t.deleted, shown: t.shown, undone: t.undone, imported: t.imported } as Record<string, string>)[changed ?? ""];
   if (!label) return null;
   return (
     <div role="status" className="space-y-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Page } from "~/components/Page";
 import { CourseForm } from "~/components/schedule/CourseForm";
 import { app as appMessages } from "~/lib/messages/app";
@@ -52,6 +52,11 @@ export default function NewCourse() {
         lastResult={reply}
         constraint={constraint}
       />
+      <p className="px-4 pt-2 text-center text-sm">
+        <Link to={`/schedule/import?${new URLSearchParams({ term, week: String(week) })}`} className="text-brand underline">
+          {msg.timetable.importLink}
+        </Link>
+      </p>
     </Page>
   );
 }

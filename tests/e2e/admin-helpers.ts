@@ -18,11 +18,14 @@ export function withDb<T>(fn: (database: Database.Database) => T): T {
   }
 }
 
-/** `npm run admin:create -- <username> --display-name <name>` with the password on standard input. */
-export function createOperatorWithCli(displayName: string) {
-  const username = `cli-${crypto.randomBytes(3).toString("hex")}`;
+/**
+ * `npm run admin:create -- <username> --display-name <name> [--role <role>]` with the password on
+ * standard input.
+ */
+export function createOperatorWithCli(displayName: string, role?: "admin" | "rider") {
+  const username = `${role ?? "cli"}-${crypto.randomBytes(3).toString("hex")}`;
   const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
-  const output = execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", displayName], {
+  const output = execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", displayName, ...(role ? ["--role", role] : [])], {
     cwd: ROOT,
     input: `${password}\n`,
     env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },
@@ -40,6 +43,16 @@ export async function loginOperator(page: Page, operator: { username: string; pa
   await page.getByLabel("验证码").fill("AB23");
   await page.getByRole("button", { name: "登录" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
+}
+
+/** Signs an operator in on /admin/login and waits for the page their role lands on. */
+export async function signInOperator(page: Page, operator: { username: string; password: string }, lands: RegExp) {
+  await page.goto("/admin/login");
+  await page.getByLabel("用户名").fill(operator.username);
+  await page.getByLabel("密码").fill(operator.password);
+  await page.getByLabel("验证码").fill("AB23");
+  await page.getByRole("button", { name: "登录" }).click();
+  await expect(page).toHaveURL(lands);
 }
 
 const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET], path: "/", httpOnly: true, sameSite: "lax" });
@@ -65,9 +78,24 @@ export async function insertCustomer() {
   return { userId, cookie };
 }
 
-export async function customerPage(browser: Browser, cookie: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai" });
-  await context.addCookies([{ name: "__session", value: cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+/** A phone of its own (a 390×844 browser context), with or without JavaScript, signed in with `cookie` when given. */
+export async function phone(browser: Browser, { javaScriptEnabled = true, cookie }: { javaScriptEnabled?: boolean; cookie?: string } = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai", javaScriptEnabled });
+  if (cookie) await context.addCookies([{ name: "__session", value: cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
   return { context, page: await context.newPage() };
 }
 
+export async function customerPage(browser: Browser, cookie: string) {
+  return phone(browser, { cookie });
+}
+
+/** With SCREENSHOTS=<dir>, a light and a dark screenshot of the page for review; otherwise nothing. */
+export async function shots(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, fullPage: false });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}

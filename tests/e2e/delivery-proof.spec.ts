@@ -1,47 +1,7 @@
-import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_FILE, ROOT } from "./env";
+import { createOperatorWithCli, phone, shots, signInOperator } from "./admin-helpers";
+import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
 import { insertPaidOrder } from "./orders-db";
-
-function createOperatorAccount(role: "admin" | "rider") {
-  const username = `${role}-${crypto.randomBytes(3).toString("hex")}`;
-  const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
-  execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", role === "admin" ? "管理员小周" : "骑手小李", "--role", role], {
-    cwd: ROOT,
-    input: `${password}\n`,
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  return { username, password };
-}
-
-async function login(page: Page, account: { username: string; password: string }, lands: RegExp) {
-  await page.goto("/admin/login");
-  await page.getByLabel("用户名").fill(account.username);
-  await page.getByLabel("密码").fill(account.password);
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录" }).click();
-  await expect(page).toHaveURL(lands);
-}
-
-/** A student with a paid order of the next slot: one parcel whose label names the phone tail 0000. */
-async function phone(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai", javaScriptEnabled });
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
 
 /** A small PNG: an 8×8 picture of a door (any real image will do). */
 const PHOTO = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPoitLGihiGlgQAkQ5DwaCooigAAAAASUVORK5CYII=", "base64");
@@ -51,12 +11,12 @@ const PHOTO = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIW
 // and dark shots of the new screens.
 test("the rider records a bigger size, the student pays the difference, the rider hands over with a photo (without JavaScript)", async ({ browser }) => {
   test.setTimeout(120_000);
-  const riderAccount = createOperatorAccount("rider");
+  const riderAccount = createOperatorWithCli("骑手小李", "rider");
   const order = await insertPaidOrder({ riderUsername: riderAccount.username });
 
-  const riderPhone = await phone(browser, false);
+  const riderPhone = await phone(browser, { javaScriptEnabled: false });
   const rider = riderPhone.page;
-  await login(rider, riderAccount, /\/admin\/run$/);
+  await signInOperator(rider, riderAccount, /\/admin\/run$/);
   await rider.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
   await expect(rider.getByTestId("run-parcel")).toContainText("6-2-1101");
   // The parcel is bigger than declared: the real size, the difference the server's.
@@ -67,8 +27,7 @@ test("the rider records a bigger size, the student pays the difference, the ride
   await expect(rider.getByTestId("run-supplement")).toContainText("待学生补差价");
 
   // The student pays the supplement on the order page (the simulated provider pays by itself).
-  const studentPhone = await phone(browser, false);
-  await studentPhone.context.addCookies([{ name: "__session", value: order.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const studentPhone = await phone(browser, { javaScriptEnabled: false, cookie: order.cookie });
   const student = studentPhone.page;
   await student.goto(`/express/orders/${order.number}`);
   const card = student.getByTestId("order-supplement");
@@ -77,6 +36,12 @@ test("the rider records a bigger size, the student pays the difference, the ride
   await card.getByRole("button", { name: /^补差价/ }).click();
   await expect(student.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
   await shots(student, "student-supplement-paid");
+  // The operator's card says it beside the amount.
+  const adminPhone = await phone(browser, { javaScriptEnabled: false });
+  await signInOperator(adminPhone.page, createOperatorWithCli("值班管理员", "admin"), /\/admin\/orders/);
+  await adminPhone.page.goto(`/admin/orders?q=${order.number}`);
+  await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("补差价 ¥");
+  await expect(adminPhone.page.getByTestId(`admin-order-${order.number}`)).toContainText("（小件→大件，已支付）");
 
   // The rider sees it paid, picks the parcel and hands over with a photo.
   await rider.reload();
@@ -98,5 +63,29 @@ test("the rider records a bigger size, the student pays the difference, the ride
   const refused = await stranger.request.get(`${E2E_BASE_URL}/express/orders/${order.number}/photo`, { maxRedirects: 0 });
   expect(refused.status()).not.toBe(200);
   await stranger.close();
+  for (const open of [riderPhone, studentPhone, adminPhone]) await open.context.close();
+});
+
+// The page's JavaScript pays the difference through the pay flow (the messenger's bridge with a
+// real merchant; here the simulated provider pays by itself), landing on the page as paid.
+test("with JavaScript the student pays the difference through the page's pay flow", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const riderAccount = createOperatorWithCli("骑手小王", "rider");
+  const order = await insertPaidOrder({ riderUsername: riderAccount.username });
+  const riderPhone = await phone(browser, { javaScriptEnabled: false });
+  await signInOperator(riderPhone.page, riderAccount, /\/admin\/run$/);
+  await riderPhone.page.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
+  await riderPhone.page.getByText("记录实际尺寸").first().click();
+  await riderPhone.page.locator(`select[name="real"]`).selectOption({ label: "大件" });
+  await riderPhone.page.getByRole("button", { name: "记录实际尺寸" }).click();
+  await expect(riderPhone.page.getByTestId("run-supplement")).toContainText("待学生补差价");
+
+  const studentPhone = await phone(browser, { cookie: order.cookie });
+  await studentPhone.page.goto(`/express/orders/${order.number}`);
+  await studentPhone.page.waitForLoadState("networkidle"); // hydrated before 补差价
+  const asked = studentPhone.page.waitForRequest((request) => request.url().endsWith(`/express/orders/${order.number}/supplement`) && request.headers()["accept"] === "application/json");
+  await studentPhone.page.getByTestId("order-supplement").getByRole("button", { name: /^补差价/ }).click();
+  await asked;
+  await expect(studentPhone.page.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
   for (const open of [riderPhone, studentPhone]) await open.context.close();
 });

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../scripts/lib/app-server.mjs";
+import { browserTestsChromium } from "../../scripts/lib/chromium.mjs";
 
 process.env.E2E_PORT ||= String(await freePort());
 
@@ -13,4 +14,4 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The e2e server's SQLite database, emptied before the server starts (reset-db.mjs). */
 export const E2E_DB_FILE = path.join(ROOT, `tests/.tmp/e2e/app-${E2E_PORT}.db`);
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = browserTestsChromium();

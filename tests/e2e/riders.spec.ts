@@ -3,49 +3,10 @@
 // the parcel 已取到, reads the label's phone tail against the recipient's, types the handover code
 // the student reads on the order page, and the order is completed. Once with JavaScript, once
 // without (the pages are server-rendered forms). SCREENSHOTS=<dir> keeps light and dark shots.
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
-import { E2E_BASE_URL, E2E_DB_FILE, ROOT } from "./env";
+import { createOperatorWithCli, phone, shots, signInOperator } from "./admin-helpers";
 import { expect, test } from "./fixtures";
 import { insertPaidOrder } from "./orders-db";
-
-function createAdmin() {
-  const username = `boss-${crypto.randomBytes(3).toString("hex")}`;
-  const password = `Pw-${crypto.randomBytes(6).toString("hex")}`;
-  execFileSync(process.execPath, ["scripts/admin-create.mjs", username, "--display-name", "管理员小周", "--role", "admin"], {
-    cwd: ROOT,
-    input: `${password}\n`,
-    env: { ...process.env, DATABASE_URL: `file:${E2E_DB_FILE}`, NODE_ENV: "test", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-  return { username, password };
-}
-
-async function login(page: Page, account: { username: string; password: string }, lands: RegExp) {
-  await page.goto("/admin/login");
-  await page.getByLabel("用户名").fill(account.username);
-  await page.getByLabel("密码").fill(account.password);
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录" }).click();
-  await expect(page).toHaveURL(lands);
-}
-
-/** A student with a paid order of the next slot: one parcel whose label names the phone tail 0000. */
-async function phone(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "zh-CN", timezoneId: "Asia/Shanghai", javaScriptEnabled });
-  return { context, page: await context.newPage() };
-}
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${dir}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test(`the admin assigns, the rider picks up, hands over with the code and completes (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
@@ -56,9 +17,9 @@ for (const javaScriptEnabled of [true, false]) {
     const riderAccount = { username: `rider-${crypto.randomBytes(3).toString("hex")}`, password: "rider-pass-1" };
 
     // The admin adds the rider.
-    const adminPhone = await phone(browser, javaScriptEnabled);
+    const adminPhone = await phone(browser, { javaScriptEnabled });
     const admin = adminPhone.page;
-    await login(admin, createAdmin(), /\/admin\/orders$/);
+    await signInOperator(admin, createOperatorWithCli("管理员小周", "admin"), /\/admin\/orders$/);
     await admin.getByRole("link", { name: "骑手管理" }).click();
     await expect(admin).toHaveURL(/\/admin\/riders$/);
     const form = admin.getByRole("form", { name: "添加骑手" });
@@ -91,9 +52,9 @@ for (const javaScriptEnabled of [true, false]) {
     if (javaScriptEnabled) await shots(admin, "pick-list");
 
     // The rider signs in and lands on the run.
-    const riderPhone = await phone(browser, javaScriptEnabled);
+    const riderPhone = await phone(browser, { javaScriptEnabled });
     const rider = riderPhone.page;
-    await login(rider, riderAccount, /\/admin\/run$/);
+    await signInOperator(rider, riderAccount, /\/admin\/run$/);
     await rider.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
     await expect(rider.getByTestId("run-parcel")).toContainText("6-2-1101");
     if (javaScriptEnabled) await shots(rider, "run-pick");
@@ -110,8 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
     await rider.goto(`/admin/run?slot=${encodeURIComponent(order.slot)}`);
 
     // The student reads the code on the order page.
-    const studentPhone = await phone(browser, javaScriptEnabled);
-    await studentPhone.context.addCookies([{ name: "__session", value: order.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+    const studentPhone = await phone(browser, { javaScriptEnabled, cookie: order.cookie });
     const student = studentPhone.page;
     await student.goto(`/express/orders/${order.number}`);
     const code = (await student.getByTestId("handover-code").locator("p.font-mono").textContent())!.trim();

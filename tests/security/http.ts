@@ -74,45 +74,76 @@ export function rawRequest(base: string, pathname: string, options: RawOptions =
 }
 
 // The /healthz poller runs in a process of its own, so that the test's own event loop (busy
-// writing large bodies) does not add to the times it measures.
+// writing large bodies) does not add to the times it measures. Its first request (the poller's
+// own module loading and connection set-up, a few hundred ms on a loaded machine) is a warm-up,
+// not a sample: it says "ready" after it, then prints one line per answer (its time and when it
+// was sent, in milliseconds since the epoch).
 const HEALTH_POLLER = `
 const [base, everyMs] = process.argv.slice(1);
-const times = [];
-const failures = [];
 let running = true;
 process.stdin.on("data", () => (running = false));
 process.stdin.on("end", () => (running = false));
 (async () => {
+  await fetch(base + "/healthz", { signal: AbortSignal.timeout(5000) }).then((response) => response.text(), () => {});
+  process.stdout.write("ready\\n");
   while (running) {
     const started = performance.now();
     try {
       const response = await fetch(base + "/healthz", { signal: AbortSignal.timeout(5000) });
       await response.text();
-      times.push(performance.now() - started);
-      if (response.status !== 200) failures.push("healthz " + response.status);
+      process.stdout.write("t " + (performance.now() - started) + " " + (performance.timeOrigin + started) + "\\n");
+      if (response.status !== 200) process.stdout.write("f healthz " + response.status + "\\n");
     } catch (error) {
-      failures.push("healthz: " + String(error));
+      process.stdout.write("f healthz: " + String(error).replaceAll("\\n", " ") + "\\n");
     }
     await new Promise((resolve) => setTimeout(resolve, Number(everyMs)));
   }
-  process.stdout.write(JSON.stringify({ times, failures }));
 })();
 `;
 
-/** Polls GET /healthz every `everyMs` (from another process) until stop(); every answer's time. */
+/**
+ * Polls GET /healthz every `everyMs` (from another process) until stop(): every answer's time.
+ * `ready` resolves once the poller is warm and the next answer is a sample; `samples()` are the
+ * answers so far, each with when it was sent (ms since the epoch, as `epochNow()`).
+ */
 export function watchHealth(base: string, everyMs = 50) {
   const child = spawn(process.execPath, ["-e", HEALTH_POLLER, base, String(everyMs)], { stdio: ["pipe", "pipe", "inherit"] });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const times: number[] = [];
+  const samples: { sentAt: number; ms: number }[] = [];
+  const failures: string[] = [];
+  let pending = "";
+  let markReady: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout.on("data", (chunk: Buffer) => {
+    pending += chunk.toString("utf8");
+    const lines = pending.split("\n");
+    pending = lines.pop()!;
+    for (const line of lines) {
+      if (line === "ready") markReady();
+      else if (line.startsWith("t ")) {
+        const [ms, sentAt] = line.slice(2).split(" ").map(Number) as [number, number];
+        times.push(ms);
+        samples.push({ sentAt, ms });
+      }
+      else if (line.startsWith("f ")) failures.push(line.slice(2));
+    }
+  });
+  // "close": the process has ended and its output has been read to the end.
+  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
   return {
+    ready: Promise.race([ready, exited.then(() => Promise.reject(new Error("the /healthz poller exited before its first answer")))]),
+    samples: () => samples,
     async stop() {
       child.stdin.end("stop");
       await exited;
-      const { times, failures } = JSON.parse(output) as { times: number[]; failures: string[] };
       return { times, failures, slowest: Math.max(0, ...times) };
     },
   };
+}
+
+/** Now, in milliseconds since the epoch, as the /healthz poller stamps its requests. */
+export function epochNow() {
+  return performance.timeOrigin + performance.now();
 }
 
 /** Resident memory of a process in MB (Linux /proc). */

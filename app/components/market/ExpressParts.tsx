@@ -184,7 +184,7 @@ function EntryRow({ entry }: { entry: PickupEntry }) {
           ) : null}
           {entry.check ? (
             <span className="mt-1 inline-block rounded bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-700 ring-1 ring-amber-200" data-testid="pickup-check">
-              {entry.check === "low-confidence" ? m.express.checkLowConfidence : m.express.checkShortCode}
+              {entry.check === "low-confidence" ? m.express.checkLowConfidence : entry.check === "long-number" ? m.express.checkLongNumber : m.express.checkShortCode}
             </span>
           ) : null}
         </span>

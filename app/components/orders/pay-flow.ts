@@ -120,3 +120,35 @@ export async function runPayment(orderNumber: string, onStage: (stage: PayStage)
   onStage("checking");
   return pollPayment(orderNumber);
 }
+
+/**
+ * A supplement's payment (the order page's 补差价, its own trade): the page's form action answers
+ * its pay parameters (JSON), the bridge pays (or, simulated, the provider pays by itself), and the
+ * page goes where the action said — reloading as paying, its loader asking the provider. A refusal
+ * also answers where to go (the page words it); a cancelled or failed bridge stays on the page.
+ */
+export async function runSupplementPayment(action: string): Promise<{ kind: "go"; to: string } | Extract<PayOutcome, { kind: "cancelled" | "failed" }>> {
+  let body: { payParams?: unknown; simulated?: boolean; to?: unknown };
+  try {
+    const response = await fetch(action, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+      body: new URLSearchParams({ intent: "supplement-accept" }),
+    });
+    body = await json(response);
+  } catch {
+    return { kind: "failed", message: msg.pay.createFailed };
+  }
+  // Only a path of ours.
+  if (typeof body.to !== "string" || !body.to.startsWith("/") || body.to.startsWith("//")) return { kind: "failed", message: msg.pay.createFailed };
+  if (body.payParams === undefined) return { kind: "go", to: body.to };
+  const checked = checkPayParams(body.payParams);
+  if (!checked.ok) return { kind: "failed", message: checked.message };
+  if (body.simulated) await sleep(SIMULATED_PAY_WAIT_MS);
+  else {
+    const refused = await invokeBridge(checked.params);
+    if (refused?.kind === "cancelled" || refused?.kind === "failed") return refused;
+  }
+  return { kind: "go", to: body.to };
+}

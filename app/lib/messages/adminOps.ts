@@ -2,6 +2,7 @@
 // filter's choices, 已超时 on a card, who hears of new orders, the CSV's pick-list columns. Kept
 // apart from ./adminOrderData, which /admin/orders' JavaScript carries.
 import { Common } from "./common";
+import { orders } from "./orders";
 
 export const adminOps = {
   // 配送失败's causes (the student reads the label, and the operator's note after it).
@@ -27,6 +28,16 @@ export const adminOps = {
     some: "新订单会通过微信通知已绑定的 {count} 位运营人员。",
   },
   late: Common.late,
+  // A size found wrong at pickup, beside the order's amount on its card (decision 052).
+  supplement: {
+    card: "{amount} · 补差价 {supplement}（{declared}→{real}，{state}）",
+    offered: "待学生支付",
+    paid: orders.paymentStatus.paid,
+    refunded: "已退回",
+    declined: "学生未补，包裹留站",
+    // 配送失败's parcels: of the missing ones of its declared size, the supplemented one.
+    missingParcel: "其中补差价的那件（{declared}→{real}）",
+  },
   // The CSV's pick-list columns.
   csv: {
     promise: Common.estimated,

@@ -160,6 +160,8 @@ export const enum Common {
   status = "状态",
   studentId = "学号",
   studentIdRequired = "请输入学号",
+  supplementFound = "骑手取件时发现包裹为{real}（下单为{declared}），需补差价 {amount}。",
+  supplementTitle = "包裹尺寸需补差价",
   switchCampus = "切换校区",
   syncedAt = "同步于 {time}",
   teacher = "教师",

@@ -27,7 +27,7 @@ export const marketAnswers = {
   },
   checkout: {
     emptyList: "请先识别快递信息",
-    checkFirst: "有快递的截图识别需要核对：请点开标着“请核对”的快递，确认无误后保存，再下单",
+    checkFirst: "有快递的识别结果需要核对：请点开标着“请核对”的快递，确认无误后保存，再下单",
     zero: "{name}数量已为0",
     limit: "包裹数量不能超过快递数量（{count} 件）",
     remarkTooLong: "备注最多 200 字",

@@ -22,6 +22,7 @@ export const marketPage = {
     deadline: "{deadline}领取",
     checkLowConfidence: "截图看不清，请核对取件码",
     checkShortCode: "取件码可能不完整，请核对",
+    checkLongNumber: "取件码处是一串单号，请核对取件码",
     serviceNotice: Common.serviceNotice,
     contactService: Common.contactService,
     estimate: Common.estimated,

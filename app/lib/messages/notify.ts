@@ -91,6 +91,10 @@ export const notify = {
     gradeCount: "{count} 门",
     gradeCoursesMore: "{courses}等{count}门",
     gradeInboxBody: "{courses} 的成绩已发布，点击查看",
+    // A parcel found bigger at pickup: the amount to pay, and the notice's title and words.
+    supplementAmount: "待补差价 ¥{yuan}",
+    supplementTitle: Common.supplementTitle,
+    supplementFound: Common.supplementFound,
     subscribeTitles: {
       EXPRESS_DELIVERY: "快递已送达",
       ORDER_STATUS: "订单状态通知",

@@ -75,8 +75,8 @@ export const orderPage = {
   },
   // A size found wrong at pickup (decision 047).
   supplement: {
-    title: "包裹尺寸需补差价",
-    found: "骑手取件时发现包裹为{real}（下单为{declared}），需补差价 {amount}。",
+    title: Common.supplementTitle,
+    found: Common.supplementFound,
     accept: "补差价 {amount}",
     decline: "不补，包裹留在驿站并退款",
     declineHint: "不补差价时，这件包裹不配送，按下单价格退还这件的费用。",

@@ -50,6 +50,8 @@ export const AdminOrderActionSchema = z.discriminatedUnion("intent", [
       reason: z.string().trim().max(REASON_MAX, m.failures.reasonMax).default(""),
       // The parcels not delivered, per size (absent: none of that size).
       ...Object.fromEntries(SIZES.map((size) => [`missing_${size}`, missingCount])),
+      // Of those, the parcel a supplement was paid or offered for (0 or 1): its supplement is refunded.
+      missing_supplement: missingCount,
     })
     .superRefine((value, ctx) => {
       if (failureReasonText(value.reason_code ?? null, value.reason, adminOps.failReasons) === null) {

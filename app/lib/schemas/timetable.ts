@@ -113,3 +113,15 @@ export const CalendarEntrySchema = z
 export type CalendarEntryFields = z.input<typeof CalendarEntrySchema>;
 
 export const CalendarDeleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** /schedule/import, step one: the file (multipart; its bytes are checked by the server's reader). */
+export const ImportReadSchema = z.object({
+  ...where,
+  file: z.instanceof(File, { message: t.importNoFile }).refine((file) => file.size > 0, t.importNoFile),
+});
+
+/** /schedule/import, step two: the sealed preview the student confirms. */
+export const ImportConfirmSchema = z.object({
+  ...where,
+  token: z.string().min(1).max(100_000),
+});

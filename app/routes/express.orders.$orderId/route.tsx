@@ -74,6 +74,24 @@ function Detail({ data }: { data: Data }) {
     }
   });
 
+  // 补差价 with JavaScript: the supplement's pay parameters go to the messenger's bridge (the flow
+  // loads on the tap); without it the form posts and only the simulated provider can pay.
+  const [supplementBusy, setSupplementBusy] = useState(false);
+  const payDifference = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (supplementBusy) return;
+    setSupplementBusy(true);
+    try {
+      const outcome = await (await import("~/components/orders/pay-flow")).runSupplementPayment(`${path}/supplement`);
+      if (outcome.kind === "go") window.location.assign(outcome.to);
+      else setNotice({ text: outcome.message, tone: outcome.kind === "failed" ? "error" : "info" });
+    } catch {
+      setNotice({ text: o.pay.networkError, tone: "error" });
+    } finally {
+      setSupplementBusy(false);
+    }
+  };
+
   const view = order.view;
   const actions = view.actions;
   const doneText = done;
@@ -188,9 +206,9 @@ function Detail({ data }: { data: Data }) {
           ) : null}
           {order.supplement.open && !data.supplementReload ? (
             <div className="space-y-2">
-              <form method="post" action={`${path}/supplement`}>
+              <form method="post" action={`${path}/supplement`} onSubmit={payDifference}>
                 <input type="hidden" name="intent" value="supplement-accept" />
-                <button type="submit" className="btn-primary h-11 w-full text-[15px]">
+                <button type="submit" disabled={supplementBusy} className="btn-primary h-11 w-full text-[15px]">
                   {fillTemplate(o.supplement.accept, { amount: formatYuan(order.supplement.amountFen, { style: "amount", symbol: true }) })}
                 </button>
               </form>

@@ -44,7 +44,7 @@ export type OrderIntent = "complete" | "cancel" | "fail" | "delete" | CourierSte
 
 export async function runOrderAction(
   operator: Operator,
-  input: { intent: OrderIntent; order: string; reason?: string | null; missing?: Partial<SizeCounts> | null },
+  input: { intent: OrderIntent; order: string; reason?: string | null; missing?: Partial<SizeCounts> | null; supplementMissing?: boolean },
 ): Promise<AdminResult> {
   const failureOf = input.intent === "complete" || input.intent === "cancel" || input.intent === "delete" || input.intent === "fail" ? input.intent : "advance";
   const order = await findLiveOrder(input.order);
@@ -57,7 +57,7 @@ export async function runOrderAction(
     case "delete":
       return deleteOrder(operator, order);
     case "fail":
-      return failedDelivery(operator, order, input.reason?.trim() ?? "", input.missing ?? null);
+      return failedDelivery(operator, order, input.reason?.trim() ?? "", input.missing ?? null, input.supplementMissing === true);
     default:
       return advance(operator, order, input.intent);
   }
@@ -127,10 +127,10 @@ async function cancelOrder(operator: Operator, order: OrderRow, reason: string |
 // 配送失败
 
 /** A delivery that failed in 配送中: the missing parcels (all, when none is named) are refunded at once. */
-async function failedDelivery(operator: Operator, order: OrderRow, reason: string, missing: Partial<SizeCounts> | null): Promise<AdminResult> {
+async function failedDelivery(operator: Operator, order: OrderRow, reason: string, missing: Partial<SizeCounts> | null, supplementMissing: boolean): Promise<AdminResult> {
   if (!reason) return fail("fail", "failReasonRequired", 400);
   if (!adminActions(stateOfRow(order)).includes("fail")) return fail("fail", "notAllowed", 409);
-  const result = await failDelivery(order.order_number, { id: operator.id, label: operator.display_name }, { reason, missing });
+  const result = await failDelivery(order.order_number, { id: operator.id, label: operator.display_name }, { reason, missing, supplementMissing });
   if (!result.ok) return fail("fail", result.reason === "not_found" ? "notFound" : "notAllowed", result.reason === "not_found" ? 404 : 409);
   const after = result.order;
   await recordAudit(db(), operator, { action: "delivery_failed", order, detail: [statusChange(order.status, after.status), reason].join("；") });

@@ -49,6 +49,7 @@ import { db } from "../db/db.server";
 import { dailyLedger } from "../orders/invariants.server";
 import { slotBoard } from "../orders/slots.server";
 import type { OrderRow } from "../orders/events.server";
+import type { OrderSupplementsTable } from "../db/schema";
 
 export type AdminFilter = {
   group: OrderGroup | null;
@@ -89,6 +90,59 @@ export type AdminOrderCard = {
   deliveryPhotoUrl: string | null;
 };
 
+/** What a card says of an order's supplement (a size found wrong at pickup). */
+export type CardSupplement = Pick<OrderSupplementsTable, "order_id" | "state" | "declared_size" | "real_size" | "amount_fen" | "missing_at">;
+
+/** The supplements of the cards' orders (the unique order_id index). */
+export async function cardSupplements(orderIds: number[]): Promise<Map<number, CardSupplement>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("order_supplements")
+    .select(["order_id", "state", "declared_size", "real_size", "amount_fen", "missing_at"])
+    .where("order_id", "in", orderIds)
+    .where("state", "!=", "void")
+    .execute();
+  return new Map(rows.map((row) => [row.order_id, row]));
+}
+
+function supplementState(order: Pick<OrderRow, "status">, supplement: CardSupplement) {
+  const s = adminOps.supplement;
+  if (supplement.state === "offered") return s.offered;
+  if (supplement.state === "declined") return s.declined;
+  // Paid: given back when its parcel was not delivered (S4) or with its order (S2).
+  return supplement.missing_at || order.status === "refunded" || order.status === "cancelled" ? s.refunded : s.paid;
+}
+
+/** The amount, and the supplement beside it (server text: the card's JavaScript stays as it is). */
+function amountTextOf(order: OrderRow, supplement: CardSupplement | undefined) {
+  const amount = formatYuan(order.amount_fen, { style: "amount", symbol: true });
+  if (!supplement) return amount;
+  return fillTemplate(adminOps.supplement.card, {
+    amount,
+    supplement: formatYuan(supplement.amount_fen, { style: "amount", symbol: true }),
+    declared: TYPE_NAMES[supplement.declared_size] ?? supplement.declared_size,
+    real: TYPE_NAMES[supplement.real_size] ?? supplement.real_size,
+    state: supplementState(order, supplement),
+  });
+}
+
+/**
+ * The card of one order for its panel. On 配送失败's form, a supplement still to be delivered
+ * (offered or paid) adds a row of its own: whether the supplemented parcel is among the missing
+ * (S4; the form's field missing_supplement).
+ */
+export async function panelCard(order: OrderRow, panel: string | null): Promise<AdminOrderCard> {
+  const supplement = (await cardSupplements([order.id])).get(order.id);
+  const card = toCard(order, supplement);
+  if (panel !== "fail" || !supplement || (supplement.state !== "offered" && supplement.state !== "paid")) return card;
+  const row = {
+    type: "supplement",
+    name: fillTemplate(adminOps.supplement.missingParcel, { declared: TYPE_NAMES[supplement.declared_size] ?? supplement.declared_size, real: TYPE_NAMES[supplement.real_size] ?? supplement.real_size }),
+    count: 1,
+  };
+  return { ...card, parcels: [...card.parcels, row] };
+}
+
 const TYPE_NAMES = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
 
 function parseCounts(text: string): Record<string, number> {
@@ -110,7 +164,7 @@ export function stateOfRow(order: Pick<OrderRow, "status" | "payment_status" | "
   return { status: order.status, paymentStatus: order.payment_status, refundState: order.refund_state };
 }
 
-export function toCard(order: OrderRow): AdminOrderCard {
+export function toCard(order: OrderRow, supplement?: CardSupplement): AdminOrderCard {
   const state = stateOfRow(order);
   const view = orderView(state);
   return {
@@ -133,7 +187,7 @@ export function toCard(order: OrderRow): AdminOrderCard {
     pickupDeadline: order.pickup_deadline,
     parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ type, name: TYPE_NAMES[type] ?? type, count })),
     parcelCount: order.parcel_count,
-    amountText: formatYuan(order.amount_fen, { style: "amount", symbol: true }),
+    amountText: amountTextOf(order, supplement),
     remark: order.remark,
     createdAt: order.created_at,
     createdText: formatShanghai(order.created_at),
@@ -272,7 +326,9 @@ export async function adminOrderPage(filter: AdminFilter, pages: number, at = ne
   const searched = scope.ids !== null;
   if (scope.ids && scope.ids.length === 0) return { items: [], more: false, counts: await groupCounts(scope), searched };
   const [rows, counts] = await Promise.all([listQuery(scope, filter.group, limit + 1).execute(), groupCounts(scope)]);
-  return { items: rows.slice(0, limit).map(toCard), more: rows.length > limit, counts, searched };
+  const shown = rows.slice(0, limit);
+  const supplements = await cardSupplements(shown.map((row) => row.id));
+  return { items: shown.map((row) => toCard(row, supplements.get(row.id))), more: rows.length > limit, counts, searched };
 }
 
 /** One order that is not deleted, by its number. */

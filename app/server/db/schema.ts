@@ -669,6 +669,8 @@ export interface OrderSupplementsTable {
   payer_openid: string | null;
   success_time: string | null;
   decided_at: string | null;
+  /** When a 配送失败 covered this parcel (it was not delivered): a paid supplement is then refunded. */
+  missing_at: string | null;
   created_at: string;
   updated_at: string;
 }

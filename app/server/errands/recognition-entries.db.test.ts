@@ -24,7 +24,7 @@ async function call<T>(fn: (a: ReturnType<typeof args>) => Promise<T>, req: Requ
 const form = (fields: Record<string, string>, cookie: string, path = "/market?index") =>
   request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
 
-type Entry = { id: string; pickupCode: string | null; company: string; stationName: string; deadline?: string | null; check?: string | null; source: string };
+type Entry = { id: string; pickupCode: string | null; trackingNumber?: string | null; company: string; stationName: string; deadline?: string | null; check?: string | null; source: string };
 async function signedIn() {
   const user = await createMessengerUser({ campus_code: "jinpenling" });
   return { user, cookie: await sessionCookieFor(user.id) };
@@ -89,11 +89,22 @@ describe("screenshot reads to check", () => {
     expect(entry).toMatchObject({ pickupCode: "1-2-30", check: "short-code", source: "image" });
     // Not billed silently: the confirm sheet does not open while a read is unchecked.
     const refused = await (await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"))).json();
-    expect(refused.error).toBe("有快递的截图识别需要核对：请点开标着“请核对”的快递，确认无误后保存，再下单");
+    expect(refused.error).toBe("有快递的识别结果需要核对：请点开标着“请核对”的快递，确认无误后保存，再下单");
     await saveEntry(cookie, { entryId: entry!.id, company: "中通快递", credential: "1-2-3001", station: "西区驿站" });
     const [saved] = await entriesOf(cookie);
     expect(saved).toMatchObject({ pickupCode: "1-2-3001", check: null });
     const opened = await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"));
     expect(opened.status).toBe(302);
+  });
+
+  it("a pasted text with a waybill-long number where the code stands is listed to check, not billed", async () => {
+    const cookie = await student();
+    await call(pageAction, form({ intent: "recognize", text: "【中通快递】您的快递已到梨园菜鸟驿站，取件码773512306609841，请及时取件" }, cookie));
+    const [entry] = await entriesOf(cookie);
+    expect(entry).toMatchObject({ pickupCode: null, trackingNumber: "773512306609841", stationName: "梨园菜鸟驿站", check: "long-number", source: "text" });
+    const refused = await (await call(checkoutAction, form({ intent: "open-checkout" }, cookie, "/market/checkout"))).json();
+    expect(refused.error).toBe("有快递的识别结果需要核对：请点开标着“请核对”的快递，确认无误后保存，再下单");
+    await saveEntry(cookie, { entryId: entry!.id, company: "中通快递", credential: "3-2-4410", station: "梨园菜鸟驿站" });
+    expect((await entriesOf(cookie))[0]).toMatchObject({ pickupCode: "3-2-4410", check: null });
   });
 });

@@ -15,15 +15,16 @@ type ImageEntry = ReturnType<typeof recognizeText>[number] & { check: EntryCheck
 
 /**
  * Screenshot reads the student should check: the code's line was read with a low score, or the
- * code is shorter than its shape (a read that lost characters). Such a parcel is listed with a
- * note to check it, never taken silently.
+ * code is shorter than its shape (a read that lost characters), or the text itself put a
+ * waybill-long number where the code stands. Such a parcel is listed with a note to check it,
+ * never taken silently.
  */
 export function flagUnsure(entries: ReturnType<typeof recognizeText>, unsureLines: string[]): ImageEntry[] {
   const unsure = unsureLines.map((line) => normalizeCredential(line, "tracking"));
   return entries.map((entry) => {
     const code = normalizeCredential(entry.pickupCode ?? entry.trackingNumber, "tracking");
     const lowScore = code !== "" && unsure.some((line) => line.includes(code));
-    return { ...entry, check: lowScore ? "low-confidence" : shortForItsShape(entry.pickupCode) ? "short-code" : null };
+    return { ...entry, check: lowScore ? "low-confidence" : shortForItsShape(entry.pickupCode) ? "short-code" : entry.check };
   });
 }
 

@@ -79,7 +79,7 @@ function inboxEntry(event: NotifyEvent): { data: Record<string, unknown>; link: 
     }
     case "order_status":
       return {
-        data: { orderNumber: event.data.orderNumber, status: event.data.status },
+        data: { orderNumber: event.data.orderNumber, status: event.data.status, ...(event.data.supplement ? { supplement: event.data.supplement } : {}) },
         link: `/express/orders/${encodeURIComponent(event.data.orderNumber)}`,
         actorUserId: null,
       };

@@ -14,7 +14,7 @@ import { findOrder, findOwnOrder, reviewOf, stateOf, type ActionResult } from ".
 import { refreshPayment } from "./payment.server";
 import { executeRefund, startRefund } from "./refunds.server";
 import { applyClosed, applyDeliveryFailed, applyStatus } from "./transitions.server";
-import { failedDeliveryRefundFen, type SizeCounts } from "~/lib/order-ledger";
+import { failedDeliveryRefundFen, failureCoversSupplement, type SizeCounts } from "~/lib/order-ledger";
 import { unitPricesOf } from "./order-prices.server";
 
 const msg = { orders: ordersMessages };
@@ -131,8 +131,10 @@ export async function advanceOrder(number: string, to: OrderStatus, operatorId: 
 
 export type DeliveryFailure = {
   reason: string;
-  /** The parcels not delivered, by size; null: none of them was. */
+  /** The parcels not delivered, by the size each was charged (a supplemented one under its declared size); null: none of them was. */
   missing: Partial<SizeCounts> | null;
+  /** The supplemented parcel is among the missing (S4; implied when every parcel of its declared size is). */
+  supplementMissing?: boolean;
 };
 
 /**
@@ -151,11 +153,18 @@ export async function failDelivery(number: string, operator: { id: number; label
   if (missingCount === 0) return { ok: false, reason: "not_allowed" };
   const partial = missingCount < order.parcel_count;
   const refundFen = failedDeliveryRefundFen({ amountFen: order.amount_fen, discountFen: order.discount_fen, counts, missing, unitPrices: unitPricesOf(order) });
-  const refundId = await db()
+  // S4: the supplemented parcel, when there is one still to be delivered, is covered or not.
+  const supplement = await db().selectFrom("order_supplements").select(["declared_size", "state"]).where("order_id", "=", order.id).where("state", "in", ["offered", "paid"]).executeTakeFirst();
+  const declared = supplement && (SIZE_KEYS as readonly string[]).includes(supplement.declared_size) ? (supplement.declared_size as keyof SizeCounts) : null;
+  const covers = declared ? failureCoversSupplement({ counts, missing, declared, named: failure.supplementMissing === true }) : false;
+  if (covers === null) return { ok: false, reason: "not_allowed" };
+  const refundIds = await db()
     .transaction()
-    .execute((trx) => applyDeliveryFailed(trx, order, { reason: failure.reason, refundFen, partial, operatorId: operator.id, courierLabel: operator.label, at: now() }));
-  if (refundId === null) return { ok: false, reason: "not_allowed" };
-  if (refundId > 0) await executeRefund(refundId);
+    .execute((trx) =>
+      applyDeliveryFailed(trx, order, { reason: failure.reason, refundFen, partial, supplementMissing: covers, operatorId: operator.id, courierLabel: operator.label, at: now() }),
+    );
+  if (refundIds === null) return { ok: false, reason: "not_allowed" };
+  for (const refundId of refundIds) await executeRefund(refundId);
   return { ok: true, order: (await findOrder(number))! };
 }
 

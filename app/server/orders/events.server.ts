@@ -58,7 +58,13 @@ export async function recordEvent(
 }
 
 /** The customer's inbox item and messages for a status they hear about. */
-export async function notifyOrder(executor: Executor, order: OrderRow, status: OrderEventStatus, at: string, extra: { courierLabel?: string } = {}) {
+export async function notifyOrder(
+  executor: Executor,
+  order: OrderRow,
+  status: OrderEventStatus,
+  at: string,
+  extra: { courierLabel?: string; supplement?: { amountFen: number; declared: string; real: string } } = {},
+) {
   if (order.user_id === null) return;
   await notify(
     {
@@ -76,6 +82,7 @@ export async function notifyOrder(executor: Executor, order: OrderRow, status: O
         at,
         estimatedDelivery: deliveryText(order.estimated_delivery_at, new Date(at)),
         ...(extra.courierLabel ? { courierLabel: extra.courierLabel } : {}),
+        ...(extra.supplement ? { supplement: extra.supplement } : {}),
       },
     },
     { executor, now: new Date(at) },

@@ -111,6 +111,13 @@ export async function moneyInvariantViolations(orderIds?: number[]): Promise<str
     if (supplement?.state === "paid" && !supplement.success_time) problems.push(`${at}: S1: a paid supplement without the provider's time`);
     if (supplement && supplement.amount_fen <= 0) problems.push(`${at}: S1: a supplement of ${supplement.amount_fen}`);
     if (supplement?.state === "declined" && !(refunds.get(order.id) ?? []).some((refund) => !refund.supplement && refund.state !== "rejected")) problems.push(`${at}: S3: a declined supplement whose parcel was not refunded`);
+    // S4: a paid supplement whose parcel a 配送失败 covered is refunded in full (or its refund failed
+    // and is owed); a supplement is refunded only for that, or with its order refunded or ended.
+    const supplementRefundFailed = (refunds.get(order.id) ?? []).some((refund) => refund.supplement && refund.state === "failed");
+    if (supplement?.missing_at && supplement.state === "paid" && supplementRefunded !== supplement.amount_fen && !supplementRefundFailed)
+      problems.push(`${at}: S4: a paid supplement of a parcel not delivered, refunded ${supplementRefunded} of ${supplement.amount_fen}`);
+    if (supplementRefunds.length > 0 && !supplement?.missing_at && order.status !== "refunded" && order.status !== "cancelled")
+      problems.push(`${at}: S4: a supplement refunded while its parcel was delivered or is still to be`);
     if (order.user_id === null && split.heldFen > 0) problems.push(`${at}: I1: ${split.heldFen} held by an order whose account was deleted`);
     if (order.user_id === null && order.status !== "completed" && isLive(ledgerOrderOf(order))) problems.push(`${at}: I1: a live order lost its recipient`);
     // The payments row says what the order says.

@@ -2,7 +2,8 @@
 // draws interleavings of what students, operators, the pay provider and the clock do — create,
 // pay, payments the provider learns late, duplicated status polls, cancel, refund request,
 // approve, reject, courier steps, 配送失败 (whole or in part), complete, delete, account deletion,
-// a size found wrong at pickup (recorded, its supplement paid — late or twice — or declined),
+// a size found wrong at pickup (recorded, its supplement paid — late or twice — or declined, its
+// parcel among a failure's missing or not),
 // price and slot edits, clock moves — through the same domain functions the pages call, and after
 // every step checks the invariants against the database (moneyInvariantViolations: per order and
 // identities), the day's ledger (received = refunded + earned + held) and what the payment-status
@@ -83,6 +84,8 @@ const KINDS = [
   "supplementPay",
   "supplementPay",
   "supplementDecline",
+  "failSupplement",
+  "failSupplement",
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Step = { kind: Kind; who: number; which: number };
@@ -196,7 +199,42 @@ async function perform(world: World, { kind, who, which }: Step) {
       if (!order) return;
       const counts = JSON.parse(order.package_counts) as Record<string, number>;
       const [size] = Object.entries(counts).find(([, count]) => count > 0) ?? [];
-      await failDelivery(target.number, { id: world.courier.id, label: "骑手" }, { reason, missing: kind === "fail" || !size ? null : { [size]: 1 } });
+      // The operator may say the supplemented parcel is among the missing, or not (S4).
+      await failDelivery(target.number, { id: world.courier.id, label: "骑手" }, { reason, missing: kind === "fail" || !size ? null : { [size]: 1 }, supplementMissing: which % 2 === 0 });
+      return;
+    }
+    case "failSupplement": {
+      // An order whose supplement was offered or paid is taken out for delivery, then fails with
+      // one parcel of the supplemented one's declared size missing: that parcel or another (S4).
+      // A paid order still at (or before) the pickup without one has its first parcel found large now.
+      const candidates = [];
+      for (const order of world.orders) {
+        const status = (await findOrder(order.number))?.status ?? "";
+        const supplement = await supplementByTradeNo(`${order.number}S`);
+        if (supplement ? supplement.state === "paid" || supplement.state === "offered" : ["paid", "assigned", "picking"].includes(status)) candidates.push(order.number);
+      }
+      const number = candidates.length > 0 ? candidates[which % candidates.length]! : null;
+      if (!number) return;
+      if (!(await supplementByTradeNo(`${number}S`))) {
+        if ((await findOrder(number))?.status === "paid") await advanceOrder(number, "assigned", world.courier.id);
+        const counts = JSON.parse((await findOrder(number))!.package_counts) as Record<string, number>;
+        await recordRealSize(world.courier, { order: number, position: 0, real: "large", declared: SIZES.find((size) => (counts[size] ?? 0) > 0) ?? null });
+      }
+      const recorded = await supplementByTradeNo(`${number}S`);
+      if (!recorded) return;
+      const chosen = { number, declared: recorded.declared_size };
+      // An offered one: the student has the pay sheet open and pays; confirmed before the failure or after it.
+      const owner = world.orders.find((order) => order.number === chosen.number)!.owner;
+      const open = (await supplementByTradeNo(`${chosen.number}S`))?.state === "offered" && (await alive(owner)) && (await acceptSupplement(owner, chosen.number)).ok;
+      if (open) payAtProvider(`${chosen.number}S`);
+      const confirm = async () => {
+        const supplement = await supplementByTradeNo(`${chosen.number}S`);
+        if (supplement) await refreshSupplement(supplement);
+      };
+      if (open && which % 2 === 0) await confirm();
+      for (const to of ["picking", "delivering"] as const) await advanceOrder(chosen.number, to, world.courier.id);
+      await failDelivery(chosen.number, { id: world.courier.id, label: "骑手" }, { reason, missing: { [chosen.declared]: 1 }, supplementMissing: who !== 0 });
+      if (open && which % 2 === 1) await confirm();
       return;
     }
     case "operatorCancel":
@@ -338,9 +376,19 @@ describe("money under generated sequences", () => {
       // What the sequences reached (a budget that never pays or refunds would prove little).
       const reached = await db().selectFrom("orders").select(["status", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy("status").execute();
       const refunds = await db().selectFrom("refunds").select(["kind", "state", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy(["kind", "state"]).execute();
-      const supplements = await db().selectFrom("order_supplements").select(["state", (eb) => eb.fn.countAll<number | string>().as("n")]).groupBy("state").execute();
+      const supplements = await db()
+        .selectFrom("order_supplements")
+        .select(["state", (eb) => eb.fn.countAll<number | string>().as("n"), (eb) => eb.fn.count<number | string>("missing_at").as("missing")])
+        .groupBy("state")
+        .execute();
+      const supplementRefunds = await db()
+        .selectFrom("refunds")
+        .select(["kind", (eb) => eb.fn.countAll<number | string>().as("n")])
+        .where("out_trade_no", "is not", null)
+        .groupBy("kind")
+        .execute();
       console.info(
-        `money properties reached: ${reached.map((row) => `${row.status} ${row.n}`).join(", ")}; refunds: ${refunds.map((row) => `${row.kind}/${row.state} ${row.n}`).join(", ")}; supplements: ${supplements.map((row) => `${row.state} ${row.n}`).join(", ")}`,
+        `money properties reached: ${reached.map((row) => `${row.status} ${row.n}`).join(", ")}; refunds: ${refunds.map((row) => `${row.kind}/${row.state} ${row.n}`).join(", ")}; supplements: ${supplements.map((row) => `${row.state} ${row.n} (parcel missing ${row.missing})`).join(", ")}; supplement refunds: ${supplementRefunds.map((row) => `${row.kind} ${row.n}`).join(", ")}`,
       );
     },
     TIMEOUT_MS,

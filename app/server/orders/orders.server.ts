@@ -527,7 +527,8 @@ export async function orderDetail(order: OrderRow) {
 
 export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;
 
-const SIZE_NAME = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
+/** A size's name as the customer reads it (口袋件, 大件…). */
+export const SIZE_NAME = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
 
 async function supplementView(order: OrderRow) {
   const row = await db().selectFrom("order_supplements").select(["state", "declared_size", "real_size", "amount_fen", "prepay_id"]).where("order_id", "=", order.id).executeTakeFirst();

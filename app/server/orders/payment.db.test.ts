@@ -11,6 +11,8 @@ import { action as paymentAction } from "~/routes/api.pay.wechat.create-payment"
 import { action as notifyAction } from "~/routes/api.pay.wechat.notify";
 import { action as cancelAction } from "~/routes/express.orders.$orderId.cancel/route";
 import { action as refundAction } from "~/routes/express.orders.$orderId.refund/route";
+import { action as supplementAction } from "~/routes/express.orders.$orderId.supplement/route";
+import type { Operator } from "~/server/auth/operator.server";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { saveAddress } from "~/server/errands/addresses.server";
@@ -30,6 +32,7 @@ import { advanceOrder, cancelOrder, closeExpiredOrders } from "./cancel.server";
 import { createPayment } from "./payment.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import { approveRefund, pendingRefundRequests, sweepRefunds } from "./refunds.server";
+import { recordRealSize, supplementByTradeNo } from "./supplements.server";
 
 let fake: FakeWechatPay;
 let merchant: FakeMerchant;
@@ -290,5 +293,37 @@ describe("pay parameters (decision 030)", () => {
     expect(answer.ok).toBe(false);
     expect((await findOrder(created.orderNumber))!).toMatchObject({ status: "cancelled", payment_status: "closed" });
     expect(fake.trades.get(created.orderNumber)?.state ?? "CLOSED").toBe("CLOSED");
+  });
+});
+
+describe("a supplement with the real provider", () => {
+  it("hands its pay parameters to the page's JavaScript for the messenger's bridge; the provider's notification confirms it", async () => {
+    const { cookie, order } = await paidOrder();
+    const operator = (await db().selectFrom("operators").selectAll().where("username", "=", "pay-op").executeTakeFirstOrThrow()) as Operator;
+    expect(await advanceOrder(order.order_number, "assigned", operator.id)).toMatchObject({ ok: true });
+    expect(await recordRealSize(operator, { order: order.order_number, position: 0, real: "large" })).toMatchObject({ ok: true });
+    const path = `/express/orders/${order.order_number}`;
+    const accept = (as: string) =>
+      call(supplementAction, request(`${path}/supplement`, { method: "POST", cookie, body: new URLSearchParams({ intent: "supplement-accept" }), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: as } }), {
+        orderId: order.order_number,
+      });
+
+    // Without JavaScript the page can only say to pay in the messenger.
+    expect((await accept("text/html")).headers.get("Location")).toBe(`${path}?supplement=bridge`);
+    // The page's JavaScript gets the supplement's own trade's parameters, signed for the bridge.
+    const answer = await accept("application/json");
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { payParams: Record<string, string>; simulated: boolean; to: string };
+    expect(body.simulated).toBe(false);
+    expect(body.to).toBe(`${path}?supplement=paying`);
+    expect(body.payParams).toMatchObject({ signType: "RSA", package: expect.stringMatching(/^prepay_id=wx/) });
+    expect(body.payParams.paySign).toBeTruthy();
+    const supplement = (await supplementByTradeNo(`${order.order_number}S`))!;
+    expect(fake.trades.get(`${order.order_number}S`)?.amountFen ?? null).toBe(supplement.amount_fen);
+
+    // The payer confirms in the messenger; the provider's notification marks it paid.
+    fake.markPaid(`${order.order_number}S`);
+    expect((await deliver(fake.transactionNotification(`${order.order_number}S`))).status).toBe(204);
+    expect((await supplementByTradeNo(`${order.order_number}S`))?.state).toBe("paid");
   });
 });

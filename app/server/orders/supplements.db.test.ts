@@ -7,7 +7,9 @@
 // every step, a full refund gives the supplement back on its own trade, and the day's
 // reconciliation matches the provider's bill with the supplement in it.
 import { beforeAll, describe, expect, it } from "vitest";
+import { inboxText } from "~/lib/notify";
 import { shanghaiToday } from "~/lib/time";
+import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders";
 import { action as pickAction } from "~/routes/admin.pick-list";
 import { action as runAction, loader as runLoader } from "~/routes/admin.run";
 import { loader as orderLoader } from "~/routes/express.orders.$orderId/route";
@@ -18,11 +20,12 @@ import { db } from "~/server/db/db.server";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
 import { call, cookieValue, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { placeTestOrder, payTestOrder } from "../../../tests/setup/orders";
-import { cancelOrderByOperator } from "./cancel.server";
+import { pickList } from "~/server/riders/run.server";
+import { cancelOrderByOperator, failDelivery } from "./cancel.server";
 import { dailyLedger, moneyInvariantViolations } from "./invariants.server";
 import { findOrder } from "./orders.server";
 import { reconcileDay } from "./reconciliation.server";
-import { markSupplementPaid, refreshSupplement, supplementByTradeNo } from "./supplements.server";
+import { acceptSupplement, markSupplementPaid, refreshSupplement, supplementByTradeNo } from "./supplements.server";
 
 const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
 
@@ -158,6 +161,9 @@ describe("a size found wrong at pickup", () => {
     expect(refunds).toEqual([{ amount_fen: order.amount_fen - Math.max(0, unit - order.discount_fen), state: "succeeded", kind: "parcel_left" }]);
     expect(order.status).toBe("assigned");
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
+    // The pick list no longer shows it: only the other parcel is fetched.
+    const list = await pickList(order.estimated_delivery_at);
+    expect(list.parcels.filter((parcel) => parcel.orderNumber === number).map((parcel) => parcel.position)).toEqual([1]);
     // The rider no longer picks it; the other parcel in hand sends the order out.
     expect((await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "0", picked: "1" }, rider.cookie))).status).toBe(409);
     await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "1", picked: "1" }, rider.cookie));
@@ -166,6 +172,34 @@ describe("a size found wrong at pickup", () => {
     const late = await supplementPost(number, "supplement-accept", cookie);
     expect(late.headers.get("Location")).toBe(`/express/orders/${number}?supplement=gone`);
     expect(sharedSimulatedStore().trades.get(`${number}S`)).toBeUndefined();
+  });
+
+  it("tells the student in the inbox and by the messenger's order template, once", async () => {
+    const { user, number } = await assignedOrder();
+    await recordLarge(number);
+    expect((await recordLarge(number)).status).toBe(409);
+    const amount = yuan((await supplementByTradeNo(`${number}S`))!.amount_fen);
+    const inbox = await db().selectFrom("inbox_items").select(["kind", "data", "link"]).where("user_id", "=", user.id).where("dedupe_key", "=", `order:${number}:supplement_offered`).execute();
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.link).toBe(`/express/orders/${number}`);
+    expect(inboxText(inbox[0]!.kind, JSON.parse(inbox[0]!.data) as Record<string, unknown>)).toMatchObject({
+      title: `订单 ${number}`,
+      body: `骑手取件时发现包裹为大件（下单为口袋件），需补差价 ${amount}。`,
+    });
+    const outbox = await db()
+      .selectFrom("outbox_messages")
+      .select(["openid", "template_key", "subscribe_key", "data", "link"])
+      .where("user_id", "=", user.id)
+      .where("dedupe_key", "like", `%:order:${number}:supplement_offered:%`)
+      .execute();
+    expect(outbox).toEqual([{ openid: user.openid, template_key: "EXPRESS_ORDER", subscribe_key: "SYSTEM_NOTICE", data: expect.any(String), link: `/express/orders/${number}` }]);
+    expect(JSON.parse(outbox[0]!.data)).toMatchObject({
+      orderNumber: number,
+      amount: `待补差价 ${amount}`,
+      parcelCount: "1 件",
+      title: "包裹尺寸需补差价",
+      content: `骑手取件时发现包裹为大件（下单为口袋件），需补差价 ${amount}。`,
+    });
   });
 
   it("refuses another student, and a real size that costs no more", async () => {
@@ -179,5 +213,111 @@ describe("a size found wrong at pickup", () => {
     const decline = await supplementPost(number, "supplement-decline", await sessionCookieFor(stranger.user.id));
     expect(decline.status).toBe(404);
     expect((await supplementByTradeNo(`${number}S`))?.state).toBe("offered");
+  });
+});
+
+/** A paid order of `parcels` pocket parcels whose first was found large, its supplement paid, all in hand: 配送中. */
+async function deliveringWithPaidSupplement(parcels: number) {
+  const placed = await assignedOrder(parcels);
+  await recordLarge(placed.number);
+  await supplementPost(placed.number, "supplement-accept", placed.cookie);
+  payAtProvider(`${placed.number}S`);
+  await orderPage(placed.number, placed.cookie, "?supplement=paying");
+  for (let position = 0; position < parcels; position += 1) await call(runAction, form("/admin/run", { intent: "pick", order: placed.number, position: String(position), picked: "1" }, rider.cookie));
+  const order = (await findOrder(placed.number))!;
+  expect(order.status).toBe("delivering");
+  const supplement = (await supplementByTradeNo(`${placed.number}S`))!;
+  expect(supplement.state).toBe("paid");
+  return { ...placed, order, supplement };
+}
+
+/** 配送失败 as the operator's form posts it (no JavaScript). */
+const failPost = (number: string, fields: Record<string, string>) =>
+  call(ordersAction, form(`/admin/orders?order=${number}&panel=fail`, { intent: "fail", order: number, reason_code: "parcel_missing", ...fields }, admin.cookie));
+
+type Card = { orderNumber: string; amountText: string; parcels: { type: string; name: string; count: number }[] };
+async function adminCard(number: string, panel = "") {
+  const data = (await (await call(ordersLoader, request(`/admin/orders?q=${number}&order=${number}${panel}`, { cookie: admin.cookie }))).json()) as { page: { items: Card[] }; panelOrder: Card | null };
+  return { card: data.page.items.find((item) => item.orderNumber === number)!, panel: data.panelOrder! };
+}
+
+const refundsOf = async (orderId: number) => db().selectFrom("refunds").select(["amount_fen", "state", "kind", "out_trade_no"]).where("order_id", "=", orderId).orderBy("id").execute();
+const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
+
+describe("a 配送失败 and the supplement of its parcel (S4)", () => {
+  it("refunds a paid supplement on its own trade when the supplemented parcel is among the missing; the books list it", async () => {
+    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    // The admin card shows the supplement beside the amount, and the failure form asks about its parcel.
+    const before = await adminCard(number, "&panel=fail");
+    expect(before.card.amountText).toBe(`${yuan(order.amount_fen)} · 补差价 ${yuan(supplement.amount_fen)}（口袋件→大件，已支付）`);
+    expect(before.panel.parcels).toEqual([
+      { type: "pocket", name: "口袋件", count: 2 },
+      { type: "supplement", name: "其中补差价的那件（口袋件→大件）", count: 1 },
+    ]);
+
+    const failed = await failPost(number, { missing_pocket: "1", missing_supplement: "1" });
+    expect(failed.status).toBe(302);
+    const unit = (JSON.parse(order.unit_prices!) as Record<string, number>).pocket!;
+    expect(await refundsOf(order.id)).toEqual([
+      { amount_fen: order.amount_fen - Math.max(0, unit - order.discount_fen), state: "succeeded", kind: "delivery_failed", out_trade_no: null },
+      { amount_fen: supplement.amount_fen, state: "succeeded", kind: "delivery_failed", out_trade_no: `${number}S` },
+    ]);
+    expect(sharedSimulatedStore().trades.get(`${number}S`)?.refundedFen).toBe(supplement.amount_fen);
+    const after = (await findOrder(number))!;
+    expect(after.status).toBe("completed");
+    expect(after.refund_state).toBe("refunded");
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+    expect((await adminCard(number)).card.amountText).toContain("（口袋件→大件，已退回）");
+    // The reconciliation itemises the supplement's refund against its own trade, and matches the bill.
+    const books = await reconcileDay(shanghaiToday(new Date()));
+    expect(books.refunds.filter((entry) => entry.outTradeNo === `${number}S`)).toEqual([
+      expect.objectContaining({ kind: "refund", outTradeNo: `${number}S`, transactionId: supplement.transaction_id, fen: supplement.amount_fen, refundKind: "delivery_failed" }),
+    ]);
+    expect(books.differences).toEqual([]);
+  });
+
+  it("keeps the supplement earned when the missing parcel is another one", async () => {
+    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    expect((await failPost(number, { missing_pocket: "1", missing_supplement: "0" })).status).toBe(302);
+    expect((await refundsOf(order.id)).map((refund) => refund.out_trade_no)).toEqual([null]);
+    expect(sharedSimulatedStore().trades.get(`${number}S`)?.refundedFen ?? 0).toBe(0);
+    expect((await findOrder(number))?.status).toBe("completed");
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+    expect((await adminCard(number)).card.amountText).toContain(`补差价 ${yuan(supplement.amount_fen)}（口袋件→大件，已支付）`);
+  });
+
+  it("counts the supplemented parcel missing when every parcel of its size is, whatever the form says", async () => {
+    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    const result = await failDelivery(number, { id: admin.id }, { reason: "找不到包裹", missing: { pocket: 2 }, supplementMissing: false });
+    expect(result).toMatchObject({ ok: true });
+    expect(await refundsOf(order.id)).toEqual([
+      { amount_fen: order.amount_fen, state: "succeeded", kind: "delivery_failed", out_trade_no: null },
+      { amount_fen: supplement.amount_fen, state: "succeeded", kind: "delivery_failed", out_trade_no: `${number}S` },
+    ]);
+    expect((await findOrder(number))?.status).toBe("refunded");
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+  });
+
+  it("refunds a supplement paid only after the failure covered its parcel, at once", async () => {
+    const { user, number, cookie } = await assignedOrder(2);
+    await recordLarge(number);
+    await acceptSupplement(user, number);
+    for (const position of ["0", "1"]) await call(runAction, form("/admin/run", { intent: "pick", order: number, position, picked: "1" }, rider.cookie));
+    expect((await failPost(number, { missing_pocket: "1", missing_supplement: "1" })).status).toBe(302);
+    const order = (await findOrder(number))!;
+    expect((await refundsOf(order.id)).map((refund) => refund.out_trade_no)).toEqual([null]);
+    // The student's pay sheet was still open: the payment arrives now and goes straight back.
+    payAtProvider(`${number}S`);
+    await orderPage(number, cookie);
+    const supplement = (await supplementByTradeNo(`${number}S`))!;
+    expect(supplement.state).toBe("paid");
+    expect((await refundsOf(order.id)).at(-1)).toEqual({ amount_fen: supplement.amount_fen, state: "succeeded", kind: "delivery_failed", out_trade_no: `${number}S` });
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+  });
+
+  it("refuses to name the supplemented parcel missing when none of its size is", async () => {
+    const { number } = await deliveringWithPaidSupplement(2);
+    expect(await failDelivery(number, { id: admin.id }, { reason: "找不到包裹", missing: { pocket: 0, large: 0 }, supplementMissing: true })).toEqual({ ok: false, reason: "not_allowed" });
+    expect((await findOrder(number))?.status).toBe("delivering");
   });
 });

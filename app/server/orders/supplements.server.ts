@@ -22,9 +22,9 @@ import { db, now } from "../db/db.server";
 import type { OrderSupplementsTable } from "../db/schema";
 import { log } from "../log.server";
 import { PayError, paymentProvider, type PaymentProvider } from "../pay/provider.server";
-import { recordEvent, type OrderRow } from "./events.server";
+import { notifyOrder, recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
-import { findOwnOrder } from "./orders.server";
+import { findOwnOrder, SIZE_NAME } from "./orders.server";
 import { executeRefund } from "./refunds.server";
 import { applySupplementDeclined, insertSupplementRefund, SupplementRace } from "./transitions.server";
 
@@ -120,6 +120,7 @@ export async function recordRealSize(
           payer_openid: null,
           success_time: null,
           decided_at: null,
+          missing_at: null,
           created_at: at,
           updated_at: at,
         })
@@ -128,6 +129,8 @@ export async function recordRealSize(
         .executeTakeFirst();
       if (!row) return false;
       await recordEvent(trx, order, { type: "supplement_offered", actor: "operator", operatorId: operator.id, note: `${declared}→${input.real} +${amountFen}`, at });
+      // The student answers on the order page: told in the inbox and by the messenger, with the commit.
+      await notifyOrder(trx, order, "supplement_offered", at, { supplement: { amountFen, declared: SIZE_NAME[declared] ?? declared, real: SIZE_NAME[input.real] ?? input.real } });
       await recordAudit(trx, operator, { action: "size_supplement", order, detail: `${declared} → ${input.real} +${amountFen}`, at });
       return true;
     });
@@ -201,7 +204,8 @@ export function supplementByTradeNo(outTradeNo: string) {
 
 /**
  * The provider confirmed the supplement's payment: paid, once, however often it is told. A
- * payment for an order that ended meanwhile (refunded, failed, cancelled) is refunded at once.
+ * payment for an order that ended meanwhile (refunded, failed, cancelled), or whose parcel a
+ * 配送失败 covered (S4), is refunded at once.
  */
 export async function markSupplementPaid(outTradeNo: string, details: { transactionId: string | null; successTime: string | null; payerOpenid: string | null }) {
   const at = now();
@@ -215,10 +219,12 @@ export async function markSupplementPaid(outTradeNo: string, details: { transact
         .where("state", "=", "offered")
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) return null;
-      const supplement = await trx.selectFrom("order_supplements").select(["order_id"]).where("out_trade_no", "=", outTradeNo).executeTakeFirstOrThrow();
+      const supplement = await trx.selectFrom("order_supplements").select(["order_id", "missing_at"]).where("out_trade_no", "=", outTradeNo).executeTakeFirstOrThrow();
       const order = await trx.selectFrom("orders").selectAll().where("id", "=", supplement.order_id).executeTakeFirstOrThrow();
       await recordEvent(trx, order, { type: "supplement_paid", actor: "provider", note: details.transactionId, at });
       const live = order.deleted_at === null && order.payment_status === "paid" && order.status !== "refunded" && order.status !== "cancelled";
+      // S4: its parcel was not delivered (a 配送失败 covered it before the payment arrived).
+      if (supplement.missing_at !== null) return insertSupplementRefund(trx, order, { kind: "delivery_failed", reason: order.refund_reason, at });
       if (live) return null;
       return insertSupplementRefund(trx, order, { kind: "auto", reason: ordersMessages.autoRefund, at });
     });

@@ -163,6 +163,9 @@ export async function applyRefunded(
   const before = await reload(executor, refund.order_id);
   // A supplement's refund follows its order's: the order's status was settled by its own trade.
   if (refund.out_trade_no !== null) {
+    // The last refund on its way (a failure that refunded only the supplement): settled.
+    const pending = await executor.selectFrom("refunds").select("id").where("order_id", "=", refund.order_id).where("state", "=", "processing").executeTakeFirst();
+    if (!pending && before.refund_state === "processing") await executor.updateTable("orders").set({ refund_state: "refunded", updated_at: details.at }).where("id", "=", refund.order_id).execute();
     await recordEvent(executor, before, { type: "refunded", from: before.status, to: before.status, actor: details.actor, note: refund.out_refund_no, at: details.at });
     return before;
   }
@@ -411,19 +414,25 @@ export async function applyRefundStarted(
  * 配送失败 (I4): the delivery of an order in 配送中 failed, with the operator's reason. All parcels
  * missing: the whole amount is refunded at once (the order ends refunded on the provider's
  * confirmation). Some missing: the delivered ones complete the order and the missing ones are
- * refunded at once (failedDeliveryRefundFen). Returns the refund's id to send after the commit
- * (null when the order moved on or a refund is under way; 0 when nothing is left to refund).
+ * refunded at once (failedDeliveryRefundFen). `supplementMissing` (S4, failureCoversSupplement):
+ * the supplemented parcel is among the missing: marked so, and its paid supplement is refunded in
+ * full on its own trade. Returns the refunds' ids to send after the commit (the order's first;
+ * empty when nothing is left to refund), or null when the order moved on or a refund is under way.
  */
 export async function applyDeliveryFailed(
   executor: Executor,
   order: OrderRow,
-  details: { reason: string; refundFen: number; partial: boolean; operatorId: number; courierLabel?: string | null; at: string },
-): Promise<number | null> {
+  details: { reason: string; refundFen: number; partial: boolean; supplementMissing: boolean; operatorId: number; courierLabel?: string | null; at: string },
+): Promise<number[] | null> {
+  const supplement = details.supplementMissing
+    ? await executor.selectFrom("order_supplements").select(["id", "state", "amount_fen"]).where("order_id", "=", order.id).where("state", "in", ["offered", "paid"]).executeTakeFirst()
+    : undefined;
+  const refundsSupplement = supplement?.state === "paid";
   const claimed = await executor
     .updateTable("orders")
     .set({
       ...(details.partial ? { status: "completed" as const, completed_at: details.at } : {}),
-      refund_state: details.refundFen > 0 ? "processing" : order.refund_state,
+      refund_state: details.refundFen > 0 || refundsSupplement ? "processing" : order.refund_state,
       refund_reason: details.reason,
       updated_at: details.at,
     })
@@ -444,15 +453,27 @@ export async function applyDeliveryFailed(
     at: details.at,
   });
   if (details.partial) await notifyOrder(executor, changed, "completed", details.at, { courierLabel: details.courierLabel ?? undefined });
-  if (details.refundFen <= 0) return 0;
-  return insertRefund(executor, order, {
-    kind: "delivery_failed",
-    state: "processing",
-    reason: details.reason,
-    operatorId: details.operatorId,
-    at: details.at,
-    amountFen: details.refundFen,
-  });
+  const ids: number[] = [];
+  if (details.refundFen > 0) {
+    ids.push(
+      await insertRefund(executor, order, {
+        kind: "delivery_failed",
+        state: "processing",
+        reason: details.reason,
+        operatorId: details.operatorId,
+        at: details.at,
+        amountFen: details.refundFen,
+      }),
+    );
+  }
+  if (supplement) {
+    // S4: the parcel was not delivered, so neither was what its supplement paid for. An offered
+    // one is only marked: a payment that still arrives is refunded at once (markSupplementPaid).
+    await executor.updateTable("order_supplements").set({ missing_at: details.at, updated_at: details.at }).where("id", "=", supplement.id).execute();
+    const supplementRefund = await insertSupplementRefund(executor, order, { kind: "delivery_failed", reason: details.reason, operatorId: details.operatorId, at: details.at });
+    if (supplementRefund !== null) ids.push(supplementRefund);
+  }
+  return ids;
 }
 
 /** The customer's refund request (picking, delivering, completed; reason required): it waits for an operator. */

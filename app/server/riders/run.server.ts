@@ -187,7 +187,7 @@ function parcelsOf(order: SlotOrder, picked: Set<string>): PickParcel[] {
 
 export type PickList = { slots: SlotOption[]; slot: string | null; parcels: PickParcel[]; orders: number };
 
-/** One slot's parcels (the next slot unless another is asked for): three indexed queries whatever the size. */
+/** One slot's parcels (the next slot unless another is asked for): four indexed queries whatever the size. */
 export async function pickList(requested: string | null, at = new Date()): Promise<PickList> {
   const slots = (await slotsQuery(at).execute()).map((row) => ({ slot: row.slot, count: Number(row.n) }));
   const slot = chooseSlot(
@@ -198,7 +198,10 @@ export async function pickList(requested: string | null, at = new Date()): Promi
   if (!slot) return { slots, slot: null, parcels: [], orders: 0 };
   const [orders, picks] = await Promise.all([slotOrdersQuery(slot).execute(), slotPicksQuery(slot).execute()]);
   const picked = new Set(picks.map((row) => `${row.order_id}:${row.position}`));
-  return { slots, slot, parcels: orders.flatMap((order) => parcelsOf(order, picked)), orders: orders.length };
+  // A parcel left at the station (its supplement declined) is no longer fetched.
+  const left = leftPositions(await supplementsOfOrdersQuery(orders.map((order) => order.id)).execute());
+  const parcels = orders.flatMap((order) => parcelsOf(order, picked).filter((parcel) => !left.has(`${order.id}:${parcel.position}`)));
+  return { slots, slot, parcels, orders: orders.length };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -144,6 +144,44 @@ export async function saveOwnCourse(userId: number, term: string, input: OwnCour
   return { ok: true, id: inserted.id };
 }
 
+export type ImportOutcome = { ok: true; added: number[]; skipped: number } | { ok: false; reason: "too_many" };
+
+/**
+ * Adds the courses of an imported timetable file as the student's own courses, all or none. A
+ * course the student already has as an own course (same name, room, time and weeks) is skipped,
+ * so confirming the same preview twice adds nothing twice. Each row is an ordinary own course:
+ * the grid, clashes, 撤销 and the calendar feed treat it like one typed by hand.
+ */
+export async function importOwnCourses(userId: number, term: string, courses: Omit<OwnCourseInput, "note" | "colour">[]): Promise<ImportOutcome> {
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const rows = await trx.selectFrom("timetable_edits").selectAll().where("user_id", "=", userId).where("term", "=", term).execute();
+      const key = (course: { name: string | null; location: string | null; weekday: number | null; startPeriod: number | null; endPeriod: number | null; weeks: number[] | null }) =>
+        JSON.stringify([course.name, course.location, course.weekday, course.startPeriod, course.endPeriod, course.weeks]);
+      const known = new Set(rows.filter((row) => row.kind === "own" && row.removed === 0).map((row) => key(fieldsOf(row))));
+      const fresh: typeof courses = [];
+      for (const course of courses) {
+        if (known.has(key(course))) continue;
+        known.add(key(course));
+        fresh.push(course);
+      }
+      if (rows.length + fresh.length > TIMETABLE_EDITS_MAX) return { ok: false as const, reason: "too_many" as const };
+      const at = now();
+      const added: number[] = [];
+      for (const course of fresh) {
+        const fields: EditFields = { ...EMPTY, ...course };
+        const inserted = await trx
+          .insertInto("timetable_edits")
+          .values({ user_id: userId, term, kind: "own", course_key: null, ...columnsOf(fields), previous: JSON.stringify({ ...fields, removed: true }), created_at: at, updated_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        added.push(inserted.id);
+      }
+      return { ok: true as const, added, skipped: courses.length - fresh.length };
+    });
+}
+
 export type OverrideInput = Pick<EditFields, "location" | "weekday" | "startPeriod" | "endPeriod" | "weeks" | "note" | "colour" | "hidden">;
 
 /**

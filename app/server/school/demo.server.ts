@@ -232,6 +232,13 @@ DEMO_STUDENTS["20230040"] = {
   profile: { name: "陈晨", className: "计算机科学与技术2301班", college: "计算机学院" },
 };
 
+// An account with 20230001's courses for the browser test of importing a timetable file (it adds
+// own courses, so no other spec shares it).
+DEMO_STUDENTS["20230047"] = {
+  ...DEMO_STUDENTS["20230001"],
+  profile: { name: "林导", className: "计算机科学与技术2301班", college: "计算机学院" },
+};
+
 // Two more accounts for trying the invite campaign (its registration is a school-account
 // login); the campaign's browser tests register with them, apart from the login tests.
 DEMO_STUDENTS["20230006"] = {

@@ -31,6 +31,7 @@ import * as circleSearch from "./0041_circle_search_pseudonyms_favourites";
 import * as riders from "./0038_riders";
 import * as operatorsDay from "./0039_operators_day";
 import * as deliveryPhotoSupplements from "./0047_delivery_photo_supplements";
+import * as supplementMissing from "./0052_supplement_missing";
 
 // Migrations are imported statically so the server bundle carries them; a new one is a new row.
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   "0039_operators_day": operatorsDay,
   "0050_search_pairs_only": searchPairsOnly,
   "0047_delivery_photo_supplements": deliveryPhotoSupplements,
+  "0052_supplement_missing": supplementMissing,
   "0056_reference_version": referenceVersion,
 };
