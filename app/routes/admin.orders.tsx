@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const url = new URL(request.url);
   const { state, order, panel } = readState(url);
-  const done = url.searchParams.get("done");
+  const done = url.searchParams.get("notice");
   try {
     const [page, summary, campuses, panelRow, readiness, slots] = await Promise.all([
       adminOrderPage({ group: state.group, campus: state.campus, slot: state.slot, q: state.q }, state.page),
@@ -105,7 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));
   const query = adminListQuery(state);
-  return redirect(`/admin/orders${query}${query ? "&" : "?"}done=${result.done}`);
+  return redirect(`/admin/orders${query}${query ? "&" : "?"}notice=${result.done}`);
 }
 
 export default function AdminOrders() {

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     displayName: operator.display_name,
     riders: await listRiders(),
     constraint: getZodConstraint(RiderRosterSchema.options[0]) as Constraints,
-    created: new URL(request.url).searchParams.has("created"),
+    created: new URL(request.url).searchParams.get("notice") === "created",
   };
 }
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const fieldErrors = result.reason === "taken" ? { username: [m.usernameTaken] } : undefined;
       return Response.json(submission.reply({ hideFields: ["password"], ...(fieldErrors ? { fieldErrors } : { formErrors: [m.adminOnly] }) }), { status: result.reason === "taken" ? 409 : 403 });
     }
-    return redirect("/admin/riders?created=1");
+    return redirect("/admin/riders?notice=created");
   }
   const result = await setAvailability(operator, value.rider, value.available === "1");
   if (!result.ok) return Response.json(submission.reply({ formErrors: [m.riderNotFound] }), { status: 404 });

@@ -15,7 +15,7 @@ export async function cancelAction(request: Request, orderId: string | undefined
   try {
     const result = await cancelOrder(user.id, order.order_number, value.reason);
     if (!result.ok) return failure("cancel", result.status >= 500 ? msg.orders.failures.cancel : `${msg.orders.failures.cancel}：${result.message}`, result.status);
-    return redirect(`${orderPath(order)}?done=${result.done ?? "cancelled"}`);
+    return redirect(`${orderPath(order)}?notice=${result.done ?? "cancelled"}`);
   } catch (error) {
     return unexpected("cancel", error, msg.orders.failures.cancel);
   }

@@ -15,7 +15,7 @@ export async function refundAction(request: Request, orderId: string | undefined
   try {
     const result = await requestRefund(user.id, order.order_number, value.reason);
     if (!result.ok) return failure("refund", `${msg.orders.failures.refund}：${result.message}`, result.status);
-    return redirect(`${orderPath(order)}?done=refundRequested`);
+    return redirect(`${orderPath(order)}?notice=refundRequested`);
   } catch (error) {
     return unexpected("refund", error, msg.orders.failures.refund);
   }

@@ -15,7 +15,7 @@ export async function reviewAction(request: Request, orderId: string | undefined
   try {
     const result = await reviewOrder(user.id, order.order_number, { rating: value.rating, comment: value.comment });
     if (!result.ok) return failure("review", `${msg.orders.failures.review}：${result.message}`, result.status);
-    return redirect(`${orderPath(order)}?done=reviewed`);
+    return redirect(`${orderPath(order)}?notice=reviewed`);
   } catch (error) {
     return unexpected("review", error, msg.orders.failures.review);
   }

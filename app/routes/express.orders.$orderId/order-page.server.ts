@@ -76,7 +76,7 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
       order: detail,
       subscribe: widget,
       path: orderPath(detail),
-      done: doneNotice(url.searchParams.get("done"), order),
+      done: doneNotice(url.searchParams.get("notice"), order),
       paying: payingParam(url, detail.payment_status === "pending"),
       /** The next of a few reloads (no JavaScript needed) while the supplement's payment is confirmed; 0: none. */
       supplementReload: supplementReload(url, detail.supplement?.state === "offered"),

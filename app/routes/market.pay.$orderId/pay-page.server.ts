@@ -45,7 +45,7 @@ export async function payPageLoader(request: Request, orderId: string | undefine
       label: detail.view.label,
     },
     start: url.searchParams.get("start") === "1",
-    cancelled: url.searchParams.get("cancelled") === "1" && detail.order_status === "cancelled",
+    cancelled: url.searchParams.get("notice") === "cancelled" && detail.order_status === "cancelled",
     paying: payingParam(url, detail.payment_status === "pending"),
     simulated: isSimulatedPayment(),
   };
@@ -62,7 +62,7 @@ export async function payPageAction(request: Request, orderId: string | undefine
   if (intent === "cancel") {
     const result = await cancelOrder(user.id, order.order_number, "");
     if (!result.ok) return refusal({ intent: "cancel", error: result.message, paid: false }, result.status);
-    return redirect(`${here}?cancelled=1`);
+    return redirect(`${here}?notice=cancelled`);
   }
   // Only the pay button's form (intent=pay) starts a payment: any other body is refused.
   if (intent !== "pay") return refusal({ intent: "pay", error: msg.pay.badRequest, paid: false }, 400);

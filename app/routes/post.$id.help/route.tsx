@@ -36,7 +36,7 @@ export default function HelpSheet() {
 
   return (
     <Sheet title={view.isOwner ? h.offersTitle : h.offerTitle} closeTo={base}>
-      {params.get("offered") === "1" ? (
+      {params.get("notice") === "offered" ? (
         <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {h.offered}
         </p>

@@ -268,7 +268,7 @@ describe("the customer's actions", () => {
     const order = await place(user);
     const path = `/express/orders/${order.order_number}`;
     const response = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel", reason: "不需要了" }, cookie), { orderId: order.order_number });
-    expect(response.headers.get("Location")).toBe(`${path}?done=cancelled`);
+    expect(response.headers.get("Location")).toBe(`${path}?notice=cancelled`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "cancelled", payment_status: "closed", cancel_reason: "不需要了", idempotency_key: null });
     // The order took its parcels out of the list; listed again, they are no longer held.
     const { checkout: relisted } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: checkout.entries }, result: null }));
@@ -286,7 +286,7 @@ describe("the customer's actions", () => {
     const order = await paidOrder(user, cookie);
     const path = `/express/orders/${order.order_number}`;
     const response = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
-    expect(response.headers.get("Location")).toBe(`${path}?done=cancelRefund`);
+    expect(response.headers.get("Location")).toBe(`${path}?notice=cancelRefund`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "refunded", payment_status: "refunded", refund_state: "refunded" });
     const refund = await db().selectFrom("refunds").selectAll().where("order_id", "=", order.id).executeTakeFirstOrThrow();
     expect(refund).toMatchObject({ kind: "cancel", state: "succeeded", amount_fen: 240, out_refund_no: `${order.order_number}R1` });
@@ -295,7 +295,7 @@ describe("the customer's actions", () => {
       { dedupe_key: `order:${order.order_number}:refunded` },
     ]);
     // Header, bar and banner agree: refunded, no bar, '已退款', and no estimate.
-    const page = await (await call(pageLoader as never, request(`${path}?done=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
+    const page = await (await call(pageLoader as never, request(`${path}?notice=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "退款成功", percent: null, amountKind: "paid", showEstimate: false });
     expect(page.done).toBe("订单已取消，已退款");
   });
@@ -307,7 +307,7 @@ describe("the customer's actions", () => {
     const unpaid = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
     expect(unpaid.order.view).toMatchObject({ amountKind: "due", showEstimate: true });
     await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
-    const page = await (await call(pageLoader as never, request(`${path}?done=cancelled`, { cookie }), { orderId: order.order_number })).json();
+    const page = await (await call(pageLoader as never, request(`${path}?notice=cancelled`, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "订单已取消", amountKind: "total", showEstimate: false });
     expect(page.done).toBe("订单已取消");
     await setStatus(order.order_number, "completed");
@@ -325,7 +325,7 @@ describe("the customer's actions", () => {
     expect(await empty.json()).toMatchObject({ intent: "refund", field: "reason", error: "请输入退款原因" });
 
     const asked = await call(refundAction as never, form(`${path}/refund`, { intent: "refund", reason: "包裹破损" }, cookie), { orderId: order.order_number });
-    expect(asked.headers.get("Location")).toBe(`${path}?done=refundRequested`);
+    expect(asked.headers.get("Location")).toBe(`${path}?notice=refundRequested`);
     const page = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "配送中", refundLabel: "退款审核中", actions: ["contact"] });
 
@@ -358,7 +358,7 @@ describe("the customer's actions", () => {
     expect((await early.json()).error).toContain("评价失败");
     await setStatus(order.order_number, "completed");
     const response = await call(reviewAction as never, form(`${path}/review`, { intent: "review", comment: "很快" }, cookie), { orderId: order.order_number });
-    expect(response.headers.get("Location")).toBe(`${path}?done=reviewed`);
+    expect(response.headers.get("Location")).toBe(`${path}?notice=reviewed`);
     const page = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.review).toEqual({ rating: 5, text: "非常满意", comment: "很快" });
     expect(page.order.view.actions).toEqual(["refund", "contact"]);

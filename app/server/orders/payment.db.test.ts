@@ -203,7 +203,7 @@ describe("refunds through the provider", () => {
     const { cookie, order } = await paidOrder();
     const path = `/express/orders/${order.order_number}`;
     const cancelled = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel", reason: "买错了" }, cookie), { orderId: order.order_number });
-    expect(cancelled.headers.get("Location")).toBe(`${path}?done=cancelRefund`);
+    expect(cancelled.headers.get("Location")).toBe(`${path}?notice=cancelRefund`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "paid", refund_state: "processing", refund_reason: "买错了" });
     const first = `${order.order_number}R1`;
     fake.completeRefund(first, "ABNORMAL");

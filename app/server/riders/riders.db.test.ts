@@ -149,7 +149,7 @@ describe("the roster", () => {
     expect(reply.initialValue.password).toBeUndefined();
 
     const made = await call(ridersAction, post("/admin/riders", { intent: "create", username: "Rider-New", displayName: "骑手小陈", phone: "13912345678", password: "long-enough-1" }, admin.cookie));
-    expect(made.headers.get("Location")).toBe("/admin/riders?created=1");
+    expect(made.headers.get("Location")).toBe("/admin/riders?notice=created");
     const again = await call(ridersAction, post("/admin/riders", { intent: "create", username: "rider-new", displayName: "骑手小陈", phone: "13912345678", password: "long-enough-1" }, admin.cookie));
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: Record<string, string[]> }).error.username).toEqual([m.usernameTaken]);
