@@ -12,6 +12,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { FormError } from "~/components/FieldError";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { ActionsPanel } from "~/components/admin/AdminOrderParts";
 import { OperatorBar } from "~/components/admin/OperatorBar";
@@ -127,11 +128,7 @@ export default function AdminOrders() {
           {data.done}
         </p>
       ) : null}
-      {error && !panelOrder ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {!panelOrder ? <FormError message={error} /> : null}
       <Summary summary={data.summary} />
 
       {/* Keyed by the URL's filter, so a link that changes it (clear, a tab) also resets the fields. */}

@@ -19,6 +19,7 @@ import { PickListActionSchema } from "~/lib/schemas/riders";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { assignOrders, listRiders } from "~/server/riders/riders.server";
 import { markPicked, pickList } from "~/server/riders/run.server";
+import { FormError } from "~/components/FieldError";
 
 const msg = { app: appMessages, riders: ridersMessages };
 const m = msg.riders;
@@ -105,11 +106,7 @@ export default function PickList() {
         <OperatorBar displayName={data.displayName} current="orders" />
         <AdminNav current="pick-list" />
       </div>
-      {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {data.done ? (
         <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-700 print:hidden">
           {data.done}

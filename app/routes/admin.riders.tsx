@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { AdminRoleBoundary, type Constraints } from "~/components/admin/ReferenceParts";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
@@ -102,11 +102,7 @@ export default function AdminRiders() {
         <h2 className="text-base font-semibold">{m.addRider}</h2>
         <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={m.addRider}>
           <input type="hidden" name="intent" value="create" />
-          {form.errors ? (
-            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           {(
             [
               [fields.displayName, m.displayName, "text", "name"],
