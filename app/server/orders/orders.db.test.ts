@@ -231,6 +231,7 @@ describe("paying with the simulated provider", () => {
     expect(await db().selectFrom("addresses").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
     // Paying twice is refused.
     const again = await call(paymentAction as never, json("/api/pay/wechat/create-payment", { order_id: order.order_number }, cookie));
+    expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ success: false, message: "订单已支付，请勿重复支付", data: { paid: true } });
   });
 
@@ -278,7 +279,7 @@ describe("the customer's actions", () => {
     // A second cancel of the cancelled order is refused with the product rules' message.
     const twice = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
     expect(twice.status).toBe(409);
-    expect((await twice.json()).error).toContain("取消失败");
+    expect((await twice.json()).error).toBe(`${orders.failures.cancel}：${orders.failures.notAllowed}`);
   });
 
   it("cancelling a paid order starts a refund at once: refunded, never 'cancelled'", async () => {
@@ -355,7 +356,8 @@ describe("the customer's actions", () => {
     const order = await place(user);
     const path = `/express/orders/${order.order_number}`;
     const early = await call(reviewAction as never, form(`${path}/review`, { intent: "review" }, cookie), { orderId: order.order_number });
-    expect((await early.json()).error).toContain("评价失败");
+    expect(early.status).toBe(409);
+    expect((await early.json()).error).toBe(`${orders.failures.review}：${orders.failures.notAllowed}`);
     await setStatus(order.order_number, "completed");
     const response = await call(reviewAction as never, form(`${path}/review`, { intent: "review", comment: "很快" }, cookie), { orderId: order.order_number });
     expect(response.headers.get("Location")).toBe(`${path}?notice=reviewed`);
@@ -364,6 +366,7 @@ describe("the customer's actions", () => {
     expect(page.order.view.actions).toEqual(["refund", "contact"]);
     const twice = await call(reviewAction as never, form(`${path}/review`, { intent: "review", rating: "1" }, cookie), { orderId: order.order_number });
     expect(twice.status).toBe(409);
+    expect((await twice.json()).error).toBe(`${orders.failures.review}：${orders.failures.alreadyReviewed}`);
     const bad = await call(reviewAction as never, form(`${path}/review`, { intent: "review", rating: "9" }, cookie), { orderId: order.order_number });
     expect(bad.status).toBe(400);
   });
