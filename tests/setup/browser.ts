@@ -1,5 +1,6 @@
-// A browser for db tests that call our loaders in turn: it keeps the cookies they set, drops the
-// ones they clear (Max-Age=0 or an empty value), and sends them back with each request.
+// A browser for tests: it keeps the cookies responses set, drops the ones they clear (Max-Age=0
+// or an empty value), and sends them back with each request. CookieBrowser calls our loaders
+// in-process; keepCookies and cookieHeader serve a jar that speaks HTTP to a running server.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { request } from "./helpers";
 
@@ -22,7 +23,7 @@ export class CookieBrowser {
   }
 
   header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    return cookieHeader(this.cookies);
   }
 
   request(path: string, init: RequestInit = {}) {
@@ -32,16 +33,25 @@ export class CookieBrowser {
   }
 
   async call(loader: Loader, path: string, init: RequestInit = {}) {
-    const response = await settle(loader({ request: this.request(path, init), params: {}, context: {} }));
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair] = setCookie.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      if (/max-age=0\b/i.test(setCookie) || pair!.slice(index + 1) === "") this.cookies.delete(name);
-      else this.cookies.set(name, pair!.slice(index + 1));
-    }
-    return response;
+    return keepCookies(this.cookies, await settle(loader({ request: this.request(path, init), params: {}, context: {} })));
   }
+}
+
+/** The Cookie header of the cookies kept. */
+export function cookieHeader(cookies: Map<string, string>) {
+  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** Keeps what a response's Set-Cookie headers set and drops what they clear; answers the response. */
+export function keepCookies(cookies: Map<string, string>, response: Response) {
+  for (const setCookie of response.headers.getSetCookie()) {
+    const [pair] = setCookie.split(";");
+    const index = pair!.indexOf("=");
+    const name = pair!.slice(0, index);
+    if (/max-age=0\b/i.test(setCookie) || pair!.slice(index + 1) === "") cookies.delete(name);
+    else cookies.set(name, pair!.slice(index + 1));
+  }
+  return response;
 }
 
 /** A loader's or guard's answer, whether it was returned or thrown. */
