@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     parcels: list.parcels.length,
     picked: list.parcels.filter((parcel) => parcel.picked).length,
     stations: groupByStation(list.parcels),
-    done: Number.isInteger(assigned) && assigned >= 0 && url.searchParams.has("assigned")
+    done: Number.isInteger(assigned) && assigned >= 0 && url.searchParams.get("notice") === "assigned"
       ? (skipped > 0 ? m.assignedSkipped.replace("{skipped}", String(skipped)) : m.assigned).replace("{assigned}", String(assigned))
       : null,
   };
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } else orders = value.order;
   const result = await assignOrders(operator, value.rider, orders);
   if (!result.ok) return Response.json(submission.reply({ formErrors: [REASONS[result.reason]] }), { status: result.reason === "forbidden" ? 403 : 409 });
-  return redirect(back(`&assigned=${result.assigned}&skipped=${result.skipped}`));
+  return redirect(back(`&notice=assigned&assigned=${result.assigned}&skipped=${result.skipped}`));
 }
 
 function RiderSelect({ riders, form, label }: { riders: { id: number; name: string }[]; form?: string; label: string }) {

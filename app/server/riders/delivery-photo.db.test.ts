@@ -76,7 +76,7 @@ describe("拍照送达", () => {
     expect(order.status).toBe("delivering");
     const answer = await call(runAction, postPhoto(order.order_number, photo, riderA.cookie));
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toContain(`delivered=${order.order_number}`);
+    expect(answer.headers.get("Location")).toContain(`notice=delivered&order=${order.order_number}`);
     const done = await orderRow(order.id);
     expect(done).toMatchObject({ status: "completed", delivered_by: "photo" });
     expect(done.delivery_photo).toMatch(/^dp-[A-Za-z0-9_-]{22}\.jpg$/);

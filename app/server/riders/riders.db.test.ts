@@ -111,7 +111,9 @@ describe("assignments", () => {
   it("assigns a paid order (骑手已接单, a handover code, audited) and reassigns it", async () => {
     const order = await insertPaidTestOrder();
     const done = await assign(riderA.id, [order.order_number]);
-    expect(done.headers.get("Location")).toContain("assigned=1");
+    expect(done.headers.get("Location")).toContain("notice=assigned&assigned=1");
+    const listed = (await (await call(pickLoader, request(done.headers.get("Location")!, { cookie: admin.cookie }))).json()) as { done: string | null };
+    expect(listed.done).toBe(m.assigned.replace("{assigned}", "1"));
     const assigned = await orderRow(order.order_number);
     expect(assigned).toMatchObject({ status: "assigned", rider_id: riderA.id });
     expect(assigned.handover_code).toMatch(/^\d{4}$/);
@@ -131,12 +133,12 @@ describe("assignments", () => {
     const other = await insertPaidTestOrder([{ station: "西门丰巢", code: "2-2-2" }]);
     const finished = await insertPaidTestOrder([{ station: "东门驿站", code: "1-1-3" }], { status: "completed" });
     const station = await call(pickAction, post("/admin/pick-list", { intent: "assign-station", rider: String(riderB.id), station: "东门驿站", slot: SLOT }, admin.cookie));
-    expect(station.headers.get("Location")).toContain("assigned=2");
+    expect(station.headers.get("Location")).toContain("notice=assigned&assigned=2");
     expect((await orderRow(one.order_number)).rider_id).toBe(riderB.id);
     expect((await orderRow(two.order_number)).rider_id).toBe(riderB.id);
     expect((await orderRow(other.order_number)).rider_id).toBeNull();
     const selection = await assign(riderA.id, [other.order_number, finished.order_number]);
-    expect(selection.headers.get("Location")).toContain("assigned=1&skipped=1");
+    expect(selection.headers.get("Location")).toContain("notice=assigned&assigned=1&skipped=1");
     expect((await orderRow(finished.order_number)).rider_id).toBeNull();
     const empty = await call(pickAction, post("/admin/pick-list", { intent: "assign", rider: String(riderA.id), slot: SLOT }, admin.cookie));
     expect(empty.status).toBe(400);
@@ -196,7 +198,10 @@ describe("the handover", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ order: order.order_number, message: m.codeWrong.replace("{n}", String(HANDOVER_MAX_FAILURES - 1)) });
     const right = await call(runAction, post("/admin/run", { intent: "handover", order: order.order_number, code: order.handover_code! }, riderA.cookie));
-    expect(right.headers.get("Location")).toContain(`delivered=${order.order_number}`);
+    expect(right.headers.get("Location")).toContain(`notice=delivered&order=${order.order_number}`);
+    // The run says which order was delivered, from the notice in its address.
+    const after = (await (await call(runLoader, request(right.headers.get("Location")!, { cookie: riderA.cookie }))).json()) as { delivered: string | null };
+    expect(after.delivered).toBe(order.order_number);
     const done = await orderRow(order.order_number);
     expect(done).toMatchObject({ status: "completed", delivered_by: "code", handover_failures: 1 });
     expect((await orderDetail(done)).handover_code).toBeNull();
