@@ -14,6 +14,7 @@ import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger } from "../../../tests/fakes/messenger-oauth";
 import { CookieBrowser, settle } from "../../../tests/setup/browser";
+import { savedEnv } from "../../../tests/setup/env";
 import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { messengerAuthRedirect, needsReauthorization } from "./messenger.server";
 import { OPERATOR_LINK_PATH, createOperatorSession, startOperatorLink } from "./operator.server";
@@ -24,10 +25,10 @@ const CALLBACK_URI = `${ORIGIN}/api/wechat/callback`;
 const ENV_KEYS = ["WECHAT_APP_ID", "WECHAT_APP_SECRET", "WECHAT_OAUTH_AUTHORIZE_URL", "WECHAT_API_BASE_URL", "WECHAT_HTTP_TIMEOUT_MS", "LOG_LEVEL"] as const;
 
 let fake: FakeMessenger;
-const savedEnv: Partial<Record<(typeof ENV_KEYS)[number], string>> = {};
+let env: ReturnType<typeof savedEnv>;
 
 function pointAppAt(overrides: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}) {
-  Object.assign(process.env, {
+  env.set({
     WECHAT_APP_ID: fake.appId,
     WECHAT_APP_SECRET: fake.appSecret,
     WECHAT_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
@@ -36,11 +37,10 @@ function pointAppAt(overrides: Partial<Record<(typeof ENV_KEYS)[number], string>
     LOG_LEVEL: "silent", // the failures below are expected
     ...overrides,
   });
-  resetConfig();
 }
 
 beforeAll(async () => {
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
+  env = savedEnv(ENV_KEYS);
   fake = await startFakeMessenger();
   pointAppAt();
 });
@@ -51,11 +51,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  resetConfig();
+  env.restore();
   await fake.close();
 });
 

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as authLoader } from "~/routes/api.wechat.auth";
 import { loader as callbackLoader } from "~/routes/api.wechat.callback";
-import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger } from "../../../tests/fakes/messenger-oauth";
 import { CookieBrowser, settle } from "../../../tests/setup/browser";
+import { savedEnv } from "../../../tests/setup/env";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { accessRedirect } from "./guard.server";
 import {
@@ -22,28 +22,22 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const MESSENGER_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x18003237) NetType/WIFI Language/zh_CN";
 const ENV_KEYS = ["WECHAT_APP_ID", "WECHAT_APP_SECRET", "WECHAT_OAUTH_AUTHORIZE_URL", "WECHAT_API_BASE_URL", "LOG_LEVEL"] as const;
-const savedEnv: Partial<Record<(typeof ENV_KEYS)[number], string>> = {};
+const env = savedEnv(ENV_KEYS);
 let fake: FakeMessenger;
 
 beforeAll(async () => {
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
   fake = await startFakeMessenger();
-  Object.assign(process.env, {
+  env.set({
     WECHAT_APP_ID: fake.appId,
     WECHAT_APP_SECRET: fake.appSecret,
     WECHAT_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
     WECHAT_API_BASE_URL: fake.url,
     LOG_LEVEL: "silent",
   });
-  resetConfig();
 });
 
 afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  resetConfig();
+  env.restore();
   await fake.close();
 });
 
