@@ -7,7 +7,7 @@ import { NO_CHANGE, TIMETABLE_EDITS_MAX, mergeTimetable, syncedCourseKey, type E
 import type { TimetableEditsTable } from "../db/schema";
 import { db, now } from "../db/db.server";
 import type { Selectable } from "kysely";
-import { parseWeekParam } from "~/lib/schedule";
+import { parseWeekParam, type ScheduleCourse } from "~/lib/schedule";
 import { parseTermCode } from "~/lib/term";
 import type { User } from "../auth/session.server";
 import { loadTermInfo } from "./timetable.server";
@@ -85,17 +85,7 @@ async function update(row: Row, fields: EditFields) {
   return row.id;
 }
 
-export type OwnCourseInput = {
-  name: string;
-  teacher: string;
-  location: string;
-  weekday: number;
-  startPeriod: number;
-  endPeriod: number;
-  weeks: number[];
-  note: string;
-  colour: number | null;
-};
+export type OwnCourseInput = ScheduleCourse & { note: string; colour: number | null };
 
 export type SaveResult = { ok: true; id: number } | { ok: false; reason: "not_found" | "too_many" };
 
