@@ -10,7 +10,7 @@ import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { CreatePaymentSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
 import { PAY_REFUSALS } from "~/server/http/order-refusals";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { createPayment } from "~/server/orders/payment.server";
 
 const msg = { orders: ordersMessages, pay: payMessages, wechat: wechatMessages };

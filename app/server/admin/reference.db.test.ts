@@ -18,14 +18,14 @@ import { action as slotsAction, loader as slotsLoader } from "~/routes/admin.del
 import { action as schoolsAction, loader as schoolsLoader } from "~/routes/admin.schools";
 import * as msg from "~/lib/messages";
 import { listCampuses } from "~/server/campus/campus.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
 import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { config, parseConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { seedReferenceData } from "~/server/db/seed.server";
 import type { OrdersTable } from "~/server/db/schema";
-import { loadDeliverySchedule, loadExpressConfig } from "~/server/errands/market-config.server";
+import { loadDeliverySchedule, loadExpressConfig } from "~/server/market/market-config.server";
 import { listSchools } from "~/server/school/school.server";
 import { call, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { signedInOperator } from "../../../tests/setup/orders";

@@ -13,9 +13,9 @@ import { action as cancelAction } from "~/routes/express.orders.$orderId.cancel/
 import { action as refundAction } from "~/routes/express.orders.$orderId.refund/route";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import {
   fakeMerchant,
   fakePayEnv,
