@@ -39,6 +39,7 @@ const PURE_LIB_TESTS = testFilesUnder("app/lib").filter((file) => !LIB_WITH_GLOB
 // does any of these? Add it here.
 export const BOTH_DIALECTS = [
   "app/server/db/query-plans.db.test.ts", // query plans of every list, per dialect
+  "app/server/db/schema.db.test.ts", // schema.ts against each dialect's migrated tables (introspection)
   "app/server/orders/orders.db.test.ts", // money; one order under 20 parallel submissions
   "app/server/orders/payment.db.test.ts", // money; repeated notifications under a lock
   "app/server/orders/transitions.db.test.ts", // conditional UPDATEs racing each other

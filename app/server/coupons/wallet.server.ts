@@ -8,7 +8,7 @@ import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import type { User } from "../auth/session.server";
 import { db, dialect, type DB } from "../db/db.server";
-import { loadExpressConfig } from "../errands/market-config.server";
+import { loadExpressConfig } from "../market/market-config.server";
 import type { UserCouponsTable } from "../db/schema";
 import { hasMark, identityHashesOf } from "./promotion-identity.server";
 

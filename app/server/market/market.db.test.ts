@@ -407,7 +407,7 @@ describe("one parcel, one charge on the market page", () => {
 
     // Cancelled on its pay page: the parcels are free, the order can be made.
     const cancelled = await (payAction({ request: form({ intent: "cancel" }, cookie, `/market/pay/${number}`), params: { orderId: number }, context: {} }) as Promise<Response>).catch((thrown: Response) => thrown);
-    expect(cancelled.headers.get("Location")).toBe(`/market/pay/${number}?cancelled=1`);
+    expect(cancelled.headers.get("Location")).toBe(`/market/pay/${number}?notice=cancelled`);
     data = await page(cookie);
     expect(data.unpaidOrder).toBeNull();
     const made = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
