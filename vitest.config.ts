@@ -41,6 +41,7 @@ export const BOTH_DIALECTS = [
   "app/server/db/query-plans.db.test.ts", // query plans of every list, per dialect
   "app/server/db/compiled.db.test.ts", // queries compiled once: the same SQL as each dialect's compiler gives
   "app/server/db/reference-cache.db.test.ts", // the reference_version triggers, per dialect
+  "app/server/db/schema.db.test.ts", // schema.ts against each dialect's migrated tables (introspection)
   "app/server/orders/orders.db.test.ts", // money; one order under 20 parallel submissions
   "app/server/orders/payment.db.test.ts", // money; repeated notifications under a lock
   "app/server/orders/transitions.db.test.ts", // conditional UPDATEs racing each other

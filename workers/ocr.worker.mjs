@@ -1,4 +1,4 @@
-// The screenshot recognition worker: a child process (forked by app/server/errands/ocr.server.ts)
+// The screenshot recognition worker: a child process (forked by app/server/market/ocr.server.ts)
 // that reads one image at a time with workers/ocr-engine.mjs. A process of its own, not a worker
 // thread, so its CPU time and resident memory are its own to measure and report, and stopping it
 // after idle gives every byte of the model back to the system (decision 021).

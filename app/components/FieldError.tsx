@@ -25,3 +25,15 @@ export function FieldError({
     </Tag>
   );
 }
+
+/**
+ * The form's own refusal (conform's form-level error, or what an action answered), announced,
+ * above or below its fields; `id` is the one the form's aria-describedby names.
+ */
+export function FormError({ message, id, className }: { message?: string | null; id?: string; className?: string }) {
+  return message ? (
+    <p id={id} role="alert" className={className ? `form-error ${className}` : "form-error"}>
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { remindedClasses } from "./course-reminders";
 import type { CalendarEntry } from "./school-calendar";
-import { syncedCourseKey, type SyncedCourse, type TimetableEdit } from "./timetable-edits";
+import { NO_CHANGE, syncedCourseKey, type SyncedCourse, type TimetableEdit } from "./timetable-edits";
 
 // Week 1 of the term starts on Monday 2026-03-02; the window is that week in Shanghai.
 const WEEK1 = "2026-03-02";
@@ -15,17 +15,7 @@ const edit = (over: Partial<TimetableEdit>): TimetableEdit => ({
   id: 1,
   kind: "override",
   courseKey: syncedCourseKey(DS),
-  hidden: false,
-  name: null,
-  teacher: null,
-  location: null,
-  weekday: null,
-  startPeriod: null,
-  endPeriod: null,
-  weeks: null,
-  note: "",
-  colour: null,
-  removed: false,
+  ...NO_CHANGE,
   ...over,
 });
 const own = edit({ id: 2, kind: "own", courseKey: null, name: "考研英语", teacher: "", location: "图书馆", weekday: 4, startPeriod: 9, endPeriod: 10, weeks: [1] });

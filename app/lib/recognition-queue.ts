@@ -1,6 +1,6 @@
 // Who gets a place in the screenshot recognition line (decision 031; the line's order is
 // decision 021's rounds: everyone's first image before anyone's second). Pure: the queue in
-// app/server/errands/ocr.server.ts asks it about every image before taking it.
+// app/server/market/ocr.server.ts asks it about every image before taking it.
 //
 // Each student has a slot: the first image of a student with nothing in the line is taken as
 // long as there is a place at all. A student's second and third images share a part of the

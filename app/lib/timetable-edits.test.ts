@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clashWith, mergeTimetable, readWeeksInput, syncedCourseKey, type SyncedCourse, type TimetableEdit } from "./timetable-edits";
+import { NO_CHANGE, clashWith, mergeTimetable, readWeeksInput, syncedCourseKey, type SyncedCourse, type TimetableEdit } from "./timetable-edits";
 
 describe("readWeeksInput", () => {
   it.each([
@@ -40,17 +40,7 @@ const edit = (over: Partial<TimetableEdit>): TimetableEdit => ({
   id: 1,
   kind: "override",
   courseKey: null,
-  hidden: false,
-  name: null,
-  teacher: null,
-  location: null,
-  weekday: null,
-  startPeriod: null,
-  endPeriod: null,
-  weeks: null,
-  note: "",
-  colour: null,
-  removed: false,
+  ...NO_CHANGE,
   ...over,
 });
 

@@ -33,6 +33,21 @@ export type EditFields = {
   removed: boolean;
 };
 
+/** A change that changes nothing: what a new change starts from, and an undo goes back to. */
+export const NO_CHANGE: EditFields = {
+  hidden: false,
+  name: null,
+  teacher: null,
+  location: null,
+  weekday: null,
+  startPeriod: null,
+  endPeriod: null,
+  weeks: null,
+  note: "",
+  colour: null,
+  removed: false,
+};
+
 export type TimetableEdit = EditFields & {
   id: number;
   kind: "own" | "override";

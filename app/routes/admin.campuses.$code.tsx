@@ -3,7 +3,7 @@
 // addresses and orders name them), and its four package types with their prices. Each part is
 // its own plain form, told apart by `intent`. Admin role only; every change is in /admin/audit.
 // Students see a change on their next request; orders already placed keep their snapshot.
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -14,7 +14,6 @@ import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import {
   AdminRoleBoundary,
-  FormError,
   ReferenceNav,
   SavedNotice,
   Section,
@@ -123,7 +122,7 @@ function CampusForm({ campus, data, busy, constraint, limits }: PartProps) {
           </div>
           <FieldError field={fields.status} />
         </fieldset>
-        <FormError form={form} />
+        <FormError id={form.errorId} message={form.errors?.[0]} />
         <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
           {r.save}
         </button>
@@ -179,7 +178,7 @@ function NamedRows({ kind, campus, data, busy, constraint, limits }: PartProps &
             required
           />
           <FieldError field={fields[field]} />
-          <FormError form={form} />
+          <FormError id={form.errorId} message={form.errors?.[0]} />
         </div>
         <button type="submit" disabled={busy} className="btn-primary h-11 shrink-0" aria-label={`${r.add}${building ? r.buildings : r.places}`}>
           {r.add}
@@ -214,7 +213,7 @@ function PricesForm({ campus, data, busy, constraint, limits }: PartProps) {
             <TextField field={fields[`${key}Desc`]} label={r.priceDesc} maxLength={limits.desc} />
           </fieldset>
         ))}
-        <FormError form={form} />
+        <FormError id={form.errorId} message={form.errors?.[0]} />
         <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
           {r.save}
         </button>

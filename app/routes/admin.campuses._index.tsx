@@ -8,7 +8,8 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { AdminRoleBoundary, FormError, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { FormError } from "~/components/FieldError";
+import { AdminRoleBoundary, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
@@ -89,7 +90,7 @@ export default function AdminCampuses() {
           <input type="hidden" name="intent" value="create" />
           <TextField field={fields.name} label={r.name} maxLength={limits.name} required />
           <TextField field={fields.code} label={r.code} hint={r.codeHint} maxLength={limits.code} autoComplete="off" required />
-          <FormError form={form} />
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
             {r.newCampus}
           </button>

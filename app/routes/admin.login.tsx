@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { ProofOfWork } from "~/components/ProofOfWork";
@@ -82,11 +82,7 @@ export default function AdminLogin() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
           <ProofOfWork challenge={proof} />
-          {form.errors ? (
-            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           <div>
             <label htmlFor={fields.username.id} className="field-label">
               {msg.admin.username}

@@ -16,6 +16,7 @@ import { readinessBanner } from "~/server/admin/readiness.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { moderate, moderationQueue, type ModerationItem } from "~/server/forum/moderation.server";
 import { ForumError } from "~/server/forum/posts.server";
+import { FormError } from "~/components/FieldError";
 
 const msg = { admin: adminMessages, app: appMessages, moderation: moderationMessages };
 
@@ -201,9 +202,5 @@ function Action({
 function Refused({ reply }: { reply?: SubmissionResult<string[]> }) {
   const [form] = useForm<{ intent: string; target: string; id: string }>({ id: "moderation", lastResult: reply });
   const refused = Object.values(form.allErrors)[0]?.[0];
-  return refused ? (
-    <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-      {refused}
-    </p>
-  ) : null;
+  return <FormError id={form.errorId} message={refused} />;
 }

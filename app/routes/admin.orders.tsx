@@ -12,6 +12,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { FormError } from "~/components/FieldError";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { ActionsPanel } from "~/components/admin/AdminOrderParts";
 import { OperatorBar } from "~/components/admin/OperatorBar";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const operator = await requireAdmin(request);
   const url = new URL(request.url);
   const { state, order, panel } = readState(url);
-  const done = url.searchParams.get("done");
+  const done = url.searchParams.get("notice");
   try {
     const [page, summary, campuses, panelRow, readiness, slots] = await Promise.all([
       adminOrderPage({ group: state.group, campus: state.campus, slot: state.slot, q: state.q }, state.page),
@@ -106,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
   const { state } = readState(new URL(request.url));
   const query = adminListQuery(state);
-  return redirect(`/admin/orders${query}${query ? "&" : "?"}done=${result.done}`);
+  return redirect(`/admin/orders${query}${query ? "&" : "?"}notice=${result.done}`);
 }
 
 export default function AdminOrders() {
@@ -128,11 +129,7 @@ export default function AdminOrders() {
           {data.done}
         </p>
       ) : null}
-      {error && !panelOrder ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {!panelOrder ? <FormError message={error} /> : null}
       <Summary summary={data.summary} />
 
       {/* Keyed by the URL's filter, so a link that changes it (clear, a tab) also resets the fields. */}

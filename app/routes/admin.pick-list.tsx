@@ -19,6 +19,7 @@ import { PickListActionSchema } from "~/lib/schemas/riders";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { assignOrders, listRiders } from "~/server/riders/riders.server";
 import { markPicked, pickList } from "~/server/riders/run.server";
+import { FormError } from "~/components/FieldError";
 
 const msg = { app: appMessages, riders: ridersMessages };
 const m = msg.riders;
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     parcels: list.parcels.length,
     picked: list.parcels.filter((parcel) => parcel.picked).length,
     stations: groupByStation(list.parcels),
-    done: Number.isInteger(assigned) && assigned >= 0 && url.searchParams.has("assigned")
+    done: Number.isInteger(assigned) && assigned >= 0 && url.searchParams.get("notice") === "assigned"
       ? (skipped > 0 ? m.assignedSkipped.replace("{skipped}", String(skipped)) : m.assigned).replace("{assigned}", String(assigned))
       : null,
   };
@@ -78,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } else orders = value.order;
   const result = await assignOrders(operator, value.rider, orders);
   if (!result.ok) return Response.json(submission.reply({ formErrors: [REASONS[result.reason]] }), { status: result.reason === "forbidden" ? 403 : 409 });
-  return redirect(back(`&assigned=${result.assigned}&skipped=${result.skipped}`));
+  return redirect(back(`&notice=assigned&assigned=${result.assigned}&skipped=${result.skipped}`));
 }
 
 function RiderSelect({ riders, form, label }: { riders: { id: number; name: string }[]; form?: string; label: string }) {
@@ -105,11 +106,7 @@ export default function PickList() {
         <OperatorBar displayName={data.displayName} current="orders" />
         <AdminNav current="pick-list" />
       </div>
-      {error ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {data.done ? (
         <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-700 print:hidden">
           {data.done}

@@ -11,7 +11,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { requireAdmin } from "~/server/auth/operator.server";
-import { listCorrections, type CorrectionRow } from "~/server/errands/corrections.server";
+import { listCorrections, type CorrectionRow } from "~/server/market/corrections.server";
 
 const m = adminRecognition;
 

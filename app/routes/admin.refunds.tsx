@@ -11,7 +11,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -75,11 +75,7 @@ export default function AdminRefunds() {
           {done}
         </p>
       ) : null}
-      {pageError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {pageError}
-        </p>
-      ) : null}
+      <FormError message={pageError} />
       {items.length === 0 ? (
         <section className="card flex flex-col items-center gap-2 py-12 text-center">
           <Icon name="check" className="h-10 w-10 text-slate-300" />
@@ -151,11 +147,7 @@ function RejectSheet({ rejecting, reply, constraint, busy }: { rejecting: Reject
           <textarea {...getTextareaProps(fields.reason)} rows={3} maxLength={REASON_MAX} placeholder={r.rejectPlaceholder} className="field-input text-sm" />
           <FieldError field={fields.reason} as="span" />
         </label>
-        {form.errors || fields.refund.errors ? (
-          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {(form.errors ?? fields.refund.errors)?.[0]}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} message={(form.errors ?? fields.refund.errors)?.[0]} />
         <div className="flex gap-2">
           <Link to="/admin/refunds" replace preventScrollReset className="btn-ghost h-11 flex-1">
             {r.back}

@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import { AdminRoleBoundary, type Constraints } from "~/components/admin/ReferenceParts";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     displayName: operator.display_name,
     riders: await listRiders(),
     constraint: getZodConstraint(RiderRosterSchema.options[0]) as Constraints,
-    created: new URL(request.url).searchParams.has("created"),
+    created: new URL(request.url).searchParams.get("notice") === "created",
   };
 }
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const fieldErrors = result.reason === "taken" ? { username: [m.usernameTaken] } : undefined;
       return Response.json(submission.reply({ hideFields: ["password"], ...(fieldErrors ? { fieldErrors } : { formErrors: [m.adminOnly] }) }), { status: result.reason === "taken" ? 409 : 403 });
     }
-    return redirect("/admin/riders?created=1");
+    return redirect("/admin/riders?notice=created");
   }
   const result = await setAvailability(operator, value.rider, value.available === "1");
   if (!result.ok) return Response.json(submission.reply({ formErrors: [m.riderNotFound] }), { status: 404 });
@@ -102,11 +102,7 @@ export default function AdminRiders() {
         <h2 className="text-base font-semibold">{m.addRider}</h2>
         <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={m.addRider}>
           <input type="hidden" name="intent" value="create" />
-          {form.errors ? (
-            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           {(
             [
               [fields.displayName, m.displayName, "text", "name"],

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     slotLabel: run.slot ? deliveryText(run.slot, at) : null,
     stations: groupByStation(run.toPick),
     buildings: groupByBuilding(run.toDrop),
-    delivered: url.searchParams.get("delivered"),
+    delivered: url.searchParams.get("notice") === "delivered" ? url.searchParams.get("order") : null,
     sizes: DEFAULT_PACKAGE_TYPES.map(({ type, name }) => ({ type, name })),
   };
 }
@@ -90,7 +90,7 @@ async function photoAction(request: Request, operator: Awaited<ReturnType<typeof
     const message = result.reason === "wrong" ? m.notAllowed : REASONS[result.reason];
     return Response.json({ order, photo: true, message } satisfies Refusal, { status });
   }
-  return redirect(`/admin/run?${new URLSearchParams({ ...(slot ? { slot } : {}), delivered: order }).toString()}`);
+  return redirect(`/admin/run?${new URLSearchParams({ ...(slot ? { slot } : {}), notice: "delivered", order }).toString()}`);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -127,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const status = result.reason === "wrong" || result.reason === "format" ? 400 : result.reason === "forbidden" ? 403 : 409;
     return Response.json({ order: value.order, message } satisfies Refusal, { status });
   }
-  return redirect(back({ delivered: value.order }));
+  return redirect(back({ notice: "delivered", order: value.order }));
 }
 
 const bigButton = "flex min-h-14 w-full items-center justify-center rounded-2xl px-4 text-lg font-semibold";

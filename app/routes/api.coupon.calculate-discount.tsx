@@ -6,7 +6,7 @@ import { calculationResult, normalizeCounts } from "~/lib/coupons";
 import { getUser } from "~/server/auth/session.server";
 import { log } from "~/server/log.server";
 import { pricedTypesFor, quoteFor } from "~/server/coupons/wallet.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { apiAnswer as answer, methodNotAllowed } from "~/server/http/api-answer";

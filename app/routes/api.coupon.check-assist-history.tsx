@@ -1,7 +1,7 @@
 // POST /api/coupon/check-assist-history { user_openid } → data.has_assisted, for the signed-in user only.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { hasAssisted } from "~/server/coupons/campaign.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { apiAnswer as answer, methodNotAllowed, requireOwnOpenid } from "~/server/http/api-answer";

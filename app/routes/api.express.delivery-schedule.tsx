@@ -1,7 +1,7 @@
 // GET /api/express/delivery-schedule — data.delivery_schedule, a JSON string of the slots (as the
 // older client expected), plus the estimate for an order placed now.
 import { estimateDelivery } from "~/lib/delivery-slot";
-import { loadDeliverySchedule } from "~/server/errands/market-config.server";
+import { loadDeliverySchedule } from "~/server/market/market-config.server";
 
 export async function loader() {
   const schedule = await loadDeliverySchedule();

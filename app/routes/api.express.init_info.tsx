@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { campus as campusMessages } from "~/lib/messages/campus";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
-import { readBody } from "~/server/errands/json-body.server";
-import { initInfoData, loadExpressConfig } from "~/server/errands/market-config.server";
+import { readBody } from "~/server/market/json-body.server";
+import { initInfoData, loadExpressConfig } from "~/server/market/market-config.server";
 
 const msg = { campus: campusMessages, wechat: wechatMessages };
 

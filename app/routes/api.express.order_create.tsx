@@ -10,7 +10,7 @@ import { orders as ordersMessages } from "~/lib/messages/orders";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { OrderCreateSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { createOrderFromRequest } from "~/server/orders/orders.server";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 

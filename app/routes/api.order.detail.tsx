@@ -8,7 +8,7 @@ import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { isInvalidOrderParam } from "~/lib/orders";
 import { OrderDetailSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { log } from "~/server/log.server";
 import { findOwnOrder, orderDetail } from "~/server/orders/orders.server";
 

@@ -9,7 +9,8 @@ import { pay as payMessages } from "~/lib/messages/pay";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { CreatePaymentSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { PAY_REFUSALS } from "~/server/http/order-refusals";
+import { readBody } from "~/server/market/json-body.server";
 import { createPayment } from "~/server/orders/payment.server";
 
 const msg = { orders: ordersMessages, pay: payMessages, wechat: wechatMessages };
@@ -23,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return Response.json({ success: false, message: msg.orders.failures.invalidId }, { status: 400, headers: NO_STORE });
   const result = await createPayment(user, parsed.data.order_id);
   if (!result.ok) {
-    return Response.json({ success: false, message: result.message, data: { paid: result.paid ?? false } }, { status: result.status, headers: NO_STORE });
+    const { status, message } = PAY_REFUSALS[result.reason];
+    return Response.json({ success: false, message, data: { paid: result.reason === "already_paid" } }, { status, headers: NO_STORE });
   }
   return Response.json(
     { success: true, message: "ok", data: { pay_params: result.payParams, simulated: result.simulated } },

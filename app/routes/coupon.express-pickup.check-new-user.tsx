@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { OpenidBodySchema } from "~/lib/schemas/coupons";
 import { isNewUser } from "~/server/coupons/wallet.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { apiAnswer as answer, methodNotAllowed, requireOwnOpenid } from "~/server/http/api-answer";

@@ -5,7 +5,7 @@ import { OpenidBodySchema } from "~/lib/schemas/coupons";
 import { couponSummary, walletOf } from "~/server/coupons/wallet.server";
 import { fenToYuan } from "~/lib/money";
 import { lastValidDay } from "~/lib/coupons";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { apiAnswer as answer, methodNotAllowed, requireOwnOpenid } from "~/server/http/api-answer";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -124,11 +124,7 @@ export default function Login() {
           <input type="hidden" name="redirectTo" value={data.redirectTo} />
           <input type="hidden" name="captchaId" value={captcha.id} />
           <ProofOfWork challenge={proof} />
-          {form.errors ? (
-            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           <div>
             <label htmlFor={fields.school.id} className="field-label">
               {msg.login.school}

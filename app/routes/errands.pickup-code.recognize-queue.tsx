@@ -3,7 +3,7 @@
 // show each image's place while its POST waits.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireMessengerUser } from "~/server/auth/session.server";
-import { queuePosition } from "~/server/errands/ocr.server";
+import { queuePosition } from "~/server/market/ocr.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMessengerUser(request);

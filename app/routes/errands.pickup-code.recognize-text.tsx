@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { requireMessengerUser } from "~/server/auth/session.server";
-import { readBody } from "~/server/errands/json-body.server";
+import { readBody } from "~/server/market/json-body.server";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
-import { recognizeText } from "~/server/errands/recognition.server";
+import { recognizeText } from "~/server/market/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };

@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
     case "refresh": {
       const term = value.term ?? (await loadTermInfo(user)).info.currentTerm;
       const load = await loadTimetable(user, term, { refresh: true, returnTo: back() });
-      if (load.source === "fresh") return redirect(back({ synced: "1" }));
+      if (load.source === "fresh") return redirect(back({ notice: "synced" }));
       return Response.json({ intent: "refresh" as const, error: load.error }, { status: 502 });
     }
     case "reminders":
@@ -55,17 +55,17 @@ export async function action({ request }: ActionFunctionArgs) {
         substituteReminder: value.substituteReminder === "on",
         announcementReminder: value.announcementReminder === "on",
       });
-      return redirect(back({ dialog: "notify", saved: "reminders" }));
+      return redirect(back({ dialog: "notify", notice: "remindersSaved" }));
     case "calendar": {
       const had = (await getScheduleSettings(user.id)).calendarToken !== null;
       await resetCalendarToken(user.id);
-      return redirect(back({ dialog: "notify", saved: had ? "calendar-reset" : "calendar-created" }));
+      return redirect(back({ dialog: "notify", notice: had ? "calendarReset" : "calendarCreated" }));
     }
     case "display":
       await saveDisplaySettings(user.id, { showOtherWeeks: value.showOtherWeeks === "on", alarmMinutes: value.alarmMinutes });
-      return redirect(back({ dialog: "notify", saved: "display" }));
+      return redirect(back({ dialog: "notify", notice: "displaySaved" }));
     case "undo":
-      return redirect(back((await undoEdit(user.id, value.edit)) ? { changed: "undone" } : {}));
+      return redirect(back((await undoEdit(user.id, value.edit)) ? { notice: "undone" } : {}));
     case "relogin":
       return redirect(loginPath(back()), { headers: { "Set-Cookie": await logout(request) } });
   }
@@ -75,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   const same = (key: string) => currentUrl.searchParams.get(key) === nextUrl.searchParams.get(key);
-  if (currentUrl.pathname === nextUrl.pathname && same("term") && same("week") && !nextUrl.searchParams.has("synced")) return false;
+  if (currentUrl.pathname === nextUrl.pathname && same("term") && same("week") && nextUrl.searchParams.get("notice") !== "synced") return false;
   return defaultShouldRevalidate;
 };
 
@@ -177,8 +177,8 @@ export default function Schedule() {
         {data.today ? <TodayCard today={data.today} open={params.get("today") === "all"} href={href} /> : null}
       </section>
 
-      <Notices data={data} refreshError={actionData?.error ?? null} synced={params.get("synced") === "1"} formAction={formAction} />
-      <ChangeNotice changed={params.get("changed")} edit={params.get("edit")} clash={params.get("clash")} formAction={formAction} data={data} />
+      <Notices data={data} refreshError={actionData?.error ?? null} synced={params.get("notice") === "synced"} formAction={formAction} />
+      <ChangeNotice changed={params.get("notice")} edit={params.get("edit")} clash={params.get("clash")} formAction={formAction} data={data} />
 
       <section aria-label={fillTemplate(msg.schedule.gridLabel, { week: weekLabel(data.week) })} className="overflow-hidden rounded-2xl bg-white shadow-sm">
         <table className="w-full table-fixed border-collapse">
@@ -273,7 +273,7 @@ export default function Schedule() {
       {course ? <CourseDialog course={course} closeHref={href()} materials={params.get("materials") === "soon"} href={href} /> : null}
       {dialog === "weeks" ? <WeekPicker data={data} closeHref={href()} /> : null}
       {dialog === "summary" ? <Summary data={data} closeHref={href()} thisWeekHref={thisWeekHref} /> : null}
-      {dialog === "notify" ? <NotifySheet data={data} closeHref={href()} formAction={formAction} saved={params.get("saved")} /> : null}
+      {dialog === "notify" ? <NotifySheet data={data} closeHref={href()} formAction={formAction} saved={params.get("notice")} /> : null}
       {showEmpty ? (
         <Overlay id="empty" title={data.emptyReason === "after" ? msg.schedule.emptyWeekAfterTitle : msg.schedule.emptyWeekTitle} closeHref={href({ empty: "seen" })} role="alertdialog">
           <p className="text-sm text-slate-600">
@@ -568,7 +568,7 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
           <button type="submit" className="btn-primary" disabled={busy}>
             {msg.schedule.reminderSave}
           </button>
-          {saved === "reminders" ? (
+          {saved === "remindersSaved" ? (
             <span role="status" className="flex items-center gap-1 text-sm text-emerald-700">
               <Icon name="check" className="h-4 w-4" />
               {msg.schedule.reminderSaved}
@@ -577,7 +577,7 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
         </div>
       </Form>
 
-      <DisplaySettingsForm data={data} formAction={formAction} saved={saved === "display"} />
+      <DisplaySettingsForm data={data} formAction={formAction} saved={saved === "displaySaved"} />
 
       <section aria-labelledby="calendar-title" className="mt-5 border-t border-slate-100 pt-4">
         <h3 id="calendar-title" className="flex items-center gap-1.5 text-base font-semibold">
@@ -602,10 +602,10 @@ function NotifySheet({ data, closeHref, formAction, saved }: { data: Data; close
             </details>
           </div>
         ) : null}
-        {saved === "calendar-created" || saved === "calendar-reset" ? (
+        {saved === "calendarCreated" || saved === "calendarReset" ? (
           <p role="status" className="mt-2 flex items-center gap-1 text-sm text-emerald-700">
             <Icon name="check" className="h-4 w-4" />
-            {saved === "calendar-reset" ? msg.schedule.calendarResetDone : msg.schedule.calendarCreated}
+            {saved === "calendarReset" ? msg.schedule.calendarResetDone : msg.schedule.calendarCreated}
           </p>
         ) : null}
         <div className="mt-3 flex flex-wrap gap-2">

@@ -75,13 +75,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (command.success) {
     if (command.data.intent === "remove") {
       if (course.editId === null || !(await removeEdit(user.id, course.editId))) return back({});
-      return back({ changed: course.source === "own" ? "deleted" : "restored", edit: String(course.editId) });
+      return back({ notice: course.source === "own" ? "deleted" : "restored", edit: String(course.editId) });
     }
     const hidden = command.data.intent === "hide";
     let id = course.editId;
     if (id !== null) await setHidden(user.id, id, hidden);
     else if (school) id = await saveOverride(user.id, term, school, { location: null, weekday: null, startPeriod: null, endPeriod: null, weeks: null, note: "", colour: null, hidden });
-    return back({ changed: hidden ? "hidden" : "shown", ...(id !== null ? { edit: String(id) } : {}) });
+    return back({ notice: hidden ? "hidden" : "shown", ...(id !== null ? { edit: String(id) } : {}) });
   }
 
   let editId: number;
@@ -109,7 +109,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const after = await courseToEdit(user.id, term, (await loadTimetable(user, term)).timetable?.courses ?? [], { edit: editId });
   const clash = after ? clashWith(after.courses, after.index) : null;
-  return back({ changed: "saved", edit: String(editId), ...(clash ? { clash: clash.name } : {}) });
+  return back({ notice: "saved", edit: String(editId), ...(clash ? { clash: clash.name } : {}) });
 }
 
 export default function EditCourse() {

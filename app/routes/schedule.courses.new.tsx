@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const load = await loadTimetable(user, term);
   const courses = await mergedCourses(user.id, term, load.timetable?.courses ?? []);
   const clash = clashWith(courses, courses.findIndex((entry) => entry.editId === saved.id));
-  return redirect(scheduleHref(term, week ?? 1, { changed: "saved", edit: String(saved.id), ...(clash ? { clash: clash.name } : {}) }));
+  return redirect(scheduleHref(term, week ?? 1, { notice: "saved", edit: String(saved.id), ...(clash ? { clash: clash.name } : {}) }));
 }
 
 export default function NewCourse() {

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
@@ -211,11 +211,7 @@ export default function MutualHelp() {
           </div>
         ) : null}
 
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} message={formError} />
 
         <section className="card space-y-3" aria-labelledby="course-title">
           <h2 id="course-title" className="flex items-center gap-1.5 text-base font-semibold">

@@ -2,7 +2,7 @@ import { config } from "./config.server";
 import { closeDb, db, dialect } from "./db/db.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDemoData, seedReferenceData } from "./db/seed.server";
-import { stopOcr } from "./errands/ocr.server";
+import { stopOcr } from "./market/ocr.server";
 import { log, runJob } from "./log.server";
 import { logCapabilityWarnings } from "./admin/readiness.server";
 import { startNotifyWorkers, stopNotifyWorkers } from "./notify/worker.server";

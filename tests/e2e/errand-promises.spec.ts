@@ -51,7 +51,7 @@ async function addAddress(page: Page, building = "西苑3栋") {
   await expect(page.getByRole("dialog", { name: "选择收货地址" }).getByText(`金盆岭校区 ${building}302`)).toBeVisible();
 }
 
-// Without JavaScript the same promises are form posts (app/server/errands/market.db.test.ts "one parcel,
+// Without JavaScript the same promises are form posts (app/server/market/market.db.test.ts "one parcel,
 // one charge on the market page", tests/security/errand-promises.test.ts), and the unpaid-order test
 // below still makes its order without JavaScript; the market's no-JS journey is market.spec.ts.
 for (const js of [true]) {

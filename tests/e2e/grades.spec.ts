@@ -70,7 +70,7 @@ test("grades with the GPA chart and ranking; the new-grade switch and refresh", 
 
   await page.getByRole("button", { name: "刷新" }).click();
   await expect(page.getByText("已从教务系统刷新")).toBeVisible();
-  await expect(page).toHaveURL(/synced=1$/);
+  await expect(page).toHaveURL(/notice=synced$/);
 
   // The backpack's entries lead here now.
   await page.goto("/backpack");

@@ -52,7 +52,7 @@ test("without JavaScript a student adds a course: errors beside the fields, the 
   await page.getByLabel("结束节次").selectOption("2");
   await page.getByLabel("周次").fill("1-8,10-16");
   await page.getByRole("button", { name: "保存" }).click();
-  await expect(page).toHaveURL(/\/schedule\?term=.*week=3.*changed=saved/);
+  await expect(page).toHaveURL(/\/schedule\?term=.*week=3.*notice=saved/);
   await expect(page.getByRole("status").filter({ hasText: "已保存" })).toContainText("与「数据结构」时间冲突，已在课表中标出");
   const own = grid(page).getByRole("link", { name: /考研英语/ });
   await expect(own).toContainText("冲突");

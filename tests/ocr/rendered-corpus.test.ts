@@ -10,8 +10,8 @@ import fs from "node:fs";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinOcrLines } from "~/lib/ocr-lines";
-import { OcrError, ocrImage, stopOcr } from "~/server/errands/ocr.server";
-import { recognizeText } from "~/server/errands/recognition.server";
+import { OcrError, ocrImage, stopOcr } from "~/server/market/ocr.server";
+import { recognizeText } from "~/server/market/recognition.server";
 import { launchChromium, renderThread, screenshotCorpus, variantCorpus } from "../../scripts/lib/sms-screenshots.mjs";
 import { scoreFields, type Fields, type Mismatch } from "./field-accuracy";
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger, type FakeMessengerUser } from "../fakes/messenger-oauth";
+import { cookieHeader, keepCookies } from "../setup/browser";
 import { CAPTCHA_ANSWER, captchaToken, sql, startServer, type Server } from "./server";
 
 const DEMO_PASSWORD = "demo1234";
@@ -34,7 +35,7 @@ class Jar {
   cookies = new Map<string, string>();
   async fetch(path: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}) {
     const headers: Record<string, string> = { Accept: "text/html,application/json" };
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (this.cookies.size) headers.Cookie = cookieHeader(this.cookies);
     let body: string | undefined;
     if (init.form) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
@@ -45,15 +46,7 @@ class Jar {
     }
     const method = init.method ?? (body ? "POST" : "GET");
     if (method !== "GET") headers.Origin = server.base;
-    const response = await fetch(path.startsWith("http") ? path : server.base + path, { method, headers, body, redirect: "manual" });
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair] = setCookie.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      if (/max-age=0\b/i.test(setCookie) || pair!.slice(index + 1) === "") this.cookies.delete(name);
-      else this.cookies.set(name, pair!.slice(index + 1));
-    }
-    return response;
+    return keepCookies(this.cookies, await fetch(path.startsWith("http") ? path : server.base + path, { method, headers, body, redirect: "manual" }));
   }
 }
 

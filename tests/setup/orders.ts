@@ -1,13 +1,16 @@
 // Orders for db tests, through the same domain functions the pages use: a student's order from
 // the checkout, paid the way the simulated provider pays it (the pay intent's payments row, the
 // provider's trade, then the paid transition), and a signed-in admin.
+import type { Insertable } from "kysely";
 import type { PickupEntry } from "~/lib/pickup-entries";
+import type { OperatorRole } from "~/lib/operator-roles";
 import { captchaToken } from "~/server/auth/captcha.server";
 import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import type { OrdersTable } from "~/server/db/schema";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "~/server/orders/orders.server";
 import { applyPaid } from "~/server/orders/transitions.server";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
@@ -62,12 +65,77 @@ export async function paidTestOrder(parcels = 1): Promise<OrderRow> {
   return payTestOrder(user, order);
 }
 
-/** A signed-in operator of the admin role: its session cookie and id. */
-export async function testAdmin(): Promise<{ cookie: string; id: number }> {
+/** A signed-in operator (the admin role unless named): its session cookie, id, name and role. */
+export async function signedInOperator(role: OperatorRole = "admin", displayName = "管理员小周") {
   counter += 1;
   const username = `ops-${process.pid % 10000}-${counter}`;
-  await createOperator({ username, password: "right-password-1", displayName: "管理员小周", role: "admin" });
+  await createOperator({ username, password: "right-password-1", displayName, role });
   const login = await loginOperator(username, "right-password-1", "10.9.3.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
   if (!login.ok) throw new Error(login.message);
-  return { cookie: cookieValue(login.setCookie), id: login.operator.id };
+  return { cookie: cookieValue(login.setCookie), id: login.operator.id, displayName, role };
 }
+
+/** A signed-in operator of the admin role: its session cookie and id. */
+export async function testAdmin(): Promise<{ cookie: string; id: number }> {
+  return signedInOperator("admin");
+}
+
+export type TestParcel = { station: string; code: string; phoneTail?: string; deadline?: string };
+
+/**
+ * A paid order written straight into the tables (¥2 a small parcel, no user unless given, due
+ * tomorrow 05:30 UTC), with the simulated provider's paid payment: the riders' and the operators'
+ * screens start from here without a checkout.
+ */
+export async function insertPaidTestOrder(parcels: TestParcel[] = [{ station: "梨园菜鸟驿站", code: "9-9-1001" }], input: Partial<Insertable<OrdersTable>> = {}) {
+  counter += 1;
+  const at = new Date(Date.now() - 3_600_000 + counter).toISOString();
+  const row = await db()
+    .insertInto("orders")
+    .values({
+      order_number: `E20260302${String(200000 + counter).slice(-6)}`,
+      user_id: null,
+      campus_code: "jinpenling",
+      campus_name: "金盆岭校区",
+      recipient_name: "张三",
+      recipient_phone: "13800001234",
+      recipient_dorm: "西苑3栋",
+      recipient_room: "302",
+      delivery_address: "金盆岭校区 西苑3栋302",
+      pickup_codes: JSON.stringify(parcels.map((p) => ({ company: "中通快递", pickupCode: p.code, trackingNumber: null, stationName: p.station, pickupType: "code", deadline: p.deadline ?? null, phoneTail: p.phoneTail ?? null }))),
+      package_counts: JSON.stringify({ pocket: 0, small: parcels.length, medium: 0, large: 0 }),
+      parcel_count: parcels.length,
+      remark: null,
+      original_fen: 200 * parcels.length,
+      discount_fen: 0,
+      amount_fen: 200 * parcels.length,
+      coupon_id: null,
+      status: "paid",
+      payment_status: "paid",
+      refund_state: null,
+      refund_reason: null,
+      cancel_reason: null,
+      estimated_delivery_at: TOMORROW_SLOT,
+      checkout_key: null,
+      idempotency_key: null,
+      expires_at: at,
+      paid_at: at,
+      completed_at: null,
+      cancelled_at: null,
+      refunded_at: null,
+      created_at: at,
+      updated_at: at,
+      ...input,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto("payments")
+    .values({ order_id: row.id, provider: "simulated", out_trade_no: row.order_number, amount_fen: row.amount_fen, prepay_id: null, prepay_at: null, state: "paid", transaction_id: `SIM${row.order_number}`, payer_openid: null, success_time: at, created_at: at, updated_at: at })
+    .execute();
+  return row;
+}
+
+/** A delivery slot `days` from today at `hour` (UTC): the lists show slots with open orders from a week ago on. */
+export const slotAt = (days: number, hour: string) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${hour}:00.000Z`;
+export const TOMORROW_SLOT = slotAt(1, "05:30");

@@ -4,7 +4,7 @@
 // inside the open panel. (The cards and the summary are plain server HTML: order-html.server.)
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { Icon } from "~/components/icons";
 import { adminOrders as adminOrdersMessages } from "~/lib/messages/adminOrders";
@@ -26,15 +26,6 @@ function Hidden({ intent, order }: { intent: string; order: string }) {
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="order" value={order} />
     </>
-  );
-}
-
-function ErrorLine({ error }: { error?: string | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-      {error}
-    </p>
   );
 }
 
@@ -79,7 +70,7 @@ export function ActionsPanel({
           <p className="text-sm text-slate-600">
             <span className="font-mono">{order.orderNumber}</span>　{a.deleteHint}
           </p>
-          <ErrorLine error={error} />
+          <FormError message={error} />
           <div className="flex gap-2">
             <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
               {a.back}
@@ -101,7 +92,7 @@ export function ActionsPanel({
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${order.tone}`}>{order.label}</span>
       </div>
       {order.refundLabel ? <p className="text-xs font-medium text-purple-700">{order.refundLabel}</p> : null}
-      <ErrorLine error={error} />
+      <FormError message={error} />
       {order.steps.length > 0 ? (
         <div className="space-y-1.5">
           <p className="text-xs text-slate-500">{a.courier}</p>
@@ -218,11 +209,7 @@ function FailPanel({
           <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} placeholder={a.failReasonPlaceholder} className="field-input text-sm" />
           <FieldError field={fields.reason} as="span" />
         </label>
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} message={formError} />
         <div className="flex gap-2">
           <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
             {a.back}
@@ -265,11 +252,7 @@ function CancelPanel({
           <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
           <FieldError field={fields.reason} as="span" />
         </label>
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} message={formError} />
         <div className="flex gap-2">
           <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
             {a.back}

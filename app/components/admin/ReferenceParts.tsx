@@ -99,14 +99,6 @@ export function TextField({
   );
 }
 
-export function FormError({ form }: { form: { errorId: string; errors?: string[] } }) {
-  return form.errors ? (
-    <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-      {form.errors[0]}
-    </p>
-  ) : null;
-}
-
 export function SavedNotice({ show }: { show: boolean }) {
   return show ? (
     <p role="status" className="rounded-xl bg-green-50 px-3 py-2 text-sm text-green-700">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { marketHref } from "~/lib/market-url";
 import { addressSheet as m } from "~/lib/messages/market-sheet-address";
 import type { AddressItem } from "./AddressPanels";
@@ -50,11 +50,7 @@ export function AddressForm({
       <Form method="post" preventScrollReset className="space-y-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="save-address" />
         {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
-        {formError ? (
-          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError id={form.errorId} message={formError} />
         <Field label={m.name} field={fields.name}>
           <input {...getInputProps(fields.name, { type: "text" })} placeholder={m.namePlaceholder} autoComplete="name" className="field-input" />
         </Field>

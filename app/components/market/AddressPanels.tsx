@@ -6,6 +6,7 @@ import { marketHref } from "~/lib/market-url";
 import { addressSheet } from "~/lib/messages/market-sheet-address";
 import { Panel } from "./Panel";
 import { useFetcherToast } from "./toast-context";
+import { FormError } from "~/components/FieldError";
 
 const msg = { market: { address: addressSheet } };
 
@@ -49,11 +50,7 @@ export function AddressPicker({ addresses, selectedId, lastResult }: { addresses
       ) : (
         <Form method="post" action={ADDRESS_PICKER_ACTION} preventScrollReset {...getFormProps(form)}>
           <input type="hidden" name="intent" value="select-address" />
-          {error ? (
-            <p id={form.errorId} role="alert" className="mb-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={error} className="mb-2" />
           <fieldset>
             <legend className="sr-only">{m.title}</legend>
             <ul className="space-y-2">

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Form, Link } from "@remix-run/react";
 import { marketHref } from "~/lib/market-url";
 import { entrySheet, parcelSheet } from "~/lib/messages/market-sheet-parcel";
@@ -92,9 +92,7 @@ export function EntryDialog({
           </label>
         ) : null}
         {error ? (
-          <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
+          <FormError id={form.errorId} message={error} />
         ) : (
           <p className="text-xs leading-5 text-slate-500">{m.entry.saveRule}</p>
         )}

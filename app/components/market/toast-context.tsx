@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
+import { Toast } from "~/components/Toast";
 
 type ToastState = { message: string; tone: "info" | "error"; stamp: number } | null;
 type Show = (message: string | null | undefined, tone?: "info" | "error") => void;
@@ -22,7 +23,7 @@ export function ToastProvider({ initial, children }: { initial: ToastState; chil
   return (
     <ToastContext.Provider value={{ show, hint, flashHint }}>
       {children}
-      <Toast message={toast?.message} tone={toast?.tone} stamp={toast?.stamp} />
+      {toast ? <Toast text={toast.message} tone={toast.tone} stamp={toast.stamp} /> : null}
     </ToastContext.Provider>
   );
 }
@@ -47,30 +48,3 @@ export function useFetcherToast(fetcher: FetcherWithComponents<unknown>) {
     if (data.manualHint) flashHint();
   }, [fetcher.state, fetcher.data, show, flashHint]);
 }
-
-/** A message from the server (no JS) or from a fetcher: shown at the top, fading after a while. */
-export function Toast({ message, tone = "info", stamp }: { message: string | null | undefined; tone?: "info" | "error"; stamp?: unknown }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || !message) return;
-    element.hidden = false;
-    const timer = setTimeout(() => {
-      element.hidden = true;
-    }, 2800);
-    return () => clearTimeout(timer);
-  }, [message, stamp]);
-  if (!message) return null;
-  return (
-    <div
-      ref={ref}
-      role={tone === "error" ? "alert" : "status"}
-      className={`pointer-events-none fixed inset-x-0 top-28 z-[60] mx-auto w-fit max-w-[86%] rounded-2xl px-4 py-2.5 text-center text-sm shadow-lg ${
-        tone === "error" ? "bg-slate-900/90 text-white" : "bg-slate-900/85 text-white"
-      }`}
-    >
-      {message}
-    </div>
-  );
-}
-

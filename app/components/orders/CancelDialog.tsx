@@ -2,7 +2,8 @@
 import { Form, Link } from "@remix-run/react";
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { REASON_MAX } from "~/lib/order-limits";
-import { ErrorLine, useSubmitting, type Base } from "./dialog-parts";
+import { FormError } from "~/components/FieldError";
+import { useSubmitting, type Base } from "./dialog-parts";
 import { Sheet } from "~/components/ui/Sheet";
 
 const msg = { orders: orderDialogsMessages };
@@ -18,7 +19,7 @@ export function CancelDialog({ path, error, paid }: Base & { paid: boolean }) {
           <span className="field-label">{msg.orders.cancelDialog.reason}</span>
           <textarea name="reason" rows={2} maxLength={REASON_MAX} placeholder={msg.orders.cancelDialog.reasonPlaceholder} className="field-input text-sm" />
         </label>
-        <ErrorLine error={error} id="cancel-error" />
+        <FormError message={error} id="cancel-error" />
         <div className="flex gap-2">
           <Link to={path} replace preventScrollReset className="btn-ghost h-11 flex-1">
             {msg.orders.cancelDialog.keep}

@@ -1,11 +1,11 @@
 // The refund request dialog (child route …/refund): a reason is required; it also offers
 // contacting service.
 import { Form, Link } from "@remix-run/react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { REASON_MAX } from "~/lib/order-limits";
 import { Icon } from "../icons";
-import { ErrorLine, useSubmitting, type Base } from "./dialog-parts";
+import { useSubmitting, type Base } from "./dialog-parts";
 import { Sheet } from "~/components/ui/Sheet";
 
 const msg = { orders: orderDialogsMessages };
@@ -32,7 +32,7 @@ export function RefundDialog({ path, error, fieldError }: Base & { fieldError?: 
           />
           <FieldError field={{ errorId: "refund-reason-error", errors: fieldError ? [fieldError] : undefined }} as="span" />
         </label>
-        <ErrorLine error={error} id="refund-error" />
+        <FormError message={error} id="refund-error" />
         <div className="flex gap-2">
           <Link to={`${path}/contact`} replace preventScrollReset className="btn-ghost h-11 flex-1">
             <Icon name="service" className="h-4 w-4" />

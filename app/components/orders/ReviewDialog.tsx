@@ -4,7 +4,8 @@ import { useState } from "react";
 import { orderDialogs as orderDialogsMessages } from "~/lib/messages/order-dialogs";
 import { DEFAULT_RATING, REVIEW_COMMENT_MAX } from "~/lib/order-limits";
 import { fillTemplate } from "~/lib/template";
-import { ErrorLine, useSubmitting, type Base } from "./dialog-parts";
+import { FormError } from "~/components/FieldError";
+import { useSubmitting, type Base } from "./dialog-parts";
 import { Sheet } from "~/components/ui/Sheet";
 
 const msg = { orders: orderDialogsMessages };
@@ -40,7 +41,7 @@ export function ReviewDialog({ path, error }: Base) {
           <span className="field-label">{msg.orders.reviewDialog.comment}</span>
           <textarea name="comment" rows={3} maxLength={REVIEW_COMMENT_MAX} placeholder={msg.orders.reviewDialog.commentPlaceholder} className="field-input text-sm" />
         </label>
-        <ErrorLine error={error} id="review-error" />
+        <FormError message={error} id="review-error" />
         <button type="submit" className="btn-primary h-11 w-full" disabled={submitting}>
           {msg.orders.reviewDialog.submit}
         </button>

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { schedule as scheduleMessages } from "~/lib/messages/schedule";
 import { timetable as t } from "~/lib/messages/timetable";
 import { COURSE_COLOURS } from "~/lib/schedule";
@@ -87,11 +87,7 @@ export function CourseForm({
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="space-y-3">
       <input type="hidden" name="term" value={term} />
       <input type="hidden" name="week" value={week} />
-      {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError id={form.errorId} message={form.errors?.[0]} />
       <section className="card space-y-3">
         {withName ? (
           <>

@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const term = submission.value.term ?? (await loadTermInfo(user)).info.currentTerm;
   const back = (extra: Record<string, string> = {}) => `/backpack/exams?${new URLSearchParams({ term, ...extra }).toString()}`;
   const load = await loadExams(user, term, { refresh: true, returnTo: back() });
-  if (load.source === "fresh") return redirect(back({ synced: "1" }));
+  if (load.source === "fresh") return redirect(back({ notice: "synced" }));
   return Response.json({ error: load.error }, { status: 502 });
 }
 
@@ -84,7 +84,7 @@ export default function Exams() {
         errorKind={data.errorKind}
         staleAge={data.staleAge}
         staleTemplate={msg.grades.examsStaleNotice}
-        synced={params.get("synced") === "1"}
+        synced={params.get("notice") === "synced"}
         syncedAt={data.syncedAt}
         formAction="/backpack/exams"
         refreshing={refreshing}

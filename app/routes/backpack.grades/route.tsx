@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect("/backpack/grades?notice=notifySaved#notify");
   }
   const load = await loadGrades(user, { refresh: true, returnTo: "/backpack/grades" });
-  if (load.source === "fresh") return redirect("/backpack/grades?synced=1");
+  if (load.source === "fresh") return redirect("/backpack/grades?notice=synced");
   return Response.json({ error: load.error }, { status: 502 });
 }
 
@@ -56,7 +56,7 @@ export default function Grades() {
         errorKind={data.errorKind}
         staleAge={data.staleAge}
         staleTemplate={msg.grades.staleNotice}
-        synced={params.get("synced") === "1"}
+        synced={params.get("notice") === "synced"}
         syncedAt={data.syncedAt}
         formAction="/backpack/grades"
         refreshing={refreshing}

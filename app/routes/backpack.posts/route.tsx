@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/circle/PostCard";
 import { Sheet, SheetConfirmButtons } from "~/components/ui/Sheet";
-import { Toast } from "~/components/circle/Toast";
+import { Toast } from "~/components/Toast";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";

@@ -3,7 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PostCard } from "~/components/circle/PostCard";
-import { Toast } from "~/components/circle/Toast";
+import { Toast } from "~/components/Toast";
 import { Icon, type IconName } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";

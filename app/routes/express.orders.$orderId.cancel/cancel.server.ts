@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/node";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { CancelIntentSchema } from "~/lib/schemas/orders";
+import { orderStepRefusal } from "~/server/http/order-refusals";
 import { cancelOrder } from "~/server/orders/cancel.server";
 import { failure, orderPath, readIntentForm, unexpected } from "../express.orders.$orderId/order-action.server";
 
@@ -14,8 +15,11 @@ export async function cancelAction(request: Request, orderId: string | undefined
   const { user, order, value } = form;
   try {
     const result = await cancelOrder(user.id, order.order_number, value.reason);
-    if (!result.ok) return failure("cancel", result.status >= 500 ? msg.orders.failures.cancel : `${msg.orders.failures.cancel}：${result.message}`, result.status);
-    return redirect(`${orderPath(order)}?done=${result.done ?? "cancelled"}`);
+    if (!result.ok) {
+      const refused = orderStepRefusal(msg.orders.failures.cancel, result.reason);
+      return failure("cancel", refused.message, refused.status);
+    }
+    return redirect(`${orderPath(order)}?notice=${result.done}`);
   } catch (error) {
     return unexpected("cancel", error, msg.orders.failures.cancel);
   }

@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/node";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { RefundIntentSchema } from "~/lib/schemas/orders";
+import { orderStepRefusal } from "~/server/http/order-refusals";
 import { requestRefund } from "~/server/orders/refunds.server";
 import { failure, orderPath, readIntentForm, unexpected } from "../express.orders.$orderId/order-action.server";
 
@@ -14,8 +15,11 @@ export async function refundAction(request: Request, orderId: string | undefined
   const { user, order, value } = form;
   try {
     const result = await requestRefund(user.id, order.order_number, value.reason);
-    if (!result.ok) return failure("refund", `${msg.orders.failures.refund}：${result.message}`, result.status);
-    return redirect(`${orderPath(order)}?done=refundRequested`);
+    if (!result.ok) {
+      const refused = orderStepRefusal(msg.orders.failures.refund, result.reason);
+      return failure("refund", refused.message, refused.status);
+    }
+    return redirect(`${orderPath(order)}?notice=refundRequested`);
   } catch (error) {
     return unexpected("refund", error, msg.orders.failures.refund);
   }

@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/node";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { ReviewIntentSchema } from "~/lib/schemas/orders";
+import { orderStepRefusal } from "~/server/http/order-refusals";
 import { reviewOrder } from "~/server/orders/orders.server";
 import { failure, orderPath, readIntentForm, unexpected } from "../express.orders.$orderId/order-action.server";
 
@@ -14,8 +15,11 @@ export async function reviewAction(request: Request, orderId: string | undefined
   const { user, order, value } = form;
   try {
     const result = await reviewOrder(user.id, order.order_number, { rating: value.rating, comment: value.comment });
-    if (!result.ok) return failure("review", `${msg.orders.failures.review}：${result.message}`, result.status);
-    return redirect(`${orderPath(order)}?done=reviewed`);
+    if (!result.ok) {
+      const refused = orderStepRefusal(msg.orders.failures.review, result.reason);
+      return failure("review", refused.message, refused.status);
+    }
+    return redirect(`${orderPath(order)}?notice=reviewed`);
   } catch (error) {
     return unexpected("review", error, msg.orders.failures.review);
   }

@@ -10,6 +10,7 @@ import { isInvalidOrderParam, isOrderNumber, orderShareCard, payingParam } from 
 import { PayIntentSchema } from "~/lib/schemas/orders";
 import { CONTACT_DIALOG_HOURS, SERVICE_PHONE, SERVICE_PHONE_HREF, formatHours } from "~/lib/service-hours";
 import { requireStudent } from "~/server/auth/session.server";
+import { PAY_REFUSALS } from "~/server/http/order-refusals";
 import { log } from "~/server/log.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";
 import type { OrderRow } from "~/server/orders/events.server";
@@ -76,7 +77,7 @@ export async function orderPageLoader(request: Request, orderId: string | undefi
       order: detail,
       subscribe: widget,
       path: orderPath(detail),
-      done: doneNotice(url.searchParams.get("done"), order),
+      done: doneNotice(url.searchParams.get("notice"), order),
       paying: payingParam(url, detail.payment_status === "pending"),
       /** The next of a few reloads (no JavaScript needed) while the supplement's payment is confirmed; 0: none. */
       supplementReload: supplementReload(url, detail.supplement?.state === "offered"),
@@ -99,7 +100,10 @@ export async function payIntentAction(request: Request, orderId: string | undefi
   const { user, order } = form;
   try {
     const result = await createPayment(user, order.order_number);
-    if (!result.ok) return failure("pay", result.paid ? result.message : `${msg.orders.failures.pay}：${result.message}`, result.status);
+    if (!result.ok) {
+      const { status, message } = PAY_REFUSALS[result.reason];
+      return failure("pay", result.reason === "already_paid" ? message : `${msg.orders.failures.pay}：${message}`, status);
+    }
     // Without JavaScript only the simulated provider can pay (it pays by itself); the page
     // reloads after 2 s and its loader asks the provider.
     if (result.simulated) return redirect(`${orderPath(order)}?paying=1`);

@@ -70,7 +70,7 @@ function Detail({ data }: { data: Data }) {
     else if (outcome.kind === "failed") setNotice({ text: outcome.message, tone: "error" });
     else {
       setReloading(true);
-      setTimeout(() => navigate(`${path}?done=paid`, { replace: true, preventScrollReset: true }), RELOAD_AFTER_MS);
+      setTimeout(() => navigate(`${path}?notice=paid`, { replace: true, preventScrollReset: true }), RELOAD_AFTER_MS);
     }
   });
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { AssistDialog } from "~/components/market/deferred";
 import { FeatureTab } from "~/components/market/FeatureTab";
-import { Toast } from "~/components/market/toast-context";
+import { Toast } from "~/components/Toast";
 import type { MarketActionData } from "~/lib/market-views";
 import { useMarketData } from "../market._shell/route";
 import { pageAction } from "./page-actions.server";
@@ -24,7 +24,7 @@ export default function MarketIndex() {
     <>
       {data.feature ? <FeatureTab feature={data.feature} /> : null}
       {!data.panel && data.assist ? <AssistDialog dialog={data.assist} constraint={data.constraints.assist} /> : null}
-      <Toast message={actionData?.error ?? actionData?.notice} tone={actionData?.error ? "error" : "info"} stamp={actionData} />
+      {actionData?.error || actionData?.notice ? <Toast text={(actionData.error || actionData.notice)!} tone={actionData.error ? "error" : "info"} stamp={actionData} /> : null}
     </>
   );
 }

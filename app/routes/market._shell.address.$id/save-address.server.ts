@@ -5,9 +5,9 @@ import { marketHref } from "~/lib/market-url";
 import type { MarketActionData } from "~/lib/market-views";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { AddressSchema } from "~/lib/schemas/address";
-import { findAddress, saveAddress } from "~/server/errands/addresses.server";
-import { updateCheckout } from "~/server/errands/checkout.server";
-import { campusesWithBuildings, expressState } from "~/server/errands/market-state.server";
+import { findAddress, saveAddress } from "~/server/market/addresses.server";
+import { updateCheckout } from "~/server/market/checkout.server";
+import { campusesWithBuildings, expressState } from "~/server/market/market-state.server";
 import { log } from "~/server/log.server";
 import { requireCheckout, requireMarketUser } from "../market._shell/guards.server";
 

@@ -6,9 +6,9 @@ import type { MarketActionData } from "~/lib/market-views";
 import * as msg from "~/lib/messages";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { AddressPickerIntentSchema } from "~/lib/schemas/market";
-import { deleteAddress, setDefaultAddress } from "~/server/errands/addresses.server";
-import { CheckoutConflictError } from "~/server/errands/checkout.server";
-import { chooseAddress } from "~/server/errands/checkout-edits.server";
+import { deleteAddress, setDefaultAddress } from "~/server/market/addresses.server";
+import { CheckoutConflictError } from "~/server/market/checkout.server";
+import { chooseAddress } from "~/server/market/checkout-edits.server";
 import { requireCheckout } from "../market._shell/guards.server";
 
 const m = marketMessages;

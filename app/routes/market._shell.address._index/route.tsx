@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { AddressPicker } from "~/components/market/AddressPanels";
-import { Toast } from "~/components/market/toast-context";
+import { Toast } from "~/components/Toast";
 import type { MarketActionData } from "~/lib/market-views";
 import { useMarketData } from "../market._shell/route";
 import { addressPickerAction, addressPickerLoader } from "./address-picker.server";
@@ -22,7 +22,7 @@ export default function AddressSheet() {
   return (
     <>
       <AddressPicker addresses={data.addresses} selectedId={data.selectedAddressId} lastResult={actionData?.intent === "select-address" ? actionData.result : undefined} />
-      <Toast message={actionData?.error ?? actionData?.notice} tone={actionData?.error ? "error" : "info"} stamp={actionData} />
+      {actionData?.error || actionData?.notice ? <Toast text={(actionData.error || actionData.notice)!} tone={actionData.error ? "error" : "info"} stamp={actionData} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmSheet } from "~/components/market/ConfirmSheet";
-import { Toast } from "~/components/market/toast-context";
+import { Toast } from "~/components/Toast";
 import { SubscribeButton } from "~/components/market/SubscribeButton";
 import type { MarketActionData } from "~/lib/market-views";
 import { checkoutSheet } from "~/lib/messages/market-sheet-checkout";
@@ -48,9 +48,9 @@ export default function CheckoutSheet() {
             {checkoutSheet.viewLiveOrder}
           </Link>
         </p>
-      ) : (
-        <Toast message={actionData?.error ?? actionData?.notice} tone={actionData?.error ? "error" : "info"} stamp={actionData} />
-      )}
+      ) : actionData?.error || actionData?.notice ? (
+        <Toast text={(actionData.error || actionData.notice)!} tone={actionData.error ? "error" : "info"} stamp={actionData} />
+      ) : null}
     </>
   );
 }

@@ -5,9 +5,9 @@ import { marketHref } from "~/lib/market-url";
 import type { MarketActionData } from "~/lib/market-views";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { SaveEntrySchema } from "~/lib/schemas/market";
-import { CheckoutConflictError } from "~/server/errands/checkout.server";
-import { saveEntry } from "~/server/errands/checkout-edits.server";
-import { consentOf, keepCorrection, recordConsent } from "~/server/errands/corrections.server";
+import { CheckoutConflictError } from "~/server/market/checkout.server";
+import { saveEntry } from "~/server/market/checkout-edits.server";
+import { consentOf, keepCorrection, recordConsent } from "~/server/market/corrections.server";
 import { requireCheckout } from "../market._shell/guards.server";
 
 const m = marketMessages;

@@ -4,7 +4,7 @@ import { redirect, redirectDocument } from "@remix-run/node";
 import { marketHref } from "~/lib/market-url";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser, type User } from "~/server/auth/session.server";
-import { checkoutState } from "~/server/errands/market-state.server";
+import { checkoutState } from "~/server/market/market-state.server";
 
 /** Where the messenger authorization brings the visitor back: the page they were on. */
 export function returnPath(request: Request) {

@@ -31,11 +31,11 @@ import {
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
 import { assistDialog, checkoutQuote, couponRow, promoCard } from "~/server/coupons/market-parts.server";
-import { listAddresses } from "~/server/errands/addresses.server";
-import { checkoutKey, loadCheckout, type Checkout } from "~/server/errands/checkout.server";
-import { type PackageTypeConfig } from "~/server/errands/market-config.server";
+import { listAddresses } from "~/server/market/addresses.server";
+import { checkoutKey, loadCheckout, type Checkout } from "~/server/market/checkout.server";
+import { type PackageTypeConfig } from "~/server/market/market-config.server";
 import { promisedDelivery } from "~/server/orders/slots.server";
-import { expressState, recognizePendingSms } from "~/server/errands/market-state.server";
+import { expressState, recognizePendingSms } from "~/server/market/market-state.server";
 import { latestUnpaidOrder, pickAddress } from "~/server/orders/orders.server";
 import { returnPath } from "./guards.server";
 

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import { pay as payMessages } from "~/lib/messages/pay";
 import { isInvalidOrderParam, isOrderNumber, payingParam } from "~/lib/orders";
 import { requireMessengerUser } from "~/server/auth/session.server";
+import { ORDER_REFUSALS, PAY_REFUSALS } from "~/server/http/order-refusals";
 import { cancelOrder } from "~/server/orders/cancel.server";
 import { findOwnOrder, orderDetail } from "~/server/orders/orders.server";
 import { createPayment, findOwnOrderFresh } from "~/server/orders/payment.server";
@@ -45,7 +46,7 @@ export async function payPageLoader(request: Request, orderId: string | undefine
       label: detail.view.label,
     },
     start: url.searchParams.get("start") === "1",
-    cancelled: url.searchParams.get("cancelled") === "1" && detail.order_status === "cancelled",
+    cancelled: url.searchParams.get("notice") === "cancelled" && detail.order_status === "cancelled",
     paying: payingParam(url, detail.payment_status === "pending"),
     simulated: isSimulatedPayment(),
   };
@@ -61,13 +62,13 @@ export async function payPageAction(request: Request, orderId: string | undefine
   // The unpaid order can be cancelled where it is paid (no student login needed): its parcels are released.
   if (intent === "cancel") {
     const result = await cancelOrder(user.id, order.order_number, "");
-    if (!result.ok) return refusal({ intent: "cancel", error: result.message, paid: false }, result.status);
-    return redirect(`${here}?cancelled=1`);
+    if (!result.ok) return refusal({ intent: "cancel", error: ORDER_REFUSALS[result.reason].message, paid: false }, ORDER_REFUSALS[result.reason].status);
+    return redirect(`${here}?notice=cancelled`);
   }
   // Only the pay button's form (intent=pay) starts a payment: any other body is refused.
   if (intent !== "pay") return refusal({ intent: "pay", error: msg.pay.badRequest, paid: false }, 400);
   const result = await createPayment(user, order.order_number);
-  if (!result.ok) return refusal({ intent: "pay", error: result.message, paid: result.paid ?? false }, result.status);
+  if (!result.ok) return refusal({ intent: "pay", error: PAY_REFUSALS[result.reason].message, paid: result.reason === "already_paid" }, PAY_REFUSALS[result.reason].status);
   if (result.simulated) return redirect(`${here}?paying=1`);
   return refusal({ intent: "pay", error: msg.pay.bridgeUnavailable }, 400);
 }

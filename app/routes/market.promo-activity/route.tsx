@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import type { ReactNode } from "react";
 import { InviteShare } from "~/components/coupons/InviteShare";
 import { useShareCard } from "~/components/share";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
@@ -562,11 +562,7 @@ function RegisterDialog({
           <Avatar src={invite.inviter?.avatar ?? null} name={nickname} />
           <span className="text-sm text-slate-700">{fillTemplate(t.register.inviter, { nickname })}</span>
         </div>
-        {formError ? (
-          <p id="register-error" role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError id="register-error" message={formError} />
         <input type="hidden" name="intent" value="register" />
         <ProofOfWork challenge={proof} />
         <input type="hidden" name="invite" value={invite.code} />

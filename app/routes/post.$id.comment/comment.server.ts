@@ -9,7 +9,7 @@ import { draftFromForm, dropDraft, keepClosedDraft, requireStudentKeepingDraft, 
 import { addComment, ForumError, hasPublicName } from "~/server/forum/posts.server";
 import { noticeComment } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
-import { forumStatus } from "../post.$id/guards.server";
+import { forumRefusal } from "~/server/http/forum-refusals";
 
 export function commentPath(id: number) {
   return `/post/${id}/comment`;
@@ -66,6 +66,6 @@ export async function commentAction(request: Request, id: number, clientIp?: str
     return replace(commentLinkHref(`/post/${id}`, created.id, created.rootId, created.threadFrom));
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
-    return refuse(error.message, forumStatus(error));
+    return refuse(forumRefusal(error).message, forumRefusal(error).status);
   }
 }

@@ -1,10 +1,9 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
-import * as msg from "~/lib/messages";
 import { DeleteSchema } from "~/lib/schemas/forum";
 import { requireStudent } from "~/server/auth/session.server";
 import { deleteOwnComment, deletePost, ForumError } from "~/server/forum/posts.server";
-import { forumStatus } from "../post.$id/guards.server";
+import { forumRefusal } from "~/server/http/forum-refusals";
 
 /** /post/:id/delete: the form's constraints (zod stays on the server). */
 export async function deleteSheetPage(request: Request) {
@@ -20,13 +19,14 @@ export async function deleteAction(request: Request, id: number) {
   const value = submission.value;
   try {
     if (value.intent === "deletePost") {
-      if (!(await deletePost(id, { userId: user.id }))) throw new ForumError("not_found", msg.postDetail.postNotFound);
+      if (!(await deletePost(id, { userId: user.id }))) throw new ForumError("post_not_found");
       return redirect("/circle?notice=deleted");
     }
     await deleteOwnComment(value.commentId, user.id);
     return redirect(`/post/${id}?notice=commentDeleted#comments`);
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
-    return Response.json(submission.reply({ formErrors: [error.message] }), { status: forumStatus(error) });
+    const { status, message } = forumRefusal(error);
+    return Response.json(submission.reply({ formErrors: [message] }), { status });
   }
 }

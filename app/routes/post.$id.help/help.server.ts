@@ -23,5 +23,5 @@ export async function helpAction(request: Request, postId: number) {
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const result = await offerHelp(user, postId, submission.value.contact);
   if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
-  return redirect(`/post/${postId}/help?offered=1`);
+  return redirect(`/post/${postId}/help?notice=offered`);
 }

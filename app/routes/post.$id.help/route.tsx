@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { requirePostId } from "../post.$id/guards.server";
@@ -36,7 +36,7 @@ export default function HelpSheet() {
 
   return (
     <Sheet title={view.isOwner ? h.offersTitle : h.offerTitle} closeTo={base}>
-      {params.get("offered") === "1" ? (
+      {params.get("notice") === "offered" ? (
         <p role="status" className="rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {h.offered}
         </p>
@@ -63,11 +63,7 @@ export default function HelpSheet() {
           <p className={view.requesterContact ? "text-sm text-slate-600" : "rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-800"}>
             {view.requesterContact ? h.offerIntro : h.oneSidedWarning}
           </p>
-          {formError ? (
-            <p id={form.errorId} role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-700">
-              {formError}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={formError} />
           <div className="space-y-1">
             <label htmlFor={fields.contact.id} className="text-sm font-medium text-slate-700">
               {h.offerContactLabel}

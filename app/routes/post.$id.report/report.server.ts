@@ -4,7 +4,7 @@ import type { ReportReason } from "~/server/db/schema";
 import { ReportSchema } from "~/lib/schemas/forum";
 import { requireStudent } from "~/server/auth/session.server";
 import { ForumError, report } from "~/server/forum/posts.server";
-import { forumStatus } from "../post.$id/guards.server";
+import { forumRefusal } from "~/server/http/forum-refusals";
 
 /** /post/:id/report: the form's constraints (zod stays on the server). */
 export async function reportSheetPage(request: Request) {
@@ -27,6 +27,7 @@ export async function reportAction(request: Request, id: number) {
     return redirect(`/post/${id}?notice=${result.status === "already" ? "alreadyReported" : "reported"}`);
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
-    return Response.json(submission.reply({ formErrors: [error.message] }), { status: forumStatus(error) });
+    const { status, message } = forumRefusal(error);
+    return Response.json(submission.reply({ formErrors: [message] }), { status });
   }
 }

@@ -10,7 +10,7 @@ import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { uploadKeyFromUrl } from "~/server/storage/images.server";
 import { shareThumbUrl } from "~/server/storage/upload-access.server";
-import { forumStatus } from "./guards.server";
+import { forumRefusal } from "~/server/http/forum-refusals";
 
 const POST_NOTICES: Record<string, "reported" | "alreadyReported" | "commentDeleted" | "markedCompleted"> = {
   reported: "reported",
@@ -97,7 +97,7 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
   try {
     if (value.intent === "complete") {
       // Already completed is fine; someone else's post is not found.
-      if (!(await markPostCompleted(id, user.id)) && !(await isOwnPost(id, user.id))) throw new ForumError("not_found", msg.postDetail.postNotFound);
+      if (!(await markPostCompleted(id, user.id)) && !(await isOwnPost(id, user.id))) throw new ForumError("post_not_found");
       return redirect(`/post/${id}?notice=completed`);
     }
     // Likes and 收藏 (toggles alike) are rate-limited: 429 with the page's toast.
@@ -120,7 +120,8 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
     return answer({ success: true, intent, is_liked: result.action === "liked", like_count: result.likeCount });
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
-    const message = intent === "like" ? msg.postDetail.likeFailed : intent === "favourite" ? msg.postDetail.favouriteFailed : error.message;
-    return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, forumStatus(error));
+    const refused = forumRefusal(error);
+    const message = intent === "like" ? msg.postDetail.likeFailed : intent === "favourite" ? msg.postDetail.favouriteFailed : refused.message;
+    return answer({ success: false, intent, message, result: submission.reply({ formErrors: [message] }) }, refused.status);
   }
 }

@@ -4,7 +4,7 @@ import { Form, Link, Outlet, isRouteErrorResponse, useActionData, useFetcher, us
 import { useEffect, useState } from "react";
 import { Avatar } from "~/components/circle/Avatar";
 import { PostHead } from "~/components/circle/PostHead";
-import { Toast } from "~/components/circle/Toast";
+import { Toast } from "~/components/Toast";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";

@@ -8,6 +8,7 @@ import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/sessio
 import { forumCategories } from "~/server/forum/categories.server";
 import { dropDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { createPost, ForumError, hasPublicName, isBanned } from "~/server/forum/posts.server";
+import { forumRefusal } from "~/server/http/forum-refusals";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { thumbUrl, uploadKeyFromUrl } from "~/server/storage/images.server";
@@ -114,8 +115,8 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     });
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
-    const status = error.code === "banned" ? 403 : 400;
-    return failure(submission.reply({ formErrors: [error.message] }), error.code === "invalid_image" ? [] : allImages, status);
+    const { status, message } = forumRefusal(error);
+    return failure(submission.reply({ formErrors: [message] }), error.code === "invalid_image" ? [] : allImages, status);
   }
   await dropDraft(request, "post");
   return redirect("/circle?notice=published");

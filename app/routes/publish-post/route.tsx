@@ -3,7 +3,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { Toast } from "~/components/circle/Toast";
+import { Toast } from "~/components/Toast";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";

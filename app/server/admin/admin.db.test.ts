@@ -439,7 +439,7 @@ describe("complete, cancel and the courier steps follow the status table", () =>
       const completed = await act(op.cookie, { intent: "complete", order: forComplete.order_number });
       if (row.complete) {
         expect(completed.status).toBe(302);
-        expect(completed.headers.get("Location")).toBe("/admin/orders?done=completed");
+        expect(completed.headers.get("Location")).toBe("/admin/orders?notice=completed");
         expect(await orderRow(forComplete.order_number)).toMatchObject({ status: "completed", completed_at: expect.any(String) });
       } else {
         expect(completed.status).toBe(409);
@@ -452,11 +452,11 @@ describe("complete, cancel and the courier steps follow the status table", () =>
       const cancelled = await act(op.cookie, { intent: "cancel", order: forCancel.order_number, reason: "驿站停业" }, "?status=in_progress");
       const after = await orderRow(forCancel.order_number);
       if (row.cancel === "cancelled") {
-        expect(cancelled.headers.get("Location")).toBe("/admin/orders?status=in_progress&done=cancelled");
+        expect(cancelled.headers.get("Location")).toBe("/admin/orders?status=in_progress&notice=cancelled");
         expect(after).toMatchObject({ status: "cancelled", payment_status: "closed", cancel_reason: "驿站停业" });
       } else if (row.cancel === "refunded") {
         // A paid order is never 'cancelled': refunded through the provider, 'refund succeeded'.
-        expect(cancelled.headers.get("Location")).toBe("/admin/orders?status=in_progress&done=refunded");
+        expect(cancelled.headers.get("Location")).toBe("/admin/orders?status=in_progress&notice=refunded");
         expect(after).toMatchObject({ status: "refunded", payment_status: "refunded", refund_state: "refunded" });
         expect(await db().selectFrom("refunds").select(["state", "kind", "amount_fen", "operator_id"]).where("order_id", "=", after.id).execute()).toEqual([
           { state: "succeeded", kind: "cancel", amount_fen: 200, operator_id: op.operatorId },
@@ -487,7 +487,7 @@ describe("complete, cancel and the courier steps follow the status table", () =>
     const order = await makeOrder({ status: "paid" });
     for (const step of ["assigned", "picking", "delivering"] as const) {
       const response = await act(op.cookie, { intent: step, order: order.order_number });
-      expect(response.headers.get("Location")).toBe(`/admin/orders?done=${step}`);
+      expect(response.headers.get("Location")).toBe(`/admin/orders?notice=${step}`);
       expect((await orderRow(order.order_number)).status).toBe(step);
     }
     const backwards = await act(op.cookie, { intent: "picking", order: order.order_number });
@@ -609,7 +609,7 @@ describe("delete, the audit log and the export", () => {
     // Only an order holding no money may be deleted (decision 030): a cancelled, unpaid one.
     const order = await makeOrder({ status: "cancelled", recipient_name: "李四" });
     const response = await act(op.cookie, { intent: "delete", order: order.order_number }, `?status=cancelled&order=${order.order_number}&panel=delete`);
-    expect(response.headers.get("Location")).toBe("/admin/orders?status=cancelled&done=deleted");
+    expect(response.headers.get("Location")).toBe("/admin/orders?status=cancelled&notice=deleted");
     const kept = await orderRow(order.order_number);
     expect(kept).toMatchObject({ status: "cancelled", deleted_by: op.operatorId, deleted_at: expect.any(String) });
     expect((await page(op.cookie, "?q=李四")).page.items).toEqual([]);

@@ -16,20 +16,19 @@ import { action as campusAction, loader as campusLoader } from "~/routes/admin.c
 import { action as campusesAction, loader as campusesLoader } from "~/routes/admin.campuses._index";
 import { action as slotsAction, loader as slotsLoader } from "~/routes/admin.delivery-slots";
 import { action as schoolsAction, loader as schoolsLoader } from "~/routes/admin.schools";
-import { captchaToken } from "~/server/auth/captcha.server";
-import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import * as msg from "~/lib/messages";
 import { listCampuses } from "~/server/campus/campus.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
 import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { config, parseConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { seedReferenceData } from "~/server/db/seed.server";
 import type { OrdersTable } from "~/server/db/schema";
-import { loadDeliverySchedule, loadExpressConfig } from "~/server/errands/market-config.server";
+import { loadDeliverySchedule, loadExpressConfig } from "~/server/market/market-config.server";
 import { listSchools } from "~/server/school/school.server";
-import { call, cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { call, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { signedInOperator } from "../../../tests/setup/orders";
 import { logger } from "~/server/log.server";
 import { CAPABILITY_OFF_EVENTS, logCapabilityWarnings, offCapabilities } from "./readiness.server";
 
@@ -45,14 +44,8 @@ function post(path: string, fields: Record<string, string>, cookie?: string, hea
   });
 }
 
-let operatorCount = 0;
 async function operatorCookie(role: "admin" | "operator" = "admin") {
-  operatorCount += 1;
-  const username = `ref-${role}-${process.pid % 10000}-${operatorCount}`;
-  await createOperator({ username, password: "right-password-1", displayName: role === "admin" ? "管理员小周" : "配送员小李", role });
-  const login = await loginOperator(username, "right-password-1", "10.9.1.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
-  return cookieValue(login.setCookie);
+  return (await signedInOperator(role, role === "admin" ? "管理员小周" : "配送员小李")).cookie;
 }
 
 type Reply = { formId: string; reply: { status: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } };

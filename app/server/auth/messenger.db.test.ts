@@ -1,7 +1,6 @@
 // The messenger OAuth end to end against a fake provider on loopback (tests/fakes/messenger-oauth):
 // our routes' loaders are called with real Requests, a small cookie jar plays the browser, and the
 // provider's redirects are followed over HTTP. Runs on SQLite and PostgreSQL.
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AUTHORIZATION_VALID_MS, messengerErrorMessage } from "~/lib/wechat-auth";
 import { loader as authLoader } from "~/routes/api.wechat.auth";
@@ -14,6 +13,8 @@ import { action as settingsAction } from "~/routes/backpack.settings";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger } from "../../../tests/fakes/messenger-oauth";
+import { CookieBrowser, settle } from "../../../tests/setup/browser";
+import { savedEnv } from "../../../tests/setup/env";
 import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { messengerAuthRedirect, needsReauthorization } from "./messenger.server";
 import { OPERATOR_LINK_PATH, createOperatorSession, startOperatorLink } from "./operator.server";
@@ -24,10 +25,10 @@ const CALLBACK_URI = `${ORIGIN}/api/wechat/callback`;
 const ENV_KEYS = ["WECHAT_APP_ID", "WECHAT_APP_SECRET", "WECHAT_OAUTH_AUTHORIZE_URL", "WECHAT_API_BASE_URL", "WECHAT_HTTP_TIMEOUT_MS", "LOG_LEVEL"] as const;
 
 let fake: FakeMessenger;
-const savedEnv: Partial<Record<(typeof ENV_KEYS)[number], string>> = {};
+let env: ReturnType<typeof savedEnv>;
 
 function pointAppAt(overrides: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}) {
-  Object.assign(process.env, {
+  env.set({
     WECHAT_APP_ID: fake.appId,
     WECHAT_APP_SECRET: fake.appSecret,
     WECHAT_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
@@ -36,11 +37,10 @@ function pointAppAt(overrides: Partial<Record<(typeof ENV_KEYS)[number], string>
     LOG_LEVEL: "silent", // the failures below are expected
     ...overrides,
   });
-  resetConfig();
 }
 
 beforeAll(async () => {
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
+  env = savedEnv(ENV_KEYS);
   fake = await startFakeMessenger();
   pointAppAt();
 });
@@ -51,61 +51,9 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  resetConfig();
+  env.restore();
   await fake.close();
 });
-
-type Loader = (args: LoaderFunctionArgs) => Promise<Response> | Response;
-
-/** A browser: keeps cookies across calls of our loaders, as Set-Cookie and Max-Age=0 say. */
-class Browser {
-  cookies = new Map<string, string>();
-
-  constructor(cookie?: string) {
-    if (cookie) this.add(cookie);
-  }
-
-  add(pair: string) {
-    const index = pair.indexOf("=");
-    this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-  }
-
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  request(path: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers);
-    if (!headers.has("Accept")) headers.set("Accept", "text/html,application/xhtml+xml");
-    return request(path, { ...init, headers, cookie: this.header() || undefined });
-  }
-
-  async call(loader: Loader, path: string, init: RequestInit = {}) {
-    const response = await settle(loader({ request: this.request(path, init), params: {}, context: {} }));
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair] = setCookie.split(";");
-      const index = pair!.indexOf("=");
-      const name = pair!.slice(0, index);
-      if (/max-age=0\b/i.test(setCookie) || pair!.slice(index + 1) === "") this.cookies.delete(name);
-      else this.cookies.set(name, pair!.slice(index + 1));
-    }
-    return response;
-  }
-}
-
-/** A loader's answer whether it was returned or thrown. */
-async function settle(value: Promise<Response> | Response): Promise<Response> {
-  try {
-    return await value;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 function locationOf(response: Response) {
   expect(response.status).toBe(302);
@@ -119,7 +67,7 @@ function errorOf(response: Response) {
 }
 
 /** /api/wechat/auth → the fake's authorize page; answers the state and where the provider sent the browser. */
-async function startAt(browser: Browser, returnPath = "/market") {
+async function startAt(browser: CookieBrowser, returnPath = "/market") {
   const start = await browser.call(authLoader, `/api/wechat/auth?redirect_url=${encodeURIComponent(returnPath)}`);
   const location = locationOf(start);
   const state = new URL(location).searchParams.get("state")!;
@@ -127,7 +75,7 @@ async function startAt(browser: Browser, returnPath = "/market") {
 }
 
 /** The whole round trip; answers our callback's response and the callback path (for reloads). */
-async function authorize(browser: Browser, returnPath = "/market") {
+async function authorize(browser: CookieBrowser, returnPath = "/market") {
   const { location, state } = await startAt(browser, returnPath);
   const provider = await fetch(location, { redirect: "manual" });
   expect(provider.status).toBe(302);
@@ -139,7 +87,7 @@ async function authorize(browser: Browser, returnPath = "/market") {
   return { response, callbackPath, state };
 }
 
-const requireStudentOf = (browser: Browser) => requireStudent(browser.request("/schedule"));
+const requireStudentOf = (browser: CookieBrowser) => requireStudent(browser.request("/schedule"));
 
 async function userByOpenid(openid: string) {
   return db().selectFrom("users").selectAll().where("openid", "=", openid).executeTakeFirst();
@@ -154,13 +102,13 @@ async function stateRow(state: string) {
   return db().selectFrom("oauth_states").selectAll().where("state", "=", state).executeTakeFirstOrThrow();
 }
 
-async function sessionIdOf(browser: Browser) {
+async function sessionIdOf(browser: CookieBrowser) {
   return readSessionId(browser.request("/"));
 }
 
 describe("starting the authorization", () => {
   it("sends the browser to the provider with the documented parameters in order, a random state and #wechat_redirect", async () => {
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     const before = Date.now();
     const { location, state } = await startAt(browser, "/market/promo-activity?from=share");
 
@@ -188,7 +136,7 @@ describe("starting the authorization", () => {
 
   it("two states are never the same", async () => {
     const states = new Set<string>();
-    for (let i = 0; i < 20; i += 1) states.add((await startAt(new Browser())).state);
+    for (let i = 0; i < 20; i += 1) states.add((await startAt(new CookieBrowser())).state);
     expect(states.size).toBe(20);
   });
 
@@ -199,17 +147,17 @@ describe("starting the authorization", () => {
     ["/express/orders/E20260101000001", "/express/orders/E20260101000001"],
     ["", "/market"],
   ])("return path %j is kept as %j", async (redirectUrl, expected) => {
-    const { state } = await startAt(new Browser(), redirectUrl);
+    const { state } = await startAt(new CookieBrowser(), redirectUrl);
     expect((await stateRow(state)).return_path).toBe(expected);
   });
 
   it("a second start within 10 seconds from the same browser is refused instead of looping", async () => {
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     await startAt(browser);
     const again = await browser.call(authLoader, "/api/wechat/auth?redirect_url=%2Forders");
     expect(errorOf(again)).toEqual({ code: "REDIRECT_LOCKED", message: messengerErrorMessage("REDIRECT_LOCKED"), returnPath: "/orders" });
     // Another browser is not affected.
-    expect(locationOf(await new Browser().call(authLoader, "/api/wechat/auth"))).toContain(fake.authorizeUrl);
+    expect(locationOf(await new CookieBrowser().call(authLoader, "/api/wechat/auth"))).toContain(fake.authorizeUrl);
   });
 });
 
@@ -219,7 +167,7 @@ describe("the round trip", () => {
     fake.setUser(person);
     const users = await userCount();
     const exchanges = fake.state.tokenExchanges;
-    const browser = new Browser();
+    const browser = new CookieBrowser();
 
     const { response, state } = await authorize(browser, "/market?campus=jinpenling");
 
@@ -261,11 +209,11 @@ describe("the round trip", () => {
   it("a returning messenger user signs in to the same row", async () => {
     const person = fakeMessengerUser();
     fake.setUser(person);
-    await authorize(new Browser());
+    await authorize(new CookieBrowser());
     const first = await userByOpenid(person.openid);
     fake.setUser({ ...person, nickname: "改了名字", city: "九江" });
 
-    const other = new Browser();
+    const other = new CookieBrowser();
     const { response } = await authorize(other);
     expect(locationOf(response)).toBe("/market");
     const again = await userByOpenid(person.openid);
@@ -276,7 +224,7 @@ describe("the round trip", () => {
 
   it("a reload of the callback never exchanges the code again", async () => {
     fake.setUser(fakeMessengerUser());
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     const { callbackPath } = await authorize(browser, "/orders");
     const exchanges = fake.state.tokenExchanges;
     const sessionId = await sessionIdOf(browser);
@@ -290,7 +238,7 @@ describe("the round trip", () => {
     expect(await db().selectFrom("sessions").select("id").execute()).toHaveLength(sessions.length);
 
     // Not signed in (the link opened elsewhere): a fresh authorization, still no exchange.
-    const elsewhere = new Browser();
+    const elsewhere = new CookieBrowser();
     const restart = await elsewhere.call(callbackLoader, callbackPath);
     const location = new URL(locationOf(restart));
     expect(`${location.origin}${location.pathname}`).toBe(fake.authorizeUrl);
@@ -304,7 +252,7 @@ describe("the round trip", () => {
     fake.setMode("refuse");
     const users = await userCount();
     const exchanges = fake.state.tokenExchanges;
-    const browser = new Browser();
+    const browser = new CookieBrowser();
 
     const { response, state, callbackPath } = await authorize(browser, "/orders");
     expect(new URL(callbackPath, ORIGIN).searchParams.has("code")).toBe(false);
@@ -329,7 +277,7 @@ describe("an invalid state exchanges nothing", () => {
     ["missing", "/api/wechat/callback?code=abc"],
   ])("%s state → INVALID_STATE", async (_label, path) => {
     const exchanges = fake.state.tokenExchanges;
-    const response = await new Browser().call(callbackLoader, path);
+    const response = await new CookieBrowser().call(callbackLoader, path);
     expect(errorOf(response)).toMatchObject({ code: "INVALID_STATE", message: messengerErrorMessage("INVALID_STATE") });
     expect(fake.state.tokenExchanges).toBe(exchanges);
   });
@@ -337,13 +285,13 @@ describe("an invalid state exchanges nothing", () => {
   it("a state started by another browser is refused (login CSRF) and stays usable by its own browser", async () => {
     const person = fakeMessengerUser();
     fake.setUser(person);
-    const owner = new Browser();
+    const owner = new CookieBrowser();
     const { location, state } = await startAt(owner);
     const provider = await fetch(location, { redirect: "manual" });
     const back = new URL(provider.headers.get("Location")!);
     const exchanges = fake.state.tokenExchanges;
 
-    const victim = new Browser();
+    const victim = new CookieBrowser();
     const attempt = await victim.call(callbackLoader, back.pathname + back.search);
     expect(errorOf(attempt).code).toBe("INVALID_STATE");
     expect(fake.state.tokenExchanges).toBe(exchanges);
@@ -355,7 +303,7 @@ describe("an invalid state exchanges nothing", () => {
   });
 
   it("an expired state → INVALID_STATE", async () => {
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     const { location, state } = await startAt(browser);
     const provider = await fetch(location, { redirect: "manual" });
     const back = new URL(provider.headers.get("Location")!);
@@ -368,7 +316,7 @@ describe("an invalid state exchanges nothing", () => {
 
 describe("provider errors reach /wx/callback with their code", () => {
   async function callbackWith(setup: () => void, code?: string) {
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     const { state } = await startAt(browser, "/orders");
     setup();
     const response = await browser.call(callbackLoader, `/api/wechat/callback?code=${code ?? fake.issueCode()}&state=${state}`);
@@ -396,7 +344,7 @@ describe("provider errors reach /wx/callback with their code", () => {
 
   it("a userinfo answer of the right user with a malformed field → PARSE_ERROR", async () => {
     const person = fakeMessengerUser();
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     const { state } = await startAt(browser);
     fake.failNext("userinfo", { kind: "json", body: { openid: person.openid, nickname: 12345 } });
     const response = await browser.call(callbackLoader, `/api/wechat/callback?code=${fake.issueCode(person)}&state=${state}`);
@@ -418,7 +366,7 @@ describe("provider errors reach /wx/callback with their code", () => {
 describe("one person, two identities", () => {
   it("a signed-in student without openid gets the identity on the same row, and stays signed in", async () => {
     const student = await createStudent();
-    const browser = new Browser(await sessionCookieFor(student.id, { deviceId: "student-laptop" }));
+    const browser = new CookieBrowser(await sessionCookieFor(student.id, { deviceId: "student-laptop" }));
     const sessionId = await sessionIdOf(browser);
     const person = fakeMessengerUser({ nickname: "学霸小王" });
     fake.setUser(person);
@@ -441,7 +389,7 @@ describe("one person, two identities", () => {
     const phoneCookie = await sessionCookieFor(messengerRow.id, { deviceId: "phone", platform: "wechat" });
     const phoneSessionId = await readSessionId(request("/", { cookie: phoneCookie }));
     const student = await createStudent();
-    const browser = new Browser(await sessionCookieFor(student.id, { deviceId: "laptop" }));
+    const browser = new CookieBrowser(await sessionCookieFor(student.id, { deviceId: "laptop" }));
     fake.setUser(person);
     // An order placed with the messenger identity alone (the orders issue): it follows the person.
     const stamp = new Date().toISOString();
@@ -478,7 +426,7 @@ describe("one person, two identities", () => {
     const person = fakeMessengerUser();
     const other = await createStudent({ openid: person.openid, wechat_nickname: "别人", wechat_authorized_at: new Date().toISOString() });
     const student = await createStudent();
-    const browser = new Browser(await sessionCookieFor(student.id));
+    const browser = new CookieBrowser(await sessionCookieFor(student.id));
     fake.setUser(person);
 
     const { response } = await authorize(browser, "/orders");
@@ -493,7 +441,7 @@ describe("one person, two identities", () => {
     const person = fakeMessengerUser();
     const student = await createStudent({ openid: person.openid, wechat_authorized_at: new Date().toISOString() });
     fake.setUser(person);
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     await authorize(browser);
     const user = await getUser(browser.request("/"));
     expect(user?.id).toBe(student.id);
@@ -511,7 +459,7 @@ const MESSENGER_UA = "Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile MicroMess
 let loginIp = 0;
 
 /** 退出登录 on /backpack/settings, as its confirm dialog posts it. */
-async function logOut(browser: Browser) {
+async function logOut(browser: CookieBrowser) {
   const response = await browser.call(
     (args) => settingsAction(args) as Promise<Response>,
     "/backpack/settings",
@@ -523,7 +471,7 @@ async function logOut(browser: Browser) {
 }
 
 /** A school-account login on /crLogin inside the messenger (the demo school). */
-async function logIn(browser: Browser, studentId: string) {
+async function logIn(browser: CookieBrowser, studentId: string) {
   const page = (await loginLoader({ request: browser.request("/crLogin", { headers: { "User-Agent": MESSENGER_UA } }), params: {}, context: {} })) as { captcha: { id: string } };
   const body = new URLSearchParams({ school: "demo", studentId, password: "demo1234", captcha: "AB23", captchaId: page.captcha.id });
   const headers = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": MESSENGER_UA };
@@ -547,7 +495,7 @@ describe("退出登录 inside the messenger", () => {
   it("after logout the messenger does not sign the student back in; the 学号 login binds it again", async () => {
     const person = fakeMessengerUser();
     fake.setUser(person);
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     await authorize(browser);
     expect(locationOf(await logIn(browser, "20230001"))).not.toMatch(/crLogin/);
     const student = (await getUser(browser.request("/")))!;
@@ -570,7 +518,7 @@ describe("退出登录 inside the messenger", () => {
   it("another student who logs in on that messenger takes the binding", async () => {
     const person = fakeMessengerUser();
     fake.setUser(person);
-    const browser = new Browser();
+    const browser = new CookieBrowser();
     await authorize(browser);
     await logIn(browser, "20230002");
     const first = (await getUser(browser.request("/")))!;
@@ -593,9 +541,9 @@ describe("退出登录 inside the messenger", () => {
 
 describe("auto-login", () => {
   it.each([
-    ["no session", async () => new Browser(), "请先进行微信授权登录"],
-    ["a messenger user without a student account", async () => new Browser(await sessionCookieFor((await createMessengerUser()).id)), "该微信尚未绑定学号，请先使用学号登录"],
-    ["a student without the messenger identity", async () => new Browser(await sessionCookieFor((await createStudent()).id)), "请先进行微信授权登录"],
+    ["no session", async () => new CookieBrowser(), "请先进行微信授权登录"],
+    ["a messenger user without a student account", async () => new CookieBrowser(await sessionCookieFor((await createMessengerUser()).id)), "该微信尚未绑定学号，请先使用学号登录"],
+    ["a student without the messenger identity", async () => new CookieBrowser(await sessionCookieFor((await createStudent()).id)), "请先进行微信授权登录"],
   ])("%s → 401", async (_label, makeBrowser, message) => {
     const browser = await makeBrowser();
     const answer = await autoLoginAction({ request: browser.request("/api/wechat/auto-login", { method: "POST" }), params: {}, context: {} });
@@ -624,8 +572,8 @@ describe("the 7-day authorization", () => {
   it("a page load after 7 days re-authorizes; JSON calls and the lock keep the known identity", async () => {
     const fresh = await createMessengerUser({ wechat_authorized_at: days(6) });
     const stale = await createMessengerUser({ wechat_authorized_at: days(8) });
-    const freshBrowser = new Browser(await sessionCookieFor(fresh.id));
-    const staleBrowser = new Browser(await sessionCookieFor(stale.id));
+    const freshBrowser = new CookieBrowser(await sessionCookieFor(fresh.id));
+    const staleBrowser = new CookieBrowser(await sessionCookieFor(stale.id));
 
     expect((await requireMessengerUser(freshBrowser.request("/market/order"))).id).toBe(fresh.id);
     const redirected = await settle(requireMessengerUser(staleBrowser.request("/market/order?step=2")) as Promise<never>);
@@ -640,7 +588,7 @@ describe("the 7-day authorization", () => {
     expect((await requireMessengerUser(staleBrowser.request("/market/order"))).id).toBe(stale.id);
 
     // No identity: JSON gets 401, a page the authorization.
-    const anonymous = new Browser();
+    const anonymous = new CookieBrowser();
     const json = await settle(requireMessengerUser(anonymous.request("/api/x", { headers: { Accept: "application/json" } })) as Promise<never>);
     expect(json.status).toBe(401);
     expect(await json.json()).toEqual({ success: false, message: "请先进行微信授权" });
@@ -653,7 +601,7 @@ describe("the 7-day authorization", () => {
     const inMessenger = { "User-Agent": "Mozilla/5.0 (iPhone) MicroMessenger/8.0.50(0x18003237) NetType/WIFI" };
     const fresh = await createMessengerUser({ wechat_authorized_at: days(1) });
     const stale = await createMessengerUser({ wechat_authorized_at: days(9) });
-    const anonymous = new Browser();
+    const anonymous = new CookieBrowser();
 
     expect(await messengerAuthRedirect(anonymous.request("/market?campus=x", { headers: inMessenger }), null)).toBe(
       "/api/wechat/auth?redirect_url=%2Fmarket%3Fcampus%3Dx",
@@ -668,7 +616,7 @@ describe("the 7-day authorization", () => {
   it("re-authorizing renews the date and keeps the browser's session", async () => {
     const person = fakeMessengerUser();
     const stale = await createMessengerUser({ openid: person.openid, wechat_authorized_at: days(8) });
-    const browser = new Browser(await sessionCookieFor(stale.id, { platform: "wechat" }));
+    const browser = new CookieBrowser(await sessionCookieFor(stale.id, { platform: "wechat" }));
     const sessionId = await sessionIdOf(browser);
     fake.setUser(person);
 
@@ -692,7 +640,7 @@ describe("the nickname a messenger profile gives", () => {
   ])("%s → none: never a made-up name, the student is asked before writing", async (_label, nickname) => {
     const person = fakeMessengerUser({ nickname });
     fake.setUser(person);
-    await authorize(new Browser());
+    await authorize(new CookieBrowser());
     const row = await userByOpenid(person.openid);
     expect(row!.nickname).toBeNull();
     expect(row!.nickname_key).toBeNull();
@@ -702,12 +650,12 @@ describe("the nickname a messenger profile gives", () => {
   it("a real name is kept (with its key), and once given it stays on the next authorization", async () => {
     const person = fakeMessengerUser({ nickname: `Ｌｉｌｙ${Math.random().toString(36).slice(2, 6)}` });
     fake.setUser(person);
-    await authorize(new Browser());
+    await authorize(new CookieBrowser());
     const first = (await userByOpenid(person.openid))!;
     expect(first.nickname).toBe(person.nickname);
     expect(first.nickname_key).toBe(person.nickname.normalize("NFKC").toLowerCase());
     fake.setUser({ ...person, nickname: "改了名字" });
-    await authorize(new Browser());
+    await authorize(new CookieBrowser());
     expect((await userByOpenid(person.openid))!.nickname).toBe(person.nickname);
   });
 
@@ -716,7 +664,7 @@ describe("the nickname a messenger profile gives", () => {
     await createStudent({ nickname: taken, nickname_key: taken });
     const person = fakeMessengerUser({ nickname: ` ${taken.toUpperCase()} ` });
     fake.setUser(person);
-    await authorize(new Browser());
+    await authorize(new CookieBrowser());
     expect((await userByOpenid(person.openid))!.nickname).toBeNull();
   });
 });
@@ -730,10 +678,10 @@ describe("an operator linking the messenger (from /admin/settings)", () => {
       .executeTakeFirstOrThrow();
     const session = await createOperatorSession(operator.id);
     const linkCookie = await startOperatorLink(request("/admin/settings", { method: "POST", cookie: session.setCookie.split(";")[0] }));
-    return { operatorId: operator.id, browser: new Browser(linkCookie.split(";")[0]) };
+    return { operatorId: operator.id, browser: new CookieBrowser(linkCookie.split(";")[0]) };
   }
 
-  async function link(browser: Browser) {
+  async function link(browser: CookieBrowser) {
     const start = await browser.call(authLoader, OPERATOR_LINK_PATH);
     const location = locationOf(start);
     expect(location.startsWith(`${fake.authorizeUrl}?`)).toBe(true);
@@ -775,7 +723,7 @@ describe("an operator linking the messenger (from /admin/settings)", () => {
 
   it("without the link cookie of a signed-in operator: the operator login, no state", async () => {
     const states = (await db().selectFrom("oauth_states").select("state").execute()).length;
-    const response = await new Browser().call(authLoader, OPERATOR_LINK_PATH);
+    const response = await new CookieBrowser().call(authLoader, OPERATOR_LINK_PATH);
     expect(new URL(locationOf(response), ORIGIN).pathname).toBe("/admin/login");
     expect((await db().selectFrom("oauth_states").select("state").execute()).length).toBe(states);
   });

@@ -30,7 +30,7 @@ import { mergeNotifyRows } from "../notify/personal-data.server";
 import { authLockActive, browserStartedState, rememberState, setAuthLock } from "./messenger-cookies.server";
 import { clearOperatorLink, linkOperatorOpenid, operatorForLink } from "./operator.server";
 import { createUserSession, deviceIdOf, hasStudentAccount, logout, lookupSession, type User } from "./session.server";
-import { moveMarketData } from "../errands/merge.server";
+import { moveMarketData } from "../market/merge.server";
 import { moveCouponData } from "../coupons/personal-data.server";
 import { moveOrderRows } from "../orders/personal-data.server";
 import { deleteUserData } from "../users/deletion.server";

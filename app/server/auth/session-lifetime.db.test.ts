@@ -1,13 +1,13 @@
 // A session's idle timeout (30 days) and absolute lifetime (90 days), and the silent sign-in again
 // (snsapi_base) of a messenger-bound student whose session ended so, against the fake provider on
 // loopback. Our loaders are called with real Requests; a small cookie jar plays the browser.
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as authLoader } from "~/routes/api.wechat.auth";
 import { loader as callbackLoader } from "~/routes/api.wechat.callback";
-import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger } from "../../../tests/fakes/messenger-oauth";
+import { CookieBrowser, settle } from "../../../tests/setup/browser";
+import { savedEnv } from "../../../tests/setup/env";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { accessRedirect } from "./guard.server";
 import {
@@ -22,64 +22,29 @@ import {
 const DAY = 24 * 60 * 60 * 1000;
 const MESSENGER_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x18003237) NetType/WIFI Language/zh_CN";
 const ENV_KEYS = ["WECHAT_APP_ID", "WECHAT_APP_SECRET", "WECHAT_OAUTH_AUTHORIZE_URL", "WECHAT_API_BASE_URL", "LOG_LEVEL"] as const;
-const savedEnv: Partial<Record<(typeof ENV_KEYS)[number], string>> = {};
+const env = savedEnv(ENV_KEYS);
 let fake: FakeMessenger;
 
 beforeAll(async () => {
-  for (const key of ENV_KEYS) savedEnv[key] = process.env[key];
   fake = await startFakeMessenger();
-  Object.assign(process.env, {
+  env.set({
     WECHAT_APP_ID: fake.appId,
     WECHAT_APP_SECRET: fake.appSecret,
     WECHAT_OAUTH_AUTHORIZE_URL: fake.authorizeUrl,
     WECHAT_API_BASE_URL: fake.url,
     LOG_LEVEL: "silent",
   });
-  resetConfig();
 });
 
 afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
-  resetConfig();
+  env.restore();
   await fake.close();
 });
 
-type Loader = (args: LoaderFunctionArgs) => Promise<Response> | Response;
-
-/** The messenger's browser: keeps cookies across calls, as Set-Cookie and Max-Age=0 say. */
-class Browser {
-  cookies = new Map<string, string>();
+/** The messenger's browser. */
+class Browser extends CookieBrowser {
   constructor(cookie: string) {
-    const index = cookie.indexOf("=");
-    this.cookies.set(cookie.slice(0, index), cookie.slice(index + 1));
-  }
-  request(path: string) {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    return request(path, { cookie, headers: { Accept: "text/html,application/xhtml+xml", "User-Agent": MESSENGER_UA } });
-  }
-  async call(loader: Loader, path: string) {
-    const response = await settle(loader({ request: this.request(path), params: {}, context: {} }));
-    for (const setCookie of response.headers.getSetCookie()) {
-      const [pair] = setCookie.split(";");
-      const index = pair!.indexOf("=");
-      if (/max-age=0\b/i.test(setCookie) || pair!.slice(index + 1) === "") this.cookies.delete(pair!.slice(0, index));
-      else this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-    return response;
-  }
-}
-
-async function settle(value: Promise<unknown> | unknown): Promise<Response> {
-  try {
-    const answer = await value;
-    if (answer instanceof Response) return answer;
-    throw new Error("expected a Response");
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
+    super(cookie, { "User-Agent": MESSENGER_UA });
   }
 }
 

@@ -15,7 +15,7 @@ import { loader as marketLoader } from "~/routes/market._shell/route";
 import { action as pageAction } from "~/routes/market._shell._index/route";
 import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
 import { loader as couponDialogLoader } from "~/routes/market._shell.checkout.coupon/route";
-import { saveAddress } from "~/server/errands/addresses.server";
+import { saveAddress } from "~/server/market/addresses.server";
 import { cancelOrder } from "~/server/orders/cancel.server";
 import { applyPaid } from "~/server/orders/transitions.server";
 import { resetConfig } from "~/server/config.server";

@@ -10,7 +10,7 @@ import type { User } from "../auth/session.server";
 import { db, dialect, type DB } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import { referenceCached } from "../db/reference-cache.server";
-import { loadExpressConfig } from "../errands/market-config.server";
+import { loadExpressConfig } from "../market/market-config.server";
 import type { UserCouponsTable } from "../db/schema";
 import { hasMark, identityHashesOf } from "./promotion-identity.server";
 

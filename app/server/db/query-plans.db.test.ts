@@ -23,7 +23,7 @@ import { createStudent } from "../../../tests/setup/helpers";
 import { listQuery, storedCountsQuery } from "../admin/orders.server";
 import { sessionQuery } from "../auth/session.server";
 import { usableCouponsQuery, walletQuery } from "../coupons/wallet.server";
-import { addressesQuery } from "../errands/addresses.server";
+import { addressesQuery } from "../market/addresses.server";
 import { favouritesQuery, feedQuery, hotFeedQuery, likedCommentsQuery, replyCountsQuery, threadRepliesQuery, topCommentsQuery, likedPostsQuery, myPostsQuery, postImagesQuery } from "../forum/posts.server";
 import { inboxQuery, unreadCountQuery } from "../notify/inbox.server";
 import { dueQuery } from "../notify/outbox.server";

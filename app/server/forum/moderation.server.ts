@@ -152,7 +152,7 @@ export async function moderate(action: ModerationAction, operator: AuditActor & 
   const { intent, target, id } = action;
   const audit = (executor: Executor, detail: string) => recordAudit(executor, operator, { action: `moderation_${intent}`, detail });
   if (target === "user") {
-    if (intent !== "ban" && intent !== "unban") throw new ForumError("not_found", "unknown action");
+    if (intent !== "ban" && intent !== "unban") throw new ForumError("not_found");
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -169,10 +169,10 @@ export async function moderate(action: ModerationAction, operator: AuditActor & 
       });
     return;
   }
-  if (intent === "ban" || intent === "unban") throw new ForumError("not_found", "unknown action");
+  if (intent === "ban" || intent === "unban") throw new ForumError("not_found");
   if (target === "post") {
     if (intent === "delete") {
-      if (!(await deletePost(id, { operator: true }))) throw new ForumError("not_found", "no such post");
+      if (!(await deletePost(id, { operator: true }))) throw new ForumError("not_found");
       await audit(db(), `post #${id}`);
       return;
     }
@@ -184,7 +184,7 @@ export async function moderate(action: ModerationAction, operator: AuditActor & 
           .set({ moderation: intent === "hide" ? "hidden" : "visible", reviewed_at: now() })
           .where("id", "=", id)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new ForumError("not_found", "no such post");
+        if (Number(updated.numUpdatedRows) !== 1) throw new ForumError("not_found");
         await resolveReports(trx, "post", id);
         await audit(trx, `post #${id}`);
       });
@@ -194,7 +194,7 @@ export async function moderate(action: ModerationAction, operator: AuditActor & 
     .transaction()
     .execute(async (trx) => {
       const comment = await trx.selectFrom("comments").select(["id", "post_id"]).where("id", "=", id).executeTakeFirst();
-      if (!comment) throw new ForumError("not_found", "no such comment");
+      if (!comment) throw new ForumError("not_found");
       await audit(trx, `comment #${comment.id} (post #${comment.post_id})`);
       if (intent === "delete") {
         await removeComment(trx, comment.post_id, comment.id);

@@ -24,13 +24,16 @@ import { imageUrl, removeImageFiles, thumbUrl, uploadKeyFromUrl } from "../stora
 export type Trx = Transaction<Database>;
 type Executor = Kysely<Database> | Trx;
 
-/** A refusal the forum explains to the user. */
+/**
+ * Why the forum refused a step: the author is banned, the post (`post_not_found`) or the comment
+ * or target (`not_found`) is not there for this user, one's own content (`forbidden`: no report
+ * of it), an image that is not the author's upload. The routes map each to a status and message.
+ */
+export type ForumRefusal = "banned" | "post_not_found" | "not_found" | "forbidden" | "invalid_image";
+
 export class ForumError extends Error {
-  constructor(
-    readonly code: "banned" | "not_found" | "forbidden" | "invalid_image",
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly code: ForumRefusal) {
+    super(code);
   }
 }
 
@@ -410,7 +413,7 @@ async function lockPost(trx: Trx, postId: number) {
 
 async function lockVisiblePost(trx: Trx, postId: number, viewerId: number) {
   const post = await lockPost(trx, postId);
-  if (!post || (post.moderation !== "visible" && post.user_id !== viewerId)) throw new ForumError("not_found", msg.postDetail.postNotFound);
+  if (!post || (post.moderation !== "visible" && post.user_id !== viewerId)) throw new ForumError("post_not_found");
   return post;
 }
 
@@ -498,12 +501,12 @@ export type CreatePostInput = {
 export async function createPost(input: CreatePostInput): Promise<{ id: number }> {
   const keys = (input.images ?? []).map((url) => uploadKeyFromUrl(url));
   if (keys.some((key) => key === null) || new Set(keys).size !== keys.length) {
-    throw new ForumError("invalid_image", msg.publish.imageNotYours);
+    throw new ForumError("invalid_image");
   }
   return db()
     .transaction()
     .execute(async (trx) => {
-      if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
+      if (await isBanned(input.userId, trx)) throw new ForumError("banned");
       const timestamp = now();
       const post = await trx
         .insertInto("posts")
@@ -535,7 +538,7 @@ export async function createPost(input: CreatePostInput): Promise<{ id: number }
           .where("user_id", "=", input.userId)
           .where("post_id", "is", null)
           .executeTakeFirst();
-        if (Number(attached.numUpdatedRows) !== 1) throw new ForumError("invalid_image", msg.publish.imageNotYours);
+        if (Number(attached.numUpdatedRows) !== 1) throw new ForumError("invalid_image");
       }
       return { id: post.id };
     });
@@ -594,7 +597,7 @@ export async function toggleCommentLike(postId: number, commentId: number, userI
       let query = trx.selectFrom("comments").select(["id", "user_id", "moderation"]).where("id", "=", commentId).where("post_id", "=", postId);
       if (isPostgres()) query = query.forUpdate();
       const comment = await query.executeTakeFirst();
-      if (!comment || (comment.moderation !== "visible" && comment.user_id !== userId)) throw new ForumError("not_found", msg.postDetail.actionFailed);
+      if (!comment || (comment.moderation !== "visible" && comment.user_id !== userId)) throw new ForumError("not_found");
       const removed = await trx.deleteFrom("comment_likes").where("comment_id", "=", commentId).where("user_id", "=", userId).executeTakeFirst();
       let action: LikeResult["action"] = "unliked";
       if (Number(removed.numDeletedRows) === 0) {
@@ -615,7 +618,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
   return db()
     .transaction()
     .execute(async (trx) => {
-      if (await isBanned(input.userId, trx)) throw new ForumError("banned", msg.publish.noPermission);
+      if (await isBanned(input.userId, trx)) throw new ForumError("banned");
       const post = await lockVisiblePost(trx, input.postId, input.userId);
       let rootId: number | null = null;
       if (input.parentId) {
@@ -625,7 +628,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
           .where("id", "=", input.parentId)
           .where("post_id", "=", input.postId)
           .executeTakeFirst();
-        if (!parent || (parent.moderation !== "visible" && parent.user_id !== input.userId)) throw new ForumError("not_found", msg.postDetail.actionFailed);
+        if (!parent || (parent.moderation !== "visible" && parent.user_id !== input.userId)) throw new ForumError("not_found");
         // Two levels: a reply to a reply joins the top-level comment's thread (parent_id keeps whom it answers).
         rootId = parent.root_id ?? parent.id;
       }
@@ -733,7 +736,7 @@ export async function deleteOwnComment(commentId: number, userId: number) {
     .transaction()
     .execute(async (trx) => {
       const comment = await trx.selectFrom("comments").select(["id", "post_id"]).where("id", "=", commentId).where("user_id", "=", userId).executeTakeFirst();
-      if (!comment) throw new ForumError("not_found", msg.postDetail.actionFailed);
+      if (!comment) throw new ForumError("not_found");
       return removeComment(trx, comment.post_id, comment.id);
     });
 }
@@ -980,11 +983,11 @@ export async function report(input: { userId: number; postId: number; commentId?
           .where("id", "=", input.commentId!)
           .where("post_id", "=", input.postId)
           .executeTakeFirst();
-        if (!comment || comment.moderation !== "visible") throw new ForumError("not_found", msg.postDetail.actionFailed);
-        if (comment.user_id === input.userId) throw new ForumError("forbidden", msg.postSheets.ownContent);
+        if (!comment || comment.moderation !== "visible") throw new ForumError("not_found");
+        if (comment.user_id === input.userId) throw new ForumError("forbidden");
         targetId = comment.id;
       } else if (post.user_id === input.userId) {
-        throw new ForumError("forbidden", msg.postSheets.ownContent);
+        throw new ForumError("forbidden");
       }
       const inserted = await trx
         .insertInto("reports")

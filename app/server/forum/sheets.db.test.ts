@@ -48,4 +48,12 @@ describe("the post's sheets", () => {
     const reported = await post(reportAction, `/post/${id}/report`, id, reporter.id, { intent: "report", reason: "spam" });
     expect(reported.headers.get("Location")).toBe(`/post/${id}?notice=reported`);
   });
+
+  it("report: one's own post is refused with 403 and says why", async () => {
+    const author = await createStudent({ nickname: "自己" });
+    const { id } = await createPost({ userId: author.id, categoryId: 1, content: "自己举报自己" });
+    const own = await post(reportAction, `/post/${id}/report`, id, author.id, { intent: "report", reason: "spam" });
+    expect(own.status).toBe(403);
+    expect((await own.json()).error[""]).toEqual([msg.postSheets.ownContent]);
+  });
 });

@@ -114,7 +114,7 @@ describe("the grades page on a ZFsoft school", () => {
     const before = gradeRequests();
     const refreshed = await postGrades(cookie, { intent: "refresh" });
     expect(refreshed.status).toBe(302);
-    expect(refreshed.headers.get("Location")).toBe("/backpack/grades?synced=1");
+    expect(refreshed.headers.get("Location")).toBe("/backpack/grades?notice=synced");
     expect(gradeRequests()).toBe(before + 1);
     const inbox = await db().selectFrom("inbox_items").selectAll().where("user_id", "=", user.id).execute();
     expect(inbox).toHaveLength(1);
@@ -204,7 +204,7 @@ describe("the grades and exams pages on a QiangZhi school", () => {
       params: {},
       context: {},
     })) as Response;
-    expect(refreshed.headers.get("Location")).toBe("/backpack/exams?term=2025-2026-1&synced=1");
+    expect(refreshed.headers.get("Location")).toBe("/backpack/exams?term=2025-2026-1&notice=synced");
   });
 });
 

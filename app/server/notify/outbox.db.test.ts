@@ -4,10 +4,10 @@
 // fallback and the undeliverable cases, the JS-SDK ticket.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { retryDelayMs, type OrderEventData } from "~/lib/notify";
-import { resetConfig } from "~/server/config.server";
 import { unseal } from "~/server/crypto.server";
 import { db, now as nowIso } from "~/server/db/db.server";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../../../tests/fakes/messenger-api";
+import { savedEnv } from "../../../tests/setup/env";
 import { createMessengerUser } from "../../../tests/setup/helpers";
 import { jsapiSignature, jsapiConfig } from "./jssdk.server";
 import { accessToken } from "./messenger-api.server";
@@ -28,13 +28,12 @@ const TEMPLATES = {
 const ENV_KEYS = ["WECHAT_APP_ID", "WECHAT_APP_SECRET", "WECHAT_API_BASE_URL", "WECHAT_HTTP_TIMEOUT_MS", "PUBLIC_URL", "LOG_LEVEL", ...Object.keys(TEMPLATES)];
 
 let fake: FakeMessengerApi;
-const saved: Record<string, string | undefined> = {};
+const env = savedEnv(ENV_KEYS);
 let orderCounter = 0;
 
 beforeAll(async () => {
-  for (const key of ENV_KEYS) saved[key] = process.env[key];
   fake = await startFakeMessengerApi();
-  Object.assign(process.env, {
+  env.set({
     WECHAT_APP_ID: fake.appId,
     WECHAT_APP_SECRET: fake.appSecret,
     WECHAT_API_BASE_URL: fake.url,
@@ -43,15 +42,10 @@ beforeAll(async () => {
     LOG_LEVEL: "silent", // failures below are on purpose
     ...TEMPLATES,
   });
-  resetConfig();
 });
 
 afterAll(async () => {
-  for (const key of ENV_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetConfig();
+  env.restore();
   await fake.close();
 });
 

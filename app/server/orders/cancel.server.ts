@@ -69,21 +69,21 @@ async function closeLateTrade(order: OrderRow) {
 /** The customer's cancel (reason optional): unpaid → cancelled; paid or assigned → a refund at once. */
 export async function cancelOrder(userId: number, number: string, reason: string): Promise<ActionResult> {
   let order = await findOwnOrder(userId, number);
-  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  if (!order) return { ok: false, reason: "not_found" };
   const reviewed = Boolean(await reviewOf(order.id));
-  if (!canCustomer("cancel", stateOf(order, { reviewed }))) return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  if (!canCustomer("cancel", stateOf(order, { reviewed }))) return { ok: false, reason: "not_allowed" };
   const cleanReason = reason.trim() || null;
 
   if (STATUS_TABLE[order.status].cancel === "close") {
     const outcome = await closeUnpaid(order, { type: "cancelled", actor: "customer", reason: cleanReason });
-    if (outcome === "closed") return { ok: true, message: msg.orders.done.cancelled, done: "cancelled" };
-    if (outcome !== "paid") return { ok: false, message: msg.orders.failures.cancel, status: outcome === "failed" ? 502 : 409 };
+    if (outcome === "closed") return { ok: true, done: "cancelled" };
+    if (outcome !== "paid") return { ok: false, reason: outcome === "failed" ? "provider_failed" : "conflict" };
     // Paid meanwhile: the customer still wants out, so it is the cancel of a paid order.
     order = (await findOwnOrder(userId, number))!;
   }
   const refundId = await startRefund(order, { reason: cleanReason, actor: "customer" });
-  if (refundId === null) return { ok: false, message: msg.orders.failures.cancel, status: 409 };
-  return { ok: true, message: msg.orders.done.cancelRefund, done: "cancelRefund" };
+  if (refundId === null) return { ok: false, reason: "conflict" };
+  return { ok: true, done: "cancelRefund" };
 }
 
 // ---------------------------------------------------------------------------------------------

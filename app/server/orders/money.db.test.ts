@@ -13,9 +13,9 @@ import { action as parcelAction } from "~/routes/market._shell.parcel.$id/route"
 import { captchaToken } from "~/server/auth/captcha.server";
 import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import { shanghaiInstant, shanghaiToday } from "~/lib/time";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
 import { call, cookieValue, createMessengerUser, createStudent, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";

@@ -18,9 +18,9 @@ import { loader as ordersLoader } from "~/routes/orders/route";
 import { orders } from "~/lib/messages/orders";
 import { mergeUserRows } from "~/server/auth/messenger.server";
 import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { call, postJson as json, postForm as form, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
@@ -231,6 +231,7 @@ describe("paying with the simulated provider", () => {
     expect(await db().selectFrom("addresses").select("id").where("user_id", "=", user.id).execute()).toHaveLength(1);
     // Paying twice is refused.
     const again = await call(paymentAction as never, json("/api/pay/wechat/create-payment", { order_id: order.order_number }, cookie));
+    expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ success: false, message: "订单已支付，请勿重复支付", data: { paid: true } });
   });
 
@@ -268,7 +269,7 @@ describe("the customer's actions", () => {
     const order = await place(user);
     const path = `/express/orders/${order.order_number}`;
     const response = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel", reason: "不需要了" }, cookie), { orderId: order.order_number });
-    expect(response.headers.get("Location")).toBe(`${path}?done=cancelled`);
+    expect(response.headers.get("Location")).toBe(`${path}?notice=cancelled`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "cancelled", payment_status: "closed", cancel_reason: "不需要了", idempotency_key: null });
     // The order took its parcels out of the list; listed again, they are no longer held.
     const { checkout: relisted } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: checkout.entries }, result: null }));
@@ -278,7 +279,7 @@ describe("the customer's actions", () => {
     // A second cancel of the cancelled order is refused with the product rules' message.
     const twice = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
     expect(twice.status).toBe(409);
-    expect((await twice.json()).error).toContain("取消失败");
+    expect((await twice.json()).error).toBe(`${orders.failures.cancel}：${orders.failures.notAllowed}`);
   });
 
   it("cancelling a paid order starts a refund at once: refunded, never 'cancelled'", async () => {
@@ -286,7 +287,7 @@ describe("the customer's actions", () => {
     const order = await paidOrder(user, cookie);
     const path = `/express/orders/${order.order_number}`;
     const response = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
-    expect(response.headers.get("Location")).toBe(`${path}?done=cancelRefund`);
+    expect(response.headers.get("Location")).toBe(`${path}?notice=cancelRefund`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "refunded", payment_status: "refunded", refund_state: "refunded" });
     const refund = await db().selectFrom("refunds").selectAll().where("order_id", "=", order.id).executeTakeFirstOrThrow();
     expect(refund).toMatchObject({ kind: "cancel", state: "succeeded", amount_fen: 240, out_refund_no: `${order.order_number}R1` });
@@ -295,7 +296,7 @@ describe("the customer's actions", () => {
       { dedupe_key: `order:${order.order_number}:refunded` },
     ]);
     // Header, bar and banner agree: refunded, no bar, '已退款', and no estimate.
-    const page = await (await call(pageLoader as never, request(`${path}?done=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
+    const page = await (await call(pageLoader as never, request(`${path}?notice=cancelRefund`, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "退款成功", percent: null, amountKind: "paid", showEstimate: false });
     expect(page.done).toBe("订单已取消，已退款");
   });
@@ -307,7 +308,7 @@ describe("the customer's actions", () => {
     const unpaid = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
     expect(unpaid.order.view).toMatchObject({ amountKind: "due", showEstimate: true });
     await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel" }, cookie), { orderId: order.order_number });
-    const page = await (await call(pageLoader as never, request(`${path}?done=cancelled`, { cookie }), { orderId: order.order_number })).json();
+    const page = await (await call(pageLoader as never, request(`${path}?notice=cancelled`, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "订单已取消", amountKind: "total", showEstimate: false });
     expect(page.done).toBe("订单已取消");
     await setStatus(order.order_number, "completed");
@@ -325,7 +326,7 @@ describe("the customer's actions", () => {
     expect(await empty.json()).toMatchObject({ intent: "refund", field: "reason", error: "请输入退款原因" });
 
     const asked = await call(refundAction as never, form(`${path}/refund`, { intent: "refund", reason: "包裹破损" }, cookie), { orderId: order.order_number });
-    expect(asked.headers.get("Location")).toBe(`${path}?done=refundRequested`);
+    expect(asked.headers.get("Location")).toBe(`${path}?notice=refundRequested`);
     const page = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.view).toMatchObject({ label: "配送中", refundLabel: "退款审核中", actions: ["contact"] });
 
@@ -355,15 +356,17 @@ describe("the customer's actions", () => {
     const order = await place(user);
     const path = `/express/orders/${order.order_number}`;
     const early = await call(reviewAction as never, form(`${path}/review`, { intent: "review" }, cookie), { orderId: order.order_number });
-    expect((await early.json()).error).toContain("评价失败");
+    expect(early.status).toBe(409);
+    expect((await early.json()).error).toBe(`${orders.failures.review}：${orders.failures.notAllowed}`);
     await setStatus(order.order_number, "completed");
     const response = await call(reviewAction as never, form(`${path}/review`, { intent: "review", comment: "很快" }, cookie), { orderId: order.order_number });
-    expect(response.headers.get("Location")).toBe(`${path}?done=reviewed`);
+    expect(response.headers.get("Location")).toBe(`${path}?notice=reviewed`);
     const page = await (await call(pageLoader as never, request(path, { cookie }), { orderId: order.order_number })).json();
     expect(page.order.review).toEqual({ rating: 5, text: "非常满意", comment: "很快" });
     expect(page.order.view.actions).toEqual(["refund", "contact"]);
     const twice = await call(reviewAction as never, form(`${path}/review`, { intent: "review", rating: "1" }, cookie), { orderId: order.order_number });
     expect(twice.status).toBe(409);
+    expect((await twice.json()).error).toBe(`${orders.failures.review}：${orders.failures.alreadyReviewed}`);
     const bad = await call(reviewAction as never, form(`${path}/review`, { intent: "review", rating: "9" }, cookie), { orderId: order.order_number });
     expect(bad.status).toBe(400);
   });

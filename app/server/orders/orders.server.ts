@@ -21,10 +21,10 @@ import { priceVersion } from "~/lib/order-ledger";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
-import { listAddresses } from "../errands/addresses.server";
-import { loadCheckout, lockCheckout, takeParcelsOut } from "../errands/checkout.server";
+import { listAddresses } from "../market/addresses.server";
+import { loadCheckout, lockCheckout, takeParcelsOut } from "../market/checkout.server";
 import type { Executor } from "../notify/outbox.server";
-import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../errands/market-config.server";
+import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../market/market-config.server";
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
@@ -546,15 +546,22 @@ async function supplementView(order: OrderRow) {
 // ---------------------------------------------------------------------------------------------
 // Review
 
-export type ActionResult = { ok: true; message: string; done?: "cancelled" | "cancelRefund" } | { ok: false; message: string; status: number };
+/**
+ * Why a customer's cancel, refund request or review was refused: the order is not theirs, its
+ * status does not allow it now, the provider could not close the unpaid trade, the step lost to
+ * another one, or the review exists already. The routes map each to a status and a message.
+ */
+export type OrderRefusal = "not_found" | "not_allowed" | "provider_failed" | "conflict" | "already_reviewed";
+/** What the customer's step did (the notice the order page shows), or why it was refused. */
+export type ActionResult = { ok: true; done: "cancelled" | "cancelRefund" | "refundRequested" | "reviewed" } | { ok: false; reason: OrderRefusal };
 
 /** A completed order's review: once, 1–5 stars, an optional comment. */
 export async function reviewOrder(userId: number, number: string, input: { rating: number; comment: string }): Promise<ActionResult> {
   const order = await findOwnOrder(userId, number);
-  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
-  if (order.status !== "completed") return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  if (!order) return { ok: false, reason: "not_found" };
+  if (order.status !== "completed") return { ok: false, reason: "not_allowed" };
   const saved = await db()
     .transaction()
     .execute((trx) => applyReviewed(trx, order, { userId, rating: input.rating, comment: input.comment, at: now() }));
-  return saved ? { ok: true, message: msg.orders.done.reviewed } : { ok: false, message: msg.orders.failures.alreadyReviewed, status: 409 };
+  return saved ? { ok: true, done: "reviewed" } : { ok: false, reason: "already_reviewed" };
 }

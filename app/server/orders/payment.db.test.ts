@@ -15,9 +15,9 @@ import { action as supplementAction } from "~/routes/express.orders.$orderId.sup
 import type { Operator } from "~/server/auth/operator.server";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import {
   fakeMerchant,
   fakePayEnv,
@@ -206,7 +206,7 @@ describe("refunds through the provider", () => {
     const { cookie, order } = await paidOrder();
     const path = `/express/orders/${order.order_number}`;
     const cancelled = await call(cancelAction as never, form(`${path}/cancel`, { intent: "cancel", reason: "买错了" }, cookie), { orderId: order.order_number });
-    expect(cancelled.headers.get("Location")).toBe(`${path}?done=cancelRefund`);
+    expect(cancelled.headers.get("Location")).toBe(`${path}?notice=cancelRefund`);
     expect(await findOrder(order.order_number)).toMatchObject({ status: "paid", refund_state: "processing", refund_reason: "买错了" });
     const first = `${order.order_number}R1`;
     fake.completeRefund(first, "ABNORMAL");

@@ -4,7 +4,6 @@
 // development the simulated provider's query is that verification.
 import type { HeadersLike } from "~/server/pay/wechatpay-sign.server";
 import { orders as ordersMessages } from "~/lib/messages/orders";
-import { pay as payMessages } from "~/lib/messages/pay";
 import type { PayParams } from "~/lib/pay-params";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
@@ -24,25 +23,29 @@ import { handleRefundNotification, startAutoRefund } from "./refunds.server";
 import { markSupplementPaid, supplementByTradeNo } from "./supplements.server";
 import { applyPaid } from "./transitions.server";
 
-const msg = { orders: ordersMessages, pay: payMessages };
+const msg = { orders: ordersMessages };
 
-export type CreatePaymentResult =
-  | { ok: true; payParams: PayParams; simulated: boolean }
-  | { ok: false; message: string; status: number; paid?: boolean };
+/**
+ * Why no pay parameters were issued: not the user's order, paid already, closed (or closed while
+ * the pay call was on its way), past its 24 hours, no provider configured, a session without the
+ * messenger identity, the provider busy (try again), or the provider's or our own failure.
+ */
+export type PayRefusal = "not_found" | "already_paid" | "closed" | "expired" | "not_configured" | "not_in_messenger" | "busy" | "failed" | "error";
+export type CreatePaymentResult = { ok: true; payParams: PayParams; simulated: boolean } | { ok: false; reason: PayRefusal };
 
 /** The payer's openid: the messenger identity of the session (ordering needs it anyway). */
 export async function createPayment(user: User, number: string): Promise<CreatePaymentResult> {
   const order = await findOwnOrder(user.id, number);
-  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  if (!order) return { ok: false, reason: "not_found" };
   if (order.payment_status === "paid" || order.status !== "created") {
     return order.payment_status === "paid"
-      ? { ok: false, message: msg.pay.alreadyPaid, status: 409, paid: true }
-      : { ok: false, message: msg.pay.closed, status: 409 };
+      ? { ok: false, reason: "already_paid" }
+      : { ok: false, reason: "closed" };
   }
-  if (order.expires_at <= now()) return { ok: false, message: msg.orders.failures.expired, status: 409 };
+  if (order.expires_at <= now()) return { ok: false, reason: "expired" };
   const provider = paymentProvider();
-  if (!provider) return { ok: false, message: msg.pay.notConfigured, status: 503 };
-  if (!user.openid) return { ok: false, message: msg.pay.openInMessenger, status: 400 };
+  if (!provider) return { ok: false, reason: "not_configured" };
+  if (!user.openid) return { ok: false, reason: "not_in_messenger" };
 
   const at = now();
   await db()
@@ -77,7 +80,7 @@ export async function createPayment(user: User, number: string): Promise<CreateP
     // yet) wins: the trade just made is closed and nothing is issued.
     if (!(await stillPayable(order.id))) {
       await provider.close(order.order_number).catch((error: unknown) => log("warn", "pay-close-after-cancel", { order: order.order_number, error: error instanceof PayError ? error.code : String(error) }));
-      return { ok: false, message: msg.pay.closed, status: 409 };
+      return { ok: false, reason: "closed" };
     }
     const payParams = provider.payParams(prepayId);
     await db().updateTable("payments").set({ prepay_id: prepayId, prepay_at: at, updated_at: at }).where("order_id", "=", order.id).execute();
@@ -87,15 +90,15 @@ export async function createPayment(user: User, number: string): Promise<CreateP
       log("warn", "pay-create", { order: order.order_number, code: error.code });
       if (error.code === "ORDER_PAID") {
         await refreshPayment(order);
-        return { ok: false, message: msg.pay.alreadyPaid, status: 409, paid: true };
+        return { ok: false, reason: "already_paid" };
       }
-      if (error.code === "ORDER_CLOSED") return { ok: false, message: msg.pay.closed, status: 409 };
-      if (error.retryable) return { ok: false, message: msg.pay.busy, status: 503 };
-      if (error.code === "NOT_CONFIGURED") return { ok: false, message: msg.pay.notConfigured, status: 503 };
-      return { ok: false, message: msg.pay.createFailed, status: 502 };
+      if (error.code === "ORDER_CLOSED") return { ok: false, reason: "closed" };
+      if (error.retryable) return { ok: false, reason: "busy" };
+      if (error.code === "NOT_CONFIGURED") return { ok: false, reason: "not_configured" };
+      return { ok: false, reason: "failed" };
     }
     log("error", "pay-create", { order: order.order_number, error: String(error) });
-    return { ok: false, message: msg.pay.createFailed, status: 500 };
+    return { ok: false, reason: "error" };
   }
 }
 

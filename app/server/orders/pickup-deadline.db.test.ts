@@ -5,10 +5,10 @@ import { describe, expect, it } from "vitest";
 import { deadlineAt } from "~/lib/pickup-deadline";
 import { now } from "~/server/db/db.server";
 import { toCard } from "~/server/admin/orders.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { recognizeSms } from "~/server/errands/checkout-edits.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { recognizeSms } from "~/server/market/checkout-edits.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import { createStudent } from "../../../tests/setup/helpers";
 import { createOrderFromCheckout, findOrder, orderDetail } from "./orders.server";
 

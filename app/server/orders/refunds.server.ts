@@ -6,7 +6,6 @@
 //
 // Each refund has its own out_refund_no ('E…R1', 'E…R2'): repeating a call with the same number
 // can never refund twice. Provider calls happen after the transaction that recorded the intent.
-import { orders as ordersMessages } from "~/lib/messages/orders";
 import { canCustomer } from "~/lib/order-status";
 import { db, now } from "../db/db.server";
 import { log } from "../log.server";
@@ -23,7 +22,6 @@ import {
   applyRefunded,
 } from "./transitions.server";
 
-const msg = { orders: ordersMessages };
 
 export type RefundRow = { id: number; order_id: number; out_refund_no: string; amount_fen: number; state: string; kind: string };
 
@@ -47,13 +45,13 @@ export async function startRefund(
 /** The customer's refund request (reason required): waits for an operator. */
 export async function requestRefund(userId: number, number: string, reason: string): Promise<ActionResult> {
   const order = await findOwnOrder(userId, number);
-  if (!order) return { ok: false, message: msg.orders.failures.notFound, status: 404 };
+  if (!order) return { ok: false, reason: "not_found" };
   const reviewed = Boolean(await reviewOf(order.id));
-  if (!canCustomer("refund", stateOf(order, { reviewed }))) return { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  if (!canCustomer("refund", stateOf(order, { reviewed }))) return { ok: false, reason: "not_allowed" };
   const done = await db()
     .transaction()
     .execute((trx) => applyRefundRequested(trx, order, { reason, at: now() }));
-  return done ? { ok: true, message: msg.orders.done.refundRequested } : { ok: false, message: msg.orders.failures.notAllowed, status: 409 };
+  return done ? { ok: true, done: "refundRequested" } : { ok: false, reason: "not_allowed" };
 }
 
 export type RefundDecision = { ok: true; refundId: number; state: string } | { ok: false; reason: "not_found" | "not_requested" };

@@ -8,7 +8,7 @@
 // without taking a place.
 import { firstWithRoom, slotOccurrences, type SlotOccurrence } from "~/lib/delivery-slot";
 import { db } from "../db/db.server";
-import { loadDeliverySchedule } from "../errands/market-config.server";
+import { loadDeliverySchedule } from "../market/market-config.server";
 import type { Executor } from "../notify/outbox.server";
 
 async function capacitiesOf(executor: Executor, campusCode: string): Promise<Map<number, number>> {

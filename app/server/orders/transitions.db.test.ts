@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import type { PickupEntry } from "~/lib/pickup-entries";
 import { db, now } from "~/server/db/db.server";
-import { saveAddress } from "~/server/errands/addresses.server";
-import { loadCheckout, updateCheckout } from "~/server/errands/checkout.server";
-import { loadExpressConfig } from "~/server/errands/market-config.server";
+import { saveAddress } from "~/server/market/addresses.server";
+import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
+import { loadExpressConfig } from "~/server/market/market-config.server";
 import { createMessengerUser, type TestUser } from "../../../tests/setup/helpers";
 import { createOrderFromCheckout, findOrder, type OrderRow } from "./orders.server";
 import {

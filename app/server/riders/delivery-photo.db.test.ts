@@ -12,27 +12,16 @@ import { action as runAction } from "~/routes/admin.run";
 import { loader as studentPhoto } from "~/routes/express.orders.$orderId_.photo";
 import { loader as uploadsLoader } from "~/routes/uploads.$file";
 import { toCard } from "~/server/admin/orders.server";
-import { captchaToken } from "~/server/auth/captcha.server";
-import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { db } from "~/server/db/db.server";
 import { moneyInvariantViolations } from "~/server/orders/invariants.server";
 import { orderDetail } from "~/server/orders/orders.server";
 import { fileStorage } from "~/server/storage/storage.server";
 import { requestAccountDeletion, runAccountDeletionJob } from "~/server/users/deletion.server";
 import { call, cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { TOMORROW_SLOT, insertPaidTestOrder, signedInOperator } from "../../../tests/setup/orders";
 
 const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
-const SLOT = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T05:30:00.000Z`;
-
-let operators = 0;
-async function signIn(role: "admin" | "operator" | "rider", displayName: string) {
-  operators += 1;
-  const username = `photo-test-${process.pid % 10000}-${operators}`;
-  await createOperator({ username, password: "right-password-1", displayName, role });
-  const login = await loginOperator(username, "right-password-1", "10.9.1.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
-  return { cookie: cookieValue(login.setCookie), id: login.operator.id, role };
-}
+const SLOT = TOMORROW_SLOT;
 
 function post(fields: Record<string, string>, cookie: string) {
   return request("/admin/run", { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...SAME_ORIGIN } });
@@ -48,52 +37,9 @@ function postPhoto(order: string, data: Uint8Array | null, cookie: string, filen
   return request("/admin/run", { method: "POST", cookie, body: form, headers: { Accept: "text/html", ...SAME_ORIGIN } });
 }
 
-let orders = 0;
+/** A paid order assigned to the rider and picked up: on its way, ready for 拍照送达. */
 async function deliveringOrder(userId: number | null, riderCookie: string, riderId: number) {
-  orders += 1;
-  const at = new Date(Date.now() - 3_600_000 + orders).toISOString();
-  const row = await db()
-    .insertInto("orders")
-    .values({
-      order_number: `E20260303${String(300000 + orders).slice(-6)}`,
-      user_id: userId,
-      campus_code: "jinpenling",
-      campus_name: "金盆岭校区",
-      recipient_name: "张三",
-      recipient_phone: "13800001234",
-      recipient_dorm: "西苑3栋",
-      recipient_room: "302",
-      delivery_address: "金盆岭校区 西苑3栋302",
-      pickup_codes: JSON.stringify([{ company: "中通快递", pickupCode: `5-5-${1000 + orders}`, trackingNumber: null, stationName: "梨园菜鸟驿站", pickupType: "code" }]),
-      package_counts: JSON.stringify({ pocket: 0, small: 1, medium: 0, large: 0 }),
-      parcel_count: 1,
-      remark: null,
-      original_fen: 200,
-      discount_fen: 0,
-      amount_fen: 200,
-      coupon_id: null,
-      status: "paid",
-      payment_status: "paid",
-      refund_state: null,
-      refund_reason: null,
-      cancel_reason: null,
-      estimated_delivery_at: SLOT,
-      checkout_key: null,
-      idempotency_key: null,
-      expires_at: at,
-      paid_at: at,
-      completed_at: null,
-      cancelled_at: null,
-      refunded_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto("payments")
-    .values({ order_id: row.id, provider: "simulated", out_trade_no: row.order_number, amount_fen: 200, prepay_id: null, prepay_at: null, state: "paid", transaction_id: `SIM${row.order_number}`, payer_openid: null, success_time: at, created_at: at, updated_at: at })
-    .execute();
+  const row = await insertPaidTestOrder(undefined, { user_id: userId });
   const assigned = await call(
     pickAction,
     request("/admin/pick-list", { method: "POST", cookie: admin.cookie, body: new URLSearchParams({ intent: "assign", rider: String(riderId), order: row.order_number, slot: SLOT }), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...SAME_ORIGIN } }),
@@ -103,17 +49,17 @@ async function deliveringOrder(userId: number | null, riderCookie: string, rider
   return db().selectFrom("orders").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
 }
 
-let admin: Awaited<ReturnType<typeof signIn>>;
-let staff: Awaited<ReturnType<typeof signIn>>;
-let riderA: Awaited<ReturnType<typeof signIn>>;
-let riderB: Awaited<ReturnType<typeof signIn>>;
+let admin: Awaited<ReturnType<typeof signedInOperator>>;
+let staff: Awaited<ReturnType<typeof signedInOperator>>;
+let riderA: Awaited<ReturnType<typeof signedInOperator>>;
+let riderB: Awaited<ReturnType<typeof signedInOperator>>;
 let photo: Buffer;
 
 beforeAll(async () => {
-  admin = await signIn("admin", "管理员");
-  staff = await signIn("operator", "客服");
-  riderA = await signIn("rider", "骑手甲");
-  riderB = await signIn("rider", "骑手乙");
+  admin = await signedInOperator("admin", "管理员");
+  staff = await signedInOperator("operator", "客服");
+  riderA = await signedInOperator("rider", "骑手甲");
+  riderB = await signedInOperator("rider", "骑手乙");
   // A phone photo with EXIF (a GPS-bearing camera's metadata must not survive).
   photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#c08040" } })
     .jpeg()
@@ -130,7 +76,7 @@ describe("拍照送达", () => {
     expect(order.status).toBe("delivering");
     const answer = await call(runAction, postPhoto(order.order_number, photo, riderA.cookie));
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toContain(`delivered=${order.order_number}`);
+    expect(answer.headers.get("Location")).toContain(`notice=delivered&order=${order.order_number}`);
     const done = await orderRow(order.id);
     expect(done).toMatchObject({ status: "completed", delivered_by: "photo" });
     expect(done.delivery_photo).toMatch(/^dp-[A-Za-z0-9_-]{22}\.jpg$/);

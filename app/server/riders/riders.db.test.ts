@@ -4,7 +4,6 @@
 // order to 正在取件 and 配送中, the handover (a wrong code is counted and locks the order after
 // five; the right code completes it once, even when two riders race), the money invariants after
 // it, the student's order page showing the code, and the pick list of 500 parcels within 300 ms.
-import type { Insertable } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { riders as m } from "~/lib/messages/riders";
 import { HANDOVER_MAX_FAILURES } from "~/lib/riders";
@@ -13,18 +12,16 @@ import { action as pickAction, loader as pickLoader } from "~/routes/admin.pick-
 import { action as ridersAction, loader as ridersLoader } from "~/routes/admin.riders";
 import { action as runAction, loader as runLoader } from "~/routes/admin.run";
 import { captchaToken } from "~/server/auth/captcha.server";
-import { createOperator, loginOperator } from "~/server/auth/operator.server";
+import { loginOperator } from "~/server/auth/operator.server";
 import { db } from "~/server/db/db.server";
-import type { OrdersTable } from "~/server/db/schema";
 import { moneyInvariantViolations } from "~/server/orders/invariants.server";
 import { orderDetail } from "~/server/orders/orders.server";
-import { call, cookieValue, request } from "../../../tests/setup/helpers";
+import { call, request } from "../../../tests/setup/helpers";
+import { TOMORROW_SLOT, insertPaidTestOrder, signedInOperator, slotAt } from "../../../tests/setup/orders";
 import { pickList } from "./run.server";
 
 const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
-// Slots from tomorrow on: the lists show slots with open orders from a week ago on.
-const slotAt = (days: number, hour: string) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${hour}:00.000Z`;
-const SLOT = slotAt(1, "05:30");
+const SLOT = TOMORROW_SLOT;
 const SLOT_EVENING = slotAt(2, "11:30");
 
 function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {
@@ -33,80 +30,20 @@ function post(path: string, fields: Record<string, string | string[]>, cookie?: 
   return request(path, { method: "POST", cookie, body, headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...SAME_ORIGIN } });
 }
 
-let operators = 0;
-async function signIn(role: "admin" | "operator" | "rider", displayName: string) {
-  operators += 1;
-  const username = `rider-test-${process.pid % 10000}-${operators}`;
-  await createOperator({ username, password: "right-password-1", displayName, role });
-  const login = await loginOperator(username, "right-password-1", "10.9.0.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
-  return { cookie: cookieValue(login.setCookie), id: login.operator.id, displayName };
-}
-
-let orders = 0;
-type Parcel = { station: string; code: string; phoneTail?: string; deadline?: string };
-async function makeOrder(parcels: Parcel[] = [{ station: "梨园菜鸟驿站", code: "9-9-1001" }], input: Partial<Insertable<OrdersTable>> = {}) {
-  orders += 1;
-  const at = new Date(Date.now() - 3_600_000 + orders).toISOString();
-  const row = await db()
-    .insertInto("orders")
-    .values({
-      order_number: `E20260302${String(200000 + orders).slice(-6)}`,
-      user_id: null,
-      campus_code: "jinpenling",
-      campus_name: "金盆岭校区",
-      recipient_name: "张三",
-      recipient_phone: "13800001234",
-      recipient_dorm: "西苑3栋",
-      recipient_room: "302",
-      delivery_address: "金盆岭校区 西苑3栋302",
-      pickup_codes: JSON.stringify(parcels.map((p) => ({ company: "中通快递", pickupCode: p.code, trackingNumber: null, stationName: p.station, pickupType: "code", deadline: p.deadline ?? null, phoneTail: p.phoneTail ?? null }))),
-      package_counts: JSON.stringify({ pocket: 0, small: parcels.length, medium: 0, large: 0 }),
-      parcel_count: parcels.length,
-      remark: null,
-      original_fen: 200 * parcels.length,
-      discount_fen: 0,
-      amount_fen: 200 * parcels.length,
-      coupon_id: null,
-      status: "paid",
-      payment_status: "paid",
-      refund_state: null,
-      refund_reason: null,
-      cancel_reason: null,
-      estimated_delivery_at: SLOT,
-      checkout_key: null,
-      idempotency_key: null,
-      expires_at: at,
-      paid_at: at,
-      completed_at: null,
-      cancelled_at: null,
-      refunded_at: null,
-      created_at: at,
-      updated_at: at,
-      ...input,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto("payments")
-    .values({ order_id: row.id, provider: "simulated", out_trade_no: row.order_number, amount_fen: row.amount_fen, prepay_id: null, prepay_at: null, state: "paid", transaction_id: `SIM${row.order_number}`, payer_openid: null, success_time: at, created_at: at, updated_at: at })
-    .execute();
-  return row;
-}
 
 const orderRow = (number: string) => db().selectFrom("orders").selectAll().where("order_number", "=", number).executeTakeFirstOrThrow();
 const auditOf = (number: string) => db().selectFrom("admin_audit").select(["action", "operator_name", "detail"]).where("order_number", "=", number).orderBy("id").execute();
 
-let admin: Awaited<ReturnType<typeof signIn>>;
-let staff: Awaited<ReturnType<typeof signIn>>;
-let riderA: Awaited<ReturnType<typeof signIn>>;
-let riderB: Awaited<ReturnType<typeof signIn>>;
+let admin: Awaited<ReturnType<typeof signedInOperator>>;
+let staff: Awaited<ReturnType<typeof signedInOperator>>;
+let riderA: Awaited<ReturnType<typeof signedInOperator>>;
+let riderB: Awaited<ReturnType<typeof signedInOperator>>;
 
 beforeAll(async () => {
-  admin = await signIn("admin", "管理员小周");
-  staff = await signIn("operator", "客服小吴");
-  riderA = await signIn("rider", "骑手小李");
-  riderB = await signIn("rider", "骑手小王");
+  admin = await signedInOperator("admin", "管理员小周");
+  staff = await signedInOperator("operator", "客服小吴");
+  riderA = await signedInOperator("rider", "骑手小李");
+  riderB = await signedInOperator("rider", "骑手小王");
   await db().updateTable("operators").set({ phone: "13900000001" }).where("id", "in", [riderA.id, riderB.id]).execute();
 });
 
@@ -119,7 +56,7 @@ describe("role checks", () => {
     const page = await call(ordersLoader, request("/admin/orders", { cookie: riderA.cookie }));
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/admin/run");
-    const order = await makeOrder();
+    const order = await insertPaidTestOrder();
     const posted = await call(pickAction, post("/admin/pick-list", { intent: "assign", rider: String(riderA.id), order: order.order_number }, riderA.cookie));
     expect(posted.headers.get("Location")).toBe("/admin/run");
     expect((await orderRow(order.order_number)).rider_id).toBeNull();
@@ -128,7 +65,7 @@ describe("role checks", () => {
   });
 
   it("lets only the admin role assign and keep the roster", async () => {
-    const order = await makeOrder();
+    const order = await insertPaidTestOrder();
     const refused = await assign(riderA.id, [order.order_number], staff.cookie);
     expect(refused.status).toBe(403);
     expect(JSON.stringify(await refused.json())).toContain(m.adminOnly);
@@ -149,7 +86,7 @@ describe("the roster", () => {
     expect(reply.initialValue.password).toBeUndefined();
 
     const made = await call(ridersAction, post("/admin/riders", { intent: "create", username: "Rider-New", displayName: "骑手小陈", phone: "13912345678", password: "long-enough-1" }, admin.cookie));
-    expect(made.headers.get("Location")).toBe("/admin/riders?created=1");
+    expect(made.headers.get("Location")).toBe("/admin/riders?notice=created");
     const again = await call(ridersAction, post("/admin/riders", { intent: "create", username: "rider-new", displayName: "骑手小陈", phone: "13912345678", password: "long-enough-1" }, admin.cookie));
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: Record<string, string[]> }).error.username).toEqual([m.usernameTaken]);
@@ -162,7 +99,7 @@ describe("the roster", () => {
     await call(ridersAction, post("/admin/riders", { intent: "availability", rider: String(row.id), available: "0" }, admin.cookie));
     const listed = (await (await call(ridersLoader, request("/admin/riders", { cookie: admin.cookie }))).json()) as { riders: { id: number; available: boolean; phone: string | null }[] };
     expect(listed.riders.find((rider) => rider.id === row.id)).toMatchObject({ available: false, phone: "13912345678" });
-    const order = await makeOrder();
+    const order = await insertPaidTestOrder();
     const refused = await assign(row.id, [order.order_number]);
     expect(refused.status).toBe(409);
     expect(JSON.stringify(await refused.json())).toContain(m.riderUnavailable);
@@ -172,9 +109,11 @@ describe("the roster", () => {
 
 describe("assignments", () => {
   it("assigns a paid order (骑手已接单, a handover code, audited) and reassigns it", async () => {
-    const order = await makeOrder();
+    const order = await insertPaidTestOrder();
     const done = await assign(riderA.id, [order.order_number]);
-    expect(done.headers.get("Location")).toContain("assigned=1");
+    expect(done.headers.get("Location")).toContain("notice=assigned&assigned=1");
+    const listed = (await (await call(pickLoader, request(done.headers.get("Location")!, { cookie: admin.cookie }))).json()) as { done: string | null };
+    expect(listed.done).toBe(m.assigned.replace("{assigned}", "1"));
     const assigned = await orderRow(order.order_number);
     expect(assigned).toMatchObject({ status: "assigned", rider_id: riderA.id });
     expect(assigned.handover_code).toMatch(/^\d{4}$/);
@@ -190,16 +129,16 @@ describe("assignments", () => {
   });
 
   it("assigns a selection, and a whole station's parcels of the slot; skips finished orders", async () => {
-    const [one, two] = [await makeOrder([{ station: "东门驿站", code: "1-1-1" }]), await makeOrder([{ station: "东门驿站", code: "1-1-2" }])];
-    const other = await makeOrder([{ station: "西门丰巢", code: "2-2-2" }]);
-    const finished = await makeOrder([{ station: "东门驿站", code: "1-1-3" }], { status: "completed" });
+    const [one, two] = [await insertPaidTestOrder([{ station: "东门驿站", code: "1-1-1" }]), await insertPaidTestOrder([{ station: "东门驿站", code: "1-1-2" }])];
+    const other = await insertPaidTestOrder([{ station: "西门丰巢", code: "2-2-2" }]);
+    const finished = await insertPaidTestOrder([{ station: "东门驿站", code: "1-1-3" }], { status: "completed" });
     const station = await call(pickAction, post("/admin/pick-list", { intent: "assign-station", rider: String(riderB.id), station: "东门驿站", slot: SLOT }, admin.cookie));
-    expect(station.headers.get("Location")).toContain("assigned=2");
+    expect(station.headers.get("Location")).toContain("notice=assigned&assigned=2");
     expect((await orderRow(one.order_number)).rider_id).toBe(riderB.id);
     expect((await orderRow(two.order_number)).rider_id).toBe(riderB.id);
     expect((await orderRow(other.order_number)).rider_id).toBeNull();
     const selection = await assign(riderA.id, [other.order_number, finished.order_number]);
-    expect(selection.headers.get("Location")).toContain("assigned=1&skipped=1");
+    expect(selection.headers.get("Location")).toContain("notice=assigned&assigned=1&skipped=1");
     expect((await orderRow(finished.order_number)).rider_id).toBeNull();
     const empty = await call(pickAction, post("/admin/pick-list", { intent: "assign", rider: String(riderA.id), slot: SLOT }, admin.cookie));
     expect(empty.status).toBe(400);
@@ -209,7 +148,7 @@ describe("assignments", () => {
 
 describe("the run", () => {
   it("marks parcels picked (正在取件, then 配送中) for the order's rider only, and lists the drop by building and room", async () => {
-    const order = await makeOrder([
+    const order = await insertPaidTestOrder([
       { station: "梨园菜鸟驿站", code: "5-1-0001", deadline: "今天18:00前", phoneTail: "9999" },
       { station: "东门驿站", code: "5-1-0002" },
     ]);
@@ -241,7 +180,7 @@ describe("the run", () => {
 
 describe("the handover", () => {
   async function ready(rider = riderA) {
-    const order = await makeOrder();
+    const order = await insertPaidTestOrder();
     await assign(rider.id, [order.order_number]);
     await call(runAction, post("/admin/run", { intent: "pick", order: order.order_number, position: "0", picked: "1" }, rider.cookie));
     return orderRow(order.order_number);
@@ -259,7 +198,10 @@ describe("the handover", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ order: order.order_number, message: m.codeWrong.replace("{n}", String(HANDOVER_MAX_FAILURES - 1)) });
     const right = await call(runAction, post("/admin/run", { intent: "handover", order: order.order_number, code: order.handover_code! }, riderA.cookie));
-    expect(right.headers.get("Location")).toContain(`delivered=${order.order_number}`);
+    expect(right.headers.get("Location")).toContain(`notice=delivered&order=${order.order_number}`);
+    // The run says which order was delivered, from the notice in its address.
+    const after = (await (await call(runLoader, request(right.headers.get("Location")!, { cookie: riderA.cookie }))).json()) as { delivered: string | null };
+    expect(after.delivered).toBe(order.order_number);
     const done = await orderRow(order.order_number);
     expect(done).toMatchObject({ status: "completed", delivered_by: "code", handover_failures: 1 });
     expect((await orderDetail(done)).handover_code).toBeNull();
@@ -305,7 +247,7 @@ describe("the handover", () => {
 
 describe("the pick list", () => {
   it("shows the slot's parcels by station with code, carrier, size, order, deadline and rider; 已取到 is stored per parcel", async () => {
-    const order = await makeOrder([{ station: "南区快递站", code: "7-7-7777", deadline: "3天内" }], { estimated_delivery_at: SLOT_EVENING });
+    const order = await insertPaidTestOrder([{ station: "南区快递站", code: "7-7-7777", deadline: "3天内" }], { estimated_delivery_at: SLOT_EVENING });
     await assign(riderA.id, [order.order_number]);
     const page = (await (await call(pickLoader, request(`/admin/pick-list?slot=${SLOT_EVENING}`, { cookie: staff.cookie }))).json()) as {
       slot: string;
@@ -329,7 +271,7 @@ describe("the pick list", () => {
     const rows = Array.from({ length: 250 }, (_, i) => ({
       parcels: [0, 1].map((k) => ({ station: stations[(i + k) % stations.length]!, code: `${k + 1}-${i % 9}-${String(1000 + i)}`, deadline: k ? "今天18:00前" : undefined })),
     }));
-    for (const row of rows) await makeOrder(row.parcels, { estimated_delivery_at: slot, rider_id: riderA.id, status: "assigned" });
+    for (const row of rows) await insertPaidTestOrder(row.parcels, { estimated_delivery_at: slot, rider_id: riderA.id, status: "assigned" });
     const load = () => call(pickLoader, request(`/admin/pick-list?slot=${slot}`, { cookie: admin.cookie }));
     await load(); // warm
     const started = performance.now();

@@ -41,7 +41,7 @@ describe("the calendar feed", () => {
     expect((await getScheduleSettings(user.id)).calendarToken).toBeNull();
 
     const created = await post(cookie, { intent: "calendar", term: TERM, week: "3" });
-    expect(created.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=3&dialog=notify&saved=calendar-created`);
+    expect(created.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=3&dialog=notify&notice=calendarCreated`);
     const { calendarToken } = await getScheduleSettings(user.id);
     expect(calendarToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -82,7 +82,7 @@ describe("the calendar feed", () => {
     await post(cookie, { intent: "calendar", term: TERM, week: "1" });
     const old = (await getScheduleSettings(user.id)).calendarToken!;
     const reset = await post(cookie, { intent: "calendar", term: TERM, week: "1" });
-    expect(reset.headers.get("Location")).toContain("saved=calendar-reset");
+    expect(reset.headers.get("Location")).toContain("notice=calendarReset");
     const fresh = (await getScheduleSettings(user.id)).calendarToken!;
     expect(fresh).not.toBe(old);
     expect((await feed(`/schedule/calendar/${old}.ics`)).status).toBe(404);
@@ -115,7 +115,7 @@ describe("the notification switches", () => {
     expect(before.reminders).toEqual({ courseReminder: false, substituteReminder: false, announcementReminder: false });
 
     const saved = await post(cookie, { intent: "reminders", term: TERM, week: "5", courseReminder: "on", announcementReminder: "on" });
-    expect(saved.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=5&dialog=notify&saved=reminders`);
+    expect(saved.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=5&dialog=notify&notice=remindersSaved`);
     expect(await getScheduleSettings(user.id)).toMatchObject({ courseReminder: true, substituteReminder: false, announcementReminder: true });
     expect(await courseReminderUserIds()).toContain(user.id);
 

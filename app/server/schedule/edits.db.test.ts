@@ -66,7 +66,7 @@ describe("adding a course of one's own (form posts, no JavaScript)", () => {
     const response = await call(newAction, post(`/schedule/courses/new?term=${TERM}&week=1`, own));
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("Location")!, "http://localhost");
-    expect(Object.fromEntries(location.searchParams)).toMatchObject({ term: TERM, week: "1", changed: "saved", clash: "数据结构" });
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({ term: TERM, week: "1", notice: "saved", clash: "数据结构" });
     const page = await view(1);
     expect(cell(page.grid, 0, 0)).toEqual([
       ["数据结构", "class", true, "信息楼A301"],
@@ -75,7 +75,7 @@ describe("adding a course of one's own (form posts, no JavaScript)", () => {
     expect(page.courses.find((c) => c.name === "考研英语")).toMatchObject({ source: "own", weeksText: "1-8周,10-16周", helpHref: null });
 
     const undo = await call(scheduleAction, post(`/schedule?index`, { intent: "undo", edit: location.searchParams.get("edit")!, term: TERM, week: "1" }));
-    expect(undo.headers.get("Location")).toContain("changed=undone");
+    expect(undo.headers.get("Location")).toContain("notice=undone");
     expect(cell((await view(1)).grid, 0, 0)).toEqual([["数据结构", "class", false, "信息楼A301"]]);
   });
 });
@@ -102,13 +102,13 @@ describe("overriding a school course", () => {
     expect(detail.helpHref).toContain("course=1");
 
     const restored = await call(editAction, post(`/schedule/courses/edit?term=${TERM}&week=1&edit=${edit}`, { intent: "remove", term: TERM, week: "1" }));
-    expect(restored.headers.get("Location")).toContain("changed=restored");
+    expect(restored.headers.get("Location")).toContain("notice=restored");
     expect(cell((await view(1)).grid, 0, 0)).toEqual([["数据结构", "class", false, "信息楼A301"]]);
   });
 
   it("hides a course and shows it again", async () => {
     const hide = await call(editAction, post(`/schedule/courses/edit?term=${TERM}&week=1&course=0`, { intent: "hide", term: TERM, week: "1" }));
-    expect(hide.headers.get("Location")).toContain("changed=hidden");
+    expect(hide.headers.get("Location")).toContain("notice=hidden");
     let page = await view(1);
     expect(cell(page.grid, 0, 0)).toEqual([]);
     expect(page.hiddenCourses).toEqual([{ name: "数据结构", editId: expect.any(Number) }]);
@@ -136,7 +136,7 @@ describe("display settings, the 校历, exams and today", () => {
   it("greys another week's course when asked (form post)", async () => {
     expect(cell((await view(1)).grid, 3, 3)).toEqual([]);
     const saved = await call(scheduleAction, post("/schedule?index", { intent: "display", showOtherWeeks: "on", alarmMinutes: "30", term: TERM, week: "1" }));
-    expect(saved.headers.get("Location")).toContain("saved=display");
+    expect(saved.headers.get("Location")).toContain("notice=displaySaved");
     const page = await view(1);
     expect(cell(page.grid, 3, 3)).toEqual([["大学物理实验", "other-week", false, "物理楼B203"]]);
     expect(page.display).toEqual({ showOtherWeeks: true, alarmMinutes: 30 });

@@ -3,12 +3,12 @@
 // never a change; mergeTimetable (app/lib/timetable-edits.ts) lays them over the school's copy.
 // Every change keeps the fields it replaced in `previous`, which 撤销 swaps back (a new row's
 // `previous` is itself removed, so 撤销 of an addition takes it away).
-import { TIMETABLE_EDITS_MAX, mergeTimetable, syncedCourseKey, type EditFields, type MergedCourse, type SyncedCourse, type TimetableEdit } from "~/lib/timetable-edits";
+import { NO_CHANGE, TIMETABLE_EDITS_MAX, mergeTimetable, syncedCourseKey, type EditFields, type MergedCourse, type SyncedCourse, type TimetableEdit } from "~/lib/timetable-edits";
 import type { TimetableEditsTable } from "../db/schema";
 import { db, now } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import type { Selectable } from "kysely";
-import { parseWeekParam } from "~/lib/schedule";
+import { parseWeekParam, type ScheduleCourse } from "~/lib/schedule";
 import { parseTermCode } from "~/lib/term";
 import type { User } from "../auth/session.server";
 import { loadTermInfo } from "./timetable.server";
@@ -61,20 +61,6 @@ function columnsOf(fields: EditFields) {
   };
 }
 
-const EMPTY: EditFields = {
-  hidden: false,
-  name: null,
-  teacher: null,
-  location: null,
-  weekday: null,
-  startPeriod: null,
-  endPeriod: null,
-  weeks: null,
-  note: "",
-  colour: null,
-  removed: false,
-};
-
 /** The student's changes of a term (served by timetable_edits_user_term). */
 const editsOfTerm = compiledOnce((userId: number, term: string) =>
   db().selectFrom("timetable_edits").selectAll().where("user_id", "=", userId).where("term", "=", term).orderBy("id"),
@@ -104,23 +90,13 @@ async function update(row: Row, fields: EditFields) {
   return row.id;
 }
 
-export type OwnCourseInput = {
-  name: string;
-  teacher: string;
-  location: string;
-  weekday: number;
-  startPeriod: number;
-  endPeriod: number;
-  weeks: number[];
-  note: string;
-  colour: number | null;
-};
+export type OwnCourseInput = ScheduleCourse & { note: string; colour: number | null };
 
 export type SaveResult = { ok: true; id: number } | { ok: false; reason: "not_found" | "too_many" };
 
 /** Adds a course of the student's own, or changes one (`id`, which must be theirs). */
 export async function saveOwnCourse(userId: number, term: string, input: OwnCourseInput, id?: number): Promise<SaveResult> {
-  const fields: EditFields = { ...EMPTY, ...input };
+  const fields: EditFields = { ...NO_CHANGE, ...input };
   if (id !== undefined) {
     const row = await findEdit(userId, id);
     if (!row || row.kind !== "own") return { ok: false, reason: "not_found" };
@@ -170,7 +146,7 @@ export async function importOwnCourses(userId: number, term: string, courses: Om
       const at = now();
       const added: number[] = [];
       for (const course of fresh) {
-        const fields: EditFields = { ...EMPTY, ...course };
+        const fields: EditFields = { ...NO_CHANGE, ...course };
         const inserted = await trx
           .insertInto("timetable_edits")
           .values({ user_id: userId, term, kind: "own", course_key: null, ...columnsOf(fields), previous: JSON.stringify({ ...fields, removed: true }), created_at: at, updated_at: at })
@@ -193,7 +169,7 @@ export async function saveOverride(userId: number, term: string, course: SyncedC
   const courseKey = syncedCourseKey(course);
   const keep = <T>(value: T, school: T) => (JSON.stringify(value) === JSON.stringify(school) ? null : value);
   const fields: EditFields = {
-    ...EMPTY,
+    ...NO_CHANGE,
     hidden: input.hidden,
     location: input.location === null ? null : keep(input.location, course.location),
     weekday: input.weekday === null ? null : keep(input.weekday, course.weekday),
@@ -215,7 +191,7 @@ export async function saveOverride(userId: number, term: string, course: SyncedC
   const at = now();
   const inserted = await db()
     .insertInto("timetable_edits")
-    .values({ user_id: userId, term, kind: "override", course_key: courseKey, ...columnsOf(fields), previous: JSON.stringify({ ...EMPTY, removed: true }), created_at: at, updated_at: at })
+    .values({ user_id: userId, term, kind: "override", course_key: courseKey, ...columnsOf(fields), previous: JSON.stringify({ ...NO_CHANGE, removed: true }), created_at: at, updated_at: at })
     .returning("id")
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -243,7 +219,7 @@ export async function undoEdit(userId: number, id: number): Promise<boolean> {
   if (!row || !row.previous) return false;
   let previous: EditFields;
   try {
-    previous = { ...EMPTY, ...(JSON.parse(row.previous) as Partial<EditFields>) };
+    previous = { ...NO_CHANGE, ...(JSON.parse(row.previous) as Partial<EditFields>) };
   } catch {
     return false;
   }

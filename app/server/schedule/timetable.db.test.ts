@@ -107,7 +107,7 @@ describe("the timetable cache", () => {
     const body = new URLSearchParams({ intent: "refresh", term: TERM, week: "3" });
     const response = (await scheduleAction({ request: request("/schedule?index", { method: "POST", body, cookie }), params: {}, context: {} })) as Response;
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=3&synced=1`);
+    expect(response.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=3&notice=synced`);
     expect(timetableRequests()).toBe(before + 1);
     const [row] = await cacheRows(user.id);
     expect(JSON.parse(row.data).courses.length).toBeGreaterThan(5);

@@ -1,4 +1,5 @@
 // The model every academic-system adapter (demo, ZFsoft, QiangZhi…) speaks.
+import type { ScheduleCourse } from "~/lib/schedule";
 import type { SchoolSystemKind } from "~/lib/school-systems";
 import type { ExamRecord } from "../../lib/exams";
 import type { GradeRecord, GradeScale } from "../../lib/grades";
@@ -31,17 +32,11 @@ export type CaptchaAnswer = { answer: string; state: Record<string, string> };
 
 export type Profile = { name: string; className?: string; college?: string };
 
-export type Course = {
-  name: string;
-  teacher: string;
-  location: string;
-  /** 1 = Monday … 7 = Sunday */
-  weekday: number;
-  /** Periods (节) are 1-based and inclusive: 1–2 is the first slot. */
-  startPeriod: number;
-  endPeriod: number;
-  /** Sorted teaching weeks within 1–26. */
-  weeks: number[];
+/**
+ * A course as the school lists it: weekday 1 = Monday … 7 = Sunday; periods (节) 1-based and
+ * inclusive (1–2 is the first slot); weeks sorted within 1–26.
+ */
+export type Course = ScheduleCourse & {
   /** The school's own weeks text ('1-15周(单)'), kept for display. */
   weeksText: string;
   kind?: "normal" | "experiment";

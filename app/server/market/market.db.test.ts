@@ -133,12 +133,12 @@ describe("recognition endpoints (JSON)", () => {
       const body = await (await call(recognizeTextAction, json("/errands/pickup-code/recognize-text", { [key]: TWO_SMS }, cookie))).json();
       expect(body.success).toBe(true);
       expect(body.data).toEqual([
-        { company: "菜鸟驿站", trackingNumber: null, pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", pickupType: "code" },
-        { company: "申通快递", trackingNumber: null, pickupCode: "62093517", stationName: "梨园9栋丰巢柜", pickupType: "code" },
+        { company: "菜鸟驿站", trackingNumber: null, pickupCode: "5-5-1201", stationName: "梨园菜鸟驿站", pickupType: "code", check: null },
+        { company: "申通快递", trackingNumber: null, pickupCode: "62093517", stationName: "梨园9栋丰巢柜", pickupType: "code", check: null },
       ]);
     }
     const defaults = await (await call(recognizeTextAction, json("/errands/pickup-code/recognize-text", { text_data: "您的快递取件码 3-1-2001，请及时取件" }, cookie))).json();
-    expect(defaults.data).toEqual([{ company: "未知快递", trackingNumber: null, pickupCode: "3-1-2001", stationName: "菜鸟驿站取件点", pickupType: "code" }]);
+    expect(defaults.data).toEqual([{ company: "未知快递", trackingNumber: null, pickupCode: "3-1-2001", stationName: "菜鸟驿站取件点", pickupType: "code", check: null }]);
   });
 
   it("answers the product rules' message for an empty text and for a text without a code", async () => {
@@ -407,7 +407,7 @@ describe("one parcel, one charge on the market page", () => {
 
     // Cancelled on its pay page: the parcels are free, the order can be made.
     const cancelled = await (payAction({ request: form({ intent: "cancel" }, cookie, `/market/pay/${number}`), params: { orderId: number }, context: {} }) as Promise<Response>).catch((thrown: Response) => thrown);
-    expect(cancelled.headers.get("Location")).toBe(`/market/pay/${number}?cancelled=1`);
+    expect(cancelled.headers.get("Location")).toBe(`/market/pay/${number}?notice=cancelled`);
     data = await page(cookie);
     expect(data.unpaidOrder).toBeNull();
     const made = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
