@@ -3,8 +3,8 @@
 //   the page they came from with their post draft, and a shared post link opened without a
 //   session ends on that post;
 // - mutual help offers the coming meetings of a class and refuses the same class and date twice;
-// - a comment sheet closed with its ×, its backdrop or Back opens again with the text, a refused
-//   comment too; a comment sent is not offered again as a draft, even when the page is left
+// - a comment sheet closed with its ×, its backdrop or Back, or left with the page, opens again
+//   with the text, a refused comment too; a comment sent is not offered again as a draft, even when the page is left
 //   before the sheet has closed; the mutual-help note survives its back arrow.
 // Without JavaScript the same paths are form posts and redirects, proved at the HTTP level:
 // app/server/forum/drafts.db.test.ts (the post and comment drafts across a forced login, pictures
@@ -136,6 +136,25 @@ test("with JavaScript: a comment sheet closed with ×, its backdrop or Back open
   await expect(page).toHaveURL(/\/post\/1(\?|#|$)/);
   await page.goto("/post/1/comment");
   await expect(box).toHaveValue("");
+  await context.close();
+});
+
+test("with JavaScript: a comment sheet left with the page (a reload, another address) opens again with the text", async ({ browser }) => {
+  const context = await phone(browser);
+  const student = await insertStudentSession({ nickname: unique("离开").slice(0, 10) });
+  await context.addCookies([{ name: "__session", value: student.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const page = await context.newPage();
+  const text = unique("页面走了也在");
+  const box = page.getByPlaceholder("说点什么吧…");
+
+  await page.goto("/post/1/comment");
+  await box.fill(text);
+  await page.reload();
+  await expect(box).toHaveValue(text);
+  await box.press("End");
+  await box.pressSequentially(" 又一句");
+  await page.goto("/post/1");
+  await reopenUntil(page, `${text} 又一句`);
   await context.close();
 });
 

@@ -70,9 +70,11 @@ export default function CommentSheet() {
   });
   const hadServerDraft = draft !== null;
   const typedBefore = fields.content.initialValue !== undefined;
-  // Nothing typed is lost when the sheet closes (×, backdrop, Back): the text stays in this browser
-  // and, for another visit or another device's JavaScript-less view, in the server's stash
-  // (intent=dismiss, the same the × and backdrop send without JavaScript). A sent comment is done with.
+  // Nothing typed is lost when the sheet closes (×, backdrop, Back) or the page is left with it open
+  // (a reload, a closed tab, or a link followed before the sheet has unmounted: the URL changes
+  // first): the text stays in this browser and, for another visit or another device's
+  // JavaScript-less view, in the server's stash (intent=dismiss, the same the × and backdrop send
+  // without JavaScript). A sent comment is done with.
   useEffect(() => {
     const textarea = textRef.current;
     if (!textarea) return;
@@ -90,7 +92,7 @@ export default function CommentSheet() {
       }
     }
     const form = textarea.form;
-    return () => {
+    const keep = () => {
       const text = textarea.value;
       const empty = !text.trim() || ONLY_MENTION.test(text);
       // Sent (or being sent): the server drops its copy once the comment is stored.
@@ -106,6 +108,11 @@ export default function CommentSheet() {
       body.set("intent", "dismiss");
       // Kept by the server as the × does without JavaScript; the answer (a redirect) is not followed.
       void fetch(form.action, { method: "POST", body, keepalive: true, redirect: "manual", credentials: "same-origin" }).catch(() => undefined);
+    };
+    window.addEventListener("pagehide", keep);
+    return () => {
+      window.removeEventListener("pagehide", keep);
+      keep();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [replyTo?.id]);
