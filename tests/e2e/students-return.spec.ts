@@ -3,8 +3,9 @@
 //   the page they came from with their post draft, and a shared post link opened without a
 //   session ends on that post;
 // - mutual help offers the coming meetings of a class and refuses the same class and date twice;
-// - a comment sheet closed with its ×, its backdrop or Back opens again with the text; the
-//   mutual-help note survives its back arrow.
+// - a comment sheet closed with its ×, its backdrop or Back, or left with the page, opens again
+//   with the text, a refused comment too; a comment sent is not offered again as a draft, even when the page is left
+//   before the sheet has closed; the mutual-help note survives its back arrow.
 // Without JavaScript the same paths are form posts and redirects, proved at the HTTP level:
 // app/server/forum/drafts.db.test.ts (the post and comment drafts across a forced login, pictures
 // chosen before it named, a sheet closed with intent=dismiss, the mutual-help note with
@@ -12,9 +13,10 @@
 // refused beside the field). These areas' no-JS journeys are circle.spec's and schedule.spec's.
 import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { upcomingOccurrences } from "../../app/lib/help-dates";
 import { defaultWeek1Start, termForDate } from "../../app/lib/term";
-import { E2E_BASE_URL } from "./env";
+import { E2E_BASE_URL, E2E_DB_FILE } from "./env";
 import { expect, insertStudentSession, replaceSession, test } from "./fixtures";
 import { MESSENGER_UA } from "./messenger-sdk";
 
@@ -78,6 +80,18 @@ test("with JavaScript: a shared post link opened without a session ends on that 
   await context.close();
 });
 
+/**
+ * Closing the sheet (backdrop, ×, Back) stashes the text with a request the page does not wait
+ * for: opened again before the server has it, the sheet shows the stash before it. Reopen until
+ * the server has it.
+ */
+async function reopenUntil(page: Page, text: string) {
+  await expect(async () => {
+    await page.goto("/post/1/comment");
+    await expect(page.getByPlaceholder("说点什么吧…")).toHaveValue(text, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 test("with JavaScript: a comment sheet closed with ×, its backdrop or Back opens again with the text", async ({ browser }) => {
   const context = await phone(browser);
   const student = await insertStudentSession({ nickname: unique("草稿").slice(0, 10) });
@@ -104,8 +118,7 @@ test("with JavaScript: a comment sheet closed with ×, its backdrop or Back open
   await box.pressSequentially(" 还有");
   await page.mouse.click(195, 120);
   await expect(page).toHaveURL(/\/post\/1$/);
-  await page.goto("/post/1/comment");
-  await expect(box).toHaveValue(`${text} 还有`);
+  await reopenUntil(page, `${text} 还有`);
 
   // Back (the browser's own) keeps it as well.
   await page.goto("/post/1");
@@ -115,12 +128,7 @@ test("with JavaScript: a comment sheet closed with ×, its backdrop or Back open
   await box.pressSequentially(" 返回键");
   await page.goBack();
   await expect(sheet).toHaveCount(0);
-  // Back stashes the text with a request the page does not wait for: opened again before the
-  // server has it, the sheet shows the stash before it. Reopen until the server has it.
-  await expect(async () => {
-    await page.goto("/post/1/comment");
-    await expect(box).toHaveValue(`${text} 还有 返回键`, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  await reopenUntil(page, `${text} 还有 返回键`);
 
   // Sent: done with.
   await page.waitForLoadState("networkidle");
@@ -128,6 +136,98 @@ test("with JavaScript: a comment sheet closed with ×, its backdrop or Back open
   await expect(page).toHaveURL(/\/post\/1(\?|#|$)/);
   await page.goto("/post/1/comment");
   await expect(box).toHaveValue("");
+  await context.close();
+});
+
+test("with JavaScript: a comment sheet left with the page (a reload, another address) opens again with the text", async ({ browser }) => {
+  const context = await phone(browser);
+  const student = await insertStudentSession({ nickname: unique("离开").slice(0, 10) });
+  await context.addCookies([{ name: "__session", value: student.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const page = await context.newPage();
+  const text = unique("页面走了也在");
+  const box = page.getByPlaceholder("说点什么吧…");
+
+  await page.goto("/post/1/comment");
+  await box.fill(text);
+  await page.reload();
+  await expect(box).toHaveValue(text);
+  await box.press("End");
+  await box.pressSequentially(" 又一句");
+  await page.goto("/post/1");
+  await reopenUntil(page, `${text} 又一句`);
+  await context.close();
+});
+
+test("with JavaScript: a comment sent is not offered again as a draft when the page is left before the sheet has closed", async ({ browser }) => {
+  const context = await phone(browser);
+  const student = await insertStudentSession({ nickname: unique("已发").slice(0, 10) });
+  await context.addCookies([{ name: "__session", value: student.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const page = await context.newPage();
+  const text = unique("发出去就不是草稿");
+  const sheet = page.getByRole("dialog", { name: "评论" });
+  const box = page.getByPlaceholder("说点什么吧…");
+
+  // Closed with ×: kept in this browser and by the server.
+  await page.goto("/post/1/comment");
+  await box.fill(text);
+  const kept = page.waitForResponse((response) => response.request().method() === "POST" && /\bdismiss\b/.test(response.request().postData() ?? ""));
+  await sheet.getByRole("button", { name: "关闭" }).click();
+  await expect(sheet).toHaveCount(0);
+  await kept;
+  await page.goto("/post/1/comment");
+  await expect(box).toHaveValue(text);
+
+  // Sent: the comment is stored, and the post behind (the redirect's target) is held back, so the
+  // sheet is still open, as when the network stalls or the student leaves at that moment.
+  await page.waitForLoadState("networkidle");
+  let heldPost: () => void = () => {};
+  const held = new Promise<void>((resolve) => (heldPost = resolve));
+  await page.route(/\/post\/1\.data/, async (route) => {
+    heldPost();
+    await new Promise(() => {});
+  });
+  await sheet.getByRole("button", { name: "发送", exact: true }).click();
+  await held;
+  await expect(sheet).toBeVisible();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+
+  await page.goto("/post/1/comment");
+  await expect(box).toHaveValue("");
+  await expect(page.getByRole("status").filter({ hasText: "已恢复" })).toHaveCount(0);
+  await page.goto("/post/1");
+  await expect(page.getByText(text)).toHaveCount(1);
+  await context.close();
+});
+
+test("with JavaScript: a refused comment is not taken for sent: closed, the sheet keeps it", async ({ browser }) => {
+  const context = await phone(browser);
+  const student = await insertStudentSession({ nickname: unique("被拒").slice(0, 10) });
+  await context.addCookies([{ name: "__session", value: student.cookie, url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const page = await context.newPage();
+  const text = unique("没发出去的评论");
+  const sheet = page.getByRole("dialog", { name: "评论" });
+  const box = page.getByPlaceholder("说点什么吧…");
+
+  await page.goto("/post/1/comment");
+  await box.fill(text);
+  // An operator bans the student meanwhile: the send is refused beside the field.
+  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
+  try {
+    database.prepare("INSERT INTO forum_bans (user_id, created_at) VALUES (?, ?)").run(student.userId, new Date().toISOString());
+  } finally {
+    database.close();
+  }
+  await sheet.getByRole("button", { name: "发送", exact: true }).click();
+  await expect(sheet.getByRole("alert")).toContainText("你没有发帖权限");
+  await expect(box).toHaveValue(text);
+
+  const kept = page.waitForResponse((response) => response.request().method() === "POST" && /\bdismiss\b/.test(response.request().postData() ?? ""));
+  await sheet.getByRole("button", { name: "关闭" }).click();
+  await expect(sheet).toHaveCount(0);
+  expect(await page.evaluate(() => Object.values(localStorage))).toContain(text);
+  await kept;
+  await page.goto("/post/1/comment");
+  await expect(box).toHaveValue(text);
   await context.close();
 });
 

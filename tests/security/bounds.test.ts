@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { DEFAULT_REQUEST_LIMITS } from "~/lib/request-limits";
-import { epochNow, rawRequest, rssMb, watchHealth } from "./http";
+import { answersDuring, epochNow, rawRequest, rssMb, watchHealth } from "./http";
 import { insertStudent, makeMessengerUser, sql, startServer, type Server, type Student } from "./server";
 import { actionAnswer, dataPath } from "../support/single-fetch";
 
@@ -80,7 +80,7 @@ describe("request bodies are bounded before anything parses them", () => {
     // while a refusal was under way count, until there are enough of them for a percentile.
     const answers = [];
     const refusals: [number, number][] = [];
-    const beside = () => health.samples().filter(({ sentAt, ms }) => refusals.some(([from, to]) => sentAt < to && sentAt + ms > from));
+    const beside = () => answersDuring(health, refusals);
     while (beside().length < MIN_SAMPLES && answers.length < 100) {
       const from = epochNow();
       answers.push(await rawRequest(server.base, "/crLogin", { headers: FORM, body: { size: 60 * 1024 * 1024 } }));
@@ -239,57 +239,72 @@ describe("a bounded flood", () => {
   it("large bodies and comment bursts together: /healthz answers in under 200 ms throughout, nothing unexpected is stored", async () => {
     const commentsBefore = sql<{ n: number }>(server, "SELECT COUNT(*) AS n FROM comments")[0]!.n;
     const idle = await idleHealth();
-    const health = watchHealth(server.base, 25);
+    const health = watchHealth(server.base, 5);
+    await health.ready;
     const started = Date.now();
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
     const bigStatuses: number[] = [];
-    const bigBodies = (async () => {
-      // 40 bodies of 20 MB (800 MB offered), two at a time, declared and chunked, forms and JSON.
-      const jobs = Array.from({ length: 40 }, (_, i) => i);
-      const worker = async () => {
-        for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
-          const bigStatus = (status: number) => bigStatuses.push(status);
-          const target = ["/crLogin", "/api/feature-request", "/api/pay/wechat/notify", `/post/${postId}/comment`][job % 4]!;
-          try {
-            const answer = await rawRequest(server.base, target, { headers: job % 2 ? JSON_TYPE : FORM, chunked: job % 3 === 0, cookie: student.cookie, body: { size: 20 * 1024 * 1024 } });
-            bigStatus(answer.status);
-          } catch (error) {
-            // The server answered early and closed while this client still wrote (it lost the
-            // answer to the reset): a refusal too, as long as the server is up (checked below).
-            const code = (error as NodeJS.ErrnoException).code;
-            if (code !== "EPIPE" && code !== "ECONNRESET") throw error;
-            bigStatus(0);
+    const flood = async () => {
+      const bigBodies = (async () => {
+        // 40 bodies of 20 MB (800 MB offered), two at a time, declared and chunked, forms and JSON.
+        const jobs = Array.from({ length: 40 }, (_, i) => i);
+        const worker = async () => {
+          for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
+            const bigStatus = (status: number) => bigStatuses.push(status);
+            const target = ["/crLogin", "/api/feature-request", "/api/pay/wechat/notify", `/post/${postId}/comment`][job % 4]!;
+            try {
+              const answer = await rawRequest(server.base, target, { headers: job % 2 ? JSON_TYPE : FORM, chunked: job % 3 === 0, cookie: student.cookie, body: { size: 20 * 1024 * 1024 } });
+              bigStatus(answer.status);
+            } catch (error) {
+              // The server answered early and closed while this client still wrote (it lost the
+              // answer to the reset): a refusal too, as long as the server is up (checked below).
+              const code = (error as NodeJS.ErrnoException).code;
+              if (code !== "EPIPE" && code !== "ECONNRESET") throw error;
+              bigStatus(0);
+            }
           }
+        };
+        await Promise.all([worker(), worker()]);
+      })();
+      const commentBurst = (async () => {
+        // 150 comments by one student as fast as the server takes them: the rate limit stops them.
+        for (let i = 0; i < 150; i++) {
+          const answer = await rawRequest(server.base, dataPath(`/post/${postId}/comment`), {
+            headers: FORM,
+            cookie: student.cookie,
+            body: `intent=comment&content=${encodeURIComponent(`洪水评论 ${i}`)}`,
+          });
+          count(answer.status);
         }
-      };
-      await Promise.all([worker(), worker()]);
-    })();
-    const commentBurst = (async () => {
-      // 150 comments by one student as fast as the server takes them: the rate limit stops them.
-      for (let i = 0; i < 150; i++) {
-        const answer = await rawRequest(server.base, dataPath(`/post/${postId}/comment`), {
-          headers: FORM,
-          cookie: student.cookie,
-          body: `intent=comment&content=${encodeURIComponent(`洪水评论 ${i}`)}`,
-        });
-        count(answer.status);
-      }
-    })();
-    await Promise.all([bigBodies, commentBurst]);
-    const { times, slowest, failures } = await health.stop();
+      })();
+      await Promise.all([bigBodies, commentBurst]);
+    };
+    // The poller is warm before the flood starts, and only its answers taken while a flood was
+    // under way count: the flood is sent again (after a pause for the server to settle) until
+    // there are enough of them for a percentile.
+    const floods: [number, number][] = [];
+    while (answersDuring(health, floods).length < MIN_SAMPLES && floods.length < 5) {
+      if (floods.length > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const from = epochNow();
+      await flood();
+      floods.push([from, epochNow()]);
+    }
+    const { failures } = await health.stop();
+    const times = answersDuring(health, floods).map(({ ms }) => ms);
+    const slowest = Math.max(0, ...times);
     const sorted = [...times].sort((a, b) => a - b);
     console.log(`[bounds] /healthz p50 ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, p90 ${sorted[Math.floor(sorted.length * 0.9)]?.toFixed(1)} ms, over 200 ms: ${times.filter((t) => t >= 200).length}`);
-    console.log(`[bounds] flood of ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests in ${Date.now() - started} ms: ${JSON.stringify(Object.fromEntries(statuses))}; /healthz ${times.length} answers, slowest ${slowest.toFixed(1)} ms`);
+    console.log(`[bounds] ${floods.length} flood(s) of ${[...statuses.values()].reduce((a, b) => a + b, 0)} requests in ${Date.now() - started} ms: ${JSON.stringify(Object.fromEntries(statuses))}; /healthz ${times.length} answers during them, slowest ${slowest.toFixed(1)} ms`);
     expect(failures).toEqual([]);
-    expect(times.length).toBeGreaterThan(10);
+    expect(times.length).toBeGreaterThanOrEqual(MIN_SAMPLES);
     expectResponsive(times, idle);
     // Every large body refused: 413, or closed while still writing; a student's large body to the
     // login page is sent on by the access guard (302) before anything reads it. One client sends
     // all of it at once, so the fair share also sheds part of it (503 with Retry-After).
-    expect(bigStatuses).toHaveLength(40);
+    expect(bigStatuses).toHaveLength(40 * floods.length);
     expect(bigStatuses.filter((status) => ![413, 0, 302, 503].includes(status))).toEqual([]);
-    expect(bigStatuses.filter((status) => status === 413 || status === 503).length).toBeGreaterThan(20);
+    expect(bigStatuses.filter((status) => status === 413 || status === 503).length).toBeGreaterThan(20 * floods.length);
     expect([...statuses.keys()].every((status) => status < 500 || status === 503)).toBe(true);
     expect((await rawRequest(server.base, "/healthz")).status).toBe(200);
     // Stored: at most the comment limit's worth of comments, none of them from a large body.
@@ -298,7 +313,7 @@ describe("a bounded flood", () => {
     expect(stored.length).toBeLessThanOrEqual(60);
     expect(stored.length - 0).toBe(sql<{ n: number }>(server, "SELECT COUNT(*) AS n FROM comments")[0]!.n - commentsBefore);
     expect(stored.every((row) => row.content.startsWith("洪水评论 "))).toBe(true);
-    expect((statuses.get(429) ?? 0) + (statuses.get(503) ?? 0)).toBe(150 - stored.length);
+    expect((statuses.get(429) ?? 0) + (statuses.get(503) ?? 0)).toBe(150 * floods.length - stored.length);
     // A stored comment moves on to itself: single fetch's redirect answer (202).
     expect(statuses.get(202)).toBe(stored.length);
     expect(sql(server, "SELECT id FROM feature_requests")).toEqual([]);

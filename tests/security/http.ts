@@ -141,6 +141,14 @@ export function watchHealth(base: string, everyMs = 50) {
   };
 }
 
+/**
+ * The answers of a watchHealth() poller whose request was in flight during one of `windows`
+ * (each [from, to] in ms since the epoch, as `epochNow()`): those taken beside the load measured.
+ */
+export function answersDuring(health: { samples(): { sentAt: number; ms: number }[] }, windows: [number, number][]) {
+  return health.samples().filter(({ sentAt, ms }) => windows.some(([from, to]) => sentAt < to && sentAt + ms > from));
+}
+
 /** Now, in milliseconds since the epoch, as the /healthz poller stamps its requests. */
 export function epochNow() {
   return performance.timeOrigin + performance.now();

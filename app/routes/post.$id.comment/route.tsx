@@ -49,6 +49,17 @@ export default function CommentSheet() {
   const textRef = useRef<HTMLTextAreaElement>(null);
   const fetcherState = useRef(fetcher.state);
   fetcherState.current = fetcher.state;
+  const draftKey = commentDraftKey(id ?? "", replyTo?.id ?? null);
+  // A stored comment answers with a redirect, which brings no new data: the fetcher is "loading"
+  // (the post behind reloads) still holding the answer it had when this send began. A refusal's
+  // revalidation holds the refusal, a new answer.
+  const dataAtSend = useRef(fetcher.data);
+  if (fetcher.state === "submitting") dataAtSend.current = fetcher.data;
+  const storedNow = fetcher.state === "loading" && fetcher.data === dataAtSend.current;
+  const sent = useRef(false);
+  useEffect(() => {
+    if (storedNow) sent.current = true;
+  }, [storedNow]);
   const [localRestored, setLocalRestored] = useState(false);
 
   const answer = (fetcher.state === "idle" && fetcher.data && !fetcher.data.success ? fetcher.data : null) ?? (documentAnswer && !documentAnswer.success ? documentAnswer : null);
@@ -59,13 +70,15 @@ export default function CommentSheet() {
   });
   const hadServerDraft = draft !== null;
   const typedBefore = fields.content.initialValue !== undefined;
-  // Nothing typed is lost when the sheet closes (×, backdrop, Back): the text stays in this browser
-  // and, for another visit or another device's JavaScript-less view, in the server's stash
-  // (intent=dismiss, the same the × and backdrop send without JavaScript). A sent comment is done with.
+  // Nothing typed is lost when the sheet closes (×, backdrop, Back) or the page is left with it open
+  // (a reload, a closed tab, or a link followed before the sheet has unmounted: the URL changes
+  // first): the text stays in this browser and, for another visit or another device's
+  // JavaScript-less view, in the server's stash (intent=dismiss, the same the × and backdrop send
+  // without JavaScript). A sent comment is done with.
   useEffect(() => {
     const textarea = textRef.current;
     if (!textarea) return;
-    const key = commentDraftKey(id ?? "", replyTo?.id ?? null);
+    const key = draftKey;
     const startedWith = textarea.value;
     if (!hadServerDraft && !typedBefore) {
       try {
@@ -79,20 +92,27 @@ export default function CommentSheet() {
       }
     }
     const form = textarea.form;
-    return () => {
+    const keep = () => {
       const text = textarea.value;
       const empty = !text.trim() || ONLY_MENTION.test(text);
+      // Sent (or being sent): the server drops its copy once the comment is stored.
+      const sending = sent.current || fetcherState.current !== "idle";
       try {
-        if (fetcherState.current !== "idle" || empty) localStorage.removeItem(key);
+        if (sending || empty) localStorage.removeItem(key);
         else localStorage.setItem(key, text);
       } catch {
         // storage blocked or full
       }
-      if (fetcherState.current !== "idle" || !form || (empty && !hadServerDraft && !startedWith.trim())) return;
+      if (sending || !form || (empty && !hadServerDraft && !startedWith.trim())) return;
       const body = new FormData(form);
       body.set("intent", "dismiss");
       // Kept by the server as the × does without JavaScript; the answer (a redirect) is not followed.
       void fetch(form.action, { method: "POST", body, keepalive: true, redirect: "manual", credentials: "same-origin" }).catch(() => undefined);
+    };
+    window.addEventListener("pagehide", keep);
+    return () => {
+      window.removeEventListener("pagehide", keep);
+      keep();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [replyTo?.id]);
@@ -113,6 +133,18 @@ export default function CommentSheet() {
           method="post"
           action={actionPath}
           {...getFormProps(form)}
+          onSubmit={(event) => {
+            form.onSubmit(event);
+            if (event.defaultPrevented) return;
+            // The text leaves this browser's keeping as it is sent: the page may be left before the
+            // sheet closes (the post behind still reloading), and what was sent must not come back
+            // as a draft. A refused send keeps the sheet open with the text, kept again on closing.
+            try {
+              localStorage.removeItem(draftKey);
+            } catch {
+              // storage blocked
+            }
+          }}
           noValidate={false}
           className="space-y-3"
         >
