@@ -315,6 +315,25 @@ describe("a 配送失败 and the supplement of its parcel (S4)", () => {
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
   });
 
+  it("judges a later 配送失败 on the parcels still to deliver, not the one left at the station", async () => {
+    const { number, cookie } = await assignedOrder(2);
+    await recordLarge(number);
+    await supplementPost(number, "supplement-decline", cookie);
+    await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "1", picked: "1" }, rider.cookie));
+    const order = (await findOrder(number))!;
+    expect(order.status).toBe("delivering");
+    // The form offers only the parcel in hand; naming the left one too is refused.
+    expect((await adminCard(number, "&panel=fail")).panel.parcels).toEqual([{ type: "pocket", name: "口袋件", count: 1 }]);
+    expect(await failDelivery(number, { id: admin.id }, { reason: "找不到包裹", missing: { pocket: 2 } })).toEqual({ ok: false, reason: "not_allowed" });
+    // The one parcel still to deliver is missing: nothing was delivered, so the order ends refunded in full.
+    expect((await failPost(number, { missing_pocket: "1" })).status).toBe(302);
+    const refunds = await refundsOf(order.id);
+    expect(refunds.map((refund) => refund.kind)).toEqual(["parcel_left", "delivery_failed"]);
+    expect(refunds.reduce((total, refund) => total + refund.amount_fen, 0)).toBe(order.amount_fen);
+    expect((await findOrder(number))?.status).toBe("refunded");
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+  });
+
   it("refuses to name the supplemented parcel missing when none of its size is", async () => {
     const { number } = await deliveringWithPaidSupplement(2);
     expect(await failDelivery(number, { id: admin.id }, { reason: "找不到包裹", missing: { pocket: 0, large: 0 }, supplementMissing: true })).toEqual({ ok: false, reason: "not_allowed" });
