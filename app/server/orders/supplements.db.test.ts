@@ -78,7 +78,7 @@ async function assignedOrder(parcels = 1): Promise<{ user: TestUser; number: str
 const supplementPost = (number: string, intent: string, cookie: string) => call(supplementAction, form(`/express/orders/${number}/supplement`, { intent }, cookie), { orderId: number });
 const orderPage = async (number: string, cookie: string, search = "") =>
   (await (await call(orderLoader, request(`/express/orders/${number}${search}`, { cookie }), { orderId: number })).json()) as {
-    order: { supplement: { state: string; amountFen: number; open: boolean; real: string; declared: string } | null; status: string };
+    order: { supplement: { state: string; amountFen: number; open: boolean; real: string; declared: string; refundText: string | null } | null; status: string };
     supplementReload: number;
   };
 
@@ -246,7 +246,7 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 describe("a 配送失败 and the supplement of its parcel (S4)", () => {
   it("refunds a paid supplement on its own trade when the supplemented parcel is among the missing; the books list it", async () => {
-    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    const { number, order, supplement, cookie } = await deliveringWithPaidSupplement(2);
     // The admin card shows the supplement beside the amount, and the failure form asks about its parcel.
     const before = await adminCard(number, "&panel=fail");
     expect(before.card.amountText).toBe(`${yuan(order.amount_fen)} · 补差价 ${yuan(supplement.amount_fen)}（口袋件→大件，已支付）`);
@@ -268,6 +268,8 @@ describe("a 配送失败 and the supplement of its parcel (S4)", () => {
     expect(after.refund_state).toBe("refunded");
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
     expect((await adminCard(number)).card.amountText).toContain("（口袋件→大件，已退回）");
+    // The student's page says so beside the supplement, no longer that the rider carries on.
+    expect((await orderPage(number, cookie)).order.supplement).toMatchObject({ state: "paid", refundText: `补差价 ${yuan(supplement.amount_fen)} 已退回` });
     // The reconciliation itemises the supplement's refund against its own trade, and matches the bill.
     const books = await reconcileDay(shanghaiToday(new Date()));
     expect(books.refunds.filter((entry) => entry.outTradeNo === `${number}S`)).toEqual([
@@ -277,13 +279,14 @@ describe("a 配送失败 and the supplement of its parcel (S4)", () => {
   });
 
   it("keeps the supplement earned when the missing parcel is another one", async () => {
-    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    const { number, order, supplement, cookie } = await deliveringWithPaidSupplement(2);
     expect((await failPost(number, { missing_pocket: "1", missing_supplement: "0" })).status).toBe(302);
     expect((await refundsOf(order.id)).map((refund) => refund.out_trade_no)).toEqual([null]);
     expect(sharedSimulatedStore().trades.get(`${number}S`)?.refundedFen ?? 0).toBe(0);
     expect((await findOrder(number))?.status).toBe("completed");
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
     expect((await adminCard(number)).card.amountText).toContain(`补差价 ${yuan(supplement.amount_fen)}（口袋件→大件，已支付）`);
+    expect((await orderPage(number, cookie)).order.supplement?.refundText).toBeNull();
   });
 
   it("counts the supplemented parcel missing when every parcel of its size is, whatever the form says", async () => {
