@@ -8,7 +8,9 @@
 // reconciliation matches the provider's bill with the supplement in it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { inboxText } from "~/lib/notify";
+import { parsePickupCodes } from "~/lib/orders";
 import { shanghaiToday } from "~/lib/time";
+import { loader as exportLoader } from "~/routes/admin.export[.csv]";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders";
 import { action as pickAction } from "~/routes/admin.pick-list";
 import { action as runAction, loader as runLoader } from "~/routes/admin.run";
@@ -164,6 +166,12 @@ describe("a size found wrong at pickup", () => {
     // The pick list no longer shows it: only the other parcel is fetched.
     const list = await pickList(order.estimated_delivery_at);
     expect(list.parcels.filter((parcel) => parcel.orderNumber === number).map((parcel) => parcel.position)).toEqual([1]);
+    // Nor does the CSV export: its codes column lists only the parcel still to fetch.
+    const codes = parsePickupCodes(order.pickup_codes).map((item) => item.code!);
+    const csv = await (await call(exportLoader, request(`/admin/export.csv?q=${number}`, { cookie: admin.cookie }))).text();
+    const line = csv.split("\r\n").find((text) => text.startsWith(number))!;
+    expect(line).toContain(codes[1]!);
+    expect(line).not.toContain(codes[0]!);
     // The rider no longer picks it; the other parcel in hand sends the order out.
     expect((await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "0", picked: "1" }, rider.cookie))).status).toBe(409);
     await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "1", picked: "1" }, rider.cookie));
