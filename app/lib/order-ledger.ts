@@ -14,7 +14,8 @@
 // S2  A paid supplement is received money of its order (held, earned, refunded with it); when the
 //     order is refunded in full, the supplement is refunded on its own trade.
 // S3  A declined supplement leaves its parcel at the station, refunded as a missing parcel
-//     (failedDeliveryRefundFen); it never holds money.
+//     (failedDeliveryRefundFen); it never holds money. The left parcel is no longer one to
+//     deliver: a later 配送失败 is judged on the parcels still to deliver (deliveryFailureOf).
 // S4  A supplement belongs to its parcel: when a 配送失败 covers that parcel (the whole order, every
 //     parcel of its declared size, or the operator names it among the missing), the supplement is
 //     refunded in full on its own trade — at once when paid, at once on arrival when paid later.
@@ -135,6 +136,42 @@ export function failedDeliveryRefundFen(input: {
   }
   keptFen = Math.min(input.amountFen, Math.max(0, keptFen));
   return input.amountFen - keptFen;
+}
+
+/**
+ * S3 then 配送失败: a parcel left at the station (`left`, its declared size) is not deliverable. A
+ * failure names its missing parcels among the deliverable ones only (null: all of them); it is
+ * partial while some deliverable parcel arrives; its refund is what the missing parcels add to
+ * the left one's refund, both by failedDeliveryRefundFen on the order's own counts, so the left
+ * parcel is refunded once. Null: more missing than there are to deliver, or none.
+ */
+export function deliveryFailureOf(input: {
+  amountFen: number;
+  discountFen: number;
+  counts: SizeCounts;
+  left: keyof SizeCounts | null;
+  missing: SizeCounts | null;
+  unitPrices: Partial<SizeCounts> | null;
+}): { deliverable: SizeCounts; missing: SizeCounts; partial: boolean; refundFen: number } | null {
+  const deliverable = deliverableCounts(input.counts, input.left);
+  const missing = input.missing ?? deliverable;
+  const sizes = Object.keys(deliverable) as (keyof SizeCounts)[];
+  if (sizes.some((size) => !Number.isInteger(missing[size]) || missing[size] < 0 || missing[size] > deliverable[size])) return null;
+  const missingCount = sizes.reduce((total, size) => total + missing[size], 0);
+  const deliverableCount = sizes.reduce((total, size) => total + deliverable[size], 0);
+  if (missingCount === 0) return null;
+  const none: SizeCounts = { pocket: 0, small: 0, medium: 0, large: 0 };
+  const leftMissing = input.left ? { ...none, [input.left]: input.counts[input.left] - deliverable[input.left] } : none;
+  const refundOf = (gone: SizeCounts) => failedDeliveryRefundFen({ amountFen: input.amountFen, discountFen: input.discountFen, counts: input.counts, missing: gone, unitPrices: input.unitPrices });
+  const withLeft = Object.fromEntries(sizes.map((size) => [size, missing[size] + leftMissing[size]])) as SizeCounts;
+  const leftFen = input.left ? refundOf(leftMissing) : 0;
+  return { deliverable, missing, partial: missingCount < deliverableCount, refundFen: Math.max(0, refundOf(withLeft) - leftFen) };
+}
+
+/** The parcels still to deliver: the order's counts less the one left at the station (S3), if any. */
+export function deliverableCounts(counts: SizeCounts, left: keyof SizeCounts | null): SizeCounts {
+  if (!left || !(left in counts)) return { ...counts };
+  return { ...counts, [left]: Math.max(0, counts[left] - 1) };
 }
 
 /**

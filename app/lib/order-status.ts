@@ -148,7 +148,8 @@ export function transitionGuard(transition: Transition): TransitionGuard {
     case "review":
       return { statuses: statusesWhere((row) => row.customer.includes("review")), paymentStatus: "paid" };
     case "fail_delivery":
-      return { statuses: statusesWhere((row) => row.admin.includes("fail")), paymentStatus: "paid", refundStates: REFUND_MAY_START };
+      // Also after a refund settled: a parcel left at the station was refunded while the others go on.
+      return { statuses: statusesWhere((row) => row.admin.includes("fail")), paymentStatus: "paid", refundStates: NO_REFUND_UNDER_WAY };
     case "advance":
       return {
         statuses: statusesWhere((row) => row.next.includes(transition.to) && (transition.to !== "completed" || row.admin.includes("complete"))),

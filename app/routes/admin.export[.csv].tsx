@@ -1,6 +1,7 @@
 // GET /admin/export.csv — the orders of /admin/orders' current filter (tab, campus, slot, search)
 // as CSV for the operator's accounting, and as a pick list (the promise, each parcel's station,
-// carrier, pickup code and tracking number, in the same order per column, joined by "；"): UTF-8 with a byte order mark so spreadsheet programs read the
+// carrier, pickup code and tracking number, in the same order per column, joined by "；"; a parcel
+// left at the station is not among them): UTF-8 with a byte order mark so spreadsheet programs read the
 // Chinese text, CRLF lines, amounts in yuan as numbers, times in Shanghai. Operators only; the
 // export itself is written to the audit log (it carries customers' names and phones).
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -19,6 +20,7 @@ import { recordAudit } from "~/server/admin/audit.server";
 import { exportOrders } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { db } from "~/server/db/db.server";
+import { leftPositions, supplementsOfOrdersQuery } from "~/server/orders/supplements.server";
 
 const c = adminOrderData.csv;
 const o = ordersMessages;
@@ -32,8 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = await exportOrders(filter);
   let body = CSV_BOM;
   body += csvLine([c.number, c.status, c.group, c.payment, c.refund, c.campus, c.dorm, c.room, c.address, c.recipient, c.phone, ops.promise, ops.station, ops.company, ops.codes, ops.tracking, c.parcels, c.original, c.discount, c.amount, c.remark, c.createdAt, c.paidAt, c.completedAt]);
+  // A parcel left at the station (its supplement declined) is not fetched: left out, as on the pick list.
+  const left = leftPositions(await supplementsOfOrdersQuery(rows.map((row) => row.id)).execute());
   for (const row of rows) {
-    const parcels = parsePickupCodes(row.pickup_codes);
+    const parcels = parsePickupCodes(row.pickup_codes).filter((_, position) => !left.has(`${row.id}:${position}`));
     const column = (pick: (parcel: (typeof parcels)[number]) => string | null | undefined) => parcels.map((parcel) => pick(parcel) ?? "").join("；");
     body += csvLine([
       row.order_number,

@@ -1,4 +1,4 @@
-import { createOperatorWithCli, phone, shots, signInOperator } from "./admin-helpers";
+import { createOperatorWithCli, phone, shots, signInOperator, withDb } from "./admin-helpers";
 import { E2E_BASE_URL } from "./env";
 import { expect, test } from "./fixtures";
 import { insertPaidOrder } from "./orders-db";
@@ -87,5 +87,30 @@ test("with JavaScript the student pays the difference through the page's pay flo
   await studentPhone.page.getByTestId("order-supplement").getByRole("button", { name: /^补差价/ }).click();
   await asked;
   await expect(studentPhone.page.getByTestId("order-supplement")).toContainText("已补差价", { timeout: 20_000 });
+
+  // Its parcel is lost on the way and the supplement is given back on its own trade (the money
+  // path is proved in supplements.db.test.ts; here the refund is written as it ends): the page says so.
+  const paidFen = supplementRefunded(order.number);
+  await studentPhone.page.goto(`/express/orders/${order.number}`);
+  await expect(studentPhone.page.getByTestId("supplement-refund")).toHaveText(`补差价 ¥${(paidFen / 100).toFixed(2)} 已退回`);
+  await expect(studentPhone.page.getByTestId("order-supplement")).not.toContainText("骑手会继续配送");
+  await shots(studentPhone.page, "student-supplement-refunded");
   for (const open of [riderPhone, studentPhone]) await open.context.close();
 });
+
+/** A succeeded refund of the order's paid supplement on its own trade; returns its amount. */
+function supplementRefunded(orderNumber: string) {
+  return withDb((database) => {
+    const row = database
+      .prepare(`SELECT s.order_id AS orderId, s.amount_fen AS amountFen, s.out_trade_no AS tradeNo FROM order_supplements s JOIN orders o ON o.id = s.order_id WHERE o.order_number = ? AND s.state = 'paid'`)
+      .get(orderNumber) as { orderId: number; amountFen: number; tradeNo: string };
+    const at = new Date().toISOString();
+    database
+      .prepare(
+        `INSERT INTO refunds (order_id, out_refund_no, kind, amount_fen, state, reason, refund_id, operator_id, error, decided_at, succeeded_at, created_at, updated_at, out_trade_no)
+         VALUES (?, ?, 'delivery_failed', ?, 'succeeded', '驿站已关门', 'sim-refund', NULL, NULL, ?, ?, ?, ?, ?)`,
+      )
+      .run(row.orderId, `${orderNumber}R9`, row.amountFen, at, at, at, at, row.tradeNo);
+    return row.amountFen;
+  });
+}

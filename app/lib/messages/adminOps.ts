@@ -33,7 +33,7 @@ export const adminOps = {
     card: "{amount} · 补差价 {supplement}（{declared}→{real}，{state}）",
     offered: "待学生支付",
     paid: orders.paymentStatus.paid,
-    refunded: "已退回",
+    refunded: Common.supplementRefunded,
     declined: "学生未补，包裹留站",
     // 配送失败's parcels: of the missing ones of its declared size, the supplemented one.
     missingParcel: "其中补差价的那件（{declared}→{real}）",

@@ -161,6 +161,7 @@ export const enum Common {
   studentId = "学号",
   studentIdRequired = "请输入学号",
   supplementFound = "骑手取件时发现包裹为{real}（下单为{declared}），需补差价 {amount}。",
+  supplementRefunded = "已退回",
   supplementTitle = "包裹尺寸需补差价",
   switchCampus = "切换校区",
   syncedAt = "同步于 {time}",

@@ -83,6 +83,10 @@ export const orderPage = {
     paying: "正在确认补差价支付…",
     paid: "已补差价 {amount}，骑手会继续配送",
     declined: "这件包裹留在驿站，费用已原路退回",
+    // A paid supplement given back on its own trade (its parcel not delivered, or the order refunded).
+    refund: "补差价 {amount} {state}",
+    refunded: Common.supplementRefunded,
+    refunding: "退回中",
     gone: "这笔补差价已处理或订单已变化，请刷新页面",
   },
 } as const;

@@ -40,6 +40,7 @@ import {
   type OrderStatus,
 } from "~/lib/order-status";
 import { formatYuan } from "~/lib/money";
+import { deliverableCounts, type SizeCounts } from "~/lib/order-ledger";
 import { parsePickupCodes } from "~/lib/orders";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
@@ -134,7 +135,13 @@ function amountTextOf(order: OrderRow, supplement: CardSupplement | undefined) {
 export async function panelCard(order: OrderRow, panel: string | null): Promise<AdminOrderCard> {
   const supplement = (await cardSupplements([order.id])).get(order.id);
   const card = toCard(order, supplement);
-  if (panel !== "fail" || !supplement || (supplement.state !== "offered" && supplement.state !== "paid")) return card;
+  if (panel !== "fail" || !supplement) return card;
+  if (supplement.state === "declined") {
+    // The parcel left at the station is not one the failure can name (S3, deliverableCounts).
+    const counts = deliverableCounts({ pocket: 0, small: 0, medium: 0, large: 0, ...parseCounts(order.package_counts) }, supplement.declared_size as keyof SizeCounts);
+    return { ...card, parcels: card.parcels.map((row) => ({ ...row, count: counts[row.type as keyof SizeCounts] ?? row.count })).filter((row) => row.count > 0) };
+  }
+  if (supplement.state !== "offered" && supplement.state !== "paid") return card;
   const row = {
     type: "supplement",
     name: fillTemplate(adminOps.supplement.missingParcel, { declared: TYPE_NAMES[supplement.declared_size] ?? supplement.declared_size, real: TYPE_NAMES[supplement.real_size] ?? supplement.real_size }),

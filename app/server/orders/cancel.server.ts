@@ -14,7 +14,7 @@ import { findOrder, findOwnOrder, reviewOf, stateOf, type ActionResult } from ".
 import { refreshPayment } from "./payment.server";
 import { executeRefund, startRefund } from "./refunds.server";
 import { applyClosed, applyDeliveryFailed, applyStatus } from "./transitions.server";
-import { failedDeliveryRefundFen, failureCoversSupplement, type SizeCounts } from "~/lib/order-ledger";
+import { deliveryFailureOf, failureCoversSupplement, type SizeCounts } from "~/lib/order-ledger";
 import { unitPricesOf } from "./order-prices.server";
 
 const msg = { orders: ordersMessages };
@@ -140,23 +140,31 @@ export type DeliveryFailure = {
 /**
  * 配送失败 (I4): an order in 配送中 whose delivery failed, with the operator's reason. Nothing
  * delivered: the whole amount is refunded and the order ends refunded. Some parcels missing: the
- * rest completes the order and the missing ones are refunded at once (failedDeliveryRefundFen).
+ * rest completes the order and the missing ones are refunded at once; a parcel left at the
+ * station counts neither as missing nor as delivered (deliveryFailureOf).
  */
 export async function failDelivery(number: string, operator: { id: number; label?: string | null }, failure: DeliveryFailure): Promise<OperatorResult> {
   const order = await orderForOperator(number);
   if (!order) return { ok: false, reason: "not_found" };
   if (!adminActions(stateOf(order)).includes("fail")) return { ok: false, reason: "not_allowed" };
   const counts = sizeCounts(order.package_counts);
-  const missing = failure.missing ? { ...emptySizeCounts(), ...failure.missing } : counts;
-  for (const size of SIZE_KEYS) if (!Number.isInteger(missing[size]) || missing[size] < 0 || missing[size] > counts[size]) return { ok: false, reason: "not_allowed" };
-  const missingCount = SIZE_KEYS.reduce((total, size) => total + missing[size], 0);
-  if (missingCount === 0) return { ok: false, reason: "not_allowed" };
-  const partial = missingCount < order.parcel_count;
-  const refundFen = failedDeliveryRefundFen({ amountFen: order.amount_fen, discountFen: order.discount_fen, counts, missing, unitPrices: unitPricesOf(order) });
-  // S4: the supplemented parcel, when there is one still to be delivered, is covered or not.
-  const supplement = await db().selectFrom("order_supplements").select(["declared_size", "state"]).where("order_id", "=", order.id).where("state", "in", ["offered", "paid"]).executeTakeFirst();
+  // The order's supplement: a declined one left its parcel at the station (S3), an offered or paid
+  // one follows its parcel (S4).
+  const supplement = await db().selectFrom("order_supplements").select(["declared_size", "state"]).where("order_id", "=", order.id).where("state", "!=", "void").executeTakeFirst();
   const declared = supplement && (SIZE_KEYS as readonly string[]).includes(supplement.declared_size) ? (supplement.declared_size as keyof SizeCounts) : null;
-  const covers = declared ? failureCoversSupplement({ counts, missing, declared, named: failure.supplementMissing === true }) : false;
+  const judged = deliveryFailureOf({
+    amountFen: order.amount_fen,
+    discountFen: order.discount_fen,
+    counts,
+    left: supplement?.state === "declined" ? declared : null,
+    missing: failure.missing ? { ...emptySizeCounts(), ...failure.missing } : null,
+    unitPrices: unitPricesOf(order),
+  });
+  if (!judged) return { ok: false, reason: "not_allowed" };
+  const { partial, refundFen } = judged;
+  // S4: the supplemented parcel, when there is one still to be delivered, is covered or not.
+  const follows = declared !== null && (supplement?.state === "offered" || supplement?.state === "paid");
+  const covers = follows ? failureCoversSupplement({ counts: judged.deliverable, missing: judged.missing, declared, named: failure.supplementMissing === true }) : false;
   if (covers === null) return { ok: false, reason: "not_allowed" };
   const refundIds = await db()
     .transaction()

@@ -91,7 +91,18 @@ type Kind = (typeof KINDS)[number];
 type Step = { kind: Kind; who: number; which: number };
 
 // `which` picks among the orders made so far, newest first more often (the last few are the live ones).
-const step = fc.record({ kind: fc.constantFrom(...KINDS), who: fc.nat({ max: 2 }), which: fc.nat({ max: 5 }) });
+// The kind is drawn evenly over KINDS (no bias): fast-check's bias favours the first entries, so the
+// weights by repetition would not hold and the last kinds would rarely come.
+const kind = fc.noBias(fc.nat({ max: KINDS.length - 1 })).map((index) => KINDS[index]!);
+const step = fc.record({ kind, who: fc.nat({ max: 2 }), which: fc.nat({ max: 5 }) });
+// Every sequence also gets one failSupplement step in its second half (after the others have
+// made orders to act on): S4's refund is reached by the short default budget, not left to chance.
+const sequence = fc
+  .tuple(fc.array(step, { minLength: Math.ceil(STEPS / 2), maxLength: STEPS - 1 }), fc.nat(), fc.record({ who: fc.nat({ max: 2 }), which: fc.nat({ max: 5 }) }))
+  .map(([steps, at, pick]) => {
+    const index = Math.floor(steps.length / 2) + (at % (Math.ceil(steps.length / 2) + 1));
+    return [...steps.slice(0, index), { kind: "failSupplement" as const, ...pick }, ...steps.slice(index)];
+  });
 
 type World = { students: TestUser[]; orders: { number: string; owner: TestUser }[]; admin: Operator; courier: Operator; codes: number };
 
@@ -212,6 +223,17 @@ async function perform(world: World, { kind, who, which }: Step) {
         const status = (await findOrder(order.number))?.status ?? "";
         const supplement = await supplementByTradeNo(`${order.number}S`);
         if (supplement ? supplement.state === "paid" || supplement.state === "offered" : ["paid", "assigned", "picking"].includes(status)) candidates.push(order.number);
+      }
+      if (candidates.length === 0) {
+        // None to act on: a student places and pays one of two or three parcels now.
+        const before = world.orders.length;
+        for (const index of [0, 1, 2]) {
+          await perform(world, { kind: "create", who: (who + index) % 3, which: 1 + (which % 2) });
+          if (world.orders.length > before) break;
+        }
+        if (world.orders.length === before) return;
+        await perform(world, { kind: "pay", who, which: 0 });
+        if ((await findOrder(world.orders.at(-1)!.number))?.status === "paid") candidates.push(world.orders.at(-1)!.number);
       }
       const number = candidates.length > 0 ? candidates[which % candidates.length]! : null;
       if (!number) return;
@@ -361,7 +383,7 @@ describe("money under generated sequences", () => {
       sharedSimulatedStore().refunds.clear();
       sharedSimulatedStore().byPrepayId.clear();
       await fc.assert(
-        fc.asyncProperty(fc.array(step, { minLength: Math.ceil(STEPS / 2), maxLength: STEPS }), async (steps) => {
+        fc.asyncProperty(sequence, async (steps) => {
           const world = await newWorld();
           const done: Step[] = [];
           for (const next of steps) {
@@ -390,6 +412,15 @@ describe("money under generated sequences", () => {
       console.info(
         `money properties reached: ${reached.map((row) => `${row.status} ${row.n}`).join(", ")}; refunds: ${refunds.map((row) => `${row.kind}/${row.state} ${row.n}`).join(", ")}; supplements: ${supplements.map((row) => `${row.state} ${row.n} (parcel missing ${row.missing})`).join(", ")}; supplement refunds: ${supplementRefunds.map((row) => `${row.kind} ${row.n}`).join(", ")}`,
       );
+      // S4 reached: supplements whose parcel a failure covered, and their refunds on their own trade.
+      // A change to the generator that stops reaching them fails here rather than passing unseen.
+      const covered = supplements.reduce((total, row) => total + Number(row.missing), 0);
+      const s4Refunds = Number(supplementRefunds.find((row) => row.kind === "delivery_failed")?.n ?? 0);
+      console.info(`money properties S4: ${covered} supplemented parcels missing, ${s4Refunds} supplement refunds of a 配送失败`);
+      if (!PATH && RUNS >= 8) {
+        expect(covered, "failSupplement reached S4").toBeGreaterThanOrEqual(RUNS / 2);
+        expect(s4Refunds, "a paid supplement refunded by a 配送失败").toBeGreaterThanOrEqual(2);
+      }
     },
     TIMEOUT_MS,
   );

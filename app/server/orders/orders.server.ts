@@ -538,9 +538,29 @@ async function supplementView(order: OrderRow) {
     declared: SIZE_NAME[row.declared_size] ?? row.declared_size,
     real: SIZE_NAME[row.real_size] ?? row.real_size,
     amountFen: row.amount_fen,
+    /** A paid supplement given back (S2/S4): its amount and 已退回, or 退回中 while on its way; null: none. */
+    refundText: row.state === "paid" ? await supplementRefundText(order) : null,
     /** Offered and still open to an answer: the order is being picked up. */
     open: row.state === "offered" && (order.status === "assigned" || order.status === "picking") && order.refund_state !== "processing" && order.refund_state !== "requested",
   };
+}
+
+/** The refunds on the supplement's own trade: confirmed ones say 已退回, ones on their way 退回中. */
+async function supplementRefundText(order: OrderRow) {
+  const refunds = await db()
+    .selectFrom("refunds")
+    .select(["amount_fen", "state"])
+    .where("order_id", "=", order.id)
+    .where("out_trade_no", "=", `${order.order_number}S`)
+    .where("state", "in", ["processing", "succeeded"])
+    .execute();
+  if (refunds.length === 0) return null;
+  const amountFen = refunds.reduce((total, refund) => total + refund.amount_fen, 0);
+  const s = msg.orderPage.supplement;
+  return fillTemplate(s.refund, {
+    amount: formatYuan(amountFen, { style: "amount", symbol: true }),
+    state: refunds.every((refund) => refund.state === "succeeded") ? s.refunded : s.refunding,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

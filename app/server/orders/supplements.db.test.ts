@@ -8,7 +8,9 @@
 // reconciliation matches the provider's bill with the supplement in it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { inboxText } from "~/lib/notify";
+import { parsePickupCodes } from "~/lib/orders";
 import { shanghaiToday } from "~/lib/time";
+import { loader as exportLoader } from "~/routes/admin.export[.csv]";
 import { action as ordersAction, loader as ordersLoader } from "~/routes/admin.orders";
 import { action as pickAction } from "~/routes/admin.pick-list";
 import { action as runAction, loader as runLoader } from "~/routes/admin.run";
@@ -78,7 +80,7 @@ async function assignedOrder(parcels = 1): Promise<{ user: TestUser; number: str
 const supplementPost = (number: string, intent: string, cookie: string) => call(supplementAction, form(`/express/orders/${number}/supplement`, { intent }, cookie), { orderId: number });
 const orderPage = async (number: string, cookie: string, search = "") =>
   (await (await call(orderLoader, request(`/express/orders/${number}${search}`, { cookie }), { orderId: number })).json()) as {
-    order: { supplement: { state: string; amountFen: number; open: boolean; real: string; declared: string } | null; status: string };
+    order: { supplement: { state: string; amountFen: number; open: boolean; real: string; declared: string; refundText: string | null } | null; status: string };
     supplementReload: number;
   };
 
@@ -164,6 +166,12 @@ describe("a size found wrong at pickup", () => {
     // The pick list no longer shows it: only the other parcel is fetched.
     const list = await pickList(order.estimated_delivery_at);
     expect(list.parcels.filter((parcel) => parcel.orderNumber === number).map((parcel) => parcel.position)).toEqual([1]);
+    // Nor does the CSV export: its codes column lists only the parcel still to fetch.
+    const codes = parsePickupCodes(order.pickup_codes).map((item) => item.code!);
+    const csv = await (await call(exportLoader, request(`/admin/export.csv?q=${number}`, { cookie: admin.cookie }))).text();
+    const line = csv.split("\r\n").find((text) => text.startsWith(number))!;
+    expect(line).toContain(codes[1]!);
+    expect(line).not.toContain(codes[0]!);
     // The rider no longer picks it; the other parcel in hand sends the order out.
     expect((await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "0", picked: "1" }, rider.cookie))).status).toBe(409);
     await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "1", picked: "1" }, rider.cookie));
@@ -246,7 +254,7 @@ const yuan = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
 
 describe("a 配送失败 and the supplement of its parcel (S4)", () => {
   it("refunds a paid supplement on its own trade when the supplemented parcel is among the missing; the books list it", async () => {
-    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    const { number, order, supplement, cookie } = await deliveringWithPaidSupplement(2);
     // The admin card shows the supplement beside the amount, and the failure form asks about its parcel.
     const before = await adminCard(number, "&panel=fail");
     expect(before.card.amountText).toBe(`${yuan(order.amount_fen)} · 补差价 ${yuan(supplement.amount_fen)}（口袋件→大件，已支付）`);
@@ -268,6 +276,8 @@ describe("a 配送失败 and the supplement of its parcel (S4)", () => {
     expect(after.refund_state).toBe("refunded");
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
     expect((await adminCard(number)).card.amountText).toContain("（口袋件→大件，已退回）");
+    // The student's page says so beside the supplement, no longer that the rider carries on.
+    expect((await orderPage(number, cookie)).order.supplement).toMatchObject({ state: "paid", refundText: `补差价 ${yuan(supplement.amount_fen)} 已退回` });
     // The reconciliation itemises the supplement's refund against its own trade, and matches the bill.
     const books = await reconcileDay(shanghaiToday(new Date()));
     expect(books.refunds.filter((entry) => entry.outTradeNo === `${number}S`)).toEqual([
@@ -277,13 +287,14 @@ describe("a 配送失败 and the supplement of its parcel (S4)", () => {
   });
 
   it("keeps the supplement earned when the missing parcel is another one", async () => {
-    const { number, order, supplement } = await deliveringWithPaidSupplement(2);
+    const { number, order, supplement, cookie } = await deliveringWithPaidSupplement(2);
     expect((await failPost(number, { missing_pocket: "1", missing_supplement: "0" })).status).toBe(302);
     expect((await refundsOf(order.id)).map((refund) => refund.out_trade_no)).toEqual([null]);
     expect(sharedSimulatedStore().trades.get(`${number}S`)?.refundedFen ?? 0).toBe(0);
     expect((await findOrder(number))?.status).toBe("completed");
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
     expect((await adminCard(number)).card.amountText).toContain(`补差价 ${yuan(supplement.amount_fen)}（口袋件→大件，已支付）`);
+    expect((await orderPage(number, cookie)).order.supplement?.refundText).toBeNull();
   });
 
   it("counts the supplemented parcel missing when every parcel of its size is, whatever the form says", async () => {
@@ -312,6 +323,25 @@ describe("a 配送失败 and the supplement of its parcel (S4)", () => {
     const supplement = (await supplementByTradeNo(`${number}S`))!;
     expect(supplement.state).toBe("paid");
     expect((await refundsOf(order.id)).at(-1)).toEqual({ amount_fen: supplement.amount_fen, state: "succeeded", kind: "delivery_failed", out_trade_no: `${number}S` });
+    expect(await moneyInvariantViolations([order.id])).toEqual([]);
+  });
+
+  it("judges a later 配送失败 on the parcels still to deliver, not the one left at the station", async () => {
+    const { number, cookie } = await assignedOrder(2);
+    await recordLarge(number);
+    await supplementPost(number, "supplement-decline", cookie);
+    await call(runAction, form("/admin/run", { intent: "pick", order: number, position: "1", picked: "1" }, rider.cookie));
+    const order = (await findOrder(number))!;
+    expect(order.status).toBe("delivering");
+    // The form offers only the parcel in hand; naming the left one too is refused.
+    expect((await adminCard(number, "&panel=fail")).panel.parcels).toEqual([{ type: "pocket", name: "口袋件", count: 1 }]);
+    expect(await failDelivery(number, { id: admin.id }, { reason: "找不到包裹", missing: { pocket: 2 } })).toEqual({ ok: false, reason: "not_allowed" });
+    // The one parcel still to deliver is missing: nothing was delivered, so the order ends refunded in full.
+    expect((await failPost(number, { missing_pocket: "1" })).status).toBe(302);
+    const refunds = await refundsOf(order.id);
+    expect(refunds.map((refund) => refund.kind)).toEqual(["parcel_left", "delivery_failed"]);
+    expect(refunds.reduce((total, refund) => total + refund.amount_fen, 0)).toBe(order.amount_fen);
+    expect((await findOrder(number))?.status).toBe("refunded");
     expect(await moneyInvariantViolations([order.id])).toEqual([]);
   });
 
