@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!opened.ok) return refuse(opened.reason === "expired" ? t.importExpired : t.importInvalid, 400);
   const saved = await importOwnCourses(user.id, term, opened.courses);
   if (!saved.ok) return refuse(t.tooMany, 409);
-  return redirect(scheduleHref(term, week ?? 1, { changed: "imported" }));
+  return redirect(scheduleHref(term, week ?? 1, { notice: "imported" }));
 }
 
 export default function ImportTimetable() {

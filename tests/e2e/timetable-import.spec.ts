@@ -52,7 +52,7 @@ test("without JavaScript a student imports a ZFsoft export: .xls refused, previe
   await page.screenshot({ path: path.join("test-results", "timetable-import-preview.png"), fullPage: true });
 
   await page.getByRole("button", { name: "确认导入" }).click();
-  await expect(page).toHaveURL(/\/schedule\?term=.*week=3.*changed=imported/);
+  await expect(page).toHaveURL(/\/schedule\?term=.*week=3.*notice=imported/);
   await expect(page.getByRole("status").filter({ hasText: "已导入课程" })).toBeVisible();
   const grid = page.getByRole("table");
   await expect(grid.getByRole("link", { name: /高等数学A\(2\)/ })).toContainText("冲突");
@@ -76,7 +76,7 @@ test("with JavaScript a QiangZhi export is previewed in the week's order and con
   await expect(page.getByTestId("import-course").filter({ hasText: "操作系统" })).toContainText("周三 第3-4节 · 2-10周(双),14-18周(双)");
   await expect(page.getByTestId("import-unread")).toHaveText("周一 备注：实训12-13周");
   await page.getByRole("button", { name: "确认导入" }).click();
-  await expect(page).toHaveURL(/\/schedule\?term=.*week=3.*changed=imported/);
+  await expect(page).toHaveURL(/\/schedule\?term=.*week=3.*notice=imported/);
   await expect(page.getByRole("table").getByRole("link", { name: /计算机网络/ })).toBeVisible();
   await context.close();
   fs.rmSync(dir, { recursive: true, force: true });

@@ -64,7 +64,7 @@ describe("upload → preview → confirm", () => {
 
     const done = await call(importAction, confirm(shown.token));
     expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=1&changed=imported`);
+    expect(done.headers.get("Location")).toBe(`/schedule?term=${TERM}&week=1&notice=imported`);
     const rows = await ownRows();
     expect(rows.map((row) => [row.name, row.teacher, row.location, row.weekday, row.start_period, row.end_period])).toContainEqual(["高等数学A(2)", "肖小芳", "D219", 1, 1, 2]);
     expect(rows).toHaveLength(7);
