@@ -69,8 +69,8 @@ test.describe("收藏 and 热门 without JavaScript", () => {
 
     // 热门: the tab is a plain link; the list comes in heat order (the order itself: forum/favourites-hot.db.test.ts).
     await page.goto("/circle");
-    await page.getByRole("link", { name: "热门" }).click();
+    await page.getByRole("link", { name: "热门", exact: true }).click();
     await expect(page).toHaveURL(/sort=hot/);
-    await expect(page.getByRole("link", { name: "热门" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "热门", exact: true })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -98,13 +98,17 @@ test("with JavaScript the student pays the difference through the page's pay flo
   for (const open of [riderPhone, studentPhone]) await open.context.close();
 });
 
-/** A succeeded refund of the order's paid supplement on its own trade; returns its amount. */
+/**
+ * A succeeded refund of the order's paid supplement on its own trade; returns its amount. Dated
+ * yesterday: the provider never saw it, and today's reconciliation (operators-day.spec.ts, running
+ * beside this) must match the provider's bill.
+ */
 function supplementRefunded(orderNumber: string) {
   return withDb((database) => {
     const row = database
       .prepare(`SELECT s.order_id AS orderId, s.amount_fen AS amountFen, s.out_trade_no AS tradeNo FROM order_supplements s JOIN orders o ON o.id = s.order_id WHERE o.order_number = ? AND s.state = 'paid'`)
       .get(orderNumber) as { orderId: number; amountFen: number; tradeNo: string };
-    const at = new Date().toISOString();
+    const at = new Date(Date.now() - 86_400_000).toISOString();
     database
       .prepare(
         `INSERT INTO refunds (order_id, out_refund_no, kind, amount_fen, state, reason, refund_id, operator_id, error, decided_at, succeeded_at, created_at, updated_at, out_trade_no)
