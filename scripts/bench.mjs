@@ -8,7 +8,10 @@
 // rounds. Each data page's <body> is captured first and served by the reference app as the same
 // DOM (its /same-dom/:key page, React elements without the app's work), so each page is reported
 // as × its own same-DOM page's requests/s (goal ≥ 0.85×: what the app's per-request work costs),
-// and as × the bare reference's requests/s and p99 (floor ≥ 1.0×; p99 ≤ 2× on every page).
+// and as × the bare reference's requests/s and p99 (floor ≥ 1.0×; p99 ≤ 2× on every page). Its
+// loader data is captured too (the page's .data answer, decoded), and /same-data/:key serves the
+// same DOM with that data returned by its loader: × that page is the app's work less the data's
+// encoding (no goal; decision 056).
 // Then, once each: an action (recognize-text) and the physical ceiling (a bare node:http server
 // answering the same /circle HTML from memory), and the SMS parser. --write appends to
 // docs/performance.md.
@@ -37,6 +40,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { findAll, findOne, getInnerHTML, removeElement } from "domutils";
 import { parseDocument } from "htmlparser2";
+import { decode } from "turbo-stream";
 import { createCookie } from "@remix-run/node";
 import { buildReference, startReference } from "./bench/reference.mjs";
 import { freePort, loginDemoStudent, startAppServer } from "./lib/app-server.mjs";
@@ -139,6 +143,18 @@ async function measure(label, options, { warmup: warm = warmup, pid } = {}) {
   };
   console.log(`  ${label.padEnd(44)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms${row.cpuMs === null ? "" : `  cpu ${row.cpuMs.toFixed(2)} ms/req`}${row.non2xx ? `  non-2xx ${row.non2xx}` : ""}${row.errors ? `  errors ${row.errors}` : ""}`);
   return row;
+}
+
+/**
+ * The loader data of a page as the app's client receives it: its single-fetch answer (`<url>.data`,
+ * turbo-stream), decoded with the client's own decoder; each route's data by route id.
+ */
+async function capturedData(url, cookie) {
+  const response = await fetch(`${url}.data`, { headers: { Cookie: cookie } });
+  if (!response.ok || !response.body) throw new Error(`${url}.data: ${response.status}`);
+  const decoded = await decode(response.body);
+  await decoded.done;
+  return decoded.value;
 }
 
 /**
@@ -313,6 +329,7 @@ try {
   for (const [key, url] of Object.entries(samePages)) {
     const html = await (await fetch(`${server.base}${url}`, { headers: { Cookie: student } })).text();
     fs.writeFileSync(path.join(sameDomDir, `${key}.html`), capturedBody(html));
+    fs.writeFileSync(path.join(sameDomDir, `${key}.json`), JSON.stringify(await capturedData(`${server.base}${url}`, student)));
   }
   reference = await startReference({ nodeArgs: profileArgs("reference"), env: { BENCH_SAME_DOM_DIR: sameDomDir } });
   const referenceHtml = await (await fetch(`${reference.base}/`)).text();
@@ -332,6 +349,15 @@ try {
       pid: reference.pid,
       goal: null,
     })),
+    // The same DOM and the same loader data encoded into the page: no goal, a second reading of
+    // the app's own work without the data's encoding (decision 056).
+    ...Object.entries(samePages).map(([key, url]) => ({
+      key: `data-${key}`,
+      label: `reference: same DOM + data as ${key === "post" ? "/post/:id" : url}`,
+      options: { url: `${reference.base}/same-data/${key}` },
+      pid: reference.pid,
+      goal: null,
+    })),
     { key: "floor", label: "floor: /blog/article/1", options: { url: `${server.base}/blog/article/1` } },
     { key: "circle", label: "/circle (student)", options: { url: `${server.base}/circle`, headers } },
     { key: "post", label: `/post/${postId} (student)`, options: { url: `${server.base}/post/${postId}`, headers } },
@@ -344,7 +370,8 @@ try {
       !only ||
       only.includes(target.key) ||
       (target.key === "cards" && only.includes("circle")) ||
-      (target.key.startsWith("same-") && only.includes(target.key.slice("same-".length))),
+      (target.key.startsWith("same-") && only.includes(target.key.slice("same-".length))) ||
+      (target.key.startsWith("data-") && only.includes(target.key.slice("data-".length))),
   );
   // Every target answers 200 before anything is measured (a redirect would measure the login page).
   for (const target of targets) {
@@ -377,6 +404,7 @@ try {
   const rows = targets.map(summarize);
   const ref = rows[0];
   const sameOf = (row) => rows.find((other) => other.key === `same-${row.key}`);
+  const sameDataOf = (row) => rows.find((other) => other.key === `data-${row.key}`);
   // Goals: the floor ≥ 1.0× the bare reference; a data page ≥ 0.85× its own same-DOM page (the
   // app's per-request work, not its markup); p99 ≤ 2× the bare reference's on every page.
   const goalOf = (row) => (row.key === "floor" ? 1.0 : sameOf(row) ? 0.85 : null);
@@ -418,18 +446,20 @@ try {
 
   const fmt = (value) => value.toLocaleString("en-US");
   const table = [
-    "| target | req/s | p50 ms | p99 ms | × reference req/s | × same DOM req/s | p99 × reference | CPU ms/req | same-DOM CPU ÷ page CPU | goal | non-2xx |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    "| target | req/s | p50 ms | p99 ms | × reference req/s | × same DOM req/s | × same DOM + data req/s | p99 × reference | CPU ms/req | same-DOM CPU ÷ page CPU | goal | non-2xx |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
     ...rows.map((row) => {
       const goal = goalOf(row);
       const goalText = goal === null ? "" : `≥ ${goal}× ${row.key === "floor" ? "reference" : "same DOM"}, p99 ≤ 2×: ${verdict(row)}`;
       const cpu = row.cpuMs === null ? "—" : row.cpuMs.toFixed(2);
       const same = sameOf(row);
       const sameRatio = same ? (row.rps / same.rps).toFixed(2) : "—";
+      const sameData = sameDataOf(row);
+      const sameDataRatio = sameData ? (row.rps / sameData.rps).toFixed(2) : "—";
       const cpuRatio = !same || row.cpuMs === null || same.cpuMs === null ? "—" : (same.cpuMs / row.cpuMs).toFixed(2);
-      return `| ${row.label} | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${sameRatio} | ${(row.p99 / ref.p99).toFixed(1)} | ${cpu} | ${cpuRatio} | ${goalText} | ${row.non2xx} |`;
+      return `| ${row.label} | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | ${sameRatio} | ${sameDataRatio} | ${(row.p99 / ref.p99).toFixed(1)} | ${cpu} | ${cpuRatio} | ${goalText} | ${row.non2xx} |`;
     }),
-    ...extras.map((row) => `| ${row.label} (one run) | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | — | ${(row.p99 / ref.p99).toFixed(1)} | — | — |  | ${row.non2xx} |`),
+    ...extras.map((row) => `| ${row.label} (one run) | ${row.rps.toFixed(0)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${(row.rps / ref.rps).toFixed(2)} | — | — | ${(row.p99 / ref.p99).toFixed(1)} | — | — |  | ${row.non2xx} |`),
   ].join("\n");
   console.log(`\n${table}`);
   const loadAtEnd = os.loadavg()[0].toFixed(1);

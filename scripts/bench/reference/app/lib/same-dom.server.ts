@@ -19,3 +19,17 @@ export function capturedBody(key: string): ReactNode | undefined {
   }
   return parsed.get(key);
 }
+
+const data = new Map<string, unknown>();
+
+/** The loader data the app's page carried (BENCH_SAME_DOM_DIR/<key>.json), read once per key. */
+export function capturedData(key: string): unknown {
+  if (!/^[a-z-]+$/.test(key)) return undefined;
+  if (!data.has(key)) {
+    const dir = process.env.BENCH_SAME_DOM_DIR;
+    const file = dir ? path.join(dir, `${key}.json`) : "";
+    if (!file || !fs.existsSync(file)) return undefined;
+    data.set(key, JSON.parse(fs.readFileSync(file, "utf8")));
+  }
+  return data.get(key);
+}
