@@ -218,7 +218,7 @@ export default function RiderRun() {
                     </p>
                   ) : null}
                   {parcel.supplement ? (
-                    <p className="rounded-xl bg-amber-50 px-3 py-2 text-base text-amber-900 dark:bg-amber-900/30 dark:text-amber-100" data-testid="run-supplement">
+                    <p className="rounded-xl bg-amber-50 px-3 py-2 text-base text-amber-900" data-testid="run-supplement">
                       {(parcel.supplement.state === "paid" ? m.supplementPaid : m.supplementOffered).replace("{amount}", formatYuan(parcel.supplement.amountFen, { style: "amount", symbol: true }))}
                     </p>
                   ) : (

@@ -59,3 +59,16 @@ describe.each([
     expect(contrast(night ? t.light : t.dark, night ? t.night : t.soft)).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+// The dark appearance mirrors every palette colour under the same class, so a `dark:` variant
+// mirrors twice: `text-slate-700 dark:text-slate-200` is slate-800 text on a dark card at night.
+describe("the app's classes", () => {
+  it("use no dark: variant (the palette mirrors by itself)", async () => {
+    const fs = await import("node:fs");
+    const files = fs
+      .readdirSync(new URL("../../app", import.meta.url), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
+    const offenders = files.filter((name) => /\bdark:(?:bg|text|border|ring|from|to|fill|stroke)-/.test(fs.readFileSync(new URL(`../../app/${name}`, import.meta.url), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -117,7 +117,7 @@ function OrderCard({ order, actionsTo }: { order: AdminOrderCard; actionsTo: str
                   {item.trackingNumber ? <span className="text-slate-500"> {item.trackingNumber}</span> : null}
                   {item.station ? <span className="text-slate-500"> @{item.station}</span> : null}
                   {item.deadline ? (
-                    <span className="ml-1 text-amber-700 dark:text-amber-300" data-testid="admin-pickup-deadline">
+                    <span className="ml-1 text-amber-700" data-testid="admin-pickup-deadline">
                       {fillTemplate(c.deadline, { deadline: item.deadline })}
                     </span>
                   ) : null}

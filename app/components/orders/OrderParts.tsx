@@ -133,7 +133,7 @@ export function PickupCodeList({ items }: { items: (PickupCodeItem & { deadlineW
             </p>
           ) : null}
           {item.deadline ? (
-            <p className="mt-0.5 text-xs text-amber-700 dark:text-amber-300" data-testid="order-pickup-deadline">
+            <p className="mt-0.5 text-xs text-amber-700" data-testid="order-pickup-deadline">
               {fillTemplate(msg.orders.detail.deadline, { deadline: item.deadline })}
               {item.deadlineAt && item.deadlineWhen ? (
                 <time dateTime={item.deadlineAt} className="ml-1 tabular-nums">

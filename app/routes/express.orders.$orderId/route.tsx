@@ -183,19 +183,19 @@ function Detail({ data }: { data: Data }) {
           <h2 id="supplement-title" className="text-base font-semibold">
             {o.supplement.title}
           </h2>
-          <p className="text-sm text-slate-700 dark:text-slate-200">
+          <p className="text-sm text-slate-700">
             {fillTemplate(o.supplement.found, { real: order.supplement.real, declared: order.supplement.declared, amount: formatYuan(order.supplement.amountFen, { style: "amount", symbol: true }) })}
           </p>
           {order.supplement.refundText ? (
-            <p role="status" data-testid="supplement-refund" className="text-sm font-medium text-slate-600 dark:text-slate-300">
+            <p role="status" data-testid="supplement-refund" className="text-sm font-medium text-slate-600">
               {order.supplement.refundText}
             </p>
           ) : order.supplement.state === "paid" ? (
-            <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
+            <p role="status" className="text-sm font-medium text-emerald-700">
               {fillTemplate(o.supplement.paid, { amount: formatYuan(order.supplement.amountFen, { style: "amount", symbol: true }) })}
             </p>
           ) : order.supplement.state === "declined" ? (
-            <p role="status" className="text-sm font-medium text-slate-600 dark:text-slate-300">
+            <p role="status" className="text-sm font-medium text-slate-600">
               {o.supplement.declined}
             </p>
           ) : data.supplementReload ? (
