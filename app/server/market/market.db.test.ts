@@ -18,22 +18,11 @@ import { action as campusAction } from "~/routes/market.campus";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { deleteUserData } from "~/server/users/deletion.server";
-import { createMessengerUser, createStudent, request, sessionCookieFor, solvedProof } from "../../../tests/setup/helpers";
+import { call, createMessengerUser, createStudent, request, sessionCookieFor, solvedProof } from "../../../tests/setup/helpers";
 import { saveAddress } from "./addresses.server";
 import { moveMarketData } from "./merge.server";
 
 const TWO_SMS = "【菜鸟驿站】您的包裹已到达梨园菜鸟驿站，取件码 5-5-1201，请凭码取件。\n\n【丰巢】请凭取件码『62093517』至梨园9栋丰巢柜取申通快递的包裹。";
-const args = (req: Request) => ({ request: req, params: {}, context: {} });
-
-async function call<T>(fn: (a: ReturnType<typeof args>) => Promise<T>, req: Request): Promise<Response> {
-  try {
-    const result = await fn(args(req));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 function json(path: string, body: unknown, cookie?: string) {
   return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });

@@ -7,20 +7,10 @@ import { action as pageAction } from "~/routes/market._shell._index/route";
 import { action as checkoutAction } from "~/routes/market._shell.checkout/route";
 import { action as parcelAction } from "~/routes/market._shell.parcel.$id/route";
 import { db } from "~/server/db/db.server";
-import { createMessengerUser, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { call, createMessengerUser, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { addRecognized } from "./checkout-edits.server";
 import { flagUnsure, recognizeText } from "./recognition.server";
 
-const args = (req: Request) => ({ request: req, params: {}, context: {} });
-async function call<T>(fn: (a: ReturnType<typeof args>) => Promise<T>, req: Request): Promise<Response> {
-  try {
-    const result = await fn(args(req));
-    return result instanceof Response ? result : Response.json(result);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 const form = (fields: Record<string, string>, cookie: string, path = "/market?index") =>
   request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
 
