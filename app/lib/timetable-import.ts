@@ -5,18 +5,12 @@
 //   ZFsoft (older): 课程名 / 周一第1,2节{第1-16周|单周} / 教师 / 教室
 //   QiangZhi:   课程名 / 教师 / 1-11,14-18([双周])[01-02节] / 教室  (several courses per cell)
 // What cannot be read is returned as it is, never guessed.
+import type { ScheduleCourse } from "./schedule";
 import { COURSE_NAME_MAX, COURSE_TEXT_MAX, MAX_PERIOD } from "./timetable-edits";
 import { parseWeeksText } from "./weeks";
 
-export type ImportedCourse = {
-  name: string;
-  teacher: string;
-  location: string;
-  weekday: number;
-  startPeriod: number;
-  endPeriod: number;
-  weeks: number[];
-};
+/** A course read from a cell: the fields every timetable course has. */
+export type ImportedCourse = ScheduleCourse;
 
 /** A piece of a cell that is not a course we could read: shown to the student as written. */
 export type UnreadPiece = { weekday: number | null; rowLabel: string; text: string };
