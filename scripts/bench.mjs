@@ -342,22 +342,20 @@ try {
     { key: "reference", label: "reference: bare Remix v2, 10 items", options: { url: `${reference.base}/` }, pid: reference.pid },
     // No goal: what /circle's list markup costs on the bare reference app (React and Remix alone).
     { key: "cards", label: "reference: /circle's 10 post cards", options: { url: `${reference.base}/cards` }, pid: reference.pid, goal: null },
-    ...Object.entries(samePages).map(([key, url]) => ({
-      key: `same-${key}`,
-      label: `reference: same DOM as ${key === "post" ? "/post/:id" : url}`,
-      options: { url: `${reference.base}/same-dom/${key}` },
-      pid: reference.pid,
-      goal: null,
-    })),
-    // The same DOM and the same loader data encoded into the page: no goal, a second reading of
-    // the app's own work without the data's encoding (decision 056).
-    ...Object.entries(samePages).map(([key, url]) => ({
-      key: `data-${key}`,
-      label: `reference: same DOM + data as ${key === "post" ? "/post/:id" : url}`,
-      options: { url: `${reference.base}/same-data/${key}` },
-      pid: reference.pid,
-      goal: null,
-    })),
+    // Each page's same DOM, then the same DOM with the page's loader data encoded into it (a
+    // second reading of the app's own work, without the data's encoding; decision 056). No goals.
+    ...[
+      ["same", "same DOM", "same-dom"],
+      ["data", "same DOM + data", "same-data"],
+    ].flatMap(([prefix, what, route]) =>
+      Object.entries(samePages).map(([key, url]) => ({
+        key: `${prefix}-${key}`,
+        label: `reference: ${what} as ${key === "post" ? "/post/:id" : url}`,
+        options: { url: `${reference.base}/${route}/${key}` },
+        pid: reference.pid,
+        goal: null,
+      })),
+    ),
     { key: "floor", label: "floor: /blog/article/1", options: { url: `${server.base}/blog/article/1` } },
     { key: "circle", label: "/circle (student)", options: { url: `${server.base}/circle`, headers } },
     { key: "post", label: `/post/${postId} (student)`, options: { url: `${server.base}/post/${postId}`, headers } },
@@ -370,8 +368,7 @@ try {
       !only ||
       only.includes(target.key) ||
       (target.key === "cards" && only.includes("circle")) ||
-      (target.key.startsWith("same-") && only.includes(target.key.slice("same-".length))) ||
-      (target.key.startsWith("data-") && only.includes(target.key.slice("data-".length))),
+      (/^(same|data)-/.test(target.key) && only.includes(target.key.replace(/^(same|data)-/, ""))),
   );
   // Every target answers 200 before anything is measured (a redirect would measure the login page).
   for (const target of targets) {
