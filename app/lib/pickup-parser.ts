@@ -790,33 +790,23 @@ function parseNormalized(normalized: string, neighbourCarrier: string | null): P
       ...phoneTail,
     }));
   }
+  const byTracking = (trackingNumber: string) => ({
+    company: fallback,
+    trackingNumber,
+    pickupCode: null,
+    stationName,
+    pickupType: "tracking" as const,
+    deadline,
+    ...phoneTail,
+  });
   // A waybill-long number where the code stands ("取件码773…", "凭4321…到"): no code is taken
   // from it; it is the parcel's tracking number, and the student checks the entry before ordering.
   const misplaced = trackingInCodePlace(body);
-  if (misplaced.length > 0) {
-    return misplaced.map((trackingNumber) => ({
-      company: fallback,
-      trackingNumber,
-      pickupCode: null,
-      stationName,
-      pickupType: "tracking" as const,
-      deadline,
-      ...phoneTail,
-      check: "long-number" as const,
-    }));
-  }
+  if (misplaced.length > 0) return misplaced.map((trackingNumber) => ({ ...byTracking(trackingNumber), check: "long-number" as const }));
   // Tracking only: the place must be one to pick up from (a station, a locker…) or the text must
   // say to pick it up; a depot on the way ("到达杭州西湖区营业部") is a logistics update.
   if (stationName && trackingNumbers.length > 0 && (PICKUP_VERB.test(body) || PICKUP_PLACE.test(stationName))) {
-    return trackingNumbers.map((trackingNumber) => ({
-      company: fallback,
-      trackingNumber,
-      pickupCode: null,
-      stationName,
-      pickupType: "tracking" as const,
-      deadline,
-      ...phoneTail,
-    }));
+    return trackingNumbers.map((trackingNumber) => byTracking(trackingNumber));
   }
   return [];
 }
