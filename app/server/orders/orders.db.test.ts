@@ -552,6 +552,23 @@ describe("one parcel, one charge; the right address", () => {
     expect(await ordersOf(user.id)).toMatchObject([{ parcel_count: 5, amount_fen: 4 * 120 + 400 }]);
   });
 
+  it("the JSON call sent again after its order was made answers with that order; changed parcels or counts are refused", async () => {
+    const { user, cookie } = await customer();
+    const first = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressPackageCounts: { pocket: 5 } }), cookie));
+    expect(first.status).toBe(200);
+    const made = (await first.json()).data;
+    expect(made.created).toBe(true);
+    // The order moved the checkout one version on; the same body again is the same submission.
+    const again = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressPackageCounts: { pocket: 4, small: 1 } }), cookie));
+    expect(again.status).toBe(409);
+    const replay = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressPackageCounts: { pocket: 5 } }), cookie));
+    expect(replay.status).toBe(200);
+    expect((await replay.json()).data).toMatchObject({ order_id: made.order_id, created: false });
+    const fewer = await call(createAction as never, json("/api/express/order_create", jsonBody({ expressCheckoutList: [{ pickupCode: "1-1-1001", company: "圆通速递", stationName: "南门驿站" }], expressPackageCounts: { pocket: 1 } }), cookie));
+    expect(fewer.status).toBe(409);
+    expect(await ordersOf(user.id)).toHaveLength(1);
+  });
+
   it("the same parcel twice in one request (another carrier, full-width code) is refused", async () => {
     const { user, cookie } = await customer();
     const list = [

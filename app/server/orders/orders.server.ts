@@ -179,6 +179,14 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     // docs/architecture.md "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
     const counts = countsFromClient(body.expressPackageCounts, config.packageTypes, items.length);
     if (!counts) return fail(msg.orders.create.countsMismatch);
+    // A body without checkout_version takes the key from the checkout as it is now. A replay of
+    // a call that already made its order finds the checkout one version on, so it would meet its
+    // own order as a clash: the order from the version before, with exactly these parcels and
+    // counts, is that same submission.
+    if (body.checkout_version === undefined && version > 1) {
+      const replayed = await sameSubmission(checkoutIdempotencyKey(user.id, checkoutId, version - 1), items, counts);
+      if (replayed) return { ok: true, orderNumber: replayed.order_number, created: false, amountFen: replayed.amount_fen };
+    }
     return await insertOrder({
       userId: user.id,
       config,
@@ -193,6 +201,22 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     log("error", "order-create", { error: String(error) });
     return fail(msg.orders.create.failed, 500);
   }
+}
+
+/** An order's stored parcels in the shape the parcel comparison reads. */
+function parcelsOf(pickupCodes: string | null) {
+  return parsePickupCodes(pickupCodes).map((parcel) => ({ pickupCode: parcel.code, trackingNumber: parcel.trackingNumber, stationName: parcel.station }));
+}
+
+/** The order made under `key`, when it holds exactly `items` in `counts`; else undefined. */
+async function sameSubmission(key: string, items: PickupItem[], counts: PackageCounts) {
+  const order = await db().selectFrom("orders").select(["order_number", "amount_fen", "pickup_codes", "package_counts"]).where("idempotency_key", "=", key).executeTakeFirst();
+  if (!order) return undefined;
+  const held = parcelsOf(order.pickup_codes);
+  const sameParcels = held.length === items.length && items.every((item) => held.some((parcel) => sameParcel(parcel, item)));
+  const storedCounts = JSON.parse(order.package_counts) as Partial<PackageCounts>;
+  const sameCounts = PACKAGE_TYPE_KEYS.every((type) => (storedCounts[type] ?? 0) === counts[type]);
+  return sameParcels && sameCounts ? order : undefined;
 }
 
 async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
@@ -322,10 +346,7 @@ export async function liveOrderHolding(executor: Executor, userId: number, items
   const stamp = at.toISOString();
   for (const order of live) {
     if (order.status === "created" && order.expires_at <= stamp) continue;
-    const held = parsePickupCodes(order.pickup_codes);
-    const holds = held.some((parcel) =>
-      items.some((item) => sameParcel({ pickupCode: parcel.code, trackingNumber: parcel.trackingNumber, stationName: parcel.station }, item)),
-    );
+    const holds = parcelsOf(order.pickup_codes).some((parcel) => items.some((item) => sameParcel(parcel, item)));
     if (holds) return order.order_number;
   }
   return null;
