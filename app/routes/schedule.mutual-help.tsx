@@ -128,7 +128,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     contact: submission.value.contact ?? null,
   });
   if (!result.ok && result.reason === "duplicate") return Response.json(submission.reply({ fieldErrors: { week: [d.duplicateDate] } }), { status: 409 });
-  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: 403 });
+  if (!result.ok) {
+    const message = fillTemplate(h.publishFailed, { reason: result.reason === "banned" ? h.banned : h.retryLater });
+    return Response.json(submission.reply({ formErrors: [message] }), { status: 403 });
+  }
   await dropDraft(request, "help");
   return redirect(`/post/${result.id}`);
 }

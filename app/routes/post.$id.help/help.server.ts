@@ -1,9 +1,19 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
+import { helpDates } from "~/lib/messages/helpDates";
+import { mutualHelp } from "~/lib/messages/mutualHelp";
 import { CONTACT_MAX } from "~/lib/mutual-help";
 import { HelpOfferSchema } from "~/lib/schemas/schedule";
 import { requireStudent } from "~/server/auth/session.server";
-import { helpView, lastContactOf, offerHelp } from "~/server/schedule/mutual-help.server";
+import { helpView, lastContactOf, offerHelp, type OfferRefusal } from "~/server/schedule/mutual-help.server";
+
+const OFFER_REFUSALS: Record<OfferRefusal, { status: number; message: string }> = {
+  not_a_request: { status: 404, message: mutualHelp.notARequest },
+  own_request: { status: 400, message: mutualHelp.ownRequest },
+  closed: { status: 400, message: mutualHelp.closed },
+  class_begun: { status: 400, message: helpDates.classBegun },
+  already_offered: { status: 409, message: mutualHelp.alreadyOffered },
+};
 
 /** /post/:id/help: the request's offers (its author) or the offer form (everyone else). */
 export async function helpSheetPage(request: Request, postId: number) {
@@ -22,6 +32,9 @@ export async function helpAction(request: Request, postId: number) {
   const submission = parseWithZod(await request.formData(), { schema: HelpOfferSchema });
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const result = await offerHelp(user, postId, submission.value.contact);
-  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
+  if (!result.ok) {
+    const { status, message } = OFFER_REFUSALS[result.reason];
+    return Response.json(submission.reply({ formErrors: [message] }), { status });
+  }
   return redirect(`/post/${postId}/help?notice=offered`);
 }

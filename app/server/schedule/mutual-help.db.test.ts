@@ -107,6 +107,16 @@ describe("/schedule/mutual-help", () => {
     expect(await postsOf(user.id)).toHaveLength(0);
   });
 
+  it("refuses an author the forum banned with its reason and publishes nothing", async () => {
+    const { user, cookie } = await demoStudent("20230001");
+    const ref = await dataStructuresRef(cookie);
+    await db().insertInto("forum_bans").values({ user_id: user.id, operator_id: null, reason: null, created_at: new Date().toISOString() }).execute();
+    const refused = await publish(cookie, { term: ref.term, week: NEXT, course: String(ref.course), kind: "normal" });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: Record<string, string[]> }).error[""]).toEqual(["发布失败: 你已被禁止发帖"]);
+    expect(await postsOf(user.id)).toHaveLength(0);
+  });
+
   it("refuses the same class and date twice, beside the date, and offers the next free date after it", async () => {
     const { user, cookie } = await demoStudent("20230001");
     const ref = await dataStructuresRef(cookie);

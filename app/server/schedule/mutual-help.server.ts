@@ -3,7 +3,6 @@
 // 'completed' from the post page (the circle's markPostCompleted). The class comes from the
 // student's own timetable (term, week and the course's place in it), never from free text, and the
 // contacts live beside the post, not in its text: 我来帮忙 swaps them through both inboxes.
-import * as msg from "~/lib/messages";
 import {
   MUTUAL_HELP_CATEGORY_ID,
   composeHelpContent,
@@ -15,7 +14,6 @@ import {
 import { helpClassKey, occurrenceOf, upcomingOccurrences, type HelpOccurrence } from "~/lib/help-dates";
 import { classTime, meetsInWeek, periodText } from "~/lib/schedule";
 import { defaultWeek1Start } from "~/lib/term";
-import { fillTemplate } from "~/lib/template";
 import { formatWeeks } from "~/lib/weeks";
 import type { User } from "../auth/session.server";
 import { db, now as dbNow } from "../db/db.server";
@@ -85,9 +83,11 @@ export async function lastContactOf(userId: number): Promise<string> {
   return latest?.contact ?? "";
 }
 
-export type PublishResult = { ok: true; id: number } | { ok: false; reason: "duplicate" } | { ok: false; reason: "refused"; message: string };
+/** Why a request was not published: the same class and date already asked for, an author the forum bans, or another refusal of the forum. */
+export type PublishRefusal = "duplicate" | "banned" | "refused";
+export type PublishResult = { ok: true; id: number } | { ok: false; reason: PublishRefusal };
 
-/** Publishes the request; a refusal of the forum (a banned author) comes back as its message. */
+/** Publishes the request; a refusal of the forum comes back as its reason ('banned' for a banned author). */
 export async function publishMutualHelp(user: User, input: { help: HelpClass; kind: CourseKind; note: string; contact: string | null }): Promise<PublishResult> {
   const content = composeHelpContent({ course: input.help.course, time: input.help.time, kind: input.kind, note: input.note, hasContact: Boolean(input.contact) });
   try {
@@ -123,7 +123,7 @@ export async function publishMutualHelp(user: User, input: { help: HelpClass; ki
   } catch (error) {
     if (!(error instanceof ForumError)) throw error;
     log("warn", "mutual-help-refused", { userId: user.id, code: error.code });
-    return { ok: false, reason: "refused", message: fillTemplate(msg.mutualHelp.publishFailed, { reason: error.code === "banned" ? msg.mutualHelp.banned : msg.mutualHelp.retryLater }) };
+    return { ok: false, reason: error.code === "banned" ? "banned" : "refused" };
   }
 }
 
@@ -179,7 +179,9 @@ export async function helpView(postId: number, viewer: User): Promise<HelpView |
   };
 }
 
-export type OfferResult = { ok: true } | { ok: false; message: string; status: number };
+/** Why an offer was not taken: no mutual-help request, the helper's own, completed, its class begun, or offered already. */
+export type OfferRefusal = "not_a_request" | "own_request" | "closed" | "class_begun" | "already_offered";
+export type OfferResult = { ok: true } | { ok: false; reason: OfferRefusal };
 
 /**
  * 我来帮忙: records the offer once per helper and post, then tells both sides in their inbox
@@ -187,18 +189,18 @@ export type OfferResult = { ok: true } | { ok: false; message: string; status: n
  */
 export async function offerHelp(helper: User, postId: number, contact: string): Promise<OfferResult> {
   const view = await helpView(postId, helper);
-  if (!view) return { ok: false, message: msg.mutualHelp.notARequest, status: 404 };
-  if (view.isOwner) return { ok: false, message: msg.mutualHelp.ownRequest, status: 400 };
-  if (view.status !== "ongoing") return { ok: false, message: msg.mutualHelp.closed, status: 400 };
-  if (view.classStartsAt && Date.parse(view.classStartsAt) <= Date.now()) return { ok: false, message: msg.helpDates.classBegun, status: 400 };
-  if (view.myOffer) return { ok: false, message: msg.mutualHelp.alreadyOffered, status: 409 };
+  if (!view) return { ok: false, reason: "not_a_request" };
+  if (view.isOwner) return { ok: false, reason: "own_request" };
+  if (view.status !== "ongoing") return { ok: false, reason: "closed" };
+  if (view.classStartsAt && Date.parse(view.classStartsAt) <= Date.now()) return { ok: false, reason: "class_begun" };
+  if (view.myOffer) return { ok: false, reason: "already_offered" };
   const inserted = await db()
     .insertInto("mutual_help_offers")
     .values({ post_id: postId, helper_user_id: helper.id, helper_contact: contact, created_at: dbNow() })
     .onConflict((oc) => oc.columns(["post_id", "helper_user_id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
-  if (!inserted) return { ok: false, message: msg.mutualHelp.alreadyOffered, status: 409 };
+  if (!inserted) return { ok: false, reason: "already_offered" };
   const request = await db().selectFrom("posts").select("user_id").where("id", "=", postId).executeTakeFirstOrThrow();
   const helperName = publicName(helper);
   await notify({
