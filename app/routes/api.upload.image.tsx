@@ -5,6 +5,7 @@ import { publish as publishMessages } from "~/lib/messages/publish";
 import { getUser, hasStudentAccount } from "~/server/auth/session.server";
 import { isBanned } from "~/server/forum/posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
+import { UPLOAD_REFUSALS } from "~/server/http/upload-refusals";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 
 
@@ -33,7 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!verdict.ok) return rateLimitedJson(verdict);
   const { stored, refused } = await storeUploads(user.id, [file]);
   const saved = stored[0];
-  if (!saved) return answer(refused[0]?.status ?? 400, refused[0]?.message ?? msg.publish.uploadFailed);
+  if (!saved) {
+    const refusal = refused[0] ? UPLOAD_REFUSALS[refused[0].reason] : null;
+    return answer(refusal?.status ?? 400, refusal?.message ?? msg.publish.uploadFailed);
+  }
   return Response.json({
     success: true,
     message: msg.publish.uploaded,

@@ -22,7 +22,8 @@ function hotCursor(value: string | null): HotCursor | null {
 export async function circlePage(request: Request) {
   const user = await requireStudent(request);
   const url = new URL(request.url);
-  const { categories, warning } = await forumCategories();
+  const { categories, fallback } = await forumCategories();
+  const warning = fallback ? msg.forumData.categoriesFallback : null;
   const requested = cursorParam(url.searchParams.get("category"));
   const categoryId = requested && categories.some((category) => category.id === requested) ? requested : null;
   const sort: CircleSort = url.searchParams.get("sort") === "hot" ? "hot" : "new";

@@ -35,7 +35,7 @@ export async function postPage(request: Request, id: number) {
     from: cursorParam(params.get("from")),
     focus: cursorParam(params.get("reply")) ?? cursorParam(params.get("comment")),
   };
-  const [{ comments, error: commentsError }, favourite] = await Promise.all([loadComments(id, user.id, found.author, page), isFavourite(id, user.id)]);
+  const [{ comments, failed: commentsFailed }, favourite] = await Promise.all([loadComments(id, user.id, found.author, page), isFavourite(id, user.id)]);
   const notice = params.get("notice");
   const mutualHelp = post.categoryId === MUTUAL_HELP_CATEGORY_ID && post.status === "ongoing";
   return {
@@ -43,7 +43,7 @@ export async function postPage(request: Request, id: number) {
     favourite,
     comments,
     commentsPage: { after: page.after, thread: page.thread, from: page.from },
-    commentsError,
+    commentsError: commentsFailed ? msg.postSheets.loadCommentsFailed : null,
     canComment: hasPublicName(user),
     // Texts shown only sometimes travel as data, not in the page's JavaScript.
     noticeText: notice && notice in POST_NOTICES ? msg.postSheets[POST_NOTICES[notice]!] : null,

@@ -10,6 +10,7 @@ import { dropDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum
 import { createPost, ForumError, hasPublicName, isBanned } from "~/server/forum/posts.server";
 import { forumRefusal } from "~/server/http/forum-refusals";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
+import { uploadRefusalLine } from "~/server/http/upload-refusals";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { thumbUrl, uploadKeyFromUrl } from "~/server/storage/images.server";
 
@@ -21,7 +22,8 @@ export async function publishPage(request: Request) {
     const url = new URL(request.url);
     throw redirect(`/backpack/profile?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
   }
-  const { categories, warning } = await forumCategories();
+  const { categories, fallback } = await forumCategories();
+  const warning = fallback ? msg.forumData.categoriesFallback : null;
   const requested = Number(new URL(request.url).searchParams.get("category"));
   // The draft sent when the session had ended (see draft-stash.server), back after the login.
   const stashed = await takeDraft(request, user.id, "post", PUBLISH_PATH);
@@ -81,8 +83,8 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
     const alreadyThere = formData.getAll("images").length;
     const room = Math.max(0, POST_MAX_IMAGES - alreadyThere);
     const files = read.files.map((file, index) => (index >= room && !file.problem ? { ...file, data: null, problem: "too_many" as const } : file));
-    const { stored, errors } = await storeUploads(user.id, files);
-    fileErrors.push(...errors);
+    const { stored, refused } = await storeUploads(user.id, files);
+    fileErrors.push(...refused.map(uploadRefusalLine));
     for (const { image } of stored) {
       formData.append("images", image.url);
       fresh.push({ url: image.url, thumbUrl: image.thumbUrl });

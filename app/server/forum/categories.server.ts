@@ -1,11 +1,11 @@
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
-import * as msg from "~/lib/messages";
 import { db } from "../db/db.server";
 import { referenceCached } from "../db/reference-cache.server";
 import { log } from "../log.server";
 
 export type Category = { id: number; name: string; description: string; icon: string };
-export type Categories = { categories: Category[]; warning: string | null };
+/** `fallback`: the table could not be read and the defaults stand in (the pages warn of it). */
+export type Categories = { categories: Category[]; fallback: boolean };
 
 const DEFAULTS: Category[] = DEFAULT_FORUM_CATEGORIES.map(({ id, name, description, icon }) => ({ id, name, description, icon }));
 
@@ -18,14 +18,14 @@ const cachedCategories = referenceCached(async (): Promise<Category[]> => {
 });
 
 /**
- * The forum categories. When loading fails the default six are used with the product rules'
- * warning, and the failure is not kept.
+ * The forum categories. When loading fails the default six are used, marked as the fallback,
+ * and the failure is not kept.
  */
 export async function forumCategories(): Promise<Categories> {
   try {
-    return { categories: await cachedCategories(), warning: null };
+    return { categories: await cachedCategories(), fallback: false };
   } catch (error) {
     log("warn", "forum-categories", { error: String(error) });
-    return { categories: DEFAULTS, warning: msg.forumData.categoriesFallback };
+    return { categories: DEFAULTS, fallback: true };
   }
 }

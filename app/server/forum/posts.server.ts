@@ -7,7 +7,7 @@ import { realNickname } from "~/lib/nickname";
 import { pickPseudonymIndex, pseudonymName } from "~/lib/pseudonyms";
 import { fillTemplate } from "~/lib/template";
 import { randomInt } from "node:crypto";
-import * as msg from "~/lib/messages";
+import { forumData } from "~/lib/messages/forumData";
 import { cardTime, commentTime } from "~/lib/relative-time";
 import { shanghaiToday } from "~/lib/time";
 import { config } from "../config.server";
@@ -101,7 +101,7 @@ type IdentityColumns = {
 /** The name the circle shows for a person: never their real name or student id. */
 export function publicName(user: { nickname: string | null; wechat_nickname: string | null }) {
   // The messenger's placeholder (微信用户) is never anyone's name.
-  return user.nickname?.trim() || realNickname(user.wechat_nickname) || msg.forumData.defaultAuthorName;
+  return user.nickname?.trim() || realNickname(user.wechat_nickname) || forumData.defaultAuthorName;
 }
 
 /**
@@ -114,8 +114,8 @@ export function hasPublicName(user: { nickname: string | null }) {
 
 /** An anonymous participant's name in a thread (匿名·青柠), or the plain anonymous name when none was drawn. */
 export function anonymousName(pseudonym: number | null | undefined) {
-  if (pseudonym === null || pseudonym === undefined) return msg.forumData.anonymousName;
-  return pseudonymName(pseudonym, msg.forumData.pseudonyms, (name) => fillTemplate(msg.forumData.pseudonymTemplate, { name }));
+  if (pseudonym === null || pseudonym === undefined) return forumData.anonymousName;
+  return pseudonymName(pseudonym, forumData.pseudonyms, (name) => fillTemplate(forumData.pseudonymTemplate, { name }));
 }
 
 export function toAuthor(row: IdentityColumns, viewerId: number): Author {
@@ -477,7 +477,7 @@ export async function rescoreHot(executor: Pick<Kysely<Database>, "selectFrom" |
 async function drawPseudonym(trx: Trx, postId: number, userId: number) {
   const rows = await trx.selectFrom("thread_pseudonyms").select(["user_id", "name_index"]).where("post_id", "=", postId).execute();
   if (rows.some((row) => row.user_id === userId)) return;
-  const index = pickPseudonymIndex(new Set(rows.map((row) => row.name_index)), msg.forumData.pseudonyms.length, (n) => randomInt(n));
+  const index = pickPseudonymIndex(new Set(rows.map((row) => row.name_index)), forumData.pseudonyms.length, (n) => randomInt(n));
   await trx.insertInto("thread_pseudonyms").values({ post_id: postId, user_id: userId, name_index: index }).execute();
 }
 
@@ -944,18 +944,18 @@ export async function listComments(
   };
 }
 
-/** The comments, or the product rules' 'failed to load comments' when they cannot be read (the post still shows). */
+/** The comments, or none with `failed` when they cannot be read (the post still shows, with the product rules' notice). */
 export async function loadComments(
   postId: number,
   viewerId: number,
   known?: { user_id: number; is_anonymous: number },
   page: CommentPageRequest = {},
-): Promise<{ comments: CommentPage; error: string | null }> {
+): Promise<{ comments: CommentPage; failed: boolean }> {
   try {
-    return { comments: await listComments(postId, viewerId, known, page), error: null };
+    return { comments: await listComments(postId, viewerId, known, page), failed: false };
   } catch (error) {
     log("error", "post-comments", { error: String(error) });
-    return { comments: { threads: [], nextAfter: null, focus: null }, error: msg.postSheets.loadCommentsFailed };
+    return { comments: { threads: [], nextAfter: null, focus: null }, failed: true };
   }
 }
 

@@ -1,9 +1,12 @@
 // A reply sent from the comment sheet leads back to its thread with the earlier replies still
 // shown: the page after the redirect holds every reply up to the new one (a page's worth).
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { REPLY_PAGE_SIZE } from "~/lib/comment-tree";
 import { action as commentAction } from "~/routes/post.$id.comment/route";
 import { loader as postLoader } from "~/routes/post.$id/route";
+import { db } from "~/server/db/db.server";
+import { consoleError } from "../../../tests/setup/console";
 import { call, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { addComment, createPost } from "./posts.server";
 
@@ -53,5 +56,26 @@ describe("a reply leads back to its whole thread", () => {
     expect(thread.replies).toHaveLength(REPLY_PAGE_SIZE);
     expect(thread.replies.at(-1)!.content).toBe("最新的一条");
     expect(thread.replies[0]!.content).toBe("回复6");
+  });
+});
+
+describe("comments that cannot be read", () => {
+  it("leave the post showing, with the product rules' notice in place of the comments", async () => {
+    consoleError.mockImplementation(() => {});
+    const me = await createStudent({ nickname: `读不出${Math.random().toString(36).slice(2, 6)}` });
+    const cookie = await sessionCookieFor(me.id);
+    const { id: postId } = await createPost({ userId: me.id, categoryId: 1, content: "评论读不出来" });
+    await addComment({ postId, userId: me.id, content: "一楼" });
+    await sql`ALTER TABLE comment_likes RENAME TO comment_likes_away`.execute(db());
+    try {
+      const page = (await (await call(postLoader, request(`/post/${postId}`, { cookie }), { id: String(postId) })).json()) as Page & { post: { content: string }; commentsError: string | null };
+      expect(page.post.content).toBe("评论读不出来");
+      expect(page.comments.threads).toEqual([]);
+      expect(page.commentsError).toBe("加载评论失败");
+    } finally {
+      await sql`ALTER TABLE comment_likes_away RENAME TO comment_likes`.execute(db());
+    }
+    const again = (await (await call(postLoader, request(`/post/${postId}`, { cookie }), { id: String(postId) })).json()) as Page & { commentsError: string | null };
+    expect(again.commentsError).toBeNull();
   });
 });

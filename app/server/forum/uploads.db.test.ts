@@ -9,7 +9,7 @@ import { loader as fileLoader } from "~/routes/uploads.$file";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
-import { sniffImageType } from "../storage/images.server";
+import { MAX_PENDING_UPLOADS, sniffImageType } from "../storage/images.server";
 
 // POST /api/upload/image and the publish form's files: the content decides, not the name or type.
 
@@ -92,6 +92,18 @@ describe("image upload", () => {
     expect(response.status).toBe(413);
     expect((await response.json()).message).toBe("图片不能超过 10 MB");
     expect(await db().selectFrom("uploads").select("id").where("user_id", "=", student.id).execute()).toHaveLength(0);
+  });
+
+  it("refuses another image while the student holds as many unpublished uploads as allowed (429)", async () => {
+    const student = await createStudent();
+    const cookie = await sessionCookieFor(student.id);
+    const created_at = new Date().toISOString();
+    const held = Array.from({ length: MAX_PENDING_UPLOADS }, (_, index) => ({ key: `held-${student.id}-${index}`, user_id: student.id, post_id: null, position: 0, width: 1, height: 1, bytes: 1, created_at }));
+    await db().insertInto("uploads").values(held).execute();
+    const response = await upload(cookie, new Blob([await photo(40, 30)], { type: "image/jpeg" }), "one-more.jpg");
+    expect(response.status).toBe(429);
+    expect((await response.json()).message).toBe("待发布的图片太多了，请先发布或稍后再试");
+    expect(await db().selectFrom("uploads").select("id").where("user_id", "=", student.id).execute()).toHaveLength(MAX_PENDING_UPLOADS);
   });
 
   it("needs a student session (401) and refuses a banned author (403)", async () => {

@@ -1,6 +1,5 @@
 import { IMAGE_MAX_BYTES, POST_MAX_IMAGES } from "~/lib/forum";
-import * as msg from "~/lib/messages";
-import { saveUploadedImage, type SavedImage } from "../storage/images.server";
+import { saveUploadedImage, type ImageRefusal, type SavedImage } from "../storage/images.server";
 
 // Multipart forms with images: the upload endpoint (one file) and the publish form without
 // JavaScript (up to 9). An oversized or surplus file is reported by name; stored files get random
@@ -46,7 +45,9 @@ export async function readMultipart(request: Request, fileField: string, maxFile
 }
 
 export type StoredUpload = { image: SavedImage; filename: string };
-export type RefusedUpload = { status: number; message: string };
+/** Why a file was not stored: beyond the form's number of images, or the image's own refusal. */
+export type UploadRefusal = "too_many" | ImageRefusal;
+export type RefusedUpload = { filename: string; reason: UploadRefusal };
 
 /**
  * A client's file name as shown next to its refusal: text only (no control characters), at most
@@ -58,27 +59,22 @@ export function displayFileName(filename: string) {
   return chars.length > 40 ? `${chars.slice(0, 39).join("")}…` : clean || "?";
 }
 
-/** Stores the files as the user's uploads; each refusal names its file: "a.jpg: 只能上传图片文件". */
+/** Stores the files as the user's uploads; each refused file comes back with its name and reason. */
 export async function storeUploads(userId: number, files: IncomingFile[]) {
   const stored: StoredUpload[] = [];
   const refused: RefusedUpload[] = [];
-  const errors: string[] = [];
-  const refuse = (file: IncomingFile, status: number, message: string) => {
-    refused.push({ status, message });
-    errors.push(`${displayFileName(file.filename)}: ${message}`);
-  };
   for (const file of files) {
     if (file.problem === "too_many") {
-      refuse(file, 400, msg.publish.tooManyImages);
+      refused.push({ filename: file.filename, reason: "too_many" });
       continue;
     }
     if (file.problem === "too_large" || !file.data) {
-      refuse(file, 413, msg.publish.imageTooLarge);
+      refused.push({ filename: file.filename, reason: "too_large" });
       continue;
     }
     const result = await saveUploadedImage(userId, file.data);
     if (result.ok) stored.push({ image: result.image, filename: file.filename });
-    else refuse(file, result.status, result.message);
+    else refused.push({ filename: file.filename, reason: result.reason });
   }
-  return { stored, errors, refused };
+  return { stored, refused };
 }

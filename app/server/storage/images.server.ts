@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, THUMB_MAX_SIDE } from "~/lib/forum";
-import * as msg from "~/lib/messages";
 import { db, now } from "../db/db.server";
 import { log } from "../log.server";
 import { fileStorage } from "./storage.server";
@@ -54,7 +53,9 @@ export const MAX_PENDING_UPLOADS = 60;
 export const PENDING_UPLOAD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type SavedImage = { key: string; url: string; thumbUrl: string; width: number; height: number };
-export type ImageResult = { ok: true; image: SavedImage } | { ok: false; status: 400 | 413 | 429 | 503; message: string };
+/** Why an image was not stored: too big, not an image by its bytes, too many unpublished uploads, undecodable, or the storage failed. */
+export type ImageRefusal = "too_large" | "not_an_image" | "too_many_pending" | "unreadable" | "storage_unavailable";
+export type ImageResult = { ok: true; image: SavedImage } | { ok: false; reason: ImageRefusal };
 
 /**
  * Checks, re-encodes and stores one uploaded image for a user: the real content must be a JPEG,
@@ -63,8 +64,8 @@ export type ImageResult = { ok: true; image: SavedImage } | { ok: false; status:
  * no metadata unless asked), with a THUMB_MAX_SIDE thumbnail for the cards.
  */
 export async function saveUploadedImage(userId: number, data: Buffer): Promise<ImageResult> {
-  if (data.length > IMAGE_MAX_BYTES) return { ok: false, status: 413, message: msg.publish.imageTooLarge };
-  if (!sniffImageType(data)) return { ok: false, status: 400, message: msg.publish.imagesOnly };
+  if (data.length > IMAGE_MAX_BYTES) return { ok: false, reason: "too_large" };
+  if (!sniffImageType(data)) return { ok: false, reason: "not_an_image" };
   await purgeStaleUploads(userId);
   const pending = await db()
     .selectFrom("uploads")
@@ -72,7 +73,7 @@ export async function saveUploadedImage(userId: number, data: Buffer): Promise<I
     .where("user_id", "=", userId)
     .where("post_id", "is", null)
     .executeTakeFirst();
-  if (Number(pending?.n ?? 0) >= MAX_PENDING_UPLOADS) return { ok: false, status: 429, message: msg.publish.tooManyPendingUploads };
+  if (Number(pending?.n ?? 0) >= MAX_PENDING_UPLOADS) return { ok: false, reason: "too_many_pending" };
 
   let full: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
@@ -91,7 +92,7 @@ export async function saveUploadedImage(userId: number, data: Buffer): Promise<I
       .jpeg({ quality: 75, mozjpeg: true })
       .toBuffer();
   } catch {
-    return { ok: false, status: 400, message: msg.publish.imageUnreadable };
+    return { ok: false, reason: "unreadable" };
   }
 
   const key = crypto.randomBytes(16).toString("base64url");
@@ -116,7 +117,7 @@ export async function saveUploadedImage(userId: number, data: Buffer): Promise<I
   } catch (error) {
     log("error", "upload-store", { storage: fileStorage().kind, error: errorText(error) });
     await removeImageFiles([key]);
-    return { ok: false, status: 503, message: msg.publish.storageUnavailable };
+    return { ok: false, reason: "storage_unavailable" };
   }
   return { ok: true, image: { key, url: imageUrl(key), thumbUrl: thumbUrl(key), width: full.info.width, height: full.info.height } };
 }
