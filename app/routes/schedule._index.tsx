@@ -20,6 +20,7 @@ import { COURSE_REMINDER_MINUTES, TIME_SLOTS, keptScheduleParams, scheduleHref, 
 import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { logout, requireStudent } from "~/server/auth/session.server";
+import { SCHOOL_LOAD_STATUS, schoolLoadMessage, schoolLoadNotice } from "~/server/http/schedule-refusals";
 import { scheduleView, type CourseDetail } from "~/server/schedule/page.server";
 import { undoEdit } from "~/server/schedule/edits.server";
 import { getScheduleSettings, resetCalendarToken, saveDisplaySettings, saveReminderSettings } from "~/server/schedule/settings.server";
@@ -31,7 +32,8 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.schedule} · ${m
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
-  return scheduleView(user, new URL(request.url));
+  const { failure, ...view } = await scheduleView(user, new URL(request.url));
+  return { ...view, ...schoolLoadNotice(failure) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const term = value.term ?? (await loadTermInfo(user)).info.currentTerm;
       const load = await loadTimetable(user, term, { refresh: true, returnTo: back() });
       if (load.source === "fresh") return redirect(back({ notice: "synced" }));
-      return Response.json({ intent: "refresh" as const, error: load.error }, { status: 502 });
+      return Response.json({ intent: "refresh" as const, error: load.failure ? schoolLoadMessage(load.failure) : null }, { status: SCHOOL_LOAD_STATUS });
     }
     case "reminders":
       await saveReminderSettings(user.id, {

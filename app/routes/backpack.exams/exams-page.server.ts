@@ -7,6 +7,7 @@ import { compareTerms, parseTermCode, termLabel } from "~/lib/term";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import type { User } from "~/server/auth/session.server";
 import { loadExams } from "~/server/grades/grades.server";
+import { schoolLoadNotice } from "~/server/http/schedule-refusals";
 import { returnPath } from "~/server/schedule/page.server";
 import { loadTermInfo } from "~/server/schedule/timetable.server";
 
@@ -31,8 +32,7 @@ export async function examsView(user: User, url: URL, options: { now?: Date } = 
     exams: arrangeExams(load.list?.exams ?? [], shanghaiToday(now)),
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
     staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
-    error: load.error,
-    errorKind: load.errorKind,
+    ...schoolLoadNotice(load.failure),
   };
 }
 

@@ -10,6 +10,7 @@ import { ExamsActionSchema } from "~/lib/schemas/grades";
 import { fillTemplate } from "~/lib/template";
 import { loginPath } from "~/lib/redirect";
 import { logout, requireStudent } from "~/server/auth/session.server";
+import { SCHOOL_LOAD_STATUS, schoolLoadMessage } from "~/server/http/schedule-refusals";
 import { loadExams } from "~/server/grades/grades.server";
 import { examsView } from "./exams-page.server";
 import { loadTermInfo } from "~/server/schedule/timetable.server";
@@ -35,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = (extra: Record<string, string> = {}) => `/backpack/exams?${new URLSearchParams({ term, ...extra }).toString()}`;
   const load = await loadExams(user, term, { refresh: true, returnTo: back() });
   if (load.source === "fresh") return redirect(back({ notice: "synced" }));
-  return Response.json({ error: load.error }, { status: 502 });
+  return Response.json({ error: load.failure ? schoolLoadMessage(load.failure) : null }, { status: SCHOOL_LOAD_STATUS });
 }
 
 function countdown(daysLeft: number | null) {

@@ -7,6 +7,7 @@ import { termLabel } from "~/lib/term";
 import { formatShanghai } from "~/lib/time";
 import type { User } from "~/server/auth/session.server";
 import { gradeNoticeSetting, loadGrades } from "~/server/grades/grades.server";
+import { schoolLoadNotice } from "~/server/http/schedule-refusals";
 import { returnPath } from "~/server/schedule/page.server";
 import { findSchool } from "~/server/school/school.server";
 
@@ -51,8 +52,7 @@ export async function gradesView(user: User, url: URL, options: { now?: Date } =
     notifyNewGrades: await gradeNoticeSetting(user.id),
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
     staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
-    error: load.error,
-    errorKind: load.errorKind,
+    ...schoolLoadNotice(load.failure),
   };
 }
 

@@ -12,6 +12,7 @@ import { fillTemplate } from "~/lib/template";
 import { GradesActionSchema } from "~/lib/schemas/grades";
 import { loginPath } from "~/lib/redirect";
 import { logout, requireStudent } from "~/server/auth/session.server";
+import { SCHOOL_LOAD_STATUS, schoolLoadMessage } from "~/server/http/schedule-refusals";
 import { loadGrades, saveGradeNoticeSetting } from "~/server/grades/grades.server";
 import { gradesView } from "./grades-page.server";
 
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const load = await loadGrades(user, { refresh: true, returnTo: "/backpack/grades" });
   if (load.source === "fresh") return redirect("/backpack/grades?notice=synced");
-  return Response.json({ error: load.error }, { status: 502 });
+  return Response.json({ error: load.failure ? schoolLoadMessage(load.failure) : null }, { status: SCHOOL_LOAD_STATUS });
 }
 
 const EXAM_KIND_STYLE = { normal: "", makeup: "bg-amber-100 text-amber-800", retake: "bg-violet-100 text-violet-800" } as const;

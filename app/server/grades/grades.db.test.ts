@@ -144,7 +144,7 @@ describe("the grades page on a ZFsoft school", () => {
     const logs = captureLogs();
     const later = new Date(new Date(first.fetchedAt!).getTime() + 2 * DAY);
     const stale = await loadGrades(user, { now: later });
-    expect(stale).toMatchObject({ source: "stale", fetchedAt: first.fetchedAt, error: msg.grades.loadFailed, errorKind: "failed" });
+    expect(stale).toMatchObject({ source: "stale", fetchedAt: first.fetchedAt, failure: { reason: "failed", what: "grades", schoolMessage: null } });
     expect(stale.report).toEqual(first.report);
     const refused = await postGrades(cookie, { intent: "refresh" });
     expect(refused.status).toBe(502);
@@ -172,6 +172,18 @@ describe("the grades page on a ZFsoft school", () => {
       ["程序设计基础", -1, true],
     ]);
     expect(view.exams[0]).toMatchObject({ date: "2026-01-12", start: "09:00", end: "11:00", place: "南教1-201", seat: "23" });
+  });
+
+  it("a failed refresh of the exams answers 502 with the exams' failure, and the page still shows", async () => {
+    const { cookie, user } = await loginZf();
+    zf.state.mode = "down";
+    const body = new URLSearchParams({ intent: "refresh", term: "2025-2026-1" });
+    const refused = (await examsAction({ request: request("/backpack/exams", { method: "POST", body, cookie }), params: {}, context: {} })) as Response;
+    expect(refused.status).toBe(502);
+    expect(await refused.json()).toEqual({ error: "加载考试安排失败，请稍后重试" });
+    // The page: the school, down for the term information too, is told as the timetable's failure.
+    const view = await examsView(user, new URL("http://app/backpack/exams?term=2025-2026-1"));
+    expect(view).toMatchObject({ loaded: false, error: "加载课表失败，请稍后重试", errorKind: "failed" });
   });
 
   it("puts the exams into the calendar feed", async () => {

@@ -6,8 +6,6 @@
 import crypto from "node:crypto";
 import { EXAMS_CACHE_MS } from "~/lib/exams";
 import { GRADES_CACHE_MS, newGrades, type GradeRecord } from "~/lib/grades";
-import * as msg from "~/lib/messages";
-import { fillTemplate } from "~/lib/template";
 import type { User } from "../auth/session.server";
 import { seal, unseal } from "../crypto.server";
 import { db } from "../db/db.server";
@@ -16,16 +14,15 @@ import { log } from "../log.server";
 import { notify } from "../notify/notify.server";
 import { withAcademicSession } from "../school/academic-session.server";
 import { AcademicSystemError, type ExamList, type GradeReport } from "../school/index.server";
+import { schoolFailed, type SchoolLoadFailure } from "../schedule/timetable.server";
 
 export type LoadSource = "cache" | "fresh" | "stale" | "none";
-export type LoadErrorKind = "credentials_missing" | "failed" | null;
 
 export type GradesLoad = {
   report: GradeReport | null;
   fetchedAt: string | null;
   source: LoadSource;
-  error: string | null;
-  errorKind: LoadErrorKind;
+  failure: SchoolLoadFailure | null;
   /** Results this load found that the previous copy did not have (fresh loads only). */
   newCount: number;
 };
@@ -34,8 +31,7 @@ export type ExamsLoad = {
   list: ExamList | null;
   fetchedAt: string | null;
   source: LoadSource;
-  error: string | null;
-  errorKind: LoadErrorKind;
+  failure: SchoolLoadFailure | null;
 };
 
 type Options = { refresh?: boolean; returnTo?: string; now?: Date };
@@ -57,11 +53,6 @@ async function clearingOnRedirect<T>(userId: number, run: () => Promise<T>): Pro
     if (error instanceof Response) await clearGradesCache(userId);
     throw error;
   }
-}
-
-function failureMessage(error: unknown, withReason: string, plain: string) {
-  if (error instanceof AcademicSystemError && error.schoolMessage) return fillTemplate(withReason, { reason: error.schoolMessage });
-  return plain;
 }
 
 function isFresh(fetchedAt: string, now: Date, maxAgeMs: number) {
@@ -87,13 +78,13 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
   const row = await db().selectFrom("grades_cache").selectAll().where("user_id", "=", user.id).executeTakeFirst();
   const cached = row ? readGrades(row.data_enc) : null;
   if (!options.refresh && row && cached && isFresh(row.fetched_at, now, GRADES_CACHE_MS)) {
-    return { report: cached, fetchedAt: row.fetched_at, source: "cache", error: null, errorKind: null, newCount: 0 };
+    return { report: cached, fetchedAt: row.fetched_at, source: "cache", failure: null, newCount: 0 };
   }
-  const fallback = (error: string, errorKind: LoadErrorKind): GradesLoad =>
+  const fallback = (failure: SchoolLoadFailure): GradesLoad =>
     row && cached
-      ? { report: cached, fetchedAt: row.fetched_at, source: "stale", error, errorKind, newCount: 0 }
-      : { report: null, fetchedAt: null, source: "none", error, errorKind, newCount: 0 };
-  if (!hasCredentials(user)) return fallback(msg.schedule.missingCredentials, "credentials_missing");
+      ? { report: cached, fetchedAt: row.fetched_at, source: "stale", failure, newCount: 0 }
+      : { report: null, fetchedAt: null, source: "none", failure, newCount: 0 };
+  if (!hasCredentials(user)) return fallback({ reason: "credentials_missing" });
 
   let report: GradeReport;
   try {
@@ -104,7 +95,7 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
     if (error instanceof Response) throw error;
     // The error names the kind of failure only: never a grade.
     log("warn", "grades-failed", { userId: user.id, error: error instanceof AcademicSystemError ? error.kind : "error" });
-    return fallback(failureMessage(error, msg.grades.fetchFailed, msg.grades.loadFailed), "failed");
+    return fallback(schoolFailed(error, "grades"));
   }
 
   const fetchedAt = now.toISOString();
@@ -128,12 +119,12 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
       { now },
     );
   }
-  return { report: stored, fetchedAt, source: "fresh", error: null, errorKind: null, newCount: found.length };
+  return { report: stored, fetchedAt, source: "fresh", failure: null, newCount: found.length };
 }
 
 const examsCache = compiledOnce((userId: number, term: string) => db().selectFrom("exams_cache").selectAll().where("user_id", "=", userId).where("term", "=", term));
 
-export async function loadExams(user: User, term: string, options: Options & { schoolFailure?: string } = {}): Promise<ExamsLoad> {
+export async function loadExams(user: User, term: string, options: Options & { schoolFailure?: SchoolLoadFailure } = {}): Promise<ExamsLoad> {
   const now = options.now ?? new Date();
   const row = await examsCache.executeTakeFirst(user.id, term);
   let cached: ExamList | null = null;
@@ -143,14 +134,14 @@ export async function loadExams(user: User, term: string, options: Options & { s
     cached = null;
   }
   if (!options.refresh && row && cached && isFresh(row.fetched_at, now, EXAMS_CACHE_MS)) {
-    return { list: cached, fetchedAt: row.fetched_at, source: "cache", error: null, errorKind: null };
+    return { list: cached, fetchedAt: row.fetched_at, source: "cache", failure: null };
   }
-  const fallback = (error: string, errorKind: LoadErrorKind): ExamsLoad =>
+  const fallback = (failure: SchoolLoadFailure): ExamsLoad =>
     row && cached
-      ? { list: cached, fetchedAt: row.fetched_at, source: "stale", error, errorKind }
-      : { list: null, fetchedAt: null, source: "none", error, errorKind };
-  if (!hasCredentials(user)) return fallback(msg.schedule.missingCredentials, "credentials_missing");
-  if (options.schoolFailure) return fallback(options.schoolFailure, "failed");
+      ? { list: cached, fetchedAt: row.fetched_at, source: "stale", failure }
+      : { list: null, fetchedAt: null, source: "none", failure };
+  if (!hasCredentials(user)) return fallback({ reason: "credentials_missing" });
+  if (options.schoolFailure) return fallback(options.schoolFailure);
   try {
     const list = await clearingOnRedirect(user.id, () =>
       withAcademicSession(user, (system, session) => system.exams(session, term), { returnTo: options.returnTo }),
@@ -162,11 +153,11 @@ export async function loadExams(user: User, term: string, options: Options & { s
       .values({ user_id: user.id, term, data, fetched_at: fetchedAt })
       .onConflict((oc) => oc.columns(["user_id", "term"]).doUpdateSet({ data, fetched_at: fetchedAt }))
       .execute();
-    return { list: { term, exams: list.exams }, fetchedAt, source: "fresh", error: null, errorKind: null };
+    return { list: { term, exams: list.exams }, fetchedAt, source: "fresh", failure: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     log("warn", "exams-failed", { userId: user.id, term, error: error instanceof AcademicSystemError ? error.kind : "error" });
-    return fallback(failureMessage(error, msg.grades.examsFetchFailed, msg.grades.examsLoadFailed), "failed");
+    return fallback(schoolFailed(error, "exams"));
   }
 }
 

@@ -95,7 +95,7 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
   const calendar = await schoolCalendar(user.school_code, term);
   const plans = weekPlans(week1Start, week, calendar);
   // Exams join the grid from their own cache; a school that just failed is not asked again.
-  const examsLoad = await loadExams(user, term, { returnTo, now, schoolFailure: schoolFailure ?? (load.errorKind === "failed" ? (load.error ?? undefined) : undefined) });
+  const examsLoad = await loadExams(user, term, { returnTo, now, schoolFailure: schoolFailure ?? (load.failure?.reason === "failed" ? load.failure : undefined) });
   const exams = (examsLoad.list?.exams ?? []).filter((exam): exam is TimedExam => exam.date !== null && exam.start !== null && exam.end !== null);
 
   const settings = await getScheduleSettings(user.id);
@@ -175,8 +175,8 @@ export async function scheduleView(user: User, url: URL, options: { now?: Date }
     lastTeachingWeek: shown.length > 0 ? Math.max(...shown.flatMap((course) => course.weeks), MIN_WEEK) : null,
     syncedAt: load.fetchedAt ? formatShanghai(load.fetchedAt) : null,
     staleAge: load.source === "stale" && load.fetchedAt ? ageText(load.fetchedAt, now) : null,
-    error: load.error,
-    errorKind: load.errorKind,
+    /** Why the school's copy could not be had (the route words it). */
+    failure: load.failure,
     reminders: {
       courseReminder: settings.courseReminder,
       substituteReminder: settings.substituteReminder,

@@ -72,7 +72,7 @@ describe("the timetable cache", () => {
 
     const sixDaysLater = new Date(Date.now() + 6 * DAY);
     const hit = await loadTimetable(user, TERM, { now: sixDaysLater });
-    expect(hit).toMatchObject({ source: "cache", fetchedAt: first.fetchedAt, error: null });
+    expect(hit).toMatchObject({ source: "cache", fetchedAt: first.fetchedAt, failure: null });
     expect(hit.timetable).toEqual(first.timetable);
     expect(timetableRequests()).toBe(before + 1);
   });
@@ -119,7 +119,7 @@ describe("the timetable cache", () => {
     fake.state.mode = "down";
     const tenDaysLater = new Date(new Date(first.fetchedAt!).getTime() + 10 * DAY);
     const stale = await loadTimetable(user, TERM, { now: tenDaysLater });
-    expect(stale).toMatchObject({ source: "stale", fetchedAt: first.fetchedAt, error: msg.schedule.loadFailed, errorKind: "failed" });
+    expect(stale).toMatchObject({ source: "stale", fetchedAt: first.fetchedAt, failure: { reason: "failed", what: "timetable", schoolMessage: null } });
     expect(stale.timetable).toEqual(first.timetable);
     // The copy stays for next time.
     expect(await cacheRows(user.id)).toHaveLength(1);
@@ -137,17 +137,21 @@ describe("the timetable cache", () => {
   });
 
   it("shows '加载课表失败，请稍后重试' with no cache and the school down", async () => {
-    const { user } = await login();
+    const { cookie, user } = await login();
     fake.state.mode = "down";
-    expect(await loadTimetable(user, TERM)).toEqual({ timetable: null, fetchedAt: null, source: "none", error: msg.schedule.loadFailed, errorKind: "failed" });
+    expect(await loadTimetable(user, TERM)).toEqual({ timetable: null, fetchedAt: null, source: "none", failure: { reason: "failed", what: "timetable", schoolMessage: null } });
+    const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=3`, { cookie }), params: {}, context: {} });
+    expect(view).toMatchObject({ loaded: false, error: "加载课表失败，请稍后重试", errorKind: "failed" });
   });
 
   it("passes on the school's own reason: '获取课表失败: …'", async () => {
-    const { user } = await login();
+    const { cookie, user } = await login();
     fake.state.sessions.clear(); // the school's session expired: a silent re-login is needed
     fake.state.tipsOverride = "系统维护中，请稍后再试";
     const load = await loadTimetable(user, TERM);
-    expect(load.error).toBe("获取课表失败: 系统维护中，请稍后再试");
+    expect(load.failure).toEqual({ reason: "failed", what: "timetable", schoolMessage: "系统维护中，请稍后再试" });
+    const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=3`, { cookie }), params: {}, context: {} });
+    expect(view).toMatchObject({ error: "获取课表失败: 系统维护中，请稍后再试", errorKind: "failed" });
   });
 
   it("invalid credentials clear the cache and send the student to login with the reason", async () => {
@@ -180,9 +184,11 @@ describe("the timetable cache", () => {
 
   it("without stored credentials says '缺少登录凭据，请重新登录' and still shows a cached copy", async () => {
     const user = await createStudent({ school_code: "zf", password_enc: null });
-    expect(await loadTimetable(user, TERM)).toMatchObject({ timetable: null, error: msg.schedule.missingCredentials, errorKind: "credentials_missing" });
+    expect(await loadTimetable(user, TERM)).toMatchObject({ timetable: null, failure: { reason: "credentials_missing" } });
     await db().insertInto("timetable_cache").values({ user_id: user.id, term: TERM, data: JSON.stringify({ term: TERM, courses: [], notes: [] }), fetched_at: new Date(Date.now() - 9 * DAY).toISOString() }).execute();
-    expect(await loadTimetable(user, TERM)).toMatchObject({ source: "stale", error: msg.schedule.missingCredentials });
+    expect(await loadTimetable(user, TERM)).toMatchObject({ source: "stale", failure: { reason: "credentials_missing" } });
+    const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=3`, { cookie: await sessionCookieFor(user.id) }), params: {}, context: {} });
+    expect(view).toMatchObject({ loaded: true, error: "缺少登录凭据，请重新登录", errorKind: "credentials_missing" });
   });
 
   it("'重新登录' ends the session and opens the login page", async () => {

@@ -2,9 +2,7 @@
 // through the student's academic session. The school's term information (current term, week-1
 // Monday, term list) is cached per school for a day, with the product rules' fallback when it was never
 // loaded. Invalid stored credentials clear the student's cache and end at the login page.
-import * as msg from "~/lib/messages";
 import { FALLBACK_TERM_INFO, SCHEDULE_CACHE_MS, TERM_INFO_CACHE_MS } from "~/lib/schedule";
-import { fillTemplate } from "~/lib/template";
 import type { User } from "../auth/session.server";
 import { db } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
@@ -13,12 +11,25 @@ import { withAcademicSession } from "../school/academic-session.server";
 import { findSchool } from "../school/school.server";
 import { AcademicSystemError, type TermInfo, type Timetable } from "../school/index.server";
 
+/**
+ * Why the school's copy could not be had: no stored credentials to ask with, or the school failed
+ * when asked for `what` (with its own words when it gave any). The pages word it.
+ */
+export type SchoolLoadFailure =
+  | { reason: "credentials_missing" }
+  | { reason: "failed"; what: "timetable" | "grades" | "exams"; schoolMessage: string | null };
+
+/** The school failed while asked for `what`: its own words when it gave any. */
+export function schoolFailed(error: unknown, what: "timetable" | "grades" | "exams"): SchoolLoadFailure {
+  return { reason: "failed", what, schoolMessage: error instanceof AcademicSystemError && error.schoolMessage ? error.schoolMessage : null };
+}
+
 export type TermInfoSource = "cache" | "fresh" | "stale" | "fallback";
 export type TermInfoResult = {
   info: TermInfo;
   source: TermInfoSource;
-  /** Set when the school was asked and failed (slow, down): the message for the student. */
-  schoolFailure?: string;
+  /** Set when the school was asked and failed (slow, down); told as the timetable's failure. */
+  schoolFailure?: SchoolLoadFailure;
 };
 
 export type TimetableLoad = {
@@ -27,9 +38,8 @@ export type TimetableLoad = {
   fetchedAt: string | null;
   /** 'cache' or 'fresh' when all went well; 'stale' when a cached copy stands in after a failure. */
   source: "cache" | "fresh" | "stale" | "none";
-  /** The message for the student when the school could not be asked or did not answer. */
-  error: string | null;
-  errorKind: "credentials_missing" | "failed" | null;
+  /** Why, when the school could not be asked or did not answer. */
+  failure: SchoolLoadFailure | null;
 };
 
 type Options = { returnTo?: string; now?: Date };
@@ -53,13 +63,6 @@ export async function clearTimetableCache(userId: number) {
   await db().deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
 }
 
-function failureMessage(error: unknown) {
-  if (error instanceof AcademicSystemError && error.schoolMessage) {
-    return fillTemplate(msg.schedule.fetchFailed, { reason: error.schoolMessage });
-  }
-  return msg.schedule.loadFailed;
-}
-
 function parseJson<T>(text: string): T | null {
   try {
     return JSON.parse(text) as T;
@@ -77,7 +80,7 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
   if (row && cached && now.getTime() - new Date(row.fetched_at).getTime() < TERM_INFO_CACHE_MS) {
     return { info: cached, source: "cache" };
   }
-  const fallback = (schoolFailure?: string): TermInfoResult =>
+  const fallback = (schoolFailure?: SchoolLoadFailure): TermInfoResult =>
     cached ? { info: cached, source: "stale", schoolFailure } : { info: FALLBACK_TERM_INFO, source: "fallback", schoolFailure };
   if (!hasCredentials(user)) return fallback();
   try {
@@ -94,7 +97,7 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
   } catch (error) {
     if (error instanceof Response) throw error;
     log("warn", "term-info-failed", { school: schoolCode, error: String(error) });
-    return fallback(failureMessage(error));
+    return fallback(schoolFailed(error, "timetable"));
   }
 }
 
@@ -116,23 +119,23 @@ const termInfo = compiledOnce((schoolCode: string) => db().selectFrom("school_te
 export async function loadTimetable(
   user: User,
   term: string,
-  options: Options & { refresh?: boolean; schoolFailure?: string } = {},
+  options: Options & { refresh?: boolean; schoolFailure?: SchoolLoadFailure } = {},
 ): Promise<TimetableLoad> {
   const now = options.now ?? new Date();
   const row = await timetableCache.executeTakeFirst(user.id, term);
   const cached = row ? parseJson<Timetable>(row.data) : null;
   if (!options.refresh && row && cached && now.getTime() - new Date(row.fetched_at).getTime() < SCHEDULE_CACHE_MS) {
-    return { timetable: cached, fetchedAt: row.fetched_at, source: "cache", error: null, errorKind: null };
+    return { timetable: cached, fetchedAt: row.fetched_at, source: "cache", failure: null };
   }
-  const fallback = (error: string, errorKind: TimetableLoad["errorKind"]): TimetableLoad =>
+  const fallback = (failure: SchoolLoadFailure): TimetableLoad =>
     row && cached
-      ? { timetable: cached, fetchedAt: row.fetched_at, source: "stale", error, errorKind }
-      : { timetable: null, fetchedAt: null, source: "none", error, errorKind };
+      ? { timetable: cached, fetchedAt: row.fetched_at, source: "stale", failure }
+      : { timetable: null, fetchedAt: null, source: "none", failure };
 
-  if (!hasCredentials(user)) return fallback(msg.schedule.missingCredentials, "credentials_missing");
+  if (!hasCredentials(user)) return fallback({ reason: "credentials_missing" });
   // The school failed a moment ago in this same request (loadTermInfo's schoolFailure): asking it
   // again would make the student wait a second timeout for the same answer.
-  if (options.schoolFailure) return fallback(options.schoolFailure, "failed");
+  if (options.schoolFailure) return fallback(options.schoolFailure);
   try {
     const timetable = await clearingOnRedirect(user.id, () =>
       withAcademicSession(user, (system, session) => system.timetable(session, term), { returnTo: options.returnTo }),
@@ -144,11 +147,11 @@ export async function loadTimetable(
       .values({ user_id: user.id, term, data, fetched_at: fetchedAt })
       .onConflict((oc) => oc.columns(["user_id", "term"]).doUpdateSet({ data, fetched_at: fetchedAt }))
       .execute();
-    return { timetable: { term, courses: timetable.courses, notes: timetable.notes }, fetchedAt, source: "fresh", error: null, errorKind: null };
+    return { timetable: { term, courses: timetable.courses, notes: timetable.notes }, fetchedAt, source: "fresh", failure: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     log("warn", "timetable-failed", { userId: user.id, term, error: String(error) });
-    return fallback(failureMessage(error), "failed");
+    return fallback(schoolFailed(error, "timetable"));
   }
 }
 
