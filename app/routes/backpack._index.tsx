@@ -5,8 +5,10 @@ import { Icon, type IconName } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
+import { notify as notifyMessages } from "~/lib/messages/notify";
 import { profile as profileMessages } from "~/lib/messages/profile";
 import { titles as titlesMessages } from "~/lib/messages/titles";
+import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
 import { campusSelectorState } from "~/server/campus/selector.server";
 import { publicName } from "~/server/forum/posts.server";
@@ -18,6 +20,7 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.backpack} · ${m
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
+  const badge = await inboxBadge(user.id);
   return {
     profile: {
       // The one name the circle, comments and invites show; the real name only on the profile page.
@@ -26,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       studentId: user.student_id ?? msg.backpack.studentIdNotSet,
     },
     selector: await campusSelectorState(request, user),
-    inbox: await inboxBadge(user.id),
+    // '7 条未读' for screen readers.
+    inbox: badge ? { text: badge.text, label: fillTemplate(notifyMessages.inbox.unreadCount, { count: badge.count }) } : null,
   };
 }
 

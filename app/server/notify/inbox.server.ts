@@ -1,10 +1,8 @@
 // The in-app inbox (/backpack/inbox): the user's items newest first, the unread count the
 // backpack shows as its badge, and marking read. Every query is scoped by the owner, so another
 // user's item id is simply not found.
-import { notify as notifyMessages } from "~/lib/messages/notify";
 import { INBOX_PAGE_SIZE, badgeText, inboxText, type InboxText } from "~/lib/notify";
 import { commentTime } from "~/lib/relative-time";
-import { fillTemplate } from "~/lib/template";
 import { db } from "../db/db.server";
 
 /** The unread count (inbox_items_unread_idx; the query-plan test reads it). */
@@ -21,11 +19,11 @@ export async function unreadCount(userId: number): Promise<number> {
   return Number(row.count);
 }
 
-/** The backpack's badge: '7' (or '99+') with '7 条未读' for screen readers; null without unread items. */
-export async function inboxBadge(userId: number): Promise<{ text: string; label: string } | null> {
+/** The backpack's badge: '7' (or '99+') and the count it stands for (the page words it for screen readers); null without unread items. */
+export async function inboxBadge(userId: number): Promise<{ text: string; count: number } | null> {
   const count = await unreadCount(userId);
   const text = badgeText(count);
-  return text ? { text, label: fillTemplate(notifyMessages.inbox.unreadCount, { count }) } : null;
+  return text ? { text, count } : null;
 }
 
 export type InboxView = InboxText & { id: number; unread: boolean; time: string; at: string; href: string };
