@@ -275,7 +275,8 @@ from real_sms_batch3 import ROWS as B3
 from real_sms_batch4 import ROWS as B4
 from real_sms_batch5 import ROWS as B5
 from real_sms_batch6 import ROWS as B6
-EXTRA += B2 + B3 + B4 + B5 + B6
+from real_sms_batch7 import ROWS as B7
+EXTRA += B2 + B3 + B4 + B5 + B6 + B7
 
 MOBILE = re.compile(r"(?<!\d)(1[3-9]\d)\d{8}(?!\d)")
 NAMES = [("陈会洋", "陈**"), ("刘草环", "刘**")]
