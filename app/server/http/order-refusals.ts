@@ -1,10 +1,14 @@
-// What the routes answer when app/server/orders refuses a customer's step or a payment: the
-// status and the catalogue's message for each reason. Several routes answer the same refusals
-// (the order page and its dialogs, the pay page, the pay call path), so the table is here once.
+// What the routes answer when app/server/orders refuses a customer's step, a new order or a
+// payment: the status and the catalogue's message for each reason. Several routes answer the
+// same refusals (the order page and its dialogs, the pay page, the pay call path, the market
+// sheet's pay button and POST /api/express/order_create), so the tables are here once.
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { pay as payMessages } from "~/lib/messages/pay";
-import type { OrderRefusal } from "~/server/orders/orders.server";
+import { formatYuan } from "~/lib/money";
+import { fillTemplate } from "~/lib/template";
+import type { CreateOrderResult, CreateOrderRefusal, OrderRefusal } from "~/server/orders/orders.server";
 import type { PayRefusal } from "~/server/orders/payment.server";
+import { EXPRESS_CONFIG_REFUSALS } from "./market-refusals";
 
 const msg = { orders: ordersMessages, pay: payMessages };
 
@@ -17,6 +21,32 @@ export const ORDER_REFUSALS: Record<OrderRefusal, Answer> = {
   conflict: { status: 409, message: msg.orders.failures.cancel },
   already_reviewed: { status: 409, message: msg.orders.failures.alreadyReviewed },
 };
+
+export const ORDER_CREATE_REFUSALS: Record<CreateOrderRefusal, Answer> = {
+  need_messenger: { status: 401, message: msg.orders.create.needMessenger },
+  stale: { status: 409, message: msg.orders.create.stale },
+  empty_list: { status: 400, message: msg.orders.create.emptyList },
+  need_address: { status: 400, message: msg.orders.create.needAddress },
+  address_campus: { status: 400, message: msg.orders.create.addressCampus },
+  address_not_served: { status: 400, message: msg.orders.create.addressNotServed },
+  too_many_parcels: { status: 400, message: msg.orders.create.tooManyParcels },
+  one_code: { status: 400, message: msg.orders.create.oneCode },
+  duplicate_parcel: { status: 400, message: msg.orders.create.duplicateParcel },
+  counts_mismatch: { status: 400, message: msg.orders.create.countsMismatch },
+  parcel_in_live_order: { status: 409, message: msg.orders.create.parcelInLiveOrder },
+  price_changed: { status: 409, message: msg.orders.create.priceChanged },
+  unpriced: { status: 400, message: msg.orders.create.failed },
+  failed: { status: 500, message: msg.orders.create.failed },
+  not_opened: { status: 400, message: EXPRESS_CONFIG_REFUSALS.not_opened },
+  config_broken: { status: 400, message: EXPRESS_CONFIG_REFUSALS.config_broken },
+};
+
+/** A refused new order: the table's answer, naming the live order that holds a parcel or the new total to confirm. */
+export function orderCreateRefusal(refused: Extract<CreateOrderResult, { ok: false }>): Answer {
+  const answer = ORDER_CREATE_REFUSALS[refused.reason];
+  const amount = refused.priceChanged ? formatYuan(refused.priceChanged.amountFen, { style: "amount", symbol: true }) : "";
+  return { status: answer.status, message: fillTemplate(answer.message, { orderNumber: refused.liveOrder ?? "", amount }) };
+}
 
 export const PAY_REFUSALS: Record<PayRefusal, Answer> = {
   not_found: { status: 404, message: msg.orders.failures.notFound },
