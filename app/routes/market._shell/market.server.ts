@@ -31,6 +31,7 @@ import {
 } from "~/lib/service-hours";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
+import { assistRefusalText } from "~/server/http/coupon-refusals";
 import { EXPRESS_CONFIG_FALLBACK, EXPRESS_CONFIG_REFUSALS } from "~/server/http/market-refusals";
 import { assistDialog, checkoutQuote, couponRow, promoCard } from "~/server/coupons/market-parts.server";
 import { listAddresses } from "~/server/market/addresses.server";
@@ -70,7 +71,7 @@ export async function marketLoader(request: Request) {
   const [quote, promo, assist, unpaid] = await Promise.all([
     checkoutQuote(user, types, checkout?.counts ?? null),
     tab === "express" ? promoCard({ user, types, authHref }) : null,
-    assistDialog(url, user),
+    assistDialog(url, user, assistRefusalText(url.searchParams.get("assistError"))),
     user?.openid ? latestUnpaidOrder(user.id) : null,
   ]);
   const priceFromFen = config ? Math.min(...config.packageTypes.map((type) => type.priceFen)) : null;

@@ -12,7 +12,7 @@ import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import { fillTemplate } from "~/lib/template";
 import type { User } from "../auth/session.server";
 import { log } from "../log.server";
-import { REFUSAL_MESSAGES, recordPendingInvite, resolveInviter, type AssistRefusal } from "./campaign.server";
+import { recordPendingInvite, resolveInviter } from "./campaign.server";
 import { couponSummary, isNewUser, loadRules, quoteFor } from "./wallet.server";
 
 const m = couponMessages;
@@ -75,9 +75,9 @@ export async function promoCard(input: { user: User | null; types: PricedType[] 
 
 /**
  * The assist dialog of /market?invite=…&inviter=…: opening the link is a pending invite for a new
- * user (never for oneself); assistError is the refusal /market/assist sent back.
+ * user (never for oneself); `error`: the route's words for the refusal /market/assist sent back.
  */
-export async function assistDialog(url: URL, user: User | null): Promise<AssistDialogView | null> {
+export async function assistDialog(url: URL, user: User | null, error: string | null): Promise<AssistDialogView | null> {
   const code = url.searchParams.get("invite");
   if (code === null || url.searchParams.get("sheet")) return null;
   try {
@@ -85,7 +85,6 @@ export async function assistDialog(url: URL, user: User | null): Promise<AssistD
     const token = url.searchParams.get("inviter");
     const inviter = await resolveInviter(code, token);
     if (inviter && user?.openid && inviter.id !== user.id && (await isNewUser(user.id))) await recordPendingInvite(inviter.id, user.id);
-    const error = url.searchParams.get("assistError");
     return {
       title: m.assist.title,
       action: ASSIST_PATH,
@@ -93,7 +92,7 @@ export async function assistDialog(url: URL, user: User | null): Promise<AssistD
       token,
       inviter: inviter && { nickname: inviter.nickname, avatar: inviter.avatar, line: fillTemplate(m.assist.invitedBy, { nickname: inviter.nickname }) },
       body: fillTemplate(m.assist.body, { reward: copy.newUserReward }),
-      error: error && error in REFUSAL_MESSAGES ? REFUSAL_MESSAGES[error as AssistRefusal] : null,
+      error,
       labels: { code: m.assist.codeLabel, placeholder: m.assist.codePlaceholder, later: m.assist.later, submit: m.assist.submit },
     };
   } catch (error) {
