@@ -22,23 +22,31 @@ export const ORDER_REFUSALS: Record<OrderRefusal, Answer> = {
   already_reviewed: { status: 409, message: msg.orders.failures.alreadyReviewed },
 };
 
+/** Each reason of `messages` answered with `status` and its message. */
+function answering<R extends string>(status: number, messages: Record<R, string>): Record<R, Answer> {
+  return Object.fromEntries(Object.entries<string>(messages).map(([reason, message]) => [reason, { status, message }])) as Record<R, Answer>;
+}
+
+const create = msg.orders.create;
+
 export const ORDER_CREATE_REFUSALS: Record<CreateOrderRefusal, Answer> = {
-  need_messenger: { status: 401, message: msg.orders.create.needMessenger },
-  stale: { status: 409, message: msg.orders.create.stale },
-  empty_list: { status: 400, message: msg.orders.create.emptyList },
-  need_address: { status: 400, message: msg.orders.create.needAddress },
-  address_campus: { status: 400, message: msg.orders.create.addressCampus },
-  address_not_served: { status: 400, message: msg.orders.create.addressNotServed },
-  too_many_parcels: { status: 400, message: msg.orders.create.tooManyParcels },
-  one_code: { status: 400, message: msg.orders.create.oneCode },
-  duplicate_parcel: { status: 400, message: msg.orders.create.duplicateParcel },
-  counts_mismatch: { status: 400, message: msg.orders.create.countsMismatch },
-  parcel_in_live_order: { status: 409, message: msg.orders.create.parcelInLiveOrder },
-  price_changed: { status: 409, message: msg.orders.create.priceChanged },
-  unpriced: { status: 400, message: msg.orders.create.failed },
-  failed: { status: 500, message: msg.orders.create.failed },
-  not_opened: { status: 400, message: EXPRESS_CONFIG_REFUSALS.not_opened },
-  config_broken: { status: 400, message: EXPRESS_CONFIG_REFUSALS.config_broken },
+  need_messenger: { status: 401, message: create.needMessenger },
+  failed: { status: 500, message: create.failed },
+  // The sheet showed an older checkout, or the order would clash with what is there now.
+  ...answering(409, { stale: create.stale, parcel_in_live_order: create.parcelInLiveOrder, price_changed: create.priceChanged }),
+  ...answering(400, {
+    empty_list: create.emptyList,
+    need_address: create.needAddress,
+    address_campus: create.addressCampus,
+    address_not_served: create.addressNotServed,
+    too_many_parcels: create.tooManyParcels,
+    one_code: create.oneCode,
+    duplicate_parcel: create.duplicateParcel,
+    counts_mismatch: create.countsMismatch,
+    // No live config to price with: the order is not made at the fallback defaults.
+    unpriced: create.failed,
+    ...EXPRESS_CONFIG_REFUSALS,
+  }),
 };
 
 /** A refused new order: the table's answer, naming the live order that holds a parcel or the new total to confirm. */
