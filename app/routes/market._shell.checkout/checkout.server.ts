@@ -8,7 +8,7 @@ import { marketMessages } from "~/lib/messages/market-answers";
 import { totalParcels } from "~/lib/package-counts";
 import { CheckoutIntentSchema, RemarkSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
-import { COUPON_DIALOG_PATH, COUPON_SHEET } from "~/server/coupons/market-parts.server";
+import { COUPON_DIALOG_PATH, COUPON_SHEET } from "../market._shell/coupon-parts.server";
 import { CheckoutConflictError } from "~/server/market/checkout.server";
 import { setRemark, stepPackage } from "~/server/market/checkout-edits.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";

@@ -33,7 +33,7 @@ import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
 import { assistRefusalText } from "~/server/http/coupon-refusals";
 import { EXPRESS_CONFIG_FALLBACK, EXPRESS_CONFIG_REFUSALS } from "~/server/http/market-refusals";
-import { assistDialog, checkoutQuote, couponRow, promoCard } from "~/server/coupons/market-parts.server";
+import { assistDialog, checkoutQuote, couponRow, promoCard } from "./coupon-parts.server";
 import { listAddresses } from "~/server/market/addresses.server";
 import { checkoutKey, loadCheckout, type Checkout } from "~/server/market/checkout.server";
 import { type PackageTypeConfig } from "~/server/market/market-config.server";

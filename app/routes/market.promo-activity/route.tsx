@@ -38,7 +38,7 @@ import { loginStudent } from "~/server/auth/student-login.server";
 import { listSchools } from "~/server/school/school.server";
 import { pricedTypesFor } from "~/server/coupons/wallet.server";
 import { hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter } from "~/server/coupons/campaign.server";
-import { inviteShareOf } from "~/server/coupons/share.server";
+import { inviteShareOf } from "./invite-share.server";
 import { ASSIST_REFUSALS } from "~/server/http/coupon-refusals";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";

@@ -1,7 +1,8 @@
 // The coupon parts of /market as plain data (no HTML strings): the express tab's promo
 // card, the assist dialog (?invite=…), the order-confirm sheet's coupon row and the coupon detail
 // dialog (/market/checkout/coupon) with the choice of coupon. Texts are filled in here from
-// the grant rules; app/components/market/ draws them.
+// the grant rules; app/components/market/ draws them. Beside the market layout, whose pages and
+// dialogs share it: the coupons domain answers quotes and inviters, the routes word them.
 import type { CouponRowData } from "~/components/coupons/CouponRow";
 import { formatYuan } from "~/lib/money";
 import { campaignCopy } from "~/lib/coupon-rules";
@@ -10,10 +11,10 @@ import type { AssistDialogView, CouponPanelView, PromoCardView } from "~/lib/mar
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import { fillTemplate } from "~/lib/template";
-import type { User } from "../auth/session.server";
-import { log } from "../log.server";
-import { recordPendingInvite, resolveInviter } from "./campaign.server";
-import { couponSummary, isNewUser, loadRules, quoteFor } from "./wallet.server";
+import type { User } from "~/server/auth/session.server";
+import { log } from "~/server/log.server";
+import { recordPendingInvite, resolveInviter } from "~/server/coupons/campaign.server";
+import { couponSummary, isNewUser, loadRules, quoteFor } from "~/server/coupons/wallet.server";
 
 const m = couponMessages;
 
