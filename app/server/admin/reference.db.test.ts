@@ -16,7 +16,6 @@ import { action as campusAction, loader as campusLoader } from "~/routes/admin.c
 import { action as campusesAction, loader as campusesLoader } from "~/routes/admin.campuses._index";
 import { action as slotsAction, loader as slotsLoader } from "~/routes/admin.delivery-slots";
 import { action as schoolsAction, loader as schoolsLoader } from "~/routes/admin.schools";
-import * as msg from "~/lib/messages";
 import { listCampuses } from "~/server/campus/campus.server";
 import { saveAddress } from "~/server/market/addresses.server";
 import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
