@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { campus as campusMessages } from "~/lib/messages/campus";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
+import { EXPRESS_CONFIG_FALLBACK, EXPRESS_CONFIG_REFUSALS } from "~/server/http/market-refusals";
 import { readBody } from "~/server/market/json-body.server";
 import { initInfoData, loadExpressConfig } from "~/server/market/market-config.server";
 
@@ -14,8 +15,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const code = typeof body?.campus_code === "string" ? body.campus_code.trim() : "";
   if (!code) return Response.json({ success: false, message: msg.campus.required }, { status: 400 });
   const result = await loadExpressConfig(code);
-  if (!result.ok) return Response.json({ success: false, message: result.message, reset: true }, { status: 200 });
-  return Response.json({ success: true, message: result.warning ?? "ok", warning: result.warning, data: initInfoData(result.config) });
+  if (!result.ok) return Response.json({ success: false, message: EXPRESS_CONFIG_REFUSALS[result.reason], reset: true }, { status: 200 });
+  const warning = result.fallback ? EXPRESS_CONFIG_FALLBACK : null;
+  return Response.json({ success: true, message: warning ?? "ok", warning, data: initInfoData(result.config) });
 }
 
 export const loader = () => Response.json({ success: false, message: msg.wechat.methodNotAllowed }, { status: 405 });

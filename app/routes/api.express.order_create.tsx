@@ -10,6 +10,7 @@ import { orders as ordersMessages } from "~/lib/messages/orders";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { OrderCreateSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
+import { orderCreateRefusal } from "~/server/http/order-refusals";
 import { readBody } from "~/server/market/json-body.server";
 import { createOrderFromRequest } from "~/server/orders/orders.server";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
@@ -42,7 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await consumeRateLimit("order", { userId: user.id, ip: context.clientIp });
   if (!verdict.ok) return rateLimitedJson(verdict);
   const result = await createOrderFromRequest(user, parsed.data);
-  if (!result.ok) return Response.json({ success: false, message: result.message }, { status: result.status, headers: NO_STORE });
+  if (!result.ok) {
+    const refused = orderCreateRefusal(result);
+    return Response.json({ success: false, message: refused.message }, { status: refused.status, headers: NO_STORE });
+  }
   return Response.json(
     { success: true, message: "ok", data: { order_id: result.orderNumber, amount_fen: result.amountFen, created: result.created } },
     { headers: NO_STORE },

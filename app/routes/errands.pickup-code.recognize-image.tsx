@@ -8,7 +8,8 @@ import { UPLOAD_ID_PATTERN } from "~/lib/screenshot-recognition";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/market/json-body.server";
 import { decodeBase64Image } from "~/server/market/ocr.server";
-import { outcomeHeaders, recognizeImage } from "~/server/market/recognition.server";
+import { recognitionRefusal } from "~/server/http/market-refusals";
+import { recognizeImage } from "~/server/market/recognition.server";
 import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
 import { bodyRule } from "~/lib/request-limits";
 import { marketMessages } from "~/lib/messages/market-answers";
@@ -31,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const uploadId = typeof body?.upload_id === "string" && UPLOAD_ID_PATTERN.test(body.upload_id) ? body.upload_id : null;
   const outcome = await recognizeImage(bytes, { owner: String(user.id), uploadId, signal: request.signal });
   if (!outcome.ok) {
-    return Response.json({ success: false, message: outcome.message, data: [] }, { status: outcome.status, headers: outcomeHeaders(outcome) });
+    const refused = recognitionRefusal(outcome);
+    return Response.json({ success: false, message: refused.message, data: [] }, { status: refused.status, headers: refused.headers });
   }
   return Response.json({
     success: true,

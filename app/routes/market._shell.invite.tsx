@@ -6,7 +6,7 @@ import { InviteShare } from "~/components/coupons/InviteShare";
 import { Panel } from "~/components/market/Panel";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { pricedTypesFor } from "~/server/coupons/wallet.server";
-import { inviteShareOf } from "~/server/coupons/share.server";
+import { inviteShareOf } from "./market.promo-activity/invite-share.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMessengerUser(request);

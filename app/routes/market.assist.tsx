@@ -9,7 +9,7 @@ import { AssistStartSchema } from "~/lib/schemas/coupons";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
 import { startAssist } from "~/server/coupons/campaign.server";
-import { PROMO_PATH } from "~/server/coupons/market-parts.server";
+import { PROMO_PATH } from "./market._shell/coupon-parts.server";
 
 function back(invite: string, inviter: string | undefined, error: string) {
   const params = new URLSearchParams({ invite });

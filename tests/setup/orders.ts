@@ -34,7 +34,7 @@ export async function placeTestOrder(parcels = 1): Promise<{ user: TestUser; ord
   await updateCheckout(user.id, types, () => ({ set: { entries: Array.from({ length: parcels }, entry) }, result: null }));
   const checkout = await loadCheckout(user.id, types);
   const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!created.ok) throw new Error(created.message);
+  if (!created.ok) throw new Error(created.reason);
   return { user, order: (await findOrder(created.orderNumber))! };
 }
 

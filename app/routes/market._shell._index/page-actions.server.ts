@@ -24,7 +24,8 @@ import { addRecognized, clearSms, deleteEntry, recognizeSms, type MergeAnswer, t
 import { recordFeatureRequest } from "~/server/market/feature-requests.server";
 import { keepPendingSms } from "~/server/market/market-state.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/server/market/ocr.server";
-import { outcomeHeaders, recognizeImage } from "~/server/market/recognition.server";
+import { recognitionRefusal } from "~/server/http/market-refusals";
+import { recognizeImage } from "~/server/market/recognition.server";
 import { log } from "~/server/log.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { requireCheckout, requireMarketUser, returnPath } from "../market._shell/guards.server";
@@ -149,7 +150,10 @@ async function recognizeUploads(request: Request, clientIp?: string) {
   const found: Recognized = [];
   for (const file of files) {
     const outcome = await recognizeImage(new Uint8Array(await file.arrayBuffer()), { owner: String(user.id), signal: request.signal });
-    if (!outcome.ok) return answer({ intent, error: outcome.message }, { status: outcome.status, headers: outcomeHeaders(outcome) });
+    if (!outcome.ok) {
+      const refused = recognitionRefusal(outcome);
+      return answer({ intent, error: refused.message }, { status: refused.status, headers: refused.headers });
+    }
     found.push(...outcome.entries);
   }
   try {

@@ -1,7 +1,7 @@
 // /market/checkout/coupon's data: the coupon detail dialog of the user's checkout (back to the
 // sheet when there is no quote).
 import { redirect } from "@remix-run/node";
-import { checkoutQuote, couponPanel, CHECKOUT_PATH } from "~/server/coupons/market-parts.server";
+import { checkoutQuote, couponPanel, CHECKOUT_PATH } from "../market._shell/coupon-parts.server";
 import { requireCheckout } from "../market._shell/guards.server";
 
 export async function couponDialogLoader(request: Request) {

@@ -8,13 +8,14 @@ import { marketMessages } from "~/lib/messages/market-answers";
 import { totalParcels } from "~/lib/package-counts";
 import { CheckoutIntentSchema, RemarkSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
-import { COUPON_DIALOG_PATH, COUPON_SHEET } from "~/server/coupons/market-parts.server";
+import { COUPON_DIALOG_PATH, COUPON_SHEET } from "../market._shell/coupon-parts.server";
 import { CheckoutConflictError } from "~/server/market/checkout.server";
 import { setRemark, stepPackage } from "~/server/market/checkout-edits.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";
 import type { SubscribeButtonView } from "~/components/market/SubscribeButton";
 import { notify } from "~/lib/messages/notify";
 import { subscribeHref, type WidgetState } from "~/lib/notify";
+import { orderCreateRefusal } from "~/server/http/order-refusals";
 import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { requireCheckout } from "../market._shell/guards.server";
@@ -89,7 +90,10 @@ export async function checkoutAction(request: Request, clientIp?: string) {
         // checkout version; the same version again answers the order it made), then paid on
         // /market/pay/:orderId, whose JavaScript goes straight on.
         const created = await createOrderFromCheckout(user, config.campusCode, { checkoutId: value.checkoutId, version: value.version, priceVersion: value.priceVersion });
-        if (!created.ok) return answer({ intent, error: created.message, liveOrder: created.liveOrder }, { status: created.status });
+        if (!created.ok) {
+          const refused = orderCreateRefusal(created);
+          return answer({ intent, error: refused.message, liveOrder: created.liveOrder }, { status: refused.status });
+        }
         return redirect(`/market/pay/${created.orderNumber}?start=1`);
       }
     }

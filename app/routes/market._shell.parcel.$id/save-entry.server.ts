@@ -6,11 +6,18 @@ import type { MarketActionData } from "~/lib/market-views";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { SaveEntrySchema } from "~/lib/schemas/market";
 import { CheckoutConflictError } from "~/server/market/checkout.server";
-import { saveEntry } from "~/server/market/checkout-edits.server";
+import { saveEntry, type EntryRefusal } from "~/server/market/checkout-edits.server";
 import { consentOf, keepCorrection, recordConsent } from "~/server/market/corrections.server";
 import { requireCheckout } from "../market._shell/guards.server";
 
 const m = marketMessages;
+
+const ENTRY_REFUSALS: Record<EntryRefusal, string> = {
+  not_found: m.entry.notFound,
+  save_rule: m.entry.saveRule,
+  one_code: m.entry.oneCode,
+  duplicate: m.entry.duplicate,
+};
 
 export async function parcelLoader(request: Request, entryId: string | undefined) {
   const { user, checkout } = await requireCheckout(request);
@@ -30,9 +37,9 @@ export async function saveEntryAction(request: Request) {
   }
   const { user, config, checkout } = await requireCheckout(request);
   try {
-    const error = await saveEntry(user.id, config.packageTypes, submission.value, config.pickupPlaces);
+    const refused = await saveEntry(user.id, config.packageTypes, submission.value, config.pickupPlaces);
     // The rule that was broken (no credential, a duplicate, a parcel gone) is the form's error.
-    if (error) return json({ intent: "save-entry", result: submission.reply({ formErrors: [error] }) } satisfies MarketActionData, { status: 400 });
+    if (refused) return json({ intent: "save-entry", result: submission.reply({ formErrors: [ENTRY_REFUSALS[refused]] }) } satisfies MarketActionData, { status: 400 });
     if (submission.value.consentAsked) await recordConsent(user.id, submission.value.shareOriginal === true);
     const before = submission.value.entryId ? checkout.entries.find((entry) => entry.id === submission.value.entryId) : undefined;
     await keepCorrection(user.id, {

@@ -10,6 +10,7 @@ import { fill, parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market
 import type { FeatureTabView, InfoPanelView } from "~/lib/market-views";
 import type { ProofChallenge } from "~/lib/proof-of-work";
 import { createProofChallenge } from "~/server/auth/proof-of-work.server";
+import { campus as campusMessages } from "~/lib/messages/campus";
 import { customerService } from "~/lib/messages/customerService";
 import { marketMessages } from "~/lib/messages/market-answers";
 import { marketPage } from "~/lib/messages/market-page";
@@ -30,7 +31,9 @@ import {
 } from "~/lib/service-hours";
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
-import { assistDialog, checkoutQuote, couponRow, promoCard } from "~/server/coupons/market-parts.server";
+import { assistRefusalText } from "~/server/http/coupon-refusals";
+import { EXPRESS_CONFIG_FALLBACK, EXPRESS_CONFIG_REFUSALS } from "~/server/http/market-refusals";
+import { assistDialog, checkoutQuote, couponRow, promoCard } from "./coupon-parts.server";
 import { listAddresses } from "~/server/market/addresses.server";
 import { checkoutKey, loadCheckout, type Checkout } from "~/server/market/checkout.server";
 import { type PackageTypeConfig } from "~/server/market/market-config.server";
@@ -44,7 +47,7 @@ const m = marketMessages;
 export async function marketLoader(request: Request) {
   const url = new URL(request.url);
   const user = await getUser(request);
-  const { selector, config, warning, setCookie: campusCookie } = await expressState(request, user);
+  const { selector, refusal, config, fallback, setCookie: campusCookie } = await expressState(request, user);
   const pendingCookie = await recognizePendingSms(request, user, config);
   const setCookie = [campusCookie, pendingCookie].filter((cookie): cookie is string => Boolean(cookie));
   const tab = parseTab(url.searchParams.get("tab"));
@@ -68,20 +71,21 @@ export async function marketLoader(request: Request) {
   const [quote, promo, assist, unpaid] = await Promise.all([
     checkoutQuote(user, types, checkout?.counts ?? null),
     tab === "express" ? promoCard({ user, types, authHref }) : null,
-    assistDialog(url, user),
+    assistDialog(url, user, assistRefusalText(url.searchParams.get("assistError"))),
     user?.openid ? latestUnpaidOrder(user.id) : null,
   ]);
   const priceFromFen = config ? Math.min(...config.packageTypes.map((type) => type.priceFen)) : null;
 
   return {
     data: {
-      selector,
+      // The selector reopened by a refusal says why.
+      selector: { ...selector, error: refusal === "campus_list_failed" ? campusMessages.loadFailed : refusal ? EXPRESS_CONFIG_REFUSALS[refusal] : selector.error },
       unpaidOrder: unpaid && {
         text: fillTemplate(payPageMessages.unpaidBanner, { orderNumber: unpaid }),
         action: payPageMessages.unpaidAction,
         href: `/market/pay/${unpaid}`,
       },
-      campusWarning: warning,
+      campusWarning: fallback ? EXPRESS_CONFIG_FALLBACK : null,
       tab,
       sheetError: url.searchParams.get("sheetError") === "empty" ? m.checkout.emptyList : null,
       messenger,

@@ -37,8 +37,9 @@ import { deviceIdOf, getUser, requireMessengerUser, type User } from "~/server/a
 import { loginStudent } from "~/server/auth/student-login.server";
 import { listSchools } from "~/server/school/school.server";
 import { pricedTypesFor } from "~/server/coupons/wallet.server";
-import { REFUSAL_MESSAGES, hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter } from "~/server/coupons/campaign.server";
-import { inviteShareOf } from "~/server/coupons/share.server";
+import { hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter } from "~/server/coupons/campaign.server";
+import { inviteShareOf } from "./invite-share.server";
+import { ASSIST_REFUSALS } from "~/server/http/coupon-refusals";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { deleteDataParams } from "~/lib/request-kind";
@@ -86,11 +87,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let invite: { code: string; token: string | null; inviter: { nickname: string; avatar: string | null } | null; refusal: string | null } | null = null;
   if (code !== null) {
     const inviter = await resolveInviter(code, token);
-    let refusal: string | null = inviter ? null : REFUSAL_MESSAGES.inviter_missing;
+    let refusal: string | null = inviter ? null : ASSIST_REFUSALS.inviter_missing;
     if (inviter && user?.openid) {
-      if (inviter.id === user.id) refusal = REFUSAL_MESSAGES.self;
-      else if (await hasAssisted(user.id)) refusal = REFUSAL_MESSAGES.already;
-      else if (!(await isNewUser(user.id))) refusal = REFUSAL_MESSAGES.old_user;
+      if (inviter.id === user.id) refusal = ASSIST_REFUSALS.self;
+      else if (await hasAssisted(user.id)) refusal = ASSIST_REFUSALS.already;
+      else if (!(await isNewUser(user.id))) refusal = ASSIST_REFUSALS.old_user;
       // A new user opened the link: the invite is pending (7 days) until they register or log in.
       else await recordPendingInvite(inviter.id, user.id, now);
     }
@@ -225,9 +226,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
   if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   if (!outcome.ok) {
+    // The school login words its own refusal (and names the field); an assist refusal is the form's.
+    const message = outcome.reason === "login" ? outcome.login.message : outcome.reason === "failed" ? m.errors.registerFailed : ASSIST_REFUSALS[outcome.reason];
+    const field = outcome.reason === "login" ? outcome.login.field : undefined;
     const reply = submission.reply({
       ...hidden,
-      ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
+      ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
     });
     const status = outcome.reason === "failed" ? 500 : outcome.reason === "login" ? 400 : 409;
     return Response.json({ ...reply, ...(await fresh()) }, { status, headers });

@@ -22,16 +22,11 @@ import { NEW_USER_KEY, grantOnce, isNewUser, loadRules, type Executor, type Gran
 
 const m = couponMessages;
 
+/**
+ * Why a user cannot assist: no code typed, no such inviter, the inviter is themselves, they
+ * assisted once already (once in a life), or they are not a new user any more.
+ */
 export type AssistRefusal = "code_required" | "inviter_missing" | "self" | "already" | "old_user";
-
-export const REFUSAL_MESSAGES: Record<AssistRefusal | "failed", string> = {
-  code_required: m.errors.codeRequired,
-  inviter_missing: m.errors.inviterMissing,
-  self: m.errors.self,
-  already: m.errors.already,
-  old_user: m.errors.oldUser,
-  failed: m.errors.failed,
-};
 
 // ---------------------------------------------------------------------------------------------
 // Invite links
@@ -243,9 +238,13 @@ export type SchoolLogin = (input: { school: string; studentId: string; password:
   { ok: true; userId: number; setCookie: string } | { ok: false; message: string; field?: "school" | "studentId" | "password" | "captcha" }
 >;
 
+/** The school login's own refusal, handed on as it came (the login words it). */
+export type LoginRefusal = Extract<Awaited<ReturnType<SchoolLogin>>, { ok: false }>;
+
 export type RegisterOutcome =
   | { ok: true; userId: number; setCookie: string; assistId: number }
-  | { ok: false; reason: AssistRefusal | "failed" | "login"; message: string; field?: "school" | "studentId" | "password" | "captcha"; setCookie?: string };
+  | { ok: false; reason: AssistRefusal | "failed"; setCookie?: string }
+  | { ok: false; reason: "login"; login: LoginRefusal; setCookie?: undefined };
 
 /**
  * The invite-register dialog (docs/architecture.md "New user"). The student id is proved by a
@@ -255,12 +254,7 @@ export type RegisterOutcome =
  * old before their assist. The nickname and phone go on the account after the login.
  */
 export async function registerAndAssist(user: User, input: RegisterInput, login: SchoolLogin, at = new Date()): Promise<RegisterOutcome> {
-  const refuse = (reason: AssistRefusal | "failed", setCookie?: string): RegisterOutcome => ({
-    ok: false,
-    reason,
-    message: reason === "failed" ? m.errors.registerFailed : REFUSAL_MESSAGES[reason],
-    setCookie,
-  });
+  const refuse = (reason: AssistRefusal | "failed", setCookie?: string): RegisterOutcome => ({ ok: false, reason, setCookie });
   if (!normalizeInviteCode(input.invite)) return refuse("code_required");
   try {
     const inviter = await resolveInviter(input.invite, input.inviter);
@@ -268,7 +262,7 @@ export async function registerAndAssist(user: User, input: RegisterInput, login:
     if (early || !inviter) return refuse(early ?? "inviter_missing");
     await recordPendingInvite(inviter.id, user.id, at);
     const outcome = await login({ school: input.school, studentId: input.studentId, password: input.password, captcha: input.captcha, captchaId: input.captchaId });
-    if (!outcome.ok) return { ok: false, reason: "login", message: outcome.message, field: outcome.field };
+    if (!outcome.ok) return { ok: false, reason: "login", login: outcome };
     await db()
       .updateTable("users")
       .set({ phone: input.phone, updated_at: at.toISOString() })

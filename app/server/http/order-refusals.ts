@@ -1,10 +1,14 @@
-// What the routes answer when app/server/orders refuses a customer's step or a payment: the
-// status and the catalogue's message for each reason. Several routes answer the same refusals
-// (the order page and its dialogs, the pay page, the pay call path), so the table is here once.
+// What the routes answer when app/server/orders refuses a customer's step, a new order or a
+// payment: the status and the catalogue's message for each reason. Several routes answer the
+// same refusals (the order page and its dialogs, the pay page, the pay call path, the market
+// sheet's pay button and POST /api/express/order_create), so the tables are here once.
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { pay as payMessages } from "~/lib/messages/pay";
-import type { OrderRefusal } from "~/server/orders/orders.server";
+import { formatYuan } from "~/lib/money";
+import { fillTemplate } from "~/lib/template";
+import type { CreateOrderResult, CreateOrderRefusal, OrderRefusal } from "~/server/orders/orders.server";
 import type { PayRefusal } from "~/server/orders/payment.server";
+import { EXPRESS_CONFIG_REFUSALS } from "./market-refusals";
 
 const msg = { orders: ordersMessages, pay: payMessages };
 
@@ -17,6 +21,40 @@ export const ORDER_REFUSALS: Record<OrderRefusal, Answer> = {
   conflict: { status: 409, message: msg.orders.failures.cancel },
   already_reviewed: { status: 409, message: msg.orders.failures.alreadyReviewed },
 };
+
+/** Each reason of `messages` answered with `status` and its message. */
+function answering<R extends string>(status: number, messages: Record<R, string>): Record<R, Answer> {
+  return Object.fromEntries(Object.entries<string>(messages).map(([reason, message]) => [reason, { status, message }])) as Record<R, Answer>;
+}
+
+const create = msg.orders.create;
+
+export const ORDER_CREATE_REFUSALS: Record<CreateOrderRefusal, Answer> = {
+  need_messenger: { status: 401, message: create.needMessenger },
+  failed: { status: 500, message: create.failed },
+  // The sheet showed an older checkout, or the order would clash with what is there now.
+  ...answering(409, { stale: create.stale, parcel_in_live_order: create.parcelInLiveOrder, price_changed: create.priceChanged }),
+  ...answering(400, {
+    empty_list: create.emptyList,
+    need_address: create.needAddress,
+    address_campus: create.addressCampus,
+    address_not_served: create.addressNotServed,
+    too_many_parcels: create.tooManyParcels,
+    one_code: create.oneCode,
+    duplicate_parcel: create.duplicateParcel,
+    counts_mismatch: create.countsMismatch,
+    // No live config to price with: the order is not made at the fallback defaults.
+    unpriced: create.failed,
+    ...EXPRESS_CONFIG_REFUSALS,
+  }),
+};
+
+/** A refused new order: the table's answer, naming the live order that holds a parcel or the new total to confirm. */
+export function orderCreateRefusal(refused: Extract<CreateOrderResult, { ok: false }>): Answer {
+  const answer = ORDER_CREATE_REFUSALS[refused.reason];
+  const amount = refused.priceChanged ? formatYuan(refused.priceChanged.amountFen, { style: "amount", symbol: true }) : "";
+  return { status: answer.status, message: fillTemplate(answer.message, { orderNumber: refused.liveOrder ?? "", amount }) };
+}
 
 export const PAY_REFUSALS: Record<PayRefusal, Answer> = {
   not_found: { status: 404, message: msg.orders.failures.notFound },

@@ -3,13 +3,11 @@
 // Response). Every edit goes through updateCheckout (a new version, counts kept adding up).
 import { stepCount, type PricedType, type StepResult } from "~/lib/package-counts";
 import { DEFAULT_COMPANY, DEFAULT_STATION, canSave, entryHoldsOneCode, isDuplicate, mergeRecognized, type PickupEntry } from "~/lib/pickup-entries";
-import { marketMessages } from "~/lib/messages/market-answers";
 import type { PackageTypeKey } from "~/lib/catalog";
 import { findAddress } from "./addresses.server";
 import { newEntryId, updateCheckout } from "./checkout.server";
 import { recognizeText } from "./recognition.server";
 
-const m = marketMessages;
 const TRACKING_LIKE = /^[A-Za-z]{0,4}\d{10,20}[A-Za-z]{0,2}$/;
 
 export type Recognized = Omit<PickupEntry, "id" | "source">[];
@@ -45,11 +43,17 @@ export async function addRecognized(userId: number, types: PricedType[], found: 
 
 export type EntryInput = { entryId?: string; credential: string | null; station: string | null; company: string | null };
 
-/** Adds a parcel by hand or edits one; answers the message of what is wrong (null: saved). */
-export async function saveEntry(userId: number, types: PricedType[], value: EntryInput, places: readonly string[] = []): Promise<string | null> {
-  const { result } = await updateCheckout(userId, types, (current) => {
+/**
+ * Why a parcel was not saved: the edited one is gone (`not_found`), it meets none of the save
+ * rule's pairs (`save_rule`), it holds several codes (`one_code`), or the list has it already.
+ */
+export type EntryRefusal = "not_found" | "save_rule" | "one_code" | "duplicate";
+
+/** Adds a parcel by hand or edits one; answers the rule it breaks (null: saved). */
+export async function saveEntry(userId: number, types: PricedType[], value: EntryInput, places: readonly string[] = []): Promise<EntryRefusal | null> {
+  const { result } = await updateCheckout<EntryRefusal | null>(userId, types, (current) => {
     const existing = value.entryId ? current.entries.find((entry) => entry.id === value.entryId) : undefined;
-    if (value.entryId && !existing) return { set: null, result: m.entry.notFound as string };
+    if (value.entryId && !existing) return { set: null, result: "not_found" };
     const credential = value.credential;
     const asTracking = Boolean(credential && TRACKING_LIKE.test(credential) && !existing?.pickupCode);
     const next = {
@@ -58,9 +62,9 @@ export async function saveEntry(userId: number, types: PricedType[], value: Entr
       trackingNumber: asTracking ? credential : (existing?.trackingNumber ?? null),
       stationName: value.station,
     };
-    if (!canSave(next)) return { set: null, result: m.entry.saveRule as string };
-    if (!entryHoldsOneCode(next)) return { set: null, result: m.entry.oneCode as string };
-    if (isDuplicate(current.entries, next, existing?.id, places)) return { set: null, result: m.entry.duplicate as string };
+    if (!canSave(next)) return { set: null, result: "save_rule" };
+    if (!entryHoldsOneCode(next)) return { set: null, result: "one_code" };
+    if (isDuplicate(current.entries, next, existing?.id, places)) return { set: null, result: "duplicate" };
     const saved: PickupEntry = {
       id: existing?.id ?? newEntryId(),
       company: next.company ?? DEFAULT_COMPANY,

@@ -1,13 +1,11 @@
 import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS, type PackageTypeKey } from "~/lib/catalog";
 import { DEFAULT_DELIVERY_SCHEDULE, type DeliverySlot } from "~/lib/delivery-slot";
 import { DEFAULT_SIZE_GUIDE, defaultPickupPlaces, type SizeStandard } from "~/lib/market-catalog";
-import * as msg from "~/lib/messages";
 import type { PricedType } from "~/lib/package-counts";
 import { campusConfig, findCampus } from "../campus/campus.server";
 import { db, type DB } from "../db/db.server";
 import { referenceCached } from "../db/reference-cache.server";
 import { log } from "../log.server";
-import { marketMessages } from "~/lib/messages/market-answers";
 
 export type PackageTypeConfig = PricedType & { desc: string; standards: SizeStandard[] };
 
@@ -19,10 +17,14 @@ export type ExpressConfig = {
   pickupPlaces: string[];
 };
 
+/** A campus without an express service (`not_opened`) or with rows that do not make one (`config_broken`). */
+export type ExpressConfigRefusal = "not_opened" | "config_broken";
+
 export type ExpressConfigResult =
-  | { ok: true; config: ExpressConfig; warning: string | null }
+  /** `fallback`: the database could not be read and these are the product rules' defaults. */
+  | { ok: true; config: ExpressConfig; fallback: boolean }
   /** `reset`: the stored campus choice is dropped and the selector reopens. */
-  | { ok: false; message: string; reset: true };
+  | { ok: false; reason: ExpressConfigRefusal; reset: true };
 
 function isPackageType(value: string): value is PackageTypeKey {
   return (PACKAGE_TYPE_KEYS as readonly string[]).includes(value);
@@ -65,10 +67,10 @@ export async function loadExpressConfig(campusCode: string): Promise<ExpressConf
     campus = await findCampus(campusCode);
   } catch (error) {
     log("error", "express-config", { campusCode, error: String(error) });
-    return { ok: true, config: fallbackConfig(campusCode, campusCode), warning: marketMessages.campus.configFallback };
+    return { ok: true, config: fallbackConfig(campusCode, campusCode), fallback: true };
   }
-  if (!campus) return { ok: false, message: marketMessages.campus.configBroken, reset: true };
-  if (!campus.active) return { ok: false, message: marketMessages.campus.notOpened, reset: true };
+  if (!campus) return { ok: false, reason: "config_broken", reset: true };
+  if (!campus.active) return { ok: false, reason: "not_opened", reset: true };
   try {
     const [{ buildings, packageTypes }, standards, places] = await Promise.all([
       campusConfig(campusCode),
@@ -87,14 +89,14 @@ export async function loadExpressConfig(campusCode: string): Promise<ExpressConf
         .orderBy("id")
         .execute(),
     ]);
-    if (packageTypes.length === 0) return { ok: false, message: marketMessages.campus.notOpened, reset: true };
+    if (packageTypes.length === 0) return { ok: false, reason: "not_opened", reset: true };
     const broken =
       buildings.length === 0 ||
       packageTypes.some((row) => !isPackageType(row.type) || !row.name.trim() || !Number.isInteger(row.price_fen) || row.price_fen <= 0);
-    if (broken) return { ok: false, message: marketMessages.campus.configBroken, reset: true };
+    if (broken) return { ok: false, reason: "config_broken", reset: true };
     return {
       ok: true,
-      warning: null,
+      fallback: false,
       config: {
         campusCode,
         campusName: campus.name,
@@ -114,7 +116,7 @@ export async function loadExpressConfig(campusCode: string): Promise<ExpressConf
     };
   } catch (error) {
     log("error", "express-config", { campusCode, error: String(error) });
-    return { ok: true, config: fallbackConfig(campusCode, campus.name), warning: marketMessages.campus.configFallback };
+    return { ok: true, config: fallbackConfig(campusCode, campus.name), fallback: true };
   }
 }
 

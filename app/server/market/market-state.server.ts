@@ -4,40 +4,46 @@
 // app/routes/market* turn "missing" answers into redirects.
 import { createCookie } from "@remix-run/node";
 import { mergeRecognized } from "~/lib/pickup-entries";
-import { campus as campusMessages } from "~/lib/messages/campus";
 import type { User } from "../auth/session.server";
 import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
 import { campusSelectorState } from "../campus/selector.server";
 import { config as appConfig } from "../config.server";
 import { log } from "../log.server";
 import { loadCheckout, newEntryId, updateCheckout, type Checkout } from "./checkout.server";
-import { loadExpressConfig, type ExpressConfig } from "./market-config.server";
+import { loadExpressConfig, type ExpressConfig, type ExpressConfigRefusal } from "./market-config.server";
 import { recognizeText } from "./recognition.server";
 
 export type SelectorState = Omit<Awaited<ReturnType<typeof campusSelectorState>>, "error"> & { error: string | null };
 
-async function selectorState(request: Request, user: User | null): Promise<SelectorState> {
+/**
+ * Why the selector is open with no campus: the campus list could not be loaded
+ * (`campus_list_failed`), or the chosen campus's express service is off or broken.
+ */
+export type MarketRefusal = "campus_list_failed" | ExpressConfigRefusal;
+
+async function selectorState(request: Request, user: User | null): Promise<{ selector: SelectorState; refusal: MarketRefusal | null }> {
   try {
-    return await campusSelectorState(request, user);
+    return { selector: await campusSelectorState(request, user), refusal: null };
   } catch (error) {
     // Product rules: the list could not be loaded → the selector says so and asks for a refresh.
     log("error", "campus-list", { error: String(error) });
     const url = new URL(request.url);
-    return { campuses: [], current: null, asked: false, open: true, error: campusMessages.loadFailed, redirectTo: url.pathname + url.search };
+    return { selector: { campuses: [], current: null, asked: false, open: true, error: null, redirectTo: url.pathname + url.search }, refusal: "campus_list_failed" };
   }
 }
 
 /**
- * The selector, the chosen campus's express config and its warning. A campus whose service is
- * missing or broken is dropped (setCookie clears the choice) and the selector reopens with the reason.
+ * The selector, the chosen campus's express config and whether it is the fallback defaults. A
+ * campus whose service is missing or broken is dropped (setCookie clears the choice) and the
+ * selector reopens; `refusal` says why (the route words it).
  */
 export async function expressState(request: Request, user: User | null) {
-  const selector = await selectorState(request, user);
-  if (!selector.current) return { selector, config: null, warning: null, setCookie: null };
+  const { selector, refusal } = await selectorState(request, user);
+  if (!selector.current) return { selector, refusal, config: null, fallback: false, setCookie: null };
   const result = await loadExpressConfig(selector.current.code);
-  if (result.ok) return { selector, config: result.config, warning: result.warning, setCookie: null };
+  if (result.ok) return { selector, refusal, config: result.config, fallback: result.fallback, setCookie: null };
   const setCookie = await clearCampusChoice(user);
-  return { selector: { ...selector, current: null, open: true, error: result.message }, config: null, warning: null, setCookie };
+  return { selector: { ...selector, current: null, open: true }, refusal: result.reason, config: null, fallback: false, setCookie };
 }
 
 /** The campus's config and the user's checkout; null when no campus (with its express service) is chosen. */

@@ -403,6 +403,22 @@ describe("one parcel, one charge on the market page", () => {
     expect(made.headers.get("Location")).toMatch(/^\/market\/pay\/E\d{14}\?start=1$/);
   });
 
+  it("the sheet's pay button tells a student whose dorm building an operator turned off to choose another address", async () => {
+    const { user, cookie } = await messenger();
+    await saveAddress(user.id, { name: "张三", phone: "13800138000", campus: "jinpenling", building: "西苑3栋", room: "101", isDefault: true });
+    await call(pageAction, form({ intent: "recognize", text: TWO_SMS }, cookie));
+    const data = await page(cookie);
+    const building = db().updateTable("dorm_buildings").where("campus_code", "=", "jinpenling").where("name", "=", "西苑3栋");
+    await building.set({ enabled: 0 }).execute();
+    try {
+      const refused = await call(checkoutAction, form({ intent: "pay", checkoutId: String(data.checkout.id), version: String(data.checkout.version) }, cookie, "/market/checkout"));
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error).toBe("该地址的宿舍楼暂不配送，请选择或新增其他收货地址");
+    } finally {
+      await building.set({ enabled: 1 }).execute();
+    }
+  });
+
   it("the address picker offers only the service campus's addresses, and another campus's one is refused", async () => {
     const { user, cookie } = await messenger();
     await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "yuntang", building: "2栋", room: "518", isDefault: true });

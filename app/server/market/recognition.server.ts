@@ -2,7 +2,6 @@ import { parsePickupSms } from "~/lib/pickup-parser";
 import { normalizeCredential, shortForItsShape, withDefaults, type EntryCheck } from "~/lib/pickup-entries";
 import { log } from "../log.server";
 import { MAX_IMAGE_BYTES, OcrError, readImage, sniffImageType, type OcrTicket } from "./ocr.server";
-import { marketMessages } from "~/lib/messages/market-answers";
 
 export const MAX_TEXT_LENGTH = 20_000;
 
@@ -28,38 +27,43 @@ export function flagUnsure(entries: ReturnType<typeof recognizeText>, unsureLine
   });
 }
 
+/**
+ * Why an image was not read: too large or not an image, the queue is full (`busy`) or already holds
+ * this user's images (`user_busy`), the read took too long, OCR is not available here, the
+ * upload was abandoned (`cancelled`), or the read failed. `retryAfterSeconds`: when waiting helps.
+ */
+export type RecognitionRefusal = "too_large" | "not_image" | "busy" | "user_busy" | "timeout" | "unavailable" | "cancelled" | "failed";
+
 export type ImageOutcome =
   | { ok: true; entries: ImageEntry[]; text: string }
-  | { ok: false; status: number; message: string; retryAfterSeconds?: number };
+  | { ok: false; reason: RecognitionRefusal; retryAfterSeconds?: number };
 
-const m = marketMessages.recognize;
-
-/** What the user is told when their image was not read: honest about why, never "upload failed". */
+/** Honest about why an image was not read, never "upload failed". */
 function failure(error: unknown): Extract<ImageOutcome, { ok: false }> {
   if (error instanceof OcrError) {
     const retry = error.retryAfterSeconds;
     switch (error.code) {
       case "busy":
-        return { ok: false, status: 503, message: m.busy.replace("{seconds}", String(retry ?? 5)), retryAfterSeconds: retry ?? 5 };
+        return { ok: false, reason: "busy", retryAfterSeconds: retry ?? 5 };
       case "user-busy":
-        return { ok: false, status: 429, message: m.userBusy, retryAfterSeconds: retry ?? 5 };
+        return { ok: false, reason: "user_busy", retryAfterSeconds: retry ?? 5 };
       case "timeout":
-        return { ok: false, status: 503, message: m.readTimeout, retryAfterSeconds: 5 };
+        return { ok: false, reason: "timeout", retryAfterSeconds: 5 };
       case "unavailable":
-        return { ok: false, status: 503, message: m.ocrUnavailable, retryAfterSeconds: 60 };
+        return { ok: false, reason: "unavailable", retryAfterSeconds: 60 };
       case "cancelled":
-        return { ok: false, status: 499, message: m.readFailed };
+        return { ok: false, reason: "cancelled" };
       default:
-        return { ok: false, status: 500, message: m.readFailed };
+        return { ok: false, reason: "failed" };
     }
   }
-  return { ok: false, status: 500, message: m.readFailed };
+  return { ok: false, reason: "failed" };
 }
 
 /** One screenshot → its turn in the recognition queue → OCR in the worker → the same parser. */
 export async function recognizeImage(bytes: Uint8Array, ticket: OcrTicket): Promise<ImageOutcome> {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, status: 413, message: m.imageTooLarge };
-  if (!sniffImageType(bytes)) return { ok: false, status: 415, message: m.notImage };
+  if (bytes.byteLength > MAX_IMAGE_BYTES) return { ok: false, reason: "too_large" };
+  if (!sniffImageType(bytes)) return { ok: false, reason: "not_image" };
   try {
     const { text, unsure } = await readImage(bytes, ticket);
     return { ok: true, text, entries: flagUnsure(recognizeText(text), unsure) };
@@ -71,9 +75,4 @@ export async function recognizeImage(bytes: Uint8Array, ticket: OcrTicket): Prom
     });
     return failure(error);
   }
-}
-
-/** The JSON answer's headers for a refused image: Retry-After when waiting helps. */
-export function outcomeHeaders(outcome: ImageOutcome): HeadersInit | undefined {
-  return !outcome.ok && outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
 }

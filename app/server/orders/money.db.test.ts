@@ -50,7 +50,7 @@ async function customer(parcels = 1) {
 async function place(user: TestUser): Promise<OrderRow> {
   const checkout = await loadCheckout(user.id, await TYPES());
   const result = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.reason);
   return (await findOrder(result.orderNumber))!;
 }
 

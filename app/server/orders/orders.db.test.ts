@@ -55,7 +55,7 @@ async function customer(options: { codes?: string[]; student?: boolean } = {}) {
 async function place(user: TestUser) {
   const checkout = await loadCheckout(user.id, await TYPES());
   const result = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.reason);
   return (await findOrder(result.orderNumber))!;
 }
 
@@ -117,7 +117,7 @@ describe("creating an order", () => {
     const viaSheet = await Promise.all(
       Array.from({ length: 20 }, () => createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version })),
     );
-    const numbers = new Set(viaSheet.map((result) => (result.ok ? result.orderNumber : result.message)));
+    const numbers = new Set(viaSheet.map((result) => (result.ok ? result.orderNumber : result.reason)));
     expect(numbers.size).toBe(1);
     expect(viaSheet.filter((result) => result.ok && result.created)).toHaveLength(1);
 
@@ -194,9 +194,9 @@ describe("creating an order", () => {
     // The sheet: no address saved yet.
     const bare = await createMessengerUser({ campus_code: "jinpenling" });
     const { checkout } = await updateCheckout(bare.id, await TYPES(), () => ({ set: { entries: [entry("4-4-4004")] }, result: null }));
-    expect(await createOrderFromCheckout(bare, "jinpenling", { checkoutId: checkout.id, version: checkout.version })).toMatchObject({ ok: false, message: "请先选择收货地址" });
+    expect(await createOrderFromCheckout(bare, "jinpenling", { checkoutId: checkout.id, version: checkout.version })).toMatchObject({ ok: false, reason: "need_address" });
     // A checkout changed since the sheet was shown is stale.
-    expect(await createOrderFromCheckout(bare, "jinpenling", { checkoutId: checkout.id, version: checkout.version - 1 })).toMatchObject({ ok: false, status: 409 });
+    expect(await createOrderFromCheckout(bare, "jinpenling", { checkoutId: checkout.id, version: checkout.version - 1 })).toMatchObject({ ok: false, reason: "stale" });
   });
 });
 
@@ -589,12 +589,13 @@ describe("one parcel, one charge; the right address", () => {
     // Listed again (another carrier this time) and ordered again, from the sheet and the JSON call.
     const { checkout } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: [entry("8-6-1066", "韵达快递")] }, result: null }));
     const again = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-    expect(again).toEqual({ ok: false, status: 409, liveOrder: first.order_number, message: `该快递已在订单 ${first.order_number} 中，请勿重复下单` });
+    expect(again).toEqual({ ok: false, reason: "parcel_in_live_order", liveOrder: first.order_number });
     const viaJson = await call(
       createAction as never,
       json("/api/express/order_create", jsonBody({ expressCheckoutList: [{ pickupCode: "8-6-1066", stationName: "梨园菜鸟驿站" }], expressPackageCounts: { pocket: 1 } }), cookie),
     );
     expect(viaJson.status).toBe(409);
+    expect((await viaJson.json()).message).toBe(`该快递已在订单 ${first.order_number} 中，请勿重复下单`);
     expect(await ordersOf(user.id)).toHaveLength(1);
     // The same code at another station is another parcel.
     const elsewhere = await call(
@@ -625,7 +626,7 @@ describe("one parcel, one charge; the right address", () => {
     await saveAddress(user.id, { name: "赵六", phone: "13700137000", campus: "yuntang", building: "2栋", room: "518", isDefault: true });
     const { checkout } = await updateCheckout(user.id, await TYPES(), () => ({ set: { entries: [entry("9-9-9001")] }, result: null }));
     const refused = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-    expect(refused).toMatchObject({ ok: false, status: 400, message: "收货地址不在当前服务校区，请选择或新增该校区的地址" });
+    expect(refused).toMatchObject({ ok: false, reason: "address_campus" });
     expect(await ordersOf(user.id)).toEqual([]);
     // The JSON call naming a building of another campus is refused too.
     const cookie = await sessionCookieFor(user.id);
@@ -634,6 +635,7 @@ describe("one parcel, one charge; the right address", () => {
       json("/api/express/order_create", jsonBody({ recipient_campus: "云塘校区", recipient_dorm: "2栋", expressCheckoutList: [{ pickupCode: "9-9-9002" }], expressPackageCounts: { pocket: 1 } }), cookie),
     );
     expect(viaJson.status).toBe(400);
+    expect((await viaJson.json()).message).toBe("收货地址不在当前服务校区，请选择或新增该校区的地址");
     expect(await ordersOf(user.id)).toEqual([]);
 
     // An address on the service campus is used even while the other campus's one is the default.

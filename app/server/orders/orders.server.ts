@@ -24,7 +24,7 @@ import { compiledOnce } from "../db/compiled.server";
 import { listAddresses } from "../market/addresses.server";
 import { loadCheckout, lockCheckout, takeParcelsOut } from "../market/checkout.server";
 import type { Executor } from "../notify/outbox.server";
-import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig } from "../market/market-config.server";
+import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig, type ExpressConfigRefusal } from "../market/market-config.server";
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
@@ -39,10 +39,33 @@ const HANDOVER_STATUSES: readonly OrderStatus[] = ["assigned", "picking", "deliv
 
 export type { OrderRow } from "./events.server";
 
+/**
+ * Why an order was not made: no messenger identity, the sheet showed an older checkout, the list
+ * or address does not pass the checkout's rules, a parcel is in a live order already, the price
+ * changed since the student confirmed it, the campus's service is off or broken (its config's
+ * refusal), no live config to price with (`unpriced`), or an unexpected error (`failed`).
+ */
+export type CreateOrderRefusal =
+  | "need_messenger"
+  | "stale"
+  | "empty_list"
+  | "need_address"
+  | "address_campus"
+  | "address_not_served"
+  | "too_many_parcels"
+  | "one_code"
+  | "duplicate_parcel"
+  | "counts_mismatch"
+  | "parcel_in_live_order"
+  | "price_changed"
+  | "unpriced"
+  | "failed"
+  | ExpressConfigRefusal;
+
 export type CreateOrderResult =
   | { ok: true; orderNumber: string; created: boolean; amountFen: number }
-  /** `liveOrder`: the live order that already holds one of these parcels (the message links to it). */
-  | { ok: false; message: string; status: number; liveOrder?: string; priceChanged?: { amountFen: number } };
+  /** `liveOrder`: the live order that already holds one of these parcels; `priceChanged`: the new total to confirm. */
+  | { ok: false; reason: CreateOrderRefusal; liveOrder?: string; priceChanged?: { amountFen: number } };
 
 /** A parcel as the order stores it; the station's deadline and the label's phone tail are for the rider's lists. */
 type PickupItem = { company: string; pickupCode: string | null; trackingNumber: string | null; stationName: string; pickupType: string; deadline?: string | null; phoneTail?: string | null };
@@ -60,18 +83,18 @@ type OrderInput = {
   at: Date;
 };
 
-const fail = (message: string, status = 400): CreateOrderResult => ({ ok: false, message, status });
+const fail = (reason: CreateOrderRefusal): CreateOrderResult => ({ ok: false, reason });
 
 async function findByKey(key: string) {
   return db().selectFrom("orders").select(["order_number", "amount_fen"]).where("idempotency_key", "=", key).executeTakeFirst();
 }
 
 /** The campus's live config for pricing: never the fallback defaults of a failed load. */
-async function pricingConfig(campusCode: string | null): Promise<ExpressConfig | string> {
-  if (!campusCode) return msg.orders.create.failed;
+async function pricingConfig(campusCode: string | null): Promise<ExpressConfig | CreateOrderRefusal> {
+  if (!campusCode) return "unpriced";
   const result = await loadExpressConfig(campusCode);
-  if (!result.ok) return result.message;
-  if (result.warning) return msg.orders.create.failed;
+  if (!result.ok) return result.reason;
+  if (result.fallback) return "unpriced";
   return result.config;
 }
 
@@ -96,7 +119,7 @@ export async function createOrderFromCheckout(
   campusCode: string | null,
   key: { checkoutId: number; version: number; priceVersion?: string },
 ): Promise<CreateOrderResult> {
-  if (!user.openid) return fail(msg.orders.create.needMessenger, 401);
+  if (!user.openid) return fail("need_messenger");
   try {
     const existing = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
     if (existing) return { ok: true, orderNumber: existing.order_number, created: false, amountFen: existing.amount_fen };
@@ -107,16 +130,16 @@ export async function createOrderFromCheckout(
       // A parallel submission of the same version may have made the order meanwhile (and moved the version on).
       const made = await findByKey(checkoutIdempotencyKey(user.id, key.checkoutId, key.version));
       if (made) return { ok: true, orderNumber: made.order_number, created: false, amountFen: made.amount_fen };
-      return fail(msg.orders.create.stale, 409);
+      return fail("stale");
     }
-    if (checkout.entries.length === 0) return fail(msg.orders.create.emptyList);
+    if (checkout.entries.length === 0) return fail("empty_list");
     const addresses = await listAddresses(user.id);
     const address = pickAddress(addresses, checkout.addressId, config.campusCode);
-    if (!address) return fail(msg.orders.create.needAddress);
+    if (!address) return fail("need_address");
     // docs/architecture.md "Parcels": the address is on the order's service campus, never relabelled.
-    if (address.campusCode !== config.campusCode) return fail(msg.orders.create.addressCampus);
+    if (address.campusCode !== config.campusCode) return fail("address_campus");
     // An operator may turn a building off (admin reference data): no new deliveries there.
-    if (!config.buildings.includes(address.building)) return fail(msg.orders.create.addressNotServed);
+    if (!config.buildings.includes(address.building)) return fail("address_not_served");
     return await insertOrder({
       userId: user.id,
       config,
@@ -138,7 +161,7 @@ export async function createOrderFromCheckout(
     });
   } catch (error) {
     log("error", "order-create", { error: String(error) });
-    return fail(msg.orders.create.failed, 500);
+    return fail("failed");
   }
 }
 
@@ -148,7 +171,7 @@ export async function createOrderFromCheckout(
  * key from the user's checkout (or the checkout_id/checkout_version the body names).
  */
 export async function createOrderFromRequest(user: User, body: OrderCreateBody): Promise<CreateOrderResult> {
-  if (!user.openid) return fail(msg.orders.create.needMessenger, 401);
+  if (!user.openid) return fail("need_messenger");
   try {
     const config = await pricingConfig(body.campus_code ?? user.campus_code);
     if (typeof config === "string") return fail(config);
@@ -157,7 +180,7 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     const version = body.checkout_version ?? checkout.version;
     const existing = await findByKey(checkoutIdempotencyKey(user.id, checkoutId, version));
     if (existing) return { ok: true, orderNumber: existing.order_number, created: false, amountFen: existing.amount_fen };
-    if (checkoutId !== checkout.id || version !== checkout.version) return fail(msg.orders.create.stale, 409);
+    if (checkoutId !== checkout.id || version !== checkout.version) return fail("stale");
 
     const recipient = RecipientSchema.safeParse({
       name: body.recipient_name,
@@ -165,20 +188,20 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
       building: body.recipient_dorm,
       room: body.recipient_room,
     });
-    if (!recipient.success) return fail(msg.orders.create.needAddress);
+    if (!recipient.success) return fail("need_address");
     const campusNamed = body.recipient_campus;
     if (!config.buildings.includes(recipient.data.building) || (campusNamed && campusNamed !== config.campusName && campusNamed !== config.campusCode)) {
-      return fail(msg.orders.create.addressCampus);
+      return fail("address_campus");
     }
     const list = body.expressCheckoutList ?? [];
-    if (list.length > MAX_ENTRIES) return fail(msg.orders.create.tooManyParcels);
+    if (list.length > MAX_ENTRIES) return fail("too_many_parcels");
     const items = list.map(entryFromInput).filter((entry): entry is NonNullable<typeof entry> => entry !== null);
-    if (items.length === 0) return fail(msg.orders.create.emptyList);
-    if (!items.every(entryHoldsOneCode)) return fail(msg.orders.create.oneCode);
-    if (items.some((item, index) => items.findIndex((other) => sameParcel(other, item)) !== index)) return fail(msg.orders.create.duplicateParcel);
+    if (items.length === 0) return fail("empty_list");
+    if (!items.every(entryHoldsOneCode)) return fail("one_code");
+    if (items.some((item, index) => items.findIndex((other) => sameParcel(other, item)) !== index)) return fail("duplicate_parcel");
     // docs/architecture.md "Parcels": the counts add up to the parcels; never repaired into a cheaper order.
     const counts = countsFromClient(body.expressPackageCounts, config.packageTypes, items.length);
-    if (!counts) return fail(msg.orders.create.countsMismatch);
+    if (!counts) return fail("counts_mismatch");
     // A body without checkout_version takes the key from the checkout as it is now. A replay of
     // a call that already made its order finds the checkout one version on, so it would meet its
     // own order as a clash: the order from the version before, with exactly these parcels and
@@ -199,7 +222,7 @@ export async function createOrderFromRequest(user: User, body: OrderCreateBody):
     });
   } catch (error) {
     log("error", "order-create", { error: String(error) });
-    return fail(msg.orders.create.failed, 500);
+    return fail("failed");
   }
 }
 
@@ -236,10 +259,10 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
   const estimate = estimateDelivery(input.at, schedule);
   const counts = Object.fromEntries(PACKAGE_TYPE_KEYS.map((type) => [type, input.counts[type]])) as PackageCounts;
   const parcelCount = totalParcels(counts);
-  if (parcelCount === 0) return fail(msg.orders.create.emptyList);
+  if (parcelCount === 0) return fail("empty_list");
   // The rules both front doors end in (I3): as many counted parcels as parcels listed, one code per parcel.
-  if (parcelCount !== input.items.length) return fail(msg.orders.create.countsMismatch);
-  if (!input.items.every(entryHoldsOneCode)) return fail(msg.orders.create.oneCode);
+  if (parcelCount !== input.items.length) return fail("counts_mismatch");
+  if (!input.items.every(entryHoldsOneCode)) return fail("one_code");
   const at = input.at.toISOString();
 
   // A collision of the random six digits on the same day retries with new ones.
@@ -314,12 +337,9 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
         return row;
       });
     if (inserted && "priceChanged" in inserted && typeof inserted.priceChanged === "number") {
-      const amount = formatYuan(inserted.priceChanged, { style: "amount", symbol: true });
-      return { ok: false, status: 409, priceChanged: { amountFen: inserted.priceChanged }, message: fillTemplate(msg.orders.create.priceChanged, { amount }) };
+      return { ok: false, reason: "price_changed", priceChanged: { amountFen: inserted.priceChanged } };
     }
-    if (inserted && "clash" in inserted) {
-      return { ok: false, status: 409, liveOrder: inserted.clash, message: fillTemplate(msg.orders.create.parcelInLiveOrder, { orderNumber: inserted.clash }) };
-    }
+    if (inserted && "clash" in inserted) return { ok: false, reason: "parcel_in_live_order", liveOrder: inserted.clash };
     if (inserted) return { ok: true, orderNumber: inserted.order_number, created: inserted.order_number === number, amountFen: inserted.amount_fen };
     const winner = await findByKey(key);
     if (winner) return { ok: true, orderNumber: winner.order_number, created: false, amountFen: winner.amount_fen };

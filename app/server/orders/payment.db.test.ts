@@ -77,7 +77,7 @@ async function unpaidOrder(): Promise<{ user: TestUser; cookie: string; order: O
   await updateCheckout(user.id, config.config.packageTypes, () => ({ set: { entries: [entry] }, result: null }));
   const checkout = await loadCheckout(user.id, config.config.packageTypes);
   const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!created.ok) throw new Error(created.message);
+  if (!created.ok) throw new Error(created.reason);
   const response = await call(paymentAction as never, json("/api/pay/wechat/create-payment", { order_id: created.orderNumber }, cookie));
   const body = await response.json();
   expect(body.success).toBe(true);
@@ -283,7 +283,7 @@ describe("pay parameters (decision 030)", () => {
     await updateCheckout(user.id, config.config.packageTypes, () => ({ set: { entries: [entry] }, result: null }));
     const checkout = await loadCheckout(user.id, config.config.packageTypes);
     const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(created.reason);
     // The pay API takes its time; meanwhile the student cancels on another tab.
     fake.failNext("jsapi", { kind: "slow", ms: 500 });
     const paying = createPayment(user, created.orderNumber);

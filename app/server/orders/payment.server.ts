@@ -11,7 +11,6 @@ import { log } from "../log.server";
 import {
   NotificationError,
   PayError,
-  notificationFailureResponse,
   paymentProvider,
   type PaymentProvider,
   type RefundNotification,
@@ -185,34 +184,42 @@ async function markPaid(order: OrderRow, details: { transactionId?: string; succ
 // ---------------------------------------------------------------------------------------------
 // Notifications: POST /api/pay/wechat/notify (payments and refunds share the notify URL)
 
-export type NotifyAnswer = { status: number; body: { code: "FAIL"; message: string } | null };
+/**
+ * What a notification came to: taken (or nothing a repeat could fix), or why not: no provider
+ * here, an error on our side, an amount that is not the trade's, or the provider layer refused
+ * it (`unverified`, with its error: a bad signature, a probe, an event we do not handle…).
+ */
+export type NotifyVerdict =
+  | { ok: true }
+  | { ok: false; reason: "not_configured" | "internal" | "amount_mismatch" }
+  | { ok: false; reason: "unverified"; error: NotificationError };
 
-const ACK: NotifyAnswer = { status: 204, body: null };
+const TAKEN: NotifyVerdict = { ok: true };
 
-export async function handlePayNotification(headers: HeadersLike, rawBody: string): Promise<NotifyAnswer> {
+export async function handlePayNotification(headers: HeadersLike, rawBody: string): Promise<NotifyVerdict> {
   const provider = paymentProvider();
-  if (!provider) return { status: 404, body: { code: "FAIL", message: "NOT_CONFIGURED" } };
+  if (!provider) return { ok: false, reason: "not_configured" };
   let notification;
   try {
     notification = await provider.parseNotification(headers, rawBody);
   } catch (error) {
     if (error instanceof NotificationError) {
       log("warn", "pay-notify-refused", { code: error.code });
-      return notificationFailureResponse(error);
+      return { ok: false, reason: "unverified", error };
     }
     log("error", "pay-notify", { error: String(error) });
-    return { status: 500, body: { code: "FAIL", message: "INTERNAL" } };
+    return { ok: false, reason: "internal" };
   }
   try {
     if (notification.eventType === "TRANSACTION.SUCCESS") return await onPaymentNotification(notification);
     return await handleRefundNotification(notification as RefundNotification);
   } catch (error) {
     log("error", "pay-notify", { event: notification.eventType, error: String(error) });
-    return { status: 500, body: { code: "FAIL", message: "INTERNAL" } };
+    return { ok: false, reason: "internal" };
   }
 }
 
-async function onPaymentNotification(notification: TransactionNotification): Promise<NotifyAnswer> {
+async function onPaymentNotification(notification: TransactionNotification): Promise<NotifyVerdict> {
   const row = await db()
     .selectFrom("payments")
     .innerJoin("orders", "orders.id", "payments.order_id")
@@ -225,21 +232,21 @@ async function onPaymentNotification(notification: TransactionNotification): Pro
     if (supplement) {
       if (notification.amountFen !== supplement.amount_fen) {
         log("error", "pay-amount-mismatch", { trade: supplement.out_trade_no, source: "notify" });
-        return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
+        return { ok: false, reason: "amount_mismatch" };
       }
       await markSupplementPaid(supplement.out_trade_no, { transactionId: notification.transactionId ?? null, successTime: notification.successTime ?? null, payerOpenid: notification.payerOpenid ?? null });
-      return ACK;
+      return TAKEN;
     }
     // Not ours (or long gone): nothing a repeat could fix.
     log("warn", "pay-notify-unknown", { outTradeNo: notification.outTradeNo });
-    return ACK;
+    return TAKEN;
   }
   const order = await db().selectFrom("orders").selectAll().where("id", "=", row.orderId).executeTakeFirstOrThrow();
   if (notification.amountFen !== order.amount_fen) {
     log("error", "pay-amount-mismatch", { order: order.order_number, source: "notify" });
     await recordEvent(db(), order, { type: "payment_amount_mismatch", actor: "provider", note: `${notification.amountFen}≠${order.amount_fen}`, at: now() });
-    return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
+    return { ok: false, reason: "amount_mismatch" };
   }
   await markPaid(order, { transactionId: notification.transactionId, successTime: notification.successTime, payerOpenid: notification.payerOpenid, source: "notify" });
-  return ACK;
+  return TAKEN;
 }

@@ -26,7 +26,7 @@ async function orderFromPaste(paste: string) {
   await updateCheckout(user.id, types, (checkout) => ({ set: { counts: { ...checkout.counts, small: checkout.entries.length } }, result: null }));
   const checkout = await loadCheckout(user.id, types);
   const result = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.reason);
   return { user, order: (await findOrder(result.orderNumber))! };
 }
 

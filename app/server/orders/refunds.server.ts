@@ -11,6 +11,7 @@ import { db, now } from "../db/db.server";
 import { log } from "../log.server";
 import { PayError, paymentProvider, type RefundNotification, type RefundResult } from "../pay/provider.server";
 import type { OrderRow } from "./events.server";
+import type { NotifyVerdict } from "./payment.server";
 import { findOwnOrder, reviewOf, stateOf, type ActionResult } from "./orders.server";
 import {
   applyLatePayment,
@@ -163,10 +164,8 @@ async function applyRefundResult(refundId: number, result: RefundResult) {
   }
 }
 
-export type NotifyAnswer = { status: number; body: { code: "FAIL"; message: string } | null };
-
 /** REFUND.SUCCESS / ABNORMAL / CLOSED from the pay API (verified by the provider layer). */
-export async function handleRefundNotification(notification: RefundNotification): Promise<NotifyAnswer> {
+export async function handleRefundNotification(notification: RefundNotification): Promise<NotifyVerdict> {
   const refund = await db()
     .selectFrom("refunds")
     .innerJoin("orders", "orders.id", "refunds.order_id")
@@ -175,11 +174,11 @@ export async function handleRefundNotification(notification: RefundNotification)
     .executeTakeFirst();
   if (!refund) {
     log("warn", "refund-notify-unknown", { outRefundNo: notification.outRefundNo });
-    return { status: 204, body: null };
+    return { ok: true };
   }
   if (notification.outTradeNo !== (refund.out_trade_no ?? refund.order_number) || notification.refundFen !== refund.amount_fen) {
     log("error", "refund-notify-mismatch", { refund: notification.outRefundNo });
-    return { status: 400, body: { code: "FAIL", message: "AMOUNT_MISMATCH" } };
+    return { ok: false, reason: "amount_mismatch" };
   }
   await applyRefundResult(refund.id, {
     status: notification.refundStatus,
@@ -187,7 +186,7 @@ export async function handleRefundNotification(notification: RefundNotification)
     outRefundNo: notification.outRefundNo,
     successTime: notification.successTime,
   });
-  return { status: 204, body: null };
+  return { ok: true };
 }
 
 /**

@@ -35,7 +35,7 @@ async function place(): Promise<{ user: TestUser; order: OrderRow }> {
   await updateCheckout(user.id, config.config.packageTypes, () => ({ set: { entries: [entry] }, result: null }));
   const checkout = await loadCheckout(user.id, config.config.packageTypes);
   const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-  if (!created.ok) throw new Error(created.message);
+  if (!created.ok) throw new Error(created.reason);
   return { user, order: (await findOrder(created.orderNumber))! };
 }
 

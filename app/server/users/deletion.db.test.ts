@@ -122,7 +122,7 @@ describe("account deletion", () => {
     const orderUser = await db().selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
     const checkout = await db().selectFrom("checkouts").select(["id", "version"]).where("user_id", "=", user.id).executeTakeFirstOrThrow();
     const created = await createOrderFromCheckout(orderUser, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(created.reason);
     const order = await db().selectFrom("orders").selectAll().where("order_number", "=", created.orderNumber).executeTakeFirstOrThrow();
     await db().insertInto("payments").values({ order_id: order.id, provider: "simulated", out_trade_no: order.order_number, amount_fen: order.amount_fen, prepay_id: "wx_sim", prepay_at: stamp, state: "paid", transaction_id: "SIM1", payer_openid: OPENID, success_time: stamp, created_at: stamp, updated_at: stamp }).execute();
     await db().updateTable("orders").set({ status: "completed", payment_status: "paid" }).where("id", "=", order.id).execute();

@@ -1,13 +1,14 @@
 // The invite a signed-in user shares: code, full link (the configured public origin, else the
-// request's), and the texts of the share card, all rendered from the grant rules.
+// request's), and the texts of the share card, all rendered from the grant rules. The promo
+// page and the market's invite dialog (/market/invite) both show it.
 import { campaignCopy } from "~/lib/coupon-rules";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { PricedType } from "~/lib/package-counts";
 import { fillTemplate } from "~/lib/template";
-import type { User } from "../auth/session.server";
-import { config } from "../config.server";
-import { inviteLinkOf } from "./campaign.server";
-import { loadRules } from "./wallet.server";
+import type { User } from "~/server/auth/session.server";
+import { config } from "~/server/config.server";
+import { inviteLinkOf } from "~/server/coupons/campaign.server";
+import { loadRules } from "~/server/coupons/wallet.server";
 
 const m = couponMessages;
 

@@ -1,7 +1,8 @@
 // The coupon parts of /market as plain data (no HTML strings): the express tab's promo
 // card, the assist dialog (?invite=…), the order-confirm sheet's coupon row and the coupon detail
 // dialog (/market/checkout/coupon) with the choice of coupon. Texts are filled in here from
-// the grant rules; app/components/market/ draws them.
+// the grant rules; app/components/market/ draws them. Beside the market layout, whose pages and
+// dialogs share it: the coupons domain answers quotes and inviters, the routes word them.
 import type { CouponRowData } from "~/components/coupons/CouponRow";
 import { formatYuan } from "~/lib/money";
 import { campaignCopy } from "~/lib/coupon-rules";
@@ -10,10 +11,10 @@ import type { AssistDialogView, CouponPanelView, PromoCardView } from "~/lib/mar
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import { fillTemplate } from "~/lib/template";
-import type { User } from "../auth/session.server";
-import { log } from "../log.server";
-import { REFUSAL_MESSAGES, recordPendingInvite, resolveInviter, type AssistRefusal } from "./campaign.server";
-import { couponSummary, isNewUser, loadRules, quoteFor } from "./wallet.server";
+import type { User } from "~/server/auth/session.server";
+import { log } from "~/server/log.server";
+import { recordPendingInvite, resolveInviter } from "~/server/coupons/campaign.server";
+import { couponSummary, isNewUser, loadRules, quoteFor } from "~/server/coupons/wallet.server";
 
 const m = couponMessages;
 
@@ -75,9 +76,9 @@ export async function promoCard(input: { user: User | null; types: PricedType[] 
 
 /**
  * The assist dialog of /market?invite=…&inviter=…: opening the link is a pending invite for a new
- * user (never for oneself); assistError is the refusal /market/assist sent back.
+ * user (never for oneself); `error`: the route's words for the refusal /market/assist sent back.
  */
-export async function assistDialog(url: URL, user: User | null): Promise<AssistDialogView | null> {
+export async function assistDialog(url: URL, user: User | null, error: string | null): Promise<AssistDialogView | null> {
   const code = url.searchParams.get("invite");
   if (code === null || url.searchParams.get("sheet")) return null;
   try {
@@ -85,7 +86,6 @@ export async function assistDialog(url: URL, user: User | null): Promise<AssistD
     const token = url.searchParams.get("inviter");
     const inviter = await resolveInviter(code, token);
     if (inviter && user?.openid && inviter.id !== user.id && (await isNewUser(user.id))) await recordPendingInvite(inviter.id, user.id);
-    const error = url.searchParams.get("assistError");
     return {
       title: m.assist.title,
       action: ASSIST_PATH,
@@ -93,7 +93,7 @@ export async function assistDialog(url: URL, user: User | null): Promise<AssistD
       token,
       inviter: inviter && { nickname: inviter.nickname, avatar: inviter.avatar, line: fillTemplate(m.assist.invitedBy, { nickname: inviter.nickname }) },
       body: fillTemplate(m.assist.body, { reward: copy.newUserReward }),
-      error: error && error in REFUSAL_MESSAGES ? REFUSAL_MESSAGES[error as AssistRefusal] : null,
+      error,
       labels: { code: m.assist.codeLabel, placeholder: m.assist.codePlaceholder, later: m.assist.later, submit: m.assist.submit },
     };
   } catch (error) {
