@@ -30,7 +30,8 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { campusForAdmin, postedFormId, refusalReply, saveCampus } from "~/server/admin/reference.server";
+import { campusForAdmin, postedFormId, saveCampus } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
@@ -64,7 +65,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: CampusFormSchema });
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveCampus(operator, code, submission.value);
-  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
+  }
   return redirect(`/admin/campuses/${encodeURIComponent(code)}?notice=saved`);
 }
 

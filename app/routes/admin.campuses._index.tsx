@@ -17,7 +17,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { createCampus, listCampusesForAdmin, refusalReply } from "~/server/admin/reference.server";
+import { createCampus, listCampusesForAdmin } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
@@ -45,7 +46,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
   if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });
   const result = await createCampus(operator, submission.value);
-  if (!result.ok) return Response.json({ formId: FORM_ID, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId: FORM_ID, reply: refused.reply }, { status: refused.status });
+  }
   return redirect(`/admin/campuses/${submission.value.code}?notice=saved`);
 }
 

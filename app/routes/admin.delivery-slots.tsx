@@ -18,7 +18,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { SlotFormSchema } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { listSlotsForAdmin, postedFormId, refusalReply, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
+import { listSlotsForAdmin, postedFormId, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminRole } from "~/server/auth/operator.server";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
@@ -47,7 +48,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SlotFormSchema });
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveSlot(operator, submission.value);
-  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
+  }
   return redirect("/admin/delivery-slots?notice=saved");
 }
 

@@ -17,7 +17,8 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/admin/readiness.server";
-import { listSchoolsForAdmin, postedFormId, refusalReply, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
+import { listSchoolsForAdmin, postedFormId, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminRole } from "~/server/auth/operator.server";
 import { config } from "~/server/config.server";
 import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
@@ -59,7 +60,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const result = await saveSchool(operator, submission.value);
-  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
+  }
   return redirect("/admin/schools?notice=saved");
 }
 
