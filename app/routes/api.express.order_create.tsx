@@ -12,7 +12,8 @@ import { OrderCreateSchema } from "~/lib/schemas/orders";
 import { getUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/market/json-body.server";
 import { createOrderFromRequest } from "~/server/orders/orders.server";
-import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooManyAnswer } from "~/server/http/too-many";
 
 const msg = { orders: ordersMessages, wechat: wechatMessages };
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = z.safeParse(OrderCreateSchema, body ? fromForm(body) : {});
   if (!parsed.success) return Response.json({ success: false, message: msg.orders.create.failed }, { status: 400, headers: NO_STORE });
   const verdict = await consumeRateLimit("order", { userId: user.id, ip: context.clientIp });
-  if (!verdict.ok) return rateLimitedJson(verdict);
+  if (!verdict.ok) return tooManyAnswer(verdict);
   const result = await createOrderFromRequest(user, parsed.data);
   if (!result.ok) return Response.json({ success: false, message: result.message }, { status: result.status, headers: NO_STORE });
   return Response.json(

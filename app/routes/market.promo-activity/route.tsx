@@ -41,6 +41,7 @@ import { REFUSAL_MESSAGES, hasAssisted, inviteRecords, recordPendingInvite, regi
 import { inviteShareOf } from "~/server/coupons/share.server";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { deleteDataParams } from "~/lib/request-kind";
 import { promoTexts, recordView, type PromoTexts, type RecordView } from "./promo-texts.server";
 
@@ -195,7 +196,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const points = proof === "valid" ? 1 : PROOF_OF_WORK.failuresWithoutProof;
   // Invite registration is rate-limited: the dialog's own error line, with Retry-After.
   const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp }, points);
-  if (!verdict.ok) return Response.json({ ...submission.reply({ ...hidden, formErrors: [verdict.message] }), ...(await fresh()) }, { status: 429, headers: verdict.headers });
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return Response.json({ ...submission.reply({ ...hidden, formErrors: [refused.message] }), ...(await fresh()) }, { status: 429, headers: refused.headers });
+  }
   const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
   const outcome = await registerAndAssist(
     user as User,
