@@ -32,7 +32,7 @@ import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { campusForAdmin, postedFormId, saveCampus } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -43,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [campus, readiness] = await Promise.all([campusForAdmin(String(params.code ?? "")), readinessBanner()]);
   if (!campus) throw new Response("Not Found", { status: 404 });
   return {
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const code = String(params.code ?? "");
   const formData = await request.formData();
   const formId = postedFormId(formData);

@@ -19,7 +19,7 @@ import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { createCampus, listCampusesForAdmin } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -28,7 +28,7 @@ const FORM_ID = "create";
 export const meta: MetaFunction = () => [{ title: `${r.campusesTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [campuses, readiness] = await Promise.all([listCampusesForAdmin(), readinessBanner()]);
   return {
     displayName: operator.display_name,
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
   if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });
   const result = await createCampus(operator, submission.value);

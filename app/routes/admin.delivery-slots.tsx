@@ -20,7 +20,7 @@ import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSlotsForAdmin, postedFormId, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -29,7 +29,7 @@ type SlotFields = { orderStart: string; orderEnd: string; deliveryStart: string;
 export const meta: MetaFunction = () => [{ title: `${r.slotsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [slots, readiness] = await Promise.all([listSlotsForAdmin(), readinessBanner()]);
   return {
     displayName: operator.display_name,
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SlotFormSchema });

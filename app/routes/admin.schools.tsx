@@ -19,7 +19,7 @@ import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema }
 import { readinessBanner } from "~/server/admin/readiness.server";
 import { listSchoolsForAdmin, postedFormId, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { requireAdminPage } from "~/server/http/admin-guard";
 import { config } from "~/server/config.server";
 import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
 
@@ -30,7 +30,7 @@ type SchoolFields = { code: string; name: string; system: string; baseUrl: strin
 export const meta: MetaFunction = () => [{ title: `${r.schoolsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [schools, readiness] = await Promise.all([listSchoolsForAdmin(), readinessBanner()]);
   return {
     displayName: operator.display_name,
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SchoolFormSchema });
