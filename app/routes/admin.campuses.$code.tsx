@@ -29,7 +29,7 @@ import { formatYuan } from "~/lib/money";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { campusForAdmin, postedFormId, saveCampus } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";

@@ -16,7 +16,7 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { createCampus, listCampusesForAdmin } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";

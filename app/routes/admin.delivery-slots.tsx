@@ -17,7 +17,7 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { SlotFormSchema } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { listSlotsForAdmin, postedFormId, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";

@@ -32,7 +32,7 @@ import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
 import { adminRefusal } from "~/server/http/admin-refusals";
 import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, panelCard, slotOptions, type AdminOrderCard } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { log } from "~/server/log.server";
 
 const msg = { adminOrders: adminOrdersMessages, app: appMessages };

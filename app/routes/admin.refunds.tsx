@@ -25,7 +25,7 @@ import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
 import { adminRefusal } from "~/server/http/admin-refusals";
 import { requireAdmin } from "~/server/auth/operator.server";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 
 const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const r = msg.adminRefunds;

@@ -17,7 +17,7 @@ import { CALENDAR_KINDS } from "~/lib/school-calendar";
 import { CalendarDeleteSchema, CalendarEntrySchema, type CalendarEntryFields } from "~/lib/schemas/timetable";
 import { fillTemplate } from "~/lib/template";
 import { parseTermCode, recentTerms, termForDate, termLabel } from "~/lib/term";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { listSchoolsForAdmin } from "~/server/admin/reference.server";
 import { requireAdminPage } from "~/server/http/admin-guard";
 import { addCalendarEntry, deleteCalendarEntry, listCalendarEntries } from "~/server/schedule/school-calendar.server";

@@ -16,7 +16,7 @@ import { Page } from "~/components/Page";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { listSchoolsForAdmin, postedFormId, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
 import { referenceRefusal } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";
