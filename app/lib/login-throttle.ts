@@ -1,3 +1,5 @@
+import { fillTemplate } from "./template";
+
 // Login throttling (decision 015, after OWASP ASVS V2.2): failures are counted per account and
 // client, and per client address; past a key's free failures every further failure doubles the
 // wait before that key may try again. Nothing locks an account for everyone: a client without
@@ -34,4 +36,9 @@ export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `${seconds} 秒`;
   return `${Math.ceil(seconds / 60)} 分钟`;
+}
+
+/** A 'too many attempts' message with the wait filled in ({wait} in the template). */
+export function tooManyMessage(template: string, waitMs: number) {
+  return fillTemplate(template, { wait: waitText(waitMs) });
 }

@@ -13,7 +13,7 @@ import { fillTemplate } from "~/lib/template";
 import { formatShanghai } from "~/lib/time";
 import { listAudit } from "~/server/admin/audit.server";
 import { requireAdmin } from "~/server/auth/operator.server";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 
 const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const a = msg.adminRefunds.audit;

@@ -29,9 +29,10 @@ import { formatYuan } from "~/lib/money";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
-import { readinessBanner } from "~/server/admin/readiness.server";
-import { campusForAdmin, postedFormId, refusalReply, saveCampus } from "~/server/admin/reference.server";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
+import { campusForAdmin, postedFormId, saveCampus } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
+import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -42,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [campus, readiness] = await Promise.all([campusForAdmin(String(params.code ?? "")), readinessBanner()]);
   if (!campus) throw new Response("Not Found", { status: 404 });
   return {
@@ -57,14 +58,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const code = String(params.code ?? "");
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: CampusFormSchema });
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveCampus(operator, code, submission.value);
-  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
+  }
   return redirect(`/admin/campuses/${encodeURIComponent(code)}?notice=saved`);
 }
 

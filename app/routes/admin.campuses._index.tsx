@@ -16,9 +16,10 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
-import { readinessBanner } from "~/server/admin/readiness.server";
-import { createCampus, listCampusesForAdmin, refusalReply } from "~/server/admin/reference.server";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
+import { createCampus, listCampusesForAdmin } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
+import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -27,7 +28,7 @@ const FORM_ID = "create";
 export const meta: MetaFunction = () => [{ title: `${r.campusesTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [campuses, readiness] = await Promise.all([listCampusesForAdmin(), readinessBanner()]);
   return {
     displayName: operator.display_name,
@@ -41,11 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
   if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });
   const result = await createCampus(operator, submission.value);
-  if (!result.ok) return Response.json({ formId: FORM_ID, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId: FORM_ID, reply: refused.reply }, { status: refused.status });
+  }
   return redirect(`/admin/campuses/${submission.value.code}?notice=saved`);
 }
 

@@ -17,9 +17,10 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { SlotFormSchema } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
-import { readinessBanner } from "~/server/admin/readiness.server";
-import { listSlotsForAdmin, postedFormId, refusalReply, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
+import { listSlotsForAdmin, postedFormId, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
+import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -28,7 +29,7 @@ type SlotFields = { orderStart: string; orderEnd: string; deliveryStart: string;
 export const meta: MetaFunction = () => [{ title: `${r.slotsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [slots, readiness] = await Promise.all([listSlotsForAdmin(), readinessBanner()]);
   return {
     displayName: operator.display_name,
@@ -41,13 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SlotFormSchema });
   if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
   const result = await saveSlot(operator, submission.value);
-  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
+  }
   return redirect("/admin/delivery-slots?notice=saved");
 }
 

@@ -12,7 +12,7 @@ import { app as appMessages } from "~/lib/messages/app";
 import { moderation as moderationMessages } from "~/lib/messages/moderation";
 import { formatShanghai } from "~/lib/time";
 import { ModerationActionSchema } from "~/lib/schemas/forum";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { moderate, moderationQueue, type ModerationItem } from "~/server/forum/moderation.server";
 import { ForumError } from "~/server/forum/posts.server";

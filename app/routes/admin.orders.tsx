@@ -29,9 +29,10 @@ import { app as appMessages } from "~/lib/messages/app";
 import { AdminOrderActionSchema, AdminOrdersQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
+import { adminRefusal } from "~/server/http/admin-refusals";
 import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, panelCard, slotOptions, type AdminOrderCard } from "~/server/admin/orders.server";
 import { requireAdmin } from "~/server/auth/operator.server";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { log } from "~/server/log.server";
 
 const msg = { adminOrders: adminOrdersMessages, app: appMessages };
@@ -104,7 +105,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const supplementMissing = value.intent === "fail" && Number((value as Record<string, unknown>).missing_supplement ?? 0) > 0;
   const result = await runOrderAction(operator, { intent: value.intent, order: value.order, reason, missing: anyMissing ? missing : null, supplementMissing });
   // A refused action answers on the panel's own URL, so the open panel shows the message.
-  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
+  if (!result.ok) {
+    const refused = adminRefusal(result);
+    return Response.json(submission.reply({ formErrors: [refused.message] }), { status: refused.status });
+  }
   const { state } = readState(new URL(request.url));
   const query = adminListQuery(state);
   return redirect(`/admin/orders${query}${query ? "&" : "?"}notice=${result.done}`);

@@ -9,7 +9,7 @@ import { Page } from "~/components/Page";
 import { adminRecognition } from "~/lib/messages/adminRecognition";
 import { app as appMessages } from "~/lib/messages/app";
 import { fillTemplate } from "~/lib/template";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { listCorrections, type CorrectionRow } from "~/server/market/corrections.server";
 

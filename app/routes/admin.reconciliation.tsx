@@ -14,7 +14,7 @@ import { formatYuan } from "~/lib/money";
 import { ReconciliationQuerySchema } from "~/lib/schemas/adminReconciliation";
 import { fillTemplate } from "~/lib/template";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { requireAdmin } from "~/server/auth/operator.server";
 import { reconcileDay, RECONCILIATION_MAX_ROWS } from "~/server/orders/reconciliation.server";
 

@@ -23,8 +23,9 @@ import { formatYuan } from "~/lib/money";
 import { REASON_MAX } from "~/lib/order-limits";
 import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
+import { adminRefusal } from "~/server/http/admin-refusals";
 import { requireAdmin } from "~/server/auth/operator.server";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 
 const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const r = msg.adminRefunds;
@@ -54,7 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return Response.json(submission.reply(), { status: 400 });
   const value = submission.value;
   const result = value.intent === "approve" ? await approveRefundRequest(operator, value.refund) : await rejectRefundRequest(operator, value.refund, value.reason);
-  if (!result.ok) return Response.json(submission.reply({ formErrors: [result.message] }), { status: result.status });
+  if (!result.ok) {
+    const refused = adminRefusal(result);
+    return Response.json(submission.reply({ formErrors: [refused.message] }), { status: refused.status });
+  }
   return redirect(`/admin/refunds?notice=${result.done}`);
 }
 

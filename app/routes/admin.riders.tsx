@@ -15,7 +15,7 @@ import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
 import { RiderRosterSchema } from "~/lib/schemas/riders";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { requireAdminPage } from "~/server/http/admin-guard";
 import { createRider, listRiders, setAvailability } from "~/server/riders/riders.server";
 
 const msg = { app: appMessages, riders: ridersMessages };
@@ -26,7 +26,7 @@ export const handle = { hydrate: false };
 export const meta: MetaFunction = () => [{ title: `${m.rosterTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   return {
     displayName: operator.display_name,
     riders: await listRiders(),
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const submission = parseWithZod(await request.formData(), { schema: RiderRosterSchema });
   if (submission.status !== "success") return Response.json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const value = submission.value;

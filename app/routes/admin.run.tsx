@@ -18,6 +18,7 @@ import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { RunActionSchema, RunPhotoSchema } from "~/lib/schemas/riders";
 import { requireOperator } from "~/server/auth/operator.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { setAvailability } from "~/server/riders/riders.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
 import { handOverWithCode, handOverWithPhoto, markPicked, riderRun } from "~/server/riders/run.server";
@@ -83,7 +84,10 @@ async function photoAction(request: Request, operator: Awaited<ReturnType<typeof
   if (file.problem) return Response.json({ order, photo: true, message: m.photoTooLarge } satisfies Refusal, { status: 413 });
   // Photos cost storage: the same per-rider and per-network limit as the codes.
   const verdict = await consumeRateLimit("handover", { userId: operator.id, ip: clientIp });
-  if (!verdict.ok) return Response.json({ order, photo: true, message: verdict.message } satisfies Refusal, { status: 429, headers: verdict.headers });
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return Response.json({ order, photo: true, message: refused.message } satisfies Refusal, { status: 429, headers: refused.headers });
+  }
   const result = await handOverWithPhoto(operator, order, file.data!);
   if (!result.ok) {
     const status = result.reason === "too_large" ? 413 : result.reason === "not_image" || result.reason === "unreadable" ? 400 : result.reason === "forbidden" ? 403 : result.reason === "storage" ? 503 : 409;
@@ -120,7 +124,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Guessing codes is costly: limited per rider and per client network, and per order by its own count.
   const verdict = await consumeRateLimit("handover", { userId: operator.id, ip: context.clientIp });
-  if (!verdict.ok) return Response.json({ order: value.order, message: verdict.message } satisfies Refusal, { status: 429, headers: verdict.headers });
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return Response.json({ order: value.order, message: refused.message } satisfies Refusal, { status: 429, headers: refused.headers });
+  }
   const result = await handOverWithCode(operator, value.order, value.code);
   if (!result.ok) {
     const message = result.reason === "wrong" ? m.codeWrong.replace("{n}", String(result.attemptsLeft)) : REASONS[result.reason];

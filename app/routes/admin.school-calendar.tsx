@@ -17,9 +17,9 @@ import { CALENDAR_KINDS } from "~/lib/school-calendar";
 import { CalendarDeleteSchema, CalendarEntrySchema, type CalendarEntryFields } from "~/lib/schemas/timetable";
 import { fillTemplate } from "~/lib/template";
 import { parseTermCode, recentTerms, termForDate, termLabel } from "~/lib/term";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { listSchoolsForAdmin } from "~/server/admin/reference.server";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { requireAdminPage } from "~/server/http/admin-guard";
 import { addCalendarEntry, deleteCalendarEntry, listCalendarEntries } from "~/server/schedule/school-calendar.server";
 
 // The page's texts come with its data: the timetable's and schedule's catalogues are imported by the
@@ -56,7 +56,7 @@ function pageHref(school: string, term: string, extra: Record<string, string> = 
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const params = new URL(request.url).searchParams;
   const schools = await listSchoolsForAdmin();
   const school = schools.find((entry) => entry.code === params.get("school"))?.code ?? schools[0]?.code ?? "";
@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminRole(request);
+  await requireAdminPage(request);
   const { timetable: timetableMessages } = await import("~/lib/messages/timetable");
   const formData = await request.formData();
   const url = new URL(request.url);

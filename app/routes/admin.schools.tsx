@@ -16,9 +16,10 @@ import { Page } from "~/components/Page";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
 import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
-import { readinessBanner } from "~/server/admin/readiness.server";
-import { listSchoolsForAdmin, postedFormId, refusalReply, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
-import { requireAdminRole } from "~/server/auth/operator.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
+import { listSchoolsForAdmin, postedFormId, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
+import { referenceRefusal } from "~/server/http/reference-refusals";
+import { requireAdminPage } from "~/server/http/admin-guard";
 import { config } from "~/server/config.server";
 import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
 
@@ -29,7 +30,7 @@ type SchoolFields = { code: string; name: string; system: string; baseUrl: strin
 export const meta: MetaFunction = () => [{ title: `${r.schoolsTitle} · ${msg.app.name}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const [schools, readiness] = await Promise.all([listSchoolsForAdmin(), readinessBanner()]);
   return {
     displayName: operator.display_name,
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminRole(request);
+  const operator = await requireAdminPage(request);
   const formData = await request.formData();
   const formId = postedFormId(formData);
   const submission = parseWithZod(formData, { schema: SchoolFormSchema });
@@ -59,7 +60,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   }
   const result = await saveSchool(operator, submission.value);
-  if (!result.ok) return Response.json({ formId, reply: refusalReply(submission, result) }, { status: result.status });
+  if (!result.ok) {
+    const refused = referenceRefusal(submission, result);
+    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
+  }
   return redirect("/admin/schools?notice=saved");
 }
 

@@ -12,7 +12,7 @@ import { adminNav as adminNavMessages } from "~/lib/messages/adminNav";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminSettingsSchema } from "~/lib/schemas/admin";
-import { readinessBanner } from "~/server/admin/readiness.server";
+import { readinessBanner } from "~/server/http/readiness-banner";
 import { adminOps } from "~/lib/messages/adminOps";
 import { fillTemplate } from "~/lib/template";
 import { linkedOperatorCount } from "~/server/notify/notify.server";

@@ -13,7 +13,8 @@ import { getUser } from "~/server/auth/session.server";
 import { orderCreateRefusal } from "~/server/http/order-refusals";
 import { readBody } from "~/server/market/json-body.server";
 import { createOrderFromRequest } from "~/server/orders/orders.server";
-import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooManyAnswer } from "~/server/http/too-many";
 
 const msg = { orders: ordersMessages, wechat: wechatMessages };
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = z.safeParse(OrderCreateSchema, body ? fromForm(body) : {});
   if (!parsed.success) return Response.json({ success: false, message: msg.orders.create.failed }, { status: 400, headers: NO_STORE });
   const verdict = await consumeRateLimit("order", { userId: user.id, ip: context.clientIp });
-  if (!verdict.ok) return rateLimitedJson(verdict);
+  if (!verdict.ok) return tooManyAnswer(verdict);
   const result = await createOrderFromRequest(user, parsed.data);
   if (!result.ok) {
     const refused = orderCreateRefusal(result);

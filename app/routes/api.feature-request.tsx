@@ -11,7 +11,8 @@ import { FEATURE_TYPES } from "~/server/market/feature-requests.server";
 import { recordFeatureRequest } from "~/server/market/feature-requests.server";
 import { readBody } from "~/server/market/json-body.server";
 import { log } from "~/server/log.server";
-import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooManyAnswer } from "~/server/http/too-many";
 import { marketMessages } from "~/lib/messages/market-answers";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const user = await getUser(request);
   const verdict = await consumeRateLimit("feature-request", { userId: user?.id, ip: context.clientIp });
-  if (!verdict.ok) return rateLimitedJson(verdict);
+  if (!verdict.ok) return tooManyAnswer(verdict);
   try {
     await recordFeatureRequest({
       userId: user?.id ?? null,

@@ -6,7 +6,8 @@ import { getUser, hasStudentAccount } from "~/server/auth/session.server";
 import { isBanned } from "~/server/forum/posts.server";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
 import { UPLOAD_REFUSALS } from "~/server/http/upload-refusals";
-import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooManyAnswer } from "~/server/http/too-many";
 
 
 // POST /api/upload/image (docs/product-rules.md, "Call paths"): multipart field `file`, one image. Answers
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!file) return answer(400, msg.publish.imagesOnly);
   if (file.problem === "too_large") return answer(413, msg.publish.imageTooLarge);
   const verdict = await consumeRateLimit("upload", { userId: user.id, ip: context.clientIp });
-  if (!verdict.ok) return rateLimitedJson(verdict);
+  if (!verdict.ok) return tooManyAnswer(verdict);
   const { stored, refused } = await storeUploads(user.id, [file]);
   const saved = stored[0];
   if (!saved) {

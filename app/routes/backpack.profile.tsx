@@ -14,6 +14,7 @@ import { NicknameSchema, type NicknameFields } from "~/lib/schemas/profile";
 import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { setNickname } from "~/server/users/nickname.server";
 import { profileView, saveAvatar, type AvatarRefusal } from "~/server/users/profile.server";
@@ -45,7 +46,10 @@ async function avatarAction(request: Request, user: Awaited<ReturnType<typeof re
   if (file.problem === "too_large") return refuse(413, msg.profile.avatarTooLarge);
   // Uploads are rate-limited.
   const verdict = await consumeRateLimit("upload", { userId: user.id, ip: clientIp });
-  if (!verdict.ok) return refuse(429, verdict.message, verdict.headers);
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return refuse(429, refused.message, refused.headers);
+  }
   const saved = await saveAvatar(user, file.data!);
   if (!saved.ok) return refuse(AVATAR_REFUSALS[saved.reason].status, AVATAR_REFUSALS[saved.reason].message);
   return redirect("/backpack/profile?notice=avatarSaved");

@@ -7,6 +7,7 @@ import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
+import { login as loginMessages } from "~/lib/messages/login";
 import { settings as settingsMessages } from "~/lib/messages/settings";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { DeleteAccountSchema, SettingsSchema, ThemeSchema, type DeleteAccountFields, type ThemeFields } from "~/lib/schemas/settings";
@@ -18,10 +19,11 @@ import { checkDeletionPassword } from "~/server/users/deletion-check.server";
 import { requestAccountDeletion } from "~/server/users/deletion.server";
 import { openOrdersOf } from "~/server/orders/account-orders.server";
 import { fillTemplate } from "~/lib/template";
+import { tooManyMessage } from "~/lib/login-throttle";
 import { noticeSettings, saveNoticeSettings, saveTheme } from "~/server/users/settings.server";
 import { NOTICE_SWITCHES, subscribeHref } from "~/lib/notify";
 
-const msg = { app: appMessages, settings: settingsMessages, titles: titlesMessages };
+const msg = { app: appMessages, login: loginMessages, settings: settingsMessages, titles: titlesMessages };
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.settings} · ${msg.app.name}` }];
 
@@ -60,7 +62,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.value.intent === "delete") {
     const check = await checkDeletionPassword(request, user, submission.value.password, context.clientIp ?? "unknown");
     if (!check.ok) {
-      return Response.json(submission.reply({ fieldErrors: { password: [check.message] }, hideFields: ["password"] }), { status: check.status });
+      const [status, message] = check.reason === "too_many" ? [429, tooManyMessage(msg.login.tooManyAttempts, check.waitMs)] : [400, msg.settings.deletePasswordWrong];
+      return Response.json(submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] }), { status });
     }
     await requestAccountDeletion(user.id);
     return redirect("/crLogin?reason=deleted", { headers: { "Set-Cookie": await logout(request) } });

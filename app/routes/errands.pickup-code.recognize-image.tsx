@@ -10,7 +10,8 @@ import { readBody } from "~/server/market/json-body.server";
 import { decodeBase64Image } from "~/server/market/ocr.server";
 import { recognitionRefusal } from "~/server/http/market-refusals";
 import { recognizeImage } from "~/server/market/recognition.server";
-import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooManyAnswer } from "~/server/http/too-many";
 import { bodyRule } from "~/lib/request-limits";
 import { marketMessages } from "~/lib/messages/market-answers";
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const bytes = typeof raw === "string" ? decodeBase64Image(raw) : null;
   if (!bytes) return Response.json({ success: false, message: marketMessages.recognize.notImage, data: [] }, { status: 400 });
   const verdict = await consumeRateLimit("recognize-image", { userId: user.id, ip: context.clientIp });
-  if (!verdict.ok) return rateLimitedJson(verdict, { data: [] });
+  if (!verdict.ok) return tooManyAnswer(verdict, { data: [] });
   const uploadId = typeof body?.upload_id === "string" && UPLOAD_ID_PATTERN.test(body.upload_id) ? body.upload_id : null;
   const outcome = await recognizeImage(bytes, { owner: String(user.id), uploadId, signal: request.signal });
   if (!outcome.ok) {

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/market/json-body.server";
-import { consumeRateLimit, rateLimitedJson } from "~/server/rate-limits.server";
+import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooManyAnswer } from "~/server/http/too-many";
 import { recognizeText } from "~/server/market/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
 
@@ -18,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const text = typeof raw === "string" ? raw : "";
   if (!text.trim()) return Response.json({ success: false, message: marketMessages.recognize.emptyText, data: [] }, { status: 400 });
   const verdict = await consumeRateLimit("recognize-text", { userId: user.id, ip: context.clientIp });
-  if (!verdict.ok) return rateLimitedJson(verdict, { data: [] });
+  if (!verdict.ok) return tooManyAnswer(verdict, { data: [] });
   // The spec's entry fields only (the market page keeps the station's deadline; this answer does not).
   const data = recognizeText(text).map(({ deadline: _deadline, ...entry }) => entry);
   return Response.json({

@@ -16,6 +16,7 @@ import { formatWeeks } from "~/lib/weeks";
 import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { importOwnCourses, termAndWeek } from "~/server/schedule/edits.server";
 import { openPreview, readTimetableFile, sealPreview, type ReadFailure } from "~/server/schedule/import.server";
 
@@ -56,7 +57,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Bounded before it is read (the server's body limit counts the bytes as they arrive too).
     if (declaredTooLarge(request, IMPORT_FILE_MAX_BYTES + 64 * 1024)) return refuse(t.importTooLarge, 413);
     const verdict = await consumeRateLimit("timetable-import", { userId: user.id, ip: context.clientIp });
-    if (!verdict.ok) return refuse(verdict.message, 429, verdict.headers);
+    if (!verdict.ok) {
+      const refused = tooMany(verdict);
+      return refuse(refused.message, 429, refused.headers);
+    }
     const submission = parseWithZod(await request.formData(), { schema: ImportReadSchema });
     if (submission.status !== "success") return Response.json({ kind: "form", reply: submission.reply({ hideFields: ["file"] }) } satisfies Refused, { status: 400 });
     const { term, week, file } = submission.value;

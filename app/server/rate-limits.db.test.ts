@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfig } from "./config.server";
 import { dialect } from "./db/db.server";
+import { tooMany } from "./http/too-many";
 import { consumeRateLimit } from "./rate-limits.server";
 
 // The rate limiter on each dialect: SQLite keeps its counts in this process; PostgreSQL in its
@@ -14,7 +15,7 @@ afterEach(() => {
 });
 
 describe("consumeRateLimit", () => {
-  it("lets the limit through per user, then refuses with a Retry-After within the window; another user still passes", async () => {
+  it("lets the limit through per user, then refuses within the window (answered with its Retry-After and wait); another user still passes", async () => {
     process.env[VARIABLE] = "3,100/60";
     resetConfig();
     const userId = 900_000 + Math.floor(Math.random() * 1000);
@@ -25,8 +26,9 @@ describe("consumeRateLimit", () => {
     if (refused.ok) return;
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.headers["Retry-After"]).toBe(String(refused.retryAfter));
-    expect(refused.message).toMatch(/^操作太频繁，请\d+ (秒|分钟)后再试$/);
+    const answer = tooMany(refused);
+    expect(answer.headers["Retry-After"]).toBe(String(refused.retryAfter));
+    expect(answer.message).toMatch(/^操作太频繁，请\d+ (秒|分钟)后再试$/);
     expect((await consumeRateLimit("comment", { userId: userId + 1, ip: who.ip })).ok).toBe(true);
   });
 

@@ -1,8 +1,7 @@
 import { CompiledQuery, type Kysely } from "kysely";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { clientNetwork } from "~/lib/client-network";
-import { refusals as refusalMessages } from "~/lib/messages/refusals";
-import { RATE_LIMITED_ACTIONS, retryAfterSeconds, waitInWords, type RateLimitedAction } from "~/lib/rate-limits";
+import { RATE_LIMITED_ACTIONS, retryAfterSeconds, type RateLimitedAction } from "~/lib/rate-limits";
 import { config } from "./config.server";
 import { db, dialect, type DB } from "./db/db.server";
 import { log } from "./log.server";
@@ -49,7 +48,8 @@ function limitersFor(action: RateLimitedAction): Limiters {
   return limiters.byAction.get(action)!;
 }
 
-export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number; message: string; headers: Record<string, string> };
+/** A refusal says how long to wait (whole seconds); the routes answer it (app/server/http/too-many.ts). */
+export type RateLimitVerdict = { ok: true } | { ok: false; retryAfter: number };
 
 /**
  * Counts one attempt of the action for the user and the client network (an IPv6 /64, an IPv4
@@ -74,16 +74,7 @@ export async function consumeRateLimit(action: RateLimitedAction, who: { userId?
   if (!refused) return { ok: true };
   const retryAfter = retryAfterSeconds(waitMs);
   log("warn", "rate-limited", { action, userId: who.userId ?? null, retryAfter });
-  return { ok: false, retryAfter, message: rateLimitMessage(retryAfter), headers: { "Retry-After": String(retryAfter), "Cache-Control": "no-store" } };
-}
-
-export function rateLimitMessage(retryAfter: number) {
-  return refusalMessages.rateLimited.replace("{wait}", waitInWords(retryAfter));
-}
-
-/** The answer of a JSON endpoint whose shape is { success, message } (plus its own extra fields). */
-export function rateLimitedJson(verdict: Extract<RateLimitVerdict, { ok: false }>, extra: Record<string, unknown> = {}) {
-  return Response.json({ success: false, message: verdict.message, ...extra }, { status: 429, headers: verdict.headers });
+  return { ok: false, retryAfter };
 }
 
 /** Removes a user's counters from the shared store (the account-deletion job; keys are "<action>:user:<id>"). */

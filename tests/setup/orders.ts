@@ -71,7 +71,7 @@ export async function signedInOperator(role: OperatorRole = "admin", displayName
   const username = `ops-${process.pid % 10000}-${counter}`;
   await createOperator({ username, password: "right-password-1", displayName, role });
   const login = await loginOperator(username, "right-password-1", "10.9.3.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
   return { cookie: cookieValue(login.setCookie), id: login.operator.id, displayName, role };
 }
 

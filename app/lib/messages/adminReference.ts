@@ -117,7 +117,7 @@ export const adminReference = {
     slot: "时段 {text}",
     capacity: "时段 {text} 上限：{limits}",
   },
-  // The readiness banner and its lines (app/server/admin/readiness.server.ts).
+  // The readiness banner and its lines (app/server/http/readiness-banner.ts).
   readinessTitle: "以下功能尚未开通",
   readiness: {
     payment: "微信支付：未配置商户号（WECHAT_PAY_*），学生无法付款",

@@ -5,6 +5,7 @@ import { requireStudent } from "~/server/auth/session.server";
 import { searchCircle, type SearchPage } from "~/server/forum/search.server";
 import { log } from "~/server/log.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 
 const EMPTY: SearchPage = { hits: [], page: 1, hasMore: false };
 
@@ -24,7 +25,10 @@ export async function searchPage(request: Request, clientIp: string | undefined)
   const query = normalizeSearchQuery(q);
   if (!query.ok) return data({ ...base, fieldError: query.reason === "empty" ? msg.circle.searchEmpty : msg.circle.searchTooShort }, { status: 400 });
   const verdict = await consumeRateLimit("search", { userId: user.id, ip: clientIp });
-  if (!verdict.ok) return data({ ...base, error: verdict.message }, { status: 429, headers: verdict.headers });
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return data({ ...base, error: refused.message }, { status: 429, headers: refused.headers });
+  }
   try {
     const results = await searchCircle({ terms: query.terms, viewerId: user.id, page: pageNumber });
     return data({ ...base, results, terms: query.terms });

@@ -28,6 +28,7 @@ import { recognitionRefusal } from "~/server/http/market-refusals";
 import { recognizeImage } from "~/server/market/recognition.server";
 import { log } from "~/server/log.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { requireCheckout, requireMarketUser, returnPath } from "../market._shell/guards.server";
 
 const m = marketMessages;
@@ -51,7 +52,9 @@ export async function pageAction(request: Request, clientIp?: string) {
   // Rate limits: the form's own error line, with Retry-After.
   const limited = async (action: RateLimitedAction, userId: number | null, points = 1) => {
     const verdict = await consumeRateLimit(action, { userId, ip: clientIp }, points);
-    return verdict.ok ? null : answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });
+    if (verdict.ok) return null;
+    const refused = tooMany(verdict);
+    return answer({ intent, error: refused.message }, { status: 429, headers: refused.headers });
   };
   const submission = parseWithZod(formData, { schema: PageIntentSchema });
   if (submission.status !== "success") {
@@ -146,7 +149,10 @@ async function recognizeUploads(request: Request, clientIp?: string) {
   if (files.length === 0) return answer({ intent, error: m.recognize.notImage }, { status: 400 });
   if (files.length > MAX_IMAGES) return answer({ intent, error: m.recognize.tooManyImages }, { status: 400 });
   const verdict = await consumeRateLimit("recognize-image", { userId: user.id, ip: clientIp }, files.length);
-  if (!verdict.ok) return answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return answer({ intent, error: refused.message }, { status: 429, headers: refused.headers });
+  }
   const found: Recognized = [];
   for (const file of files) {
     const outcome = await recognizeImage(new Uint8Array(await file.arrayBuffer()), { owner: String(user.id), signal: request.signal });

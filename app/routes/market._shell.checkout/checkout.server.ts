@@ -18,6 +18,7 @@ import { subscribeHref, type WidgetState } from "~/lib/notify";
 import { orderCreateRefusal } from "~/server/http/order-refusals";
 import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { requireCheckout } from "../market._shell/guards.server";
 
 const m = marketMessages;
@@ -85,7 +86,10 @@ export async function checkoutAction(request: Request, clientIp?: string) {
         if (checkout.entries.some((entry) => entry.check)) return answer({ intent, error: m.checkout.checkFirst });
         // Order creation is rate-limited; the checkout checks happen in createOrderFromCheckout.
         const verdict = await consumeRateLimit("order", { userId: user.id, ip: clientIp });
-        if (!verdict.ok) return answer({ intent, error: verdict.message }, { status: 429, headers: verdict.headers });
+        if (!verdict.ok) {
+          const refused = tooMany(verdict);
+          return answer({ intent, error: refused.message }, { status: 429, headers: refused.headers });
+        }
         // Orders: the order is made from this checkout (prices recomputed, one order per
         // checkout version; the same version again answers the order it made), then paid on
         // /market/pay/:orderId, whose JavaScript goes straight on.

@@ -42,6 +42,7 @@ import { inviteShareOf } from "./invite-share.server";
 import { ASSIST_REFUSALS } from "~/server/http/coupon-refusals";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { deleteDataParams } from "~/lib/request-kind";
 import { promoTexts, recordView, type PromoTexts, type RecordView } from "./promo-texts.server";
 
@@ -196,7 +197,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const points = proof === "valid" ? 1 : PROOF_OF_WORK.failuresWithoutProof;
   // Invite registration is rate-limited: the dialog's own error line, with Retry-After.
   const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp }, points);
-  if (!verdict.ok) return Response.json({ ...submission.reply({ ...hidden, formErrors: [verdict.message] }), ...(await fresh()) }, { status: 429, headers: verdict.headers });
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return Response.json({ ...submission.reply({ ...hidden, formErrors: [refused.message] }), ...(await fresh()) }, { status: 429, headers: refused.headers });
+  }
   const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
   const outcome = await registerAndAssist(
     user as User,

@@ -9,6 +9,7 @@ import { draftFromForm, dropDraft, keepClosedDraft, requireStudentKeepingDraft, 
 import { addComment, ForumError, hasPublicName } from "~/server/forum/posts.server";
 import { noticeComment } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { forumRefusal } from "~/server/http/forum-refusals";
 
 export function commentPath(id: number) {
@@ -58,7 +59,10 @@ export async function commentAction(request: Request, id: number, clientIp?: str
   if (!hasPublicName(user)) return refuse(msg.postDetail.commentNeedsProfile, 400);
   // Comments are rate-limited: 429 with the sheet's message, which keeps the typed comment.
   const verdict = await consumeRateLimit("comment", { userId: user.id, ip: clientIp });
-  if (!verdict.ok) return refuse(verdict.message, 429, verdict.headers);
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return refuse(refused.message, 429, refused.headers);
+  }
   try {
     const created = await addComment({ postId: id, userId: user.id, content: value.content, parentId: value.parentId, isAnonymous: value.isAnonymous });
     await dropDraft(request, "comment");

@@ -8,6 +8,7 @@ import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/sessio
 import { ForumError, getPostWithAuthor, hasPublicName, isFavourite, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, toggleFavourite, togglePostLike } from "~/server/forum/posts.server";
 import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { uploadKeyFromUrl } from "~/server/storage/images.server";
 import { shareThumbUrl } from "~/server/storage/upload-access.server";
 import { forumRefusal } from "~/server/http/forum-refusals";
@@ -102,7 +103,10 @@ export async function postPageAction(request: Request, id: number, clientIp?: st
     }
     // Likes and 收藏 (toggles alike) are rate-limited: 429 with the page's toast.
     const verdict = await consumeRateLimit("like", { userId: user.id, ip: clientIp });
-    if (!verdict.ok) return answer({ success: false, intent, message: verdict.message, result: submission.reply({ formErrors: [verdict.message] }) }, 429, verdict.headers);
+    if (!verdict.ok) {
+      const refused = tooMany(verdict);
+      return answer({ success: false, intent, message: refused.message, result: submission.reply({ formErrors: [refused.message] }) }, 429, refused.headers);
+    }
     if (value.intent === "favourite") {
       // A plain form in every case (no JavaScript of its own on the page): post/redirect/get.
       await toggleFavourite(id, user.id);

@@ -12,6 +12,7 @@ import { forumRefusal } from "~/server/http/forum-refusals";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
 import { uploadRefusalLine } from "~/server/http/upload-refusals";
 import { consumeRateLimit } from "~/server/rate-limits.server";
+import { tooMany } from "~/server/http/too-many";
 import { thumbUrl, uploadKeyFromUrl } from "~/server/storage/images.server";
 
 /** /publish-post: the category pills (a `category` query preselects one). */
@@ -106,7 +107,10 @@ export async function publishAction(request: Request, context?: AppLoadContext) 
   if (!hasPublicName(user)) return failure(submission.reply({ formErrors: [msg.publish.needsNickname] }), allImages, 400);
   // Posting is rate-limited: the form comes back with what was typed and the message.
   const verdict = await consumeRateLimit("post", { userId: user.id, ip: context?.clientIp });
-  if (!verdict.ok) return failure(submission.reply({ formErrors: [verdict.message] }), allImages, 429, verdict.headers);
+  if (!verdict.ok) {
+    const refused = tooMany(verdict);
+    return failure(submission.reply({ formErrors: [refused.message] }), allImages, 429, refused.headers);
+  }
   try {
     await createPost({
       userId: user.id,

@@ -2,7 +2,7 @@
 // delete, and the decisions on refund requests. Every status change goes through the order
 // state machine (app/server/orders/transitions.server.ts, guards from the status table); this
 // module adds the operator's side: the audit row (in the same transaction where the change is
-// local), the failure messages, and the soft delete (0009_admin), which is not a status change.
+// local), the refusal reasons, and the soft delete (0009_admin), which is not a status change.
 import { COURIER_STEPS, type CourierStep } from "~/lib/admin-orders";
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -28,12 +28,13 @@ function refundStateText(state: string) {
 }
 
 export type DoneNotice = keyof typeof m.done;
-export type AdminResult = { ok: true; done: DoneNotice } | { ok: false; message: string; status: number };
+/** Which operator step was refused: the route names it in the message ("取消订单失败：…"). */
+export type AdminAction = "complete" | "cancel" | "fail" | "delete" | "advance" | "approve" | "reject";
+export type AdminRefusal = "not_found" | "not_allowed" | "provider_failed" | "reason_required" | "admin_only" | "holds_money" | "refund_not_pending";
+export type AdminResult = { ok: true; done: DoneNotice } | { ok: false; action: AdminAction; reason: AdminRefusal };
 
-type Failure = keyof typeof m.failures;
-
-function fail(action: "complete" | "cancel" | "fail" | "delete" | "advance" | "approve" | "reject", reason: Failure, status: number): AdminResult {
-  return { ok: false, message: `${m.failures[action]}：${m.failures[reason]}`, status };
+function fail(action: AdminAction, reason: AdminRefusal): AdminResult {
+  return { ok: false, action, reason };
 }
 
 function statusChange(from: OrderRow["status"], to: OrderRow["status"]) {
@@ -48,7 +49,7 @@ export async function runOrderAction(
 ): Promise<AdminResult> {
   const failureOf = input.intent === "complete" || input.intent === "cancel" || input.intent === "delete" || input.intent === "fail" ? input.intent : "advance";
   const order = await findLiveOrder(input.order);
-  if (!order) return fail(failureOf, "notFound", 404);
+  if (!order) return fail(failureOf, "not_found");
   switch (input.intent) {
     case "complete":
       return completeOrder(operator, order);
@@ -76,13 +77,13 @@ async function completeOrder(operator: Operator, order: OrderRow): Promise<Admin
 }
 
 async function advance(operator: Operator, order: OrderRow, to: CourierStep): Promise<AdminResult> {
-  if (!(COURIER_STEPS as readonly string[]).includes(to)) return fail("advance", "notAllowed", 409);
+  if (!(COURIER_STEPS as readonly string[]).includes(to)) return fail("advance", "not_allowed");
   return move(operator, order, to);
 }
 
 async function move(operator: Operator, order: OrderRow, to: CourierStep | "completed"): Promise<AdminResult> {
   const failure = to === "completed" ? "complete" : "advance";
-  if (!canAdvance(stateOfRow(order), to)) return fail(failure, "notAllowed", 409);
+  if (!canAdvance(stateOfRow(order), to)) return fail(failure, "not_allowed");
   const at = now();
   const changed = await db()
     .transaction()
@@ -91,7 +92,7 @@ async function move(operator: Operator, order: OrderRow, to: CourierStep | "comp
       if (changed) await recordAudit(trx, operator, { action: to === "completed" ? "complete" : to, order: changed, detail: statusChange(order.status, to), at });
       return changed;
     });
-  if (!changed) return fail(failure, "notAllowed", 409);
+  if (!changed) return fail(failure, "not_allowed");
   return { ok: true, done: to === "completed" ? "completed" : to };
 }
 
@@ -105,11 +106,11 @@ async function move(operator: Operator, order: OrderRow, to: CourierStep | "comp
  * once). A paid order is never 'cancelled'.
  */
 async function cancelOrder(operator: Operator, order: OrderRow, reason: string | null): Promise<AdminResult> {
-  if (!adminActions(stateOfRow(order)).includes("cancel")) return fail("cancel", "notAllowed", 409);
+  if (!adminActions(stateOfRow(order)).includes("cancel")) return fail("cancel", "not_allowed");
   const result = await cancelOrderByOperator(order.order_number, operator.id, reason);
   if (!result.ok) {
-    if (result.reason === "provider") return fail("cancel", "provider", 502);
-    return fail("cancel", result.reason === "not_found" ? "notFound" : "notAllowed", result.reason === "not_found" ? 404 : 409);
+    if (result.reason === "provider") return fail("cancel", "provider_failed");
+    return fail("cancel", result.reason === "not_found" ? "not_found" : "not_allowed");
   }
   const after = result.order;
   const refund = after.status !== "cancelled";
@@ -119,7 +120,7 @@ async function cancelOrder(operator: Operator, order: OrderRow, reason: string |
   await recordAudit(db(), operator, { action: refund ? "cancel_refund" : "cancel", order, detail });
   if (!refund) return { ok: true, done: "cancelled" };
   if (after.status === "refunded") return { ok: true, done: "refunded" };
-  if (after.refund_state === "failed") return fail("cancel", "provider", 502);
+  if (after.refund_state === "failed") return fail("cancel", "provider_failed");
   return { ok: true, done: "refunding" };
 }
 
@@ -128,13 +129,13 @@ async function cancelOrder(operator: Operator, order: OrderRow, reason: string |
 
 /** A delivery that failed in 配送中: the missing parcels (all, when none is named) are refunded at once. */
 async function failedDelivery(operator: Operator, order: OrderRow, reason: string, missing: Partial<SizeCounts> | null, supplementMissing: boolean): Promise<AdminResult> {
-  if (!reason) return fail("fail", "failReasonRequired", 400);
-  if (!adminActions(stateOfRow(order)).includes("fail")) return fail("fail", "notAllowed", 409);
+  if (!reason) return fail("fail", "reason_required");
+  if (!adminActions(stateOfRow(order)).includes("fail")) return fail("fail", "not_allowed");
   const result = await failDelivery(order.order_number, { id: operator.id, label: operator.display_name }, { reason, missing, supplementMissing });
-  if (!result.ok) return fail("fail", result.reason === "not_found" ? "notFound" : "notAllowed", result.reason === "not_found" ? 404 : 409);
+  if (!result.ok) return fail("fail", result.reason === "not_found" ? "not_found" : "not_allowed");
   const after = result.order;
   await recordAudit(db(), operator, { action: "delivery_failed", order, detail: [statusChange(order.status, after.status), reason].join("；") });
-  if (after.refund_state === "failed") return fail("fail", "provider", 502);
+  if (after.refund_state === "failed") return fail("fail", "provider_failed");
   return { ok: true, done: after.refund_state === "processing" ? "failing" : "failed" };
 }
 
@@ -147,8 +148,8 @@ async function failedDelivery(operator: Operator, order: OrderRow, reason: strin
  * repeats the rule, so a payment or refund that lands meanwhile keeps the order visible.
  */
 async function deleteOrder(operator: Operator, order: OrderRow): Promise<AdminResult> {
-  if (!isAdminRole(operator.role)) return fail("delete", "adminOnly", 403);
-  if (!holdsNoMoney(stateOfRow(order))) return fail("delete", "holdsMoney", 409);
+  if (!isAdminRole(operator.role)) return fail("delete", "admin_only");
+  if (!holdsNoMoney(stateOfRow(order))) return fail("delete", "holds_money");
   const at = now();
   const done = await db()
     .transaction()
@@ -169,7 +170,7 @@ async function deleteOrder(operator: Operator, order: OrderRow): Promise<AdminRe
       await recordAudit(trx, operator, { action: "delete", order, detail: STATUS_TABLE[order.status].label, at });
       return true;
     });
-  return done ? { ok: true, done: "deleted" } : fail("delete", "holdsMoney", 409);
+  return done ? { ok: true, done: "deleted" } : fail("delete", "holds_money");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,21 +228,21 @@ async function refundOrder(refundId: number) {
 /** Approve: the refund goes to the provider now; the order becomes refunded on its confirmation. */
 export async function approveRefundRequest(operator: Operator, refundId: number): Promise<AdminResult> {
   const order = await refundOrder(refundId);
-  if (!order) return fail("approve", "notFound", 404);
+  if (!order) return fail("approve", "not_found");
   const result = await approveRefund(refundId, operator.id);
-  if (!result.ok) return fail("approve", result.reason === "not_found" ? "notFound" : "refundNotPending", result.reason === "not_found" ? 404 : 409);
+  if (!result.ok) return fail("approve", result.reason === "not_found" ? "not_found" : "refund_not_pending");
   await recordAudit(db(), operator, { action: "refund_approve", order, refundId, detail: refundStateText(result.state) });
   if (result.state === "succeeded") return { ok: true, done: "approved" };
-  if (result.state === "failed") return fail("approve", "provider", 502);
+  if (result.state === "failed") return fail("approve", "provider_failed");
   return { ok: true, done: "approving" };
 }
 
 /** Reject with a reason the customer reads on the order page; the customer may ask again. */
 export async function rejectRefundRequest(operator: Operator, refundId: number, reason: string): Promise<AdminResult> {
   const order = await refundOrder(refundId);
-  if (!order) return fail("reject", "notFound", 404);
+  if (!order) return fail("reject", "not_found");
   const result = await rejectRefund(refundId, operator.id, reason);
-  if (!result.ok) return fail("reject", result.reason === "not_found" ? "notFound" : "refundNotPending", result.reason === "not_found" ? 404 : 409);
+  if (!result.ok) return fail("reject", result.reason === "not_found" ? "not_found" : "refund_not_pending");
   await recordAudit(db(), operator, { action: "refund_reject", order, refundId, detail: reason });
   return { ok: true, done: "rejected" };
 }

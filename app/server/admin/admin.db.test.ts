@@ -52,7 +52,7 @@ async function operatorCookie(displayName = "配送员小周", role: "operator" 
   // An admin by default: this suite also deletes orders, which only the admin role may (decision 030).
   await createOperator({ username, password: "right-password-1", displayName, role });
   const login = await loginOperator(username, "right-password-1", "10.9.0.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
   return { cookie: cookieValue(login.setCookie), operatorId: login.operator.id, displayName };
 }
 

@@ -1,9 +1,9 @@
 // Which of the service's outside capabilities are off: payment (no pay merchant),
 // template messages (no template ids) and the academic system (no enabled real school). One
 // check, used twice: logged as one warning line each at server start, and shown as a banner on
-// the admin pages, so production never starts silently without them.
+// the admin pages (app/server/http/readiness-banner.ts), so production never starts silently
+// without them.
 import { DEMO_SYSTEM_KIND } from "~/lib/school-systems";
-import { adminReference } from "~/lib/messages/adminReference";
 import { config, type Config } from "../config.server";
 import { db } from "../db/db.server";
 import { log } from "../log.server";
@@ -50,24 +50,3 @@ export async function logCapabilityWarnings(settings: Config = config()): Promis
   for (const item of off) log("warn", CAPABILITY_OFF_EVENTS[item.capability], { capability: item.capability, reason: item.reason });
   return off;
 }
-
-/** The banner's own texts travel with it, so the reference catalogue stays off every admin page. */
-const BANNER_TEXTS = { title: adminReference.readinessTitle, simulated: adminReference.readinessSimulated, schoolsLink: adminReference.readinessSchoolsLink };
-
-/** The admin pages' banner: one Chinese line per off capability, its texts filled in here. */
-export async function readinessBanner(): Promise<{ lines: string[]; simulated: boolean; schoolsOff: boolean; texts: typeof BANNER_TEXTS }> {
-  try {
-    const off = await offCapabilities();
-    return {
-      lines: off.map((item) => adminReference.readiness[item.capability]!),
-      simulated: !config().isProduction && off.length > 0,
-      schoolsOff: off.some((item) => item.capability === "academic_system"),
-      texts: BANNER_TEXTS,
-    };
-  } catch (error) {
-    log("error", "readiness", { error: String(error) });
-    return { lines: [], simulated: false, schoolsOff: false, texts: BANNER_TEXTS };
-  }
-}
-
-export type ReadinessBanner = Awaited<ReturnType<typeof readinessBanner>>;

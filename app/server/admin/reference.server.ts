@@ -15,36 +15,35 @@ import { db, isUniqueViolation } from "../db/db.server";
 import { log } from "../log.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 
-const e = adminReference.errors;
 const t = adminReference.audit;
 
 type Actor = Pick<Operator, "id" | "display_name">;
 type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];
 
-/** `field` names the form field the message belongs beside ("" for the form). */
-export type ReferenceResult = { ok: true } | { ok: false; field: string; message: string; status: number };
+/** Why a change was refused. */
+export type ReferenceRefusal = "code_taken" | "name_taken" | "not_found" | "need_building" | "last_building" | "invalid" | "failed";
+/** `field` names the form field the refusal belongs beside ("" for the form). */
+export type ReferenceResult = { ok: true } | { ok: false; field: string; reason: ReferenceRefusal };
 
 class Refusal extends Error {
   constructor(
     readonly field: string,
-    message: string,
-    readonly status = 400,
+    readonly reason: ReferenceRefusal,
   ) {
-    super(message);
+    super(reason);
   }
 }
 
-
-/** Runs a change and its audit row in one transaction; refusals become field messages. */
+/** Runs a change and its audit row in one transaction; refusals become field reasons. */
 async function change(operation: string, work: (trx: Trx) => Promise<void>): Promise<ReferenceResult> {
   try {
     await db().transaction().execute(work);
     return { ok: true };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, field: error.field, message: error.message, status: error.status };
-    if (isUniqueViolation(error)) return { ok: false, field: "code", message: e.codeTaken, status: 409 };
+    if (error instanceof Refusal) return { ok: false, field: error.field, reason: error.reason };
+    if (isUniqueViolation(error)) return { ok: false, field: "code", reason: "code_taken" };
     log("error", "reference-data", { operation, error: String(error) });
-    return { ok: false, field: "", message: adminReference.failed, status: 500 };
+    return { ok: false, field: "", reason: "failed" };
   }
 }
 
@@ -68,13 +67,13 @@ export function saveSchool(operator: Actor, form: SchoolForm): Promise<Reference
     const existing = await trx.selectFrom("schools").select(["code", "name", "enabled"]).where("code", "=", form.code).executeTakeFirst();
     const summary = `${fillTemplate(t.school, { name: form.name, code: form.code })} · ${form.enabled ? adminReference.enabled : adminReference.disabled}`;
     if (form.intent === "create") {
-      if (existing) throw new Refusal("code", e.codeTaken, 409);
+      if (existing) throw new Refusal("code", "code_taken");
       const last = await trx.selectFrom("schools").select((eb) => eb.fn.max("sort_order").as("n")).executeTakeFirst();
       await trx.insertInto("schools").values({ code: form.code, ...values, sort_order: Number(last?.n ?? -1) + 1 }).execute();
       await audit(trx, operator, "school_create", summary);
       return;
     }
-    if (!existing) throw new Refusal("", e.notFound, 404);
+    if (!existing) throw new Refusal("", "not_found");
     await trx.updateTable("schools").set(values).where("code", "=", form.code).execute();
     await audit(trx, operator, "school_update", summary);
   });
@@ -145,7 +144,7 @@ export async function campusForAdmin(code: string): Promise<AdminCampus | null> 
 export function createCampus(operator: Actor, form: { code: string; name: string }): Promise<ReferenceResult> {
   return change("campus_create", async (trx) => {
     const existing = await trx.selectFrom("campuses").select("code").where("code", "=", form.code).executeTakeFirst();
-    if (existing) throw new Refusal("code", e.codeTaken, 409);
+    if (existing) throw new Refusal("code", "code_taken");
     const last = await trx.selectFrom("campuses").select((eb) => eb.fn.max("sort_order").as("n")).executeTakeFirst();
     await trx
       .insertInto("campuses")
@@ -176,7 +175,7 @@ export function createCampus(operator: Actor, form: { code: string; name: string
 
 async function lockCampus(trx: Trx, code: string) {
   const campus = await trx.selectFrom("campuses").select(["code", "name", "status"]).where("code", "=", code).executeTakeFirst();
-  if (!campus) throw new Refusal("", e.notFound, 404);
+  if (!campus) throw new Refusal("", "not_found");
   return campus;
 }
 
@@ -202,7 +201,7 @@ export function saveCampus(operator: Actor, code: string, form: CampusForm): Pro
     switch (form.intent) {
       case "campus": {
         // An open campus needs a building to deliver to (the market treats none as broken).
-        if (form.status === CAMPUS_STATUS_ACTIVE && (await enabledBuildings(trx, code)) === 0) throw new Refusal("status", e.needBuilding);
+        if (form.status === CAMPUS_STATUS_ACTIVE && (await enabledBuildings(trx, code)) === 0) throw new Refusal("status", "need_building");
         await trx.updateTable("campuses").set({ name: form.name, status: form.status }).where("code", "=", code).execute();
         const label = adminReference.statusLabels[form.status] ?? form.status;
         await audit(trx, operator, "campus_update", `${fillTemplate(t.campus, { name: form.name, code })} · ${label}`);
@@ -214,7 +213,7 @@ export function saveCampus(operator: Actor, code: string, form: CampusForm): Pro
         const name = form.intent === "add-building" ? form.buildingName : form.placeName;
         const field = form.intent === "add-building" ? "buildingName" : "placeName";
         const same = await trx.selectFrom(table).select(["id", "enabled"]).where("campus_code", "=", code).where("name", "=", name).executeTakeFirst();
-        if (same) throw new Refusal(field, e.nameTaken, 409);
+        if (same) throw new Refusal(field, "name_taken");
         await trx.insertInto(table).values({ campus_code: code, name, sort_order: await nextOrder(trx, table, code), enabled: 1 }).execute();
         const template = form.intent === "add-building" ? t.building : t.place;
         await audit(trx, operator, form.intent === "add-building" ? "building_add" : "place_add", fillTemplate(template, { campus: campus.name, name }));
@@ -225,9 +224,9 @@ export function saveCampus(operator: Actor, code: string, form: CampusForm): Pro
         const building = form.intent === "toggle-building";
         const table = building ? "dorm_buildings" : "pickup_places";
         const row = await trx.selectFrom(table).select(["id", "name", "enabled"]).where("id", "=", form.id).where("campus_code", "=", code).executeTakeFirst();
-        if (!row) throw new Refusal("", e.notFound, 404);
+        if (!row) throw new Refusal("", "not_found");
         if (building && !form.enabled && row.enabled === 1 && campus.status === CAMPUS_STATUS_ACTIVE && (await enabledBuildings(trx, code)) <= 1) {
-          throw new Refusal("", e.lastBuilding);
+          throw new Refusal("", "last_building");
         }
         await trx.updateTable(table).set({ enabled: form.enabled ? 1 : 0 }).where("id", "=", row.id).execute();
         const action: AuditAction = building ? (form.enabled ? "building_enable" : "building_disable") : form.enabled ? "place_enable" : "place_disable";
@@ -294,11 +293,11 @@ export function saveSlot(operator: Actor, form: SlotForm): Promise<ReferenceResu
   return change(`slot_${form.intent}`, async (trx) => {
     if (form.intent === "capacity") {
       const row = await trx.selectFrom("delivery_slots").selectAll().where("id", "=", form.id).executeTakeFirst();
-      if (!row) throw new Refusal("", e.notFound, 404);
+      if (!row) throw new Refusal("", "not_found");
       const campuses = new Map((await trx.selectFrom("campuses").select(["code", "name"]).execute()).map((campus) => [campus.code, campus.name]));
       const limits: string[] = [];
       for (const line of form.capacities) {
-        if (!campuses.has(line.campus)) throw new Refusal("", e.invalid, 400);
+        if (!campuses.has(line.campus)) throw new Refusal("", "invalid");
         await trx.deleteFrom("slot_capacities").where("slot_id", "=", form.id).where("campus_code", "=", line.campus).execute();
         if (line.capacity !== undefined) await trx.insertInto("slot_capacities").values({ slot_id: form.id, campus_code: line.campus, capacity: line.capacity }).execute();
         limits.push(`${campuses.get(line.campus)} ${line.capacity ?? "—"}`);
@@ -309,7 +308,7 @@ export function saveSlot(operator: Actor, form: SlotForm): Promise<ReferenceResu
     }
     if (form.intent === "delete") {
       const row = await trx.selectFrom("delivery_slots").selectAll().where("id", "=", form.id).executeTakeFirst();
-      if (!row) throw new Refusal("", e.notFound, 404);
+      if (!row) throw new Refusal("", "not_found");
       await trx.deleteFrom("delivery_slots").where("id", "=", form.id).execute();
       await trx.deleteFrom("slot_capacities").where("slot_id", "=", form.id).execute();
       await audit(trx, operator, "slot_delete", slotText({ orderStart: row.order_start_time, orderEnd: row.order_end_time, estimated: row.estimated_time }));
@@ -329,20 +328,13 @@ export function saveSlot(operator: Actor, form: SlotForm): Promise<ReferenceResu
       return;
     }
     const updated = await trx.updateTable("delivery_slots").set(values).where("id", "=", form.id).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new Refusal("", e.notFound, 404);
+    if (Number(updated.numUpdatedRows) === 0) throw new Refusal("", "not_found");
     await audit(trx, operator, "slot_update", slotText(form));
   });
 }
 
 // ---------------------------------------------------------------------------------------------
-// The answer of a refused form (the routes send it: this module answers data, never a Response)
-
-type Replyable<Reply> = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => Reply };
-
-/** conform's reply with the refusal beside its field (or at the form). */
-export function refusalReply<Reply>(submission: Replyable<Reply>, result: Extract<ReferenceResult, { ok: false }>): Reply {
-  return result.field ? submission.reply({ fieldErrors: { [result.field]: [result.message] } }) : submission.reply({ formErrors: [result.message] });
-}
+// The posted form
 
 /** Which form of the page was posted: the intent, and the row it names. */
 export function postedFormId(formData: FormData) {

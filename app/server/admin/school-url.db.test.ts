@@ -47,7 +47,7 @@ async function adminCookie() {
   const username = `url-admin-${process.pid % 10000}-${operators}`;
   await createOperator({ username, password: "right-password-1", displayName: "管理员小周", role: "admin" });
   const login = await loginOperator(username, "right-password-1", "10.9.1.2", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
   return cookieValue(login.setCookie);
 }
 

@@ -12,7 +12,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { isMessengerBrowser } from "~/lib/browser";
+import { admin as adminMessages } from "~/lib/messages/admin";
 import { login as loginMessages } from "~/lib/messages/login";
+import { tooManyMessage } from "~/lib/login-throttle";
 import { safeRedirect } from "~/lib/redirect";
 import { AdminLoginSchema } from "~/lib/schemas/admin";
 import { LoginSchema } from "~/lib/schemas/login";
@@ -21,11 +23,11 @@ import { log } from "../log.server";
 import { FormStrategy } from "./form-strategy.server";
 import { MessengerStrategy } from "./messenger-strategy.server";
 import { applyMessengerProfile, type AuthorizationOutcome } from "./messenger.server";
-import { adminRedirect, loginOperator, type Operator } from "./operator.server";
+import { adminRedirect, loginOperator, type Operator, type OperatorLoginRefusal } from "./operator.server";
 import { deviceIdOf, getUser } from "./session.server";
 import { loginStudent, type LoginErrorCode, type SchoolChallenge } from "./student-login.server";
 
-const msg = { login: loginMessages };
+const msg = { admin: adminMessages, login: loginMessages };
 
 /** A successful sign-in: whom, the cookies to set (session, trusted device, device id) and where to go. */
 export type SignedIn = {
@@ -115,17 +117,27 @@ export const studentAuthenticator = new Authenticator<SignedIn>()
 // ---------------------------------------------------------------------------------------------
 // Operators
 
+/** What the operator login form says for each refusal of loginOperator. */
+function operatorRefusal(refused: OperatorLoginRefusal): { status: number; field?: "captcha"; message: string } {
+  switch (refused.reason) {
+    case "invalid":
+      return { status: 400, message: msg.admin.invalidCredentials };
+    case "limited":
+      return { status: 429, message: tooManyMessage(msg.admin.tooManyAttempts, refused.waitMs) };
+    case "captcha":
+      return { status: 400, field: "captcha", message: refused.captcha === "empty" ? msg.admin.captchaRequired : msg.admin.captchaWrong };
+  }
+}
+
 async function verifyOperator({ form, request }: FormStrategy.VerifyOptions): Promise<OperatorSignedIn> {
   const submission = parseWithZod(form, { schema: AdminLoginSchema });
   if (submission.status !== "success") throw new LoginRefused(400, submission.reply({ hideFields: HIDDEN }));
   const { username, password, redirectTo, captcha, captchaId } = submission.value;
   const result = await loginOperator(username, password, authContext.getStore()?.clientIp ?? "unknown", { request, captcha, captchaId, proofOfWork: form.get(PROOF_OF_WORK.field) });
   if (!result.ok) {
-    const reply = submission.reply({
-      ...(result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] }),
-      hideFields: HIDDEN,
-    });
-    throw new LoginRefused(result.reason === "limited" ? 429 : 400, reply);
+    const { status, field, message } = operatorRefusal(result);
+    const reply = submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), hideFields: HIDDEN });
+    throw new LoginRefused(status, reply);
   }
   return { operator: result.operator, location: adminRedirect(redirectTo), setCookies: [result.setCookie, result.trustCookie] };
 }

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
-import * as msg from "~/lib/messages";
 import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { RIDER_HOME, isRiderRole } from "~/lib/riders";
@@ -15,7 +14,7 @@ import { recordAudit } from "../admin/audit.server";
 import { verifyCaptcha } from "./captcha.server";
 import { spendProof } from "./proof-of-work.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
-import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
+import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, trustDevice } from "./rate-limit.server";
 import { deleteDataParams } from "~/lib/request-kind";
 
 // Operators (couriers and staff) are not students: their own table, their own session rows and
@@ -65,11 +64,11 @@ function operatorCookie() {
 // ---------------------------------------------------------------------------------------------
 // Login
 
-export type OperatorLoginResult =
-  | { ok: true; operator: Operator; sessionId: string; setCookie: string; trustCookie: string }
-  | { ok: false; reason: "invalid" | "limited" | "captcha"; message: string; field?: "captcha" };
+/** A refusal: bad credentials (one answer for all), a wait (ms) to sit out, or the captcha. */
+export type OperatorLoginRefusal = { ok: false; reason: "invalid" } | { ok: false; reason: "limited"; waitMs: number } | { ok: false; reason: "captcha"; captcha: "empty" | "wrong" };
+export type OperatorLoginResult = { ok: true; operator: Operator; sessionId: string; setCookie: string; trustCookie: string } | OperatorLoginRefusal;
 
-const INVALID = { ok: false, reason: "invalid", message: msg.admin.invalidCredentials } as const;
+const INVALID = { ok: false, reason: "invalid" } as const;
 
 /** What proves a human is typing: the request (for the trusted-device cookie) and the captcha. */
 export type OperatorLoginProof = { request: Request; captcha: string | undefined; captchaId: string | undefined; proofOfWork?: unknown };
@@ -87,7 +86,7 @@ export async function loginOperator(username: string, password: string, ip: stri
   const wait = await throttleWait(keys);
   if (wait > 0) {
     countRateLimitRefusal("operator_login");
-    return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, wait) };
+    return { ok: false, reason: "limited", waitMs: wait };
   }
 
   // A proof of work (decision 033): without one (no JavaScript) a failure below counts double
@@ -96,7 +95,7 @@ export async function loginOperator(username: string, password: string, ip: stri
 
   const captcha = await verifyCaptcha(proof.captchaId, proof.captcha);
   if (captcha !== "ok") {
-    return { ok: false, reason: "captcha", field: "captcha", message: captcha === "empty" ? msg.admin.captchaRequired : msg.admin.captchaWrong };
+    return { ok: false, reason: "captcha", captcha };
   }
 
   const row = name
@@ -111,7 +110,7 @@ export async function loginOperator(username: string, password: string, ip: stri
       detail: `${!row ? "unknown username" : row.disabled && passwordOk ? "disabled" : "wrong password"}; client ${ip}`,
     });
     const nextWait = await recordFailure(keys, proved ? 1 : PROOF_OF_WORK.failuresWithoutProof);
-    if (nextWait > 0) return { ok: false, reason: "limited", message: tooManyMessage(msg.admin.tooManyAttempts, nextWait) };
+    if (nextWait > 0) return { ok: false, reason: "limited", waitMs: nextWait };
     return INVALID;
   }
 
@@ -221,13 +220,22 @@ export async function requireOperator(request: Request): Promise<Operator> {
   throw redirect(adminLoginPath(requestPath(request)));
 }
 
+/** Thrown by requireAdminRole for a signed-in operator without the admin role. */
+export class NotAdmin extends Error {
+  constructor() {
+    super("not an admin");
+    this.name = "NotAdmin";
+  }
+}
+
 /**
- * Guards the reference-data pages (schools, campuses, prices, delivery slots): an operator with
- * the admin role. Another operator gets a 403 whose page says who may change them.
+ * Guards the admin-only pages (schools, campuses, prices, delivery slots, riders, the school
+ * calendar): an operator with the admin role, else NotAdmin (app/server/http/admin-guard.ts
+ * answers it with a 403 that says who may change them).
  */
 export async function requireAdminRole(request: Request): Promise<Operator> {
   const operator = await requireAdmin(request);
-  if (!isAdminRole(operator.role)) throw new Response(msg.adminReference.adminOnly, { status: 403 });
+  if (!isAdminRole(operator.role)) throw new NotAdmin();
   return operator;
 }
 

@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { sql } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
-import { backoffMs, THROTTLE_RULES, waitText, type ThrottleRule } from "~/lib/login-throttle";
-import { fillTemplate } from "~/lib/template";
+import { backoffMs, THROTTLE_RULES, type ThrottleRule } from "~/lib/login-throttle";
 import { config } from "../config.server";
 import { db } from "../db/db.server";
 
@@ -143,11 +142,6 @@ export async function recordFailure(keys: ThrottleKey[], addressWeight = 1): Pro
 export async function clearAccountThrottle(keys: ThrottleKey[]) {
   const accountKeys = keys.filter((k) => k.rule === THROTTLE_RULES.accountClient).map((k) => k.key);
   if (accountKeys.length > 0) await db().deleteFrom("login_throttles").where("key", "in", accountKeys).execute();
-}
-
-/** The 'too many attempts' text with the wait filled in. */
-export function tooManyMessage(template: string, waitMs: number) {
-  return fillTemplate(template, { wait: waitText(waitMs) });
 }
 
 /** Counters whose last failure is older than every rule's memory (the deletion job's sweep). */

@@ -10,7 +10,8 @@ import { academicSystemFor, findSchool, saveAcademicSession } from "../school/sc
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { verifyCaptcha } from "./captcha.server";
 import { spendProof } from "./proof-of-work.server";
-import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage, trustDevice } from "./rate-limit.server";
+import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, trustDevice } from "./rate-limit.server";
+import { tooManyMessage } from "~/lib/login-throttle";
 import { mergeUserRows, messengerIdentityOf, releaseMessengerIdentity } from "./messenger.server";
 import { createUserSession, type User } from "./session.server";
 

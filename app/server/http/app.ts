@@ -10,7 +10,7 @@ import { accessRedirect } from "../auth/guard.server";
 import { hasVisited, visitCookieHeader } from "../auth/visit.server";
 import { config } from "../config.server";
 import { log } from "../log.server";
-import { refusalAnswer } from "../request-bounds.server";
+import { refusalAnswer } from "./bounds-answer";
 import { securityHeaders } from "../security.server";
 import { bodyLimits } from "./body";
 import { rejectCrossSite } from "./csrf";

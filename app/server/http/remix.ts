@@ -1,7 +1,7 @@
 import { createRequestHandler, redirect, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { RequestLimits } from "~/lib/request-limits";
-import { refusalResponse } from "../request-bounds.server";
+import { refusalResponse } from "./bounds-answer";
 import { countedBody, hasBody } from "./body";
 import { pipelineState } from "./state";
 

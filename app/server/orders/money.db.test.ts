@@ -79,7 +79,7 @@ async function operator(role: "operator" | "admin") {
   const username = `money-${role}-${process.pid % 10000}-${operatorCount}`;
   await createOperator({ username, password: "right-password-1", displayName: role === "admin" ? "管理员小周" : "配送员小李", role });
   const login = await loginOperator(username, "right-password-1", "10.9.2.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
   return { cookie: cookieValue(login.setCookie), id: login.operator.id };
 }
 

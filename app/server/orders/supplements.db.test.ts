@@ -41,7 +41,7 @@ async function signIn(role: "admin" | "rider") {
   const username = `supp-${role}-${process.pid % 10000}-${operators}`;
   await createOperator({ username, password: "right-password-1", displayName: role === "admin" ? "管理员" : "骑手", role });
   const login = await loginOperator(username, "right-password-1", "10.9.2.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
   return { cookie: cookieValue(login.setCookie), id: login.operator.id };
 }
 

@@ -14,7 +14,7 @@ async function operatorCookie(role: "admin" | "operator") {
   const username = `cal-${role}-${process.pid % 10000}`;
   await createOperator({ username, password: "right-password-1", displayName: "校历管理员", role });
   const login = await loginOperator(username, "right-password-1", "10.9.1.2", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(login.message);
+  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
   return cookieValue(login.setCookie);
 }
 

@@ -1,8 +1,8 @@
-import * as msg from "~/lib/messages";
-import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, tooManyMessage } from "../auth/rate-limit.server";
+import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait } from "../auth/rate-limit.server";
 import { sameSecret, unseal } from "../crypto.server";
 
-export type DeletionCheck = { ok: true } | { ok: false; message: string; status: 400 | 429 };
+/** A refusal: the wrong password, or too many tries (with the wait before the next, in ms). */
+export type DeletionCheck = { ok: true } | { ok: false; reason: "wrong_password" } | { ok: false; reason: "too_many"; waitMs: number };
 
 /**
  * The password asked again before an account is deleted, throttled like a login (decision 015):
@@ -16,12 +16,12 @@ export async function checkDeletionPassword(
 ): Promise<DeletionCheck> {
   const keys = await throttleKeys(request, "delete", String(user.id), clientIp);
   const wait = await throttleWait(keys);
-  if (wait > 0) return { ok: false, status: 429, message: tooManyMessage(msg.login.tooManyAttempts, wait) };
+  if (wait > 0) return { ok: false, reason: "too_many", waitMs: wait };
   if (user.password_enc && sameSecret(unseal(user.password_enc), password)) {
     await clearAccountThrottle(keys);
     return { ok: true };
   }
   const nextWait = await recordFailure(keys);
-  if (nextWait > 0) return { ok: false, status: 429, message: tooManyMessage(msg.login.tooManyAttempts, nextWait) };
-  return { ok: false, status: 400, message: msg.settings.deletePasswordWrong };
+  if (nextWait > 0) return { ok: false, reason: "too_many", waitMs: nextWait };
+  return { ok: false, reason: "wrong_password" };
 }

@@ -55,6 +55,22 @@ describe("account deletion", () => {
     expect(await db().selectFrom("users").select("id").where("student_id", "=", STUDENT.studentId).executeTakeFirst()).toBeDefined();
   });
 
+  it("after repeated wrong passwords answers 429 with the wait, even for the right one, and keeps the account", async () => {
+    const cookie = await login();
+    // A client of its own, so the throttle it builds stays out of the other tests.
+    const attempt = (password: string) =>
+      settingsAction({ request: request("/backpack/settings", { method: "POST", body: new URLSearchParams({ intent: "delete", password }), cookie }), params: {}, context: { clientIp: "203.0.113.44" } }) as Promise<Response>;
+    for (let i = 0; i < 4; i++) expect((await attempt(`wrong-${i}`)).status).toBe(400);
+    const limited = await attempt("wrong-4");
+    expect(limited.status).toBe(429);
+    const waitMessage = msg.login.tooManyAttempts.replace("{wait}", "30 秒");
+    expect(await limited.json()).toMatchObject({ error: { password: [waitMessage] } });
+    const rightButWaiting = await attempt(STUDENT.password);
+    expect(rightButWaiting.status).toBe(429);
+    expect(await rightButWaiting.json()).toMatchObject({ error: { password: [waitMessage] } });
+    expect(await db().selectFrom("users").select("deletion_requested_at").where("student_id", "=", STUDENT.studentId).executeTakeFirstOrThrow()).toEqual({ deletion_requested_at: null });
+  });
+
   it("ends the session at once and the job leaves nothing identifying", async () => {
     const cookie = await login();
     const user = await db().selectFrom("users").selectAll().where("student_id", "=", STUDENT.studentId).executeTakeFirstOrThrow();

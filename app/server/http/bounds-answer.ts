@@ -1,7 +1,7 @@
 import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { refusalKind, type Refusal } from "~/lib/request-limits";
 
-// The answers of bounded requests: what server.mjs sends, or the route's action throws,
+// The answers of bounded requests: what the pipeline (app.ts) sends, or an action throws (remix.ts),
 // when a body, a URL or a JSON nesting is over its limit. JSON endpoints get their JSON shape
 // ({ success: false, message }; the pay notification: { code: "FAIL", message }), pages get the
 // message on the error screen (a thrown Response renders the root ErrorBoundary).
@@ -21,7 +21,7 @@ export function refusalMessage(refusal: Refusal) {
   }
 }
 
-/** The parts of the answer, for server.mjs to send without Remix (a URL that no route may see). */
+/** The parts of the answer, for the pipeline (app.ts) to send without Remix (a URL that no route may see). */
 export function refusalAnswer(pathname: string, refusal: Refusal): { status: number; contentType: string; body: string } {
   const message = refusalMessage(refusal);
   const kind = refusal.reason === "bad_url" || refusal.reason === "url_too_long" ? safeKind(pathname) : refusalKind(pathname);
@@ -30,7 +30,7 @@ export function refusalAnswer(pathname: string, refusal: Refusal): { status: num
   return { status: refusal.status, contentType: "text/plain; charset=utf-8", body: message };
 }
 
-/** The answer as a Response, thrown by an action (see withBodyChecks in server.mjs). */
+/** The answer as a Response, thrown by an action (guardedBuild in remix.ts). */
 export function refusalResponse(pathname: string, refusal: Refusal) {
   const answer = refusalAnswer(pathname, refusal);
   return new Response(answer.body, { status: answer.status, headers: { "Content-Type": answer.contentType, "Cache-Control": "no-store" } });
