@@ -8,7 +8,7 @@ const msg = { admin: adminMessages };
 
 export type AdminSection = "orders" | "refunds" | "audit" | "reference" | "riders" | "pick-list" | "reconciliation";
 
-/** What the readiness banner shows (readinessBanner() in app/server/admin/readiness.server). */
+/** What the readiness banner shows (readinessBanner() in app/server/http/readiness-banner). */
 export type Readiness = { lines: string[]; simulated: boolean; schoolsOff: boolean; texts: { title: string; simulated: string; schoolsLink: string } };
 
 /**
