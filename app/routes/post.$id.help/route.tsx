@@ -3,11 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
-import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
 import { requirePostId } from "../post.$id/guards.server";
-import { helpAction, helpSheetPage } from "./help.server";
-
-const h = mutualHelpMessages;
+import { helpAction, helpSheetPage, type SheetWords } from "./help.server";
 
 /** /post/:id/help: 我来帮忙 on a mutual-help request (a sheet over the post, logged-in students only). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -20,6 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function HelpSheet() {
   const view = useLoaderData<typeof loader>();
+  const h = view.words;
   const lastResult = useActionData<SubmissionResult<string[]>>();
   const navigation = useNavigation();
   const [form, fields] = useForm<{ contact: string }>({
@@ -55,7 +53,7 @@ export default function HelpSheet() {
           </ul>
         )
       ) : view.myOffer ? (
-        <ContactOf label={h.requesterContact} contact={view.requesterContact} />
+        <ContactOf words={h} contact={view.requesterContact} />
       ) : view.status !== "ongoing" ? (
         <p className="text-sm text-slate-500">{h.closed}</p>
       ) : (
@@ -85,16 +83,16 @@ export default function HelpSheet() {
   );
 }
 
-function ContactOf({ label, contact }: { label: string; contact: string | null }) {
+function ContactOf({ words, contact }: { words: SheetWords; contact: string | null }) {
   return (
     <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm">
       {contact ? (
         <>
-          <span className="text-slate-500">{label}：</span>
+          <span className="text-slate-500">{words.requesterContact}：</span>
           <span className="select-all font-medium text-slate-800">{contact}</span>
         </>
       ) : (
-        <span className="text-slate-500">{h.requesterNoContact}</span>
+        <span className="text-slate-500">{words.requesterNoContact}</span>
       )}
     </p>
   );
