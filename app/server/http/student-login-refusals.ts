@@ -11,35 +11,34 @@ const msg = { login: loginMessages };
 /** The code the login page reads to open its messenger-authorization dialog. */
 export type LoginErrorCode = "REQUIRE_WECHAT_AUTH";
 
-type Answer = { status: number; message: string };
-
-// A refused login form is 401, except the messenger authorization it must ask for first.
-export const STUDENT_LOGIN_REFUSALS: Record<StudentLoginRefusalReason, Answer> = {
-  wechat_auth_required: { status: 400, message: msg.login.requireWechatAuth },
-  unknown_school: { status: 401, message: msg.login.unknownSchool },
-  // The wait is filled in by studentLoginRefusal.
-  too_many: { status: 401, message: msg.login.tooManyAttempts },
-  captcha_empty: { status: 401, message: msg.login.captchaEmpty },
-  captcha_wrong: { status: 401, message: msg.login.captchaWrong },
-  wrong_password: { status: 401, message: msg.login.wrongPassword },
-  account_locked: { status: 401, message: msg.login.accountLocked },
-  school_captcha_required: { status: 401, message: msg.login.schoolCaptchaRequired },
-  school_unavailable: { status: 401, message: msg.login.unreachable },
-  school_timeout: { status: 401, message: msg.login.timeout },
-  school_failed: { status: 401, message: msg.login.validationFailed },
-  school_captcha_needed: { status: 401, message: msg.login.schoolCaptchaHint },
+/** Each refusal's message; `too_many` has the wait filled in by studentLoginRefusal. */
+export const STUDENT_LOGIN_REFUSALS: Record<StudentLoginRefusalReason, string> = {
+  wechat_auth_required: msg.login.requireWechatAuth,
+  unknown_school: msg.login.unknownSchool,
+  too_many: msg.login.tooManyAttempts,
+  captcha_empty: msg.login.captchaEmpty,
+  captcha_wrong: msg.login.captchaWrong,
+  wrong_password: msg.login.wrongPassword,
+  account_locked: msg.login.accountLocked,
+  school_captcha_required: msg.login.schoolCaptchaRequired,
+  school_unavailable: msg.login.unreachable,
+  school_timeout: msg.login.timeout,
+  school_failed: msg.login.validationFailed,
+  school_captcha_needed: msg.login.schoolCaptchaHint,
 };
 
 /**
  * A refused student login as the form shows it: the status, the message (the wait in words, or
  * the school's own words when it gave them), the field it belongs beside and the page's code.
  */
-export function studentLoginRefusal(refused: StudentLoginRefusal): Answer & { field?: LoginField; code: LoginErrorCode | null } {
-  const { status, message } = STUDENT_LOGIN_REFUSALS[refused.reason];
+export function studentLoginRefusal(refused: StudentLoginRefusal): { status: number; message: string; field?: LoginField; code: LoginErrorCode | null } {
+  const message = STUDENT_LOGIN_REFUSALS[refused.reason];
+  const wechat = refused.reason === "wechat_auth_required";
   return {
-    status,
+    // A refused login form is 401, except the messenger authorization it must ask for first.
+    status: wechat ? 400 : 401,
     message: refused.reason === "too_many" ? tooManyMessage(message, refused.waitMs ?? 0) : (refused.schoolMessage ?? message),
     field: refused.field,
-    code: refused.reason === "wechat_auth_required" ? "REQUIRE_WECHAT_AUTH" : null,
+    code: wechat ? "REQUIRE_WECHAT_AUTH" : null,
   };
 }
