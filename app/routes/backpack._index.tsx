@@ -11,6 +11,7 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { fillTemplate } from "~/lib/template";
 import { requireStudent } from "~/server/auth/session.server";
 import { campusSelectorState } from "~/server/campus/selector.server";
+import { campusChoiceText } from "~/server/http/campus-refusals";
 import { publicName } from "~/server/forum/posts.server";
 import { inboxBadge } from "~/server/notify/inbox.server";
 
@@ -21,6 +22,7 @@ export const meta: MetaFunction = () => [{ title: `${msg.titles.backpack} · ${m
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStudent(request);
   const badge = await inboxBadge(user.id);
+  const { refused, ...shownSelector } = await campusSelectorState(request, user);
   return {
     profile: {
       // The one name the circle, comments and invites show; the real name only on the profile page.
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       avatar: user.avatar_url ?? user.wechat_avatar,
       studentId: user.student_id ?? msg.backpack.studentIdNotSet,
     },
-    selector: await campusSelectorState(request, user),
+    selector: { ...shownSelector, error: campusChoiceText(refused) },
     // '7 条未读' for screen readers.
     inbox: badge ? { text: badge.text, label: fillTemplate(notifyMessages.inbox.unreadCount, { count: badge.count }) } : null,
   };

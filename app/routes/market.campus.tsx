@@ -5,6 +5,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { CampusChoiceSchema } from "~/lib/schemas/campus";
 import { getUser } from "~/server/auth/session.server";
 import { clearCampusChoice, findCampus, saveCampusChoice } from "~/server/campus/campus.server";
+import type { CampusChoiceRefusal } from "~/server/campus/selector.server";
 
 // The campus selector posts here from any page; the answer is always a redirect back, with the
 // selector reopened and the reason when the choice was refused.
@@ -14,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirect(formData.get("redirectTo"), "/market");
   const user = await getUser(request);
   // Product rules: when selecting fails, the stored campus is removed and the selector reopens.
-  const refuse = async (reason: string) =>
+  const refuse = async (reason: CampusChoiceRefusal) =>
     redirect(withSelector(back, reason), { headers: { "Set-Cookie": await clearCampusChoice(user) } });
   if (submission.status !== "success") return refuse("required");
   const campus = await findCampus(submission.value.campus);
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const loader = () => redirect("/market");
 
-function withSelector(path: string, error: string) {
+function withSelector(path: string, error: CampusChoiceRefusal) {
   const url = new URL(path, "http://x");
   url.searchParams.set("selectCampus", "1");
   url.searchParams.set("campusError", error);

@@ -32,6 +32,7 @@ import {
 import { messengerAuthPath } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
 import { assistRefusalText } from "~/server/http/coupon-refusals";
+import { campusChoiceText } from "~/server/http/campus-refusals";
 import { EXPRESS_CONFIG_FALLBACK, EXPRESS_CONFIG_REFUSALS } from "~/server/http/market-refusals";
 import { assistDialog, checkoutQuote, couponRow, promoCard } from "./coupon-parts.server";
 import { listAddresses } from "~/server/market/addresses.server";
@@ -48,6 +49,7 @@ export async function marketLoader(request: Request) {
   const url = new URL(request.url);
   const user = await getUser(request);
   const { selector, refusal, config, fallback, setCookie: campusCookie } = await expressState(request, user);
+  const { refused, ...shownSelector } = selector;
   const pendingCookie = await recognizePendingSms(request, user, config);
   const setCookie = [campusCookie, pendingCookie].filter((cookie): cookie is string => Boolean(cookie));
   const tab = parseTab(url.searchParams.get("tab"));
@@ -79,7 +81,7 @@ export async function marketLoader(request: Request) {
   return {
     data: {
       // The selector reopened by a refusal says why.
-      selector: { ...selector, error: refusal === "campus_list_failed" ? campusMessages.loadFailed : refusal ? EXPRESS_CONFIG_REFUSALS[refusal] : selector.error },
+      selector: { ...shownSelector, error: refusal === "campus_list_failed" ? campusMessages.loadFailed : refusal ? EXPRESS_CONFIG_REFUSALS[refusal] : campusChoiceText(refused) },
       unpaidOrder: unpaid && {
         text: fillTemplate(payPageMessages.unpaidBanner, { orderNumber: unpaid }),
         action: payPageMessages.unpaidAction,

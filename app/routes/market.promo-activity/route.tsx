@@ -40,6 +40,7 @@ import { pricedTypesFor } from "~/server/coupons/wallet.server";
 import { hasAssisted, inviteRecords, recordPendingInvite, registerAndAssist, resolveInviter } from "~/server/coupons/campaign.server";
 import { inviteShareOf } from "./invite-share.server";
 import { ASSIST_REFUSALS } from "~/server/http/coupon-refusals";
+import { studentLoginRefusal } from "~/server/http/student-login-refusals";
 import { couponSummary, isNewUser, loadRules } from "~/server/coupons/wallet.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
@@ -230,9 +231,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
   if (deviceCookie) headers.append("Set-Cookie", deviceCookie);
   if (!outcome.ok) {
-    // The school login words its own refusal (and names the field); an assist refusal is the form's.
-    const message = outcome.reason === "login" ? outcome.login.message : outcome.reason === "failed" ? m.errors.registerFailed : ASSIST_REFUSALS[outcome.reason];
-    const field = outcome.reason === "login" ? outcome.login.field : undefined;
+    // A refused school login reads as on the login form (and names the field); an assist refusal is the form's.
+    const { message, field } =
+      outcome.reason === "login"
+        ? studentLoginRefusal(outcome.login)
+        : { message: outcome.reason === "failed" ? m.errors.registerFailed : ASSIST_REFUSALS[outcome.reason], field: undefined };
     const reply = submission.reply({
       ...hidden,
       ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),

@@ -25,7 +25,8 @@ import { MessengerStrategy } from "./messenger-strategy.server";
 import { applyMessengerProfile, type AuthorizationOutcome } from "./messenger.server";
 import { adminRedirect, loginOperator, type Operator, type OperatorLoginRefusal } from "./operator.server";
 import { deviceIdOf, getUser } from "./session.server";
-import { loginStudent, type LoginErrorCode, type SchoolChallenge } from "./student-login.server";
+import { studentLoginRefusal, type LoginErrorCode } from "../http/student-login-refusals";
+import { loginStudent, type SchoolChallenge } from "./student-login.server";
 
 const msg = { admin: adminMessages, login: loginMessages };
 
@@ -89,14 +90,14 @@ async function verifySchoolAccount({ form, request }: FormStrategy.VerifyOptions
     throw new LoginRefused(500, submission.reply({ formErrors: [msg.login.serverError], hideFields: HIDDEN }));
   }
   if (!outcome.ok) {
-    const status = outcome.code === "REQUIRE_WECHAT_AUTH" ? 400 : outcome.code ? 409 : 401;
+    const { status, message, field, code } = studentLoginRefusal(outcome);
     const reply = submission.reply({
       hideFields: HIDDEN,
-      ...(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
+      ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
     });
     throw new LoginRefused(status, reply, {
       refreshCaptcha: outcome.refreshCaptcha,
-      code: outcome.code ?? null,
+      code,
       schoolChallenge: outcome.schoolChallenge ?? null,
     });
   }

@@ -101,6 +101,12 @@ describe("the login action", () => {
     expect(json.captcha.id).toBeTruthy();
   });
 
+  it("refuses a school it does not serve, beside the school field", async () => {
+    const { response, json } = await submit({ ...demo, school: "nowhere" });
+    expect(response.status).toBe(401);
+    expect(json.result.error).toMatchObject({ school: [msg.login.unknownSchool] });
+  });
+
   it("keeps what was typed except the password and the captcha", async () => {
     const { json } = await submit({ ...demo, password: "wrong-one" });
     expect(json.result.initialValue).toMatchObject({ school: "demo", studentId: "20230001" });

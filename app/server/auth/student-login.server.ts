@@ -1,4 +1,3 @@
-import * as msg from "~/lib/messages";
 import { grantAtStudentLogin } from "../coupons/campaign.server";
 import { seal, unseal } from "../crypto.server";
 import { db, now } from "../db/db.server";
@@ -11,7 +10,6 @@ import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { verifyCaptcha } from "./captcha.server";
 import { spendProof } from "./proof-of-work.server";
 import { accountKey, clearAccountThrottle, recordFailure, throttleKeys, throttleWait, trustDevice } from "./rate-limit.server";
-import { tooManyMessage } from "~/lib/login-throttle";
 import { mergeUserRows, messengerIdentityOf, releaseMessengerIdentity } from "./messenger.server";
 import { createUserSession, type User } from "./session.server";
 
@@ -42,42 +40,68 @@ export type LoginContext = {
   proved?: boolean;
 };
 
-export type LoginErrorCode = "REQUIRE_WECHAT_AUTH";
+export type LoginField = "school" | "studentId" | "password" | "captcha";
 
-export type LoginOutcome =
-  | { ok: true; userId: number; setCookie: string; trustCookie: string }
-  | {
-      ok: false;
-      message: string;
-      field?: "school" | "studentId" | "password" | "captcha";
-      code?: LoginErrorCode;
-      refreshCaptcha: boolean;
-      schoolChallenge?: SchoolChallenge;
-    };
+/**
+ * Why a student login was refused (the routes word it, app/server/http/student-login-refusals.ts):
+ * the messenger authorization comes first (`wechat_auth_required`), a school not served, the
+ * throttle's wait (`too_many`), our captcha, and the school's verdicts: `wrong_password` (an
+ * unknown id too: the login never tells which ids exist, decision 015), `account_locked`,
+ * `school_captcha_required`, `school_unavailable`, `school_timeout`, `school_failed`, and
+ * `school_captcha_needed` (the school shows a picture to read and nothing was read yet).
+ */
+export type StudentLoginRefusalReason =
+  | "wechat_auth_required"
+  | "unknown_school"
+  | "too_many"
+  | "captcha_empty"
+  | "captcha_wrong"
+  | "wrong_password"
+  | "account_locked"
+  | "school_captcha_required"
+  | "school_unavailable"
+  | "school_timeout"
+  | "school_failed"
+  | "school_captcha_needed";
 
-function fail(message: string, extra: { field?: "school" | "studentId" | "password" | "captcha"; code?: LoginErrorCode; refreshCaptcha?: boolean } = {}) {
+export type StudentLoginRefusal = {
+  ok: false;
+  reason: StudentLoginRefusalReason;
+  /** The form field the refusal is about; none: the whole form. */
+  field?: LoginField;
+  /** Whether our captcha was spent (a refusal before it was checked leaves it). */
+  refreshCaptcha: boolean;
+  /** too_many: how long this client must wait. */
+  waitMs?: number;
+  /** school_captcha_required, school_failed: the school's own words when it gave them, shown instead of ours. */
+  schoolMessage?: string;
+  schoolChallenge?: SchoolChallenge;
+};
+
+export type LoginOutcome = { ok: true; userId: number; setCookie: string; trustCookie: string } | StudentLoginRefusal;
+
+function fail(reason: StudentLoginRefusalReason, extra: Omit<StudentLoginRefusal, "ok" | "reason" | "refreshCaptcha"> & { refreshCaptcha?: boolean } = {}): StudentLoginRefusal {
   countLoginFailure("student");
-  return { ok: false as const, message, refreshCaptcha: extra.refreshCaptcha ?? true, field: extra.field, code: extra.code };
+  return { ok: false, reason, ...extra, refreshCaptcha: extra.refreshCaptcha ?? true };
 }
 
-/** The message a student sees for each way the school can refuse a login (docs/product-rules.md, "Messages"). */
-export function failureMessage(failure: LoginFailure): string {
+/** The refusal for each way the school can refuse a login. */
+function schoolRefusal(failure: LoginFailure): StudentLoginRefusalReason {
   switch (failure.kind) {
     case "wrong_password":
-      return msg.login.wrongPassword;
     case "account_missing":
       // The same answer as a wrong password: the login page never confirms that an id exists (decision 015).
-      return msg.login.wrongPassword;
+      return "wrong_password";
     case "account_locked":
-      return msg.login.accountLocked;
+      return "account_locked";
     case "captcha_required":
-      return failure.schoolMessage ?? msg.login.schoolCaptchaRequired;
+      return "school_captcha_required";
     case "unavailable":
-      return msg.login.unreachable;
+      return "school_unavailable";
     case "timeout":
-      return msg.login.timeout;
+      return "school_timeout";
     case "failed":
-      return failure.schoolMessage ?? msg.login.validationFailed;
+      return "school_failed";
   }
 }
 
@@ -87,17 +111,17 @@ export function failureMessage(failure: LoginFailure): string {
  */
 export async function loginStudent(input: LoginInput, context: LoginContext): Promise<LoginOutcome> {
   if (context.inMessenger && !context.current?.openid) {
-    return fail(msg.login.requireWechatAuth, { code: "REQUIRE_WECHAT_AUTH", refreshCaptcha: false });
+    return fail("wechat_auth_required", { refreshCaptcha: false });
   }
   const school = await findSchool(input.school);
-  if (!school) return fail(msg.login.unknownSchool, { field: "school" });
+  if (!school) return fail("unknown_school", { field: "school" });
   const account = accountKey(school.code, input.studentId);
   const keys = await throttleKeys(context.request, "student", account, context.ip);
   // A client still waiting out its backoff is refused before the captcha or the school is asked.
   const wait = await throttleWait(keys);
   if (wait > 0) {
     countRateLimitRefusal("student_login");
-    return fail(tooManyMessage(msg.login.tooManyAttempts, wait));
+    return fail("too_many", { waitMs: wait });
   }
 
   // A proof of work (decision 033): without one (no JavaScript) a failure below counts double
@@ -105,8 +129,8 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
   const proved = context.proved ?? (await spendProof(context.proof));
 
   const captcha = await verifyCaptcha(input.captchaId, input.captcha);
-  if (captcha === "empty") return fail(msg.login.captchaEmpty, { field: "captcha" });
-  if (captcha === "wrong") return fail(msg.login.captchaWrong, { field: "captcha" });
+  if (captcha === "empty") return fail("captcha_empty", { field: "captcha" });
+  if (captcha === "wrong") return fail("captcha_wrong", { field: "captcha" });
 
   const result = await academicSystemFor(school).login(input.studentId, input.password, schoolCaptchaAnswer(input));
   if (!result.ok) {
@@ -115,14 +139,17 @@ export async function loginStudent(input: LoginInput, context: LoginContext): Pr
     log("info", "login-refused", { school: school.code, reason: result.failure.kind });
     if (guess) {
       const nextWait = await recordFailure(keys, proved ? 1 : PROOF_OF_WORK.failuresWithoutProof);
-      if (nextWait > 0) return fail(tooManyMessage(msg.login.tooManyAttempts, nextWait), { field: "password" });
+      if (nextWait > 0) return fail("too_many", { field: "password", waitMs: nextWait });
     }
-    const refused = fail(failureMessage(result.failure), { field: guess ? "password" : undefined });
     const challenge = result.failure.challenge;
+    // A picture nobody has read yet is asked for, whatever the school said with it.
+    const reason = challenge && !input.schoolCaptcha ? "school_captcha_needed" : schoolRefusal(result.failure);
+    // The school's own words stand only for a captcha it wants or a failure it explains.
+    const explained = reason === "school_captcha_required" || reason === "school_failed";
+    const refused = fail(reason, { field: guess ? "password" : undefined, schoolMessage: explained ? result.failure.schoolMessage : undefined });
     if (!challenge) return refused;
     return {
       ...refused,
-      message: input.schoolCaptcha ? failureMessage(result.failure) : msg.login.schoolCaptchaHint,
       schoolChallenge: { image: `data:${challenge.contentType};base64,${challenge.image}`, state: seal(JSON.stringify(challenge.state)) },
     };
   }

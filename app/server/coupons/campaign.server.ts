@@ -13,6 +13,7 @@ import { milestoneThresholds, type RuleView } from "~/lib/coupon-rules";
 import { INVITE_PENDING_MS, inviteCode, invitePath, inviteStatus, normalizeInviteCode, type InviteStatus } from "~/lib/invites";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { User } from "../auth/session.server";
+import type { StudentLoginRefusal } from "../auth/student-login.server";
 import { db, dialect } from "../db/db.server";
 import { log } from "../log.server";
 import { setNickname } from "../users/nickname.server";
@@ -235,16 +236,14 @@ export type RegisterInput = {
 
 /** How the registration proves the student id: the school-account login of /crLogin (auth/student-login.server). */
 export type SchoolLogin = (input: { school: string; studentId: string; password: string; captcha: string; captchaId?: string }) => Promise<
-  { ok: true; userId: number; setCookie: string } | { ok: false; message: string; field?: "school" | "studentId" | "password" | "captcha" }
+  { ok: true; userId: number; setCookie: string } | StudentLoginRefusal
 >;
-
-/** The school login's own refusal, handed on as it came (the login words it). */
-export type LoginRefusal = Extract<Awaited<ReturnType<SchoolLogin>>, { ok: false }>;
 
 export type RegisterOutcome =
   | { ok: true; userId: number; setCookie: string; assistId: number }
   | { ok: false; reason: AssistRefusal | "failed"; setCookie?: string }
-  | { ok: false; reason: "login"; login: LoginRefusal; setCookie?: undefined };
+  // The school login's own refusal, handed on as it came (the route words it as the login form does).
+  | { ok: false; reason: "login"; login: StudentLoginRefusal; setCookie?: undefined };
 
 /**
  * The invite-register dialog (docs/architecture.md "New user"). The student id is proved by a

@@ -13,7 +13,7 @@ import { loadCheckout, newEntryId, updateCheckout, type Checkout } from "./check
 import { loadExpressConfig, type ExpressConfig, type ExpressConfigRefusal } from "./market-config.server";
 import { recognizeText } from "./recognition.server";
 
-export type SelectorState = Omit<Awaited<ReturnType<typeof campusSelectorState>>, "error"> & { error: string | null };
+export type SelectorState = Awaited<ReturnType<typeof campusSelectorState>>;
 
 /**
  * Why the selector is open with no campus: the campus list could not be loaded
@@ -28,7 +28,7 @@ async function selectorState(request: Request, user: User | null): Promise<{ sel
     // Product rules: the list could not be loaded → the selector says so and asks for a refresh.
     log("error", "campus-list", { error: String(error) });
     const url = new URL(request.url);
-    return { selector: { campuses: [], current: null, asked: false, open: true, error: null, redirectTo: url.pathname + url.search }, refusal: "campus_list_failed" };
+    return { selector: { campuses: [], current: null, asked: false, open: true, refused: null, redirectTo: url.pathname + url.search }, refusal: "campus_list_failed" };
   }
 }
 

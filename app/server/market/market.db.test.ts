@@ -15,6 +15,7 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/mar
 import { action as payAction } from "~/routes/market.pay.$orderId/route";
 import { action as parcelAction, loader as parcelLoader } from "~/routes/market._shell.parcel.$id/route";
 import { action as campusAction } from "~/routes/market.campus";
+import { loader as backpackLoader } from "~/routes/backpack._index";
 import { resetConfig } from "~/server/config.server";
 import { db, now } from "~/server/db/db.server";
 import { deleteUserData } from "~/server/users/deletion.server";
@@ -95,6 +96,13 @@ describe("campus list, service config and schedule (JSON)", () => {
     expect(row.campus_code).toBeNull();
     const data = await page(cookie, "/market?selectCampus=1&campusError=inactive");
     expect(data.selector).toMatchObject({ open: true, current: null, error: "该校区暂未开通快递代拿服务" });
+  });
+
+  it("the backpack's switch-campus selector words a refused choice as the market does, and ignores an unknown one", async () => {
+    const cookie = await sessionCookieFor((await createStudent({ campus_code: "jinpenling" })).id);
+    const backpack = (path: string) => backpackLoader({ request: request(path, { cookie }), params: {}, context: {} });
+    expect((await backpack("/backpack?selectCampus=1&campusError=unknown")).selector).toMatchObject({ asked: true, error: "该校区不存在，请重新选择" });
+    expect((await backpack("/backpack?selectCampus=1&campusError=forged")).selector).toMatchObject({ asked: true, error: null });
   });
 
   it("GET /api/express/delivery-schedule gives the slots as a JSON string", async () => {
