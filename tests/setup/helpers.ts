@@ -92,9 +92,17 @@ export function postJson(path: string, body: unknown, cookie?: string) {
   return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });
 }
 
-/** A plain form POST, as a browser without JavaScript sends it. */
-export function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
+/** A plain form POST, as a browser without JavaScript sends it; `headers` adds to its own. */
+export function postForm(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
+  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...headers } });
+}
+
+/** What a browser sends with a form posted from one of this site's own pages. */
+export const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
+
+/** A form POST from one of this site's own pages (the operators' forms), unless `headers` say otherwise. */
+export function postSameOrigin(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = SAME_ORIGIN) {
+  return postForm(path, fields, cookie, headers);
 }
 
 /** A solved proof-of-work challenge of this server (what the page's script sends in `altcha`). */
