@@ -11,7 +11,7 @@
 // Tests point the app at it with WECHAT_OAUTH_AUTHORIZE_URL / WECHAT_API_BASE_URL.
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback";
 
 export interface FakeMessengerUser {
   openid: string;
@@ -191,8 +191,7 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   const base = `http://127.0.0.1:${port}`;
 
   return {
@@ -211,10 +210,6 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
       failures[endpoint].push(next);
     },
     issueCode,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
