@@ -4,12 +4,12 @@
 // Never log or echo the password.
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { GradeRecord } from "../../lib/grades";
-import { compareTerms, defaultWeek1Start, parseTermCode, termForDate, termLabel } from "../../lib/term";
+import { compareTerms, parseTermCode, termForDate } from "../../lib/term";
 import { courseKindOf, GRADE_COLUMNS, practiceNotesFromRemark, roomOf, splitCourseName } from "../../lib/school-pages";
 import { parseWeeksText } from "../../lib/weeks";
 import { Element as DomElement, Text as DomText, type AnyNode, type Element } from "domhandler";
 import { attr, elements, firstElement, named, parseHtml, textOf, withAttr } from "./html.server";
-import { networkError, requestHeaders, scrapeClient, sessionJar, storeCookies, type Answer, type CookieJar, type ScrapeOptions } from "./scrape.server";
+import { networkError, requestHeaders, scrapeClient, sessionJar, storeCookies, termInfo, type Answer, type CookieJar, type ScrapeOptions } from "./scrape.server";
 import {
   AcademicSystemError,
   type AcademicSession,
@@ -25,8 +25,6 @@ import {
   type TimetableResult,
 } from "./types";
 import { examKindOf, mergeAdjacent } from "./zfsoft.server";
-
-const MAX_TERMS = 12;
 
 export interface QiangzhiOptions extends ScrapeOptions {
   /** The school's host, e.g. 'https://jwxt.example.edu.cn' ('/jsxsd' may be included or not). */
@@ -332,15 +330,10 @@ export function parseTermSelect(html: string, fallbackTerm: string, week1Starts:
     .filter((option) => parseTermCode(option.value));
   if (options.length === 0) return null;
   const currentTerm = options.find((option) => option.selected)?.value ?? fallbackTerm;
-  const codes = [...new Set(options.map((option) => option.value))]
-    .filter((code) => compareTerms(code, currentTerm) <= 0 || parseTermCode(code)!.startYear === parseTermCode(currentTerm)!.startYear)
-    .sort((a, b) => compareTerms(b, a))
-    .slice(0, MAX_TERMS);
-  return {
-    currentTerm,
-    week1Start: week1Starts[currentTerm] ?? defaultWeek1Start(currentTerm)!,
-    terms: codes.map((code) => ({ code, label: termLabel(code) })),
-  };
+  const codes = [...new Set(options.map((option) => option.value))].filter(
+    (code) => compareTerms(code, currentTerm) <= 0 || parseTermCode(code)!.startYear === parseTermCode(currentTerm)!.startYear,
+  );
+  return termInfo(currentTerm, codes, week1Starts);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,9 +2,24 @@
 // client, a tiny cookie jar, the request headers and the mapping of network failures. Their pages
 // are read by html.server (a real parser).
 import { createOutboundFetch, outboundErrorOf, type OutboundOptions } from "../outbound/outbound.server";
-import { AcademicSystemError, type AcademicSession } from "./types";
+import { compareTerms, defaultWeek1Start, termLabel } from "../../lib/term";
+import { AcademicSystemError, type AcademicSession, type TermInfo } from "./types";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** The systems list every term since the school opened; the selector needs the recent ones. */
+const MAX_TERMS = 12;
+
+/** The term selector: the current term with its week 1, and the most recent of `codes`, newest first. */
+export function termInfo(currentTerm: string, codes: string[], week1Starts: Record<string, string>): TermInfo {
+  return {
+    currentTerm,
+    week1Start: week1Starts[currentTerm] ?? defaultWeek1Start(currentTerm)!,
+    terms: codes
+      .sort((a, b) => compareTerms(b, a))
+      .slice(0, MAX_TERMS)
+      .map((code) => ({ code, label: termLabel(code) })),
+  };
+}
 
 /** What both adapters are made with (each names its own form of `baseUrl`). */
 export interface ScrapeOptions {

@@ -1,15 +1,7 @@
 // ZFsoft (正方) new-version academic system (jwglxt): RSA login, cookie session, timetable JSON.
 // Protocol notes: docs/protocols/academic-systems.md. Never log or echo the password.
 import crypto from "node:crypto";
-import {
-  compareTerms,
-  defaultWeek1Start,
-  formatTermCode,
-  parseTermCode,
-  termForDate,
-  termLabel,
-  type TermNumber,
-} from "../../lib/term";
+import { formatTermCode, parseTermCode, termForDate, type TermNumber } from "../../lib/term";
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { ExamKind, GradeRecord } from "../../lib/grades";
 import { courseKindOf, roomOf, zfsoftHourType } from "../../lib/school-pages";
@@ -30,7 +22,7 @@ import {
 } from "./types";
 import type { Document, Element } from "domhandler";
 import { attr, elements, firstElement, named, parseHtml, textOf, withAttr } from "./html.server";
-import { networkError, requestHeaders, scrapeClient, sessionJar, storeCookies, type Answer, type CookieJar, type ScrapeOptions } from "./scrape.server";
+import { networkError, requestHeaders, scrapeClient, sessionJar, storeCookies, termInfo, type Answer, type CookieJar, type ScrapeOptions } from "./scrape.server";
 
 /** Function code of the student timetable module; the server checks it on every kbcx call. */
 const TIMETABLE_MODULE = "N2151";
@@ -40,8 +32,6 @@ const EXAMS_MODULE = "N358105";
 /** Rows per page of the grade and exam queries; more pages are asked for when totalResult says so. */
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
-/** ZFsoft lists every academic year since the school opened; the selector needs the recent ones. */
-const MAX_TERMS = 12;
 
 export interface ZfsoftOptions extends ScrapeOptions {
   /** The jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt' (some schools deploy at the root). */
@@ -334,15 +324,8 @@ export function parseTermPage(
   // Up to the end of the current academic year: next term's timetable is often published early.
   const codes = years
     .filter((year) => Number(year.value) <= currentYear)
-    .flatMap((year) => halves.map((half) => fromZfsoftTerm(year.value, half.value)!))
-    .sort((a, b) => compareTerms(b, a))
-    .slice(0, MAX_TERMS);
-
-  return {
-    currentTerm,
-    week1Start: week1Starts[currentTerm] ?? defaultWeek1Start(currentTerm)!,
-    terms: codes.map((code) => ({ code, label: termLabel(code) })),
-  };
+    .flatMap((year) => halves.map((half) => fromZfsoftTerm(year.value, half.value)!));
+  return termInfo(currentTerm, codes, week1Starts);
 }
 
 // ---------------------------------------------------------------------------------------------
