@@ -11,18 +11,11 @@
 // Tests point the app at it with WECHAT_OAUTH_AUTHORIZE_URL / WECHAT_API_BASE_URL.
 import crypto from "node:crypto";
 import http from "node:http";
+import type { SimulatedProfile } from "~/server/auth/messenger-sim.server";
 import { listenOnLoopback } from "./loopback";
 
-export interface FakeMessengerUser {
-  openid: string;
-  unionid?: string;
-  nickname: string;
-  sex: number;
-  province: string;
-  city: string;
-  country: string;
-  headimgurl: string;
-}
+/** The profile the real provider answers (what the simulated one answers too), with a unionid when the app has one. */
+export type FakeMessengerUser = SimulatedProfile & { unionid?: string };
 
 /** What the next call of an endpoint answers instead of the real thing. */
 export type FakeFailure =
