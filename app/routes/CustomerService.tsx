@@ -58,10 +58,7 @@ export default function CustomerService() {
         </a>
       </section>
 
-      <section aria-labelledby="notice-title" className="card">
-        <SectionTitle id="notice-title" icon="clock">
-          {cs.notice}
-        </SectionTitle>
+      <TitledCard id="notice-title" icon="clock" title={cs.notice}>
         <dl className="mt-2 divide-y divide-slate-100">
           {serviceNotice().map((row) => (
             <div key={row.key} className="flex items-center justify-between gap-3 py-2.5 text-sm">
@@ -70,12 +67,9 @@ export default function CustomerService() {
             </div>
           ))}
         </dl>
-      </section>
+      </TitledCard>
 
-      <section aria-labelledby="faq-title" className="card">
-        <SectionTitle id="faq-title" icon="info">
-          {cs.faq}
-        </SectionTitle>
+      <TitledCard id="faq-title" icon="info" title={cs.faq}>
         {/* details/summary: opens and closes without JavaScript. */}
         <div className="mt-1 divide-y divide-slate-100">
           {faq.map((item) => (
@@ -93,15 +87,20 @@ export default function CustomerService() {
             </details>
           ))}
         </div>
-      </section>
+      </TitledCard>
 
-      <section aria-labelledby="version-title" className="card">
-        <SectionTitle id="version-title" icon="tag">
-          {cs.version}
-          <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-500">{msg.app.version}</span>
-        </SectionTitle>
+      <TitledCard
+        id="version-title"
+        icon="tag"
+        title={
+          <>
+            {cs.version}
+            <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-500">{msg.app.version}</span>
+          </>
+        }
+      >
         <p className="mt-2 text-sm leading-6 text-slate-600">{versionNote}</p>
-      </section>
+      </TitledCard>
     </Page>
   );
 }
@@ -116,11 +115,15 @@ function QrCard({ title, hint, src, alt }: { title: string; hint: string; src: s
   );
 }
 
-function SectionTitle({ id, icon, children }: { id: string; icon: "clock" | "info" | "tag"; children: ReactNode }) {
+/** A card under a heading with its icon; the heading names the section. */
+function TitledCard({ id, icon, title, children }: { id: string; icon: "clock" | "info" | "tag"; title: ReactNode; children: ReactNode }) {
   return (
-    <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-slate-900">
-      <Icon name={icon} className="h-[18px] w-[18px] text-brand" />
+    <section aria-labelledby={id} className="card">
+      <h2 id={id} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <Icon name={icon} className="h-[18px] w-[18px] text-brand" />
+        {title}
+      </h2>
       {children}
-    </h2>
+    </section>
   );
 }

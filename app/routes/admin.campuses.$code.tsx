@@ -17,6 +17,7 @@ import {
   ReferenceNav,
   SavedNotice,
   Section,
+  SubmitRow,
   TextField,
   replyFor,
   useReferenceForm,
@@ -126,10 +127,9 @@ function CampusForm({ campus, data, busy, constraint, limits }: PartProps) {
           </div>
           <FieldError field={fields.status} />
         </fieldset>
-        <FormError id={form.errorId} message={form.errors?.[0]} />
-        <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+        <SubmitRow form={form} busy={busy}>
           {r.save}
-        </button>
+        </SubmitRow>
       </Form>
     </Section>
   );
@@ -217,10 +217,9 @@ function PricesForm({ campus, data, busy, constraint, limits }: PartProps) {
             <TextField field={fields[`${key}Desc`]} label={r.priceDesc} maxLength={limits.desc} />
           </fieldset>
         ))}
-        <FormError id={form.errorId} message={form.errors?.[0]} />
-        <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+        <SubmitRow form={form} busy={busy}>
           {r.save}
-        </button>
+        </SubmitRow>
       </Form>
     </Section>
   );

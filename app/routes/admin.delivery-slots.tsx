@@ -10,8 +10,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { FieldError, FormError } from "~/components/FieldError";
-import { AdminRoleBoundary, ReferenceNav, SavedNotice, Section, TextField, replyFor, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { FieldError } from "~/components/FieldError";
+import { AdminRoleBoundary, ReferenceNav, SavedNotice, Section, SubmitRow, TextField, replyFor, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
@@ -132,10 +132,9 @@ function SlotForm({ slot, data, busy, constraint }: { slot: AdminSlot | null; da
           <TextField field={fields.deliveryEnd} label={r.deliveryEnd} type="time" required />
           <TextField field={fields.estimated} label={r.estimated} type="time" required />
         </div>
-        <FormError id={form.errorId} message={form.errors?.[0]} />
-        <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+        <SubmitRow form={form} busy={busy}>
           {slot ? r.save : r.newSlot}
-        </button>
+        </SubmitRow>
       </Form>
       {slot ? <CapacityForm slot={slot} data={data} busy={busy} /> : null}
       {slot ? (

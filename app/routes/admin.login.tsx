@@ -3,11 +3,10 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { FieldError, FormError } from "~/components/FieldError";
+import { useRef } from "react";
 import { Icon } from "~/components/icons";
+import { CaptchaField, LabelledField, LoginFormHead, useLoginChallenges } from "~/components/LoginParts";
 import { Page } from "~/components/Page";
-import { ProofOfWork } from "~/components/ProofOfWork";
 import { admin as adminMessages } from "~/lib/messages/admin";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
@@ -50,12 +49,7 @@ export default function AdminLogin() {
   // loader so zod stays off the page (decision 026).
   const [form, fields] = useForm<AdminLoginFields>({ id: "admin-login", lastResult: answer?.result, constraint, onSubmit: clearPassword });
   // Every answer spends the captcha; show the new one it brought.
-  const [captcha, setCaptcha] = useState(firstCaptcha);
-  const [proof, setProof] = useState(firstProof);
-  useEffect(() => {
-    if (answer?.captcha) setCaptcha(answer.captcha);
-    if (answer?.proof) setProof(answer.proof);
-  }, [answer]);
+  const { captcha, proof } = useLoginChallenges({ captcha: firstCaptcha, proof: firstProof }, answer);
   const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login");
   // The server never sends the password back (hideFields). With JS, the typed one is cleared as
   // soon as the submission has taken it (Remix reads the form synchronously in its submit handler).
@@ -79,14 +73,8 @@ export default function AdminLogin() {
 
         {/* The browser checks the constraints before sending, with or without JavaScript. */}
         <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <input type="hidden" name="captchaId" value={captcha.id} />
-          <ProofOfWork challenge={proof} />
-          <FormError id={form.errorId} message={form.errors?.[0]} />
-          <div>
-            <label htmlFor={fields.username.id} className="field-label">
-              {msg.admin.username}
-            </label>
+          <LoginFormHead redirectTo={redirectTo} captchaId={captcha.id} proof={proof} form={form} />
+          <LabelledField field={fields.username} label={msg.admin.username}>
             <input
               {...getInputProps(fields.username, { type: "text" })}
               className="field-input"
@@ -95,32 +83,11 @@ export default function AdminLogin() {
               autoCorrect="off"
               spellCheck={false}
             />
-            <FieldError field={fields.username} />
-          </div>
-          <div>
-            <label htmlFor={fields.password.id} className="field-label">
-              {msg.admin.password}
-            </label>
+          </LabelledField>
+          <LabelledField field={fields.password} label={msg.admin.password}>
             <input ref={passwordRef} {...getInputProps(fields.password, { type: "password", value: false })} className="field-input" autoComplete="current-password" />
-            <FieldError field={fields.password} />
-          </div>
-          <div>
-            <label htmlFor={fields.captcha.id} className="field-label">
-              {msg.admin.captcha}
-            </label>
-            <div className="flex items-center gap-2">
-              <input
-                {...getInputProps(fields.captcha, { type: "text", value: false })}
-                key={`captcha-${captcha.id}`}
-                className="field-input flex-1 uppercase"
-                maxLength={4}
-                autoComplete="off"
-                autoCapitalize="characters"
-              />
-              <img src={captcha.image} width={120} height={44} alt={msg.admin.captcha} className="shrink-0 rounded-xl border border-slate-200" />
-            </div>
-            <FieldError field={fields.captcha} />
-          </div>
+          </LabelledField>
+          <CaptchaField field={fields.captcha} captcha={captcha} label={msg.admin.captcha} />
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
             {submitting ? msg.admin.loggingIn : msg.admin.login}
           </button>

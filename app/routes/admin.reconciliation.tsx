@@ -85,6 +85,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** A row's number, a note beside it (the time, the campus) and its amount at the right. */
+function Figures({ number, note, amount }: { number: string | null; note: string | null; amount: string }) {
+  return (
+    <>
+      <span className="min-w-0 flex-1 truncate font-mono text-xs">{number}</span>
+      <span className="text-xs text-slate-500">{note}</span>
+      <span className="w-20 text-right tabular-nums">{amount}</span>
+    </>
+  );
+}
+
 function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
   return (
     <details className="card p-0" open={count > 0 && count <= 20}>
@@ -150,9 +161,7 @@ export default function AdminReconciliation() {
       <Section title={m.paymentsList} count={data.payments.length}>
         {data.payments.map((row) => (
           <li key={row.key} className="flex items-center gap-2 px-4 py-2.5 text-sm">
-            <span className="min-w-0 flex-1 truncate font-mono text-xs">{row.number}</span>
-            <span className="text-xs text-slate-500">{row.time.slice(11)}</span>
-            <span className="w-20 text-right tabular-nums">{row.amount}</span>
+            <Figures number={row.number} note={row.time.slice(11)} amount={row.amount} />
           </li>
         ))}
       </Section>
@@ -160,9 +169,7 @@ export default function AdminReconciliation() {
         {data.refunds.map((row) => (
           <li key={row.key} className="space-y-0.5 px-4 py-2.5 text-sm">
             <p className="flex items-center gap-2">
-              <span className="min-w-0 flex-1 truncate font-mono text-xs">{row.refundNumber}</span>
-              <span className="text-xs text-slate-500">{row.time.slice(11)}</span>
-              <span className="w-20 text-right tabular-nums">{row.amount}</span>
+              <Figures number={row.refundNumber} note={row.time.slice(11)} amount={row.amount} />
             </p>
             {row.detail ? <p className="truncate text-xs text-slate-500">{row.detail}</p> : null}
           </li>
@@ -172,9 +179,7 @@ export default function AdminReconciliation() {
         {data.orders.map((row) => (
           <li key={row.key} className="space-y-0.5 px-4 py-2.5 text-sm">
             <p className="flex items-center gap-2">
-              <span className="min-w-0 flex-1 truncate font-mono text-xs">{row.number}</span>
-              <span className="text-xs text-slate-500">{row.campus}</span>
-              <span className="w-20 text-right tabular-nums">{row.received}</span>
+              <Figures number={row.number} note={row.campus} amount={row.received} />
             </p>
             {row.parts ? <p className="text-xs text-slate-500">{row.parts}</p> : null}
           </li>

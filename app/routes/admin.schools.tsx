@@ -10,8 +10,8 @@ import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "
 import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
-import { FieldError, FormError } from "~/components/FieldError";
-import { AdminRoleBoundary, ReferenceNav, SavedNotice, Section, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
+import { FieldError } from "~/components/FieldError";
+import { AdminRoleBoundary, ReferenceNav, SavedNotice, Section, SubmitRow, TextField, useReferenceForm, type Constraints, type TaggedReply } from "~/components/admin/ReferenceParts";
 import { Page } from "~/components/Page";
 import { adminReference as adminReferenceMessages } from "~/lib/messages/adminReference";
 import { app as appMessages } from "~/lib/messages/app";
@@ -162,10 +162,9 @@ function SchoolForm({ school, kinds, formulas, data, busy, constraint, limits }:
           <input type="checkbox" name={fields.enabled.name} defaultChecked={checked} key={fields.enabled.key} className="h-4 w-4" />
           {r.schoolEnabled}
         </label>
-        <FormError id={form.errorId} message={form.errors?.[0]} />
-        <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+        <SubmitRow form={form} busy={busy}>
           {school ? r.save : r.newSchool}
-        </button>
+        </SubmitRow>
       </Form>
     </Section>
   );

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Icon } from "~/components/icons";
-import { BadRequestCard, ChoiceButtons } from "~/components/SimulatedParts";
+import { AppAsks, BadRequestCard, ChoiceButtons, SimulatedNotice } from "~/components/SimulatedParts";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { notify as notifyMessages } from "~/lib/messages/notify";
@@ -50,20 +50,10 @@ export default function SimulatedSubscribe() {
   const data = useLoaderData<typeof loader>();
   return (
     <Page title={msg.notify.simulate.title}>
-      <p role="note" className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-800">
-        {msg.notify.simulate.notice}
-      </p>
+      <SimulatedNotice text={msg.notify.simulate.notice} />
       {data.valid ? (
         <Form method="post" reloadDocument className="card space-y-4">
-          <div className="flex items-center gap-3">
-            <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-brand text-white">
-              <Icon name="bell" className="h-6 w-6" />
-            </span>
-            <div>
-              <p className="text-base font-semibold">{msg.app.name}</p>
-              <p className="text-sm text-slate-500">{msg.notify.simulate.asks}</p>
-            </div>
-          </div>
+          <AppAsks icon="bell" asks={msg.notify.simulate.asks} />
           <div className="rounded-2xl bg-slate-50 p-3">
             <p className="font-medium">{data.title}</p>
             <p className="text-sm text-slate-500">{data.description}</p>

@@ -9,7 +9,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
-import { BadRequestCard, ChoiceButtons } from "~/components/SimulatedParts";
+import { AppAsks, BadRequestCard, ChoiceButtons, SimulatedNotice } from "~/components/SimulatedParts";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
@@ -72,21 +72,11 @@ export default function SimulatedAuthorize() {
 
   return (
     <Page title={msg.wechat.simulate.title}>
-      <p role="note" className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-800">
-        {msg.wechat.simulate.notice}
-      </p>
+      <SimulatedNotice text={msg.wechat.simulate.notice} />
       {data.valid ? (
         // A plain document form: the answer is a redirect through our callback.
         <Form method="post" reloadDocument {...getFormProps(form)} className="card space-y-4">
-          <div className="flex items-center gap-3">
-            <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-brand text-white">
-              <Icon name="bag" className="h-6 w-6" />
-            </span>
-            <div>
-              <p className="text-base font-semibold">{msg.app.name}</p>
-              <p className="text-sm text-slate-500">{msg.wechat.simulate.asks}</p>
-            </div>
-          </div>
+          <AppAsks icon="bag" asks={msg.wechat.simulate.asks} />
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <Icon name="check" className="h-4 w-4 text-green-600" />
             {msg.wechat.simulate.scope}

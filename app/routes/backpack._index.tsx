@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CampusSelector } from "~/components/CampusSelector";
 import { Icon, type IconName } from "~/components/icons";
+import { ProfileAvatar } from "~/components/ProfileAvatar";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
@@ -63,13 +64,7 @@ export default function Backpack() {
   return (
     <Page title={msg.titles.backpack} withTabBar>
       <section className="card flex items-center gap-4">
-        {profile.avatar ? (
-          <img src={profile.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
-        ) : (
-          <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-soft text-2xl font-semibold text-brand" aria-hidden="true">
-            {profile.nickname.slice(0, 1)}
-          </div>
-        )}
+        <ProfileAvatar src={profile.avatar} name={profile.nickname} />
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold">{profile.nickname}</p>
           <p className="text-sm text-slate-500">

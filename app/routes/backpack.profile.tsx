@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { FieldError } from "~/components/FieldError";
+import { ProfileAvatar } from "~/components/ProfileAvatar";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { profile as profileMessages } from "~/lib/messages/profile";
@@ -90,13 +91,7 @@ export default function Profile() {
         </p>
       ) : null}
       <section className="card flex items-center gap-4">
-        {view.avatar ? (
-          <img src={view.avatar} alt="" className="h-16 w-16 rounded-full object-cover" />
-        ) : (
-          <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-soft text-2xl font-semibold text-brand" aria-hidden="true">
-            {view.displayName.slice(0, 1)}
-          </div>
-        )}
+        <ProfileAvatar src={view.avatar} name={view.displayName} />
         <dl className="min-w-0 flex-1 space-y-1 text-sm">
           <div className="flex gap-2">
             <dt className="text-slate-500">{msg.profile.displayName}</dt>

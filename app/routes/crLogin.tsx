@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { FieldError, FormError } from "~/components/FieldError";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -7,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
 import { useHydrated } from "~/components/Page";
-import { ProofOfWork } from "~/components/ProofOfWork";
+import { CaptchaField, LabelledField, LoginFormHead, useLoginChallenges } from "~/components/LoginParts";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
@@ -69,7 +68,6 @@ export default function Login() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [captcha, setCaptcha] = useState(data.captcha);
   const [showPassword, setShowPassword] = useState(false);
   // 显示密码 and a new captcha picture need JavaScript; without it they are not offered as buttons.
   const hydrated = useHydrated();
@@ -80,10 +78,8 @@ export default function Login() {
   // typed password stays through a refresh and a wrong captcha, and is emptied when the password
   // was wrong. The server never sends it back: without JavaScript the page comes back without it.
   const [passwordRound, setPasswordRound] = useState(0);
-  const [proof, setProof] = useState(data.proof);
+  const { captcha, setCaptcha, proof, setProof } = useLoginChallenges(data, actionData);
   useEffect(() => {
-    if (actionData?.captcha) setCaptcha(actionData.captcha);
-    if (actionData?.proof) setProof(actionData.proof);
     // The password input is emptied only when the password itself was refused.
     if (actionData?.result?.error?.password?.length) setPasswordRound((round) => round + 1);
     if (actionData?.code === "REQUIRE_WECHAT_AUTH") setWechatDialog(true);
@@ -121,14 +117,8 @@ export default function Login() {
           </p>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <input type="hidden" name="redirectTo" value={data.redirectTo} />
-          <input type="hidden" name="captchaId" value={captcha.id} />
-          <ProofOfWork challenge={proof} />
-          <FormError id={form.errorId} message={form.errors?.[0]} />
-          <div>
-            <label htmlFor={fields.school.id} className="field-label">
-              {msg.login.school}
-            </label>
+          <LoginFormHead redirectTo={data.redirectTo} captchaId={captcha.id} proof={proof} form={form} />
+          <LabelledField field={fields.school} label={msg.login.school}>
             <select {...getSelectProps(fields.school)} className="field-input">
               <option value="">{msg.login.schoolPlaceholder}</option>
               {data.schools.map((school) => (
@@ -138,12 +128,8 @@ export default function Login() {
               ))}
             </select>
             {data.schoolsFallback ? <p className="mt-1 text-xs text-amber-700">{msg.login.schoolsFallback}</p> : null}
-            <FieldError field={fields.school} />
-          </div>
-          <div>
-            <label htmlFor={fields.studentId.id} className="field-label">
-              {msg.login.studentId}
-            </label>
+          </LabelledField>
+          <LabelledField field={fields.studentId} label={msg.login.studentId}>
             <input
               {...getInputProps(fields.studentId, { type: "text" })}
               className="field-input"
@@ -151,12 +137,8 @@ export default function Login() {
               inputMode="numeric"
               autoComplete="username"
             />
-            <FieldError field={fields.studentId} />
-          </div>
-          <div>
-            <label htmlFor={fields.password.id} className="field-label">
-              {msg.login.password}
-            </label>
+          </LabelledField>
+          <LabelledField field={fields.password} label={msg.login.password}>
             <div className="relative">
               <input
                 {...getInputProps(fields.password, { type: showPassword ? "text" : "password", value: false })}
@@ -175,32 +157,14 @@ export default function Login() {
                 {showPassword ? msg.login.hidePassword : msg.login.showPassword}
               </button>
             </div>
-            <FieldError field={fields.password} />
-          </div>
-          <div>
-            <label htmlFor={fields.captcha.id} className="field-label">
-              {msg.login.captcha}
-            </label>
-            <div className="flex items-center gap-2">
-              <input
-                {...getInputProps(fields.captcha, { type: "text", value: false })}
-                key={`captcha-${captcha.id}`}
-                className="field-input flex-1 uppercase"
-                placeholder={msg.login.captchaPlaceholder}
-                maxLength={4}
-                autoComplete="off"
-                autoCapitalize="characters"
-              />
-              {hydrated ? (
-                <button type="button" onClick={refreshCaptcha} title={msg.login.captchaRefresh} className="shrink-0 overflow-hidden rounded-xl border border-slate-200">
-                  <img src={captcha.image} width={120} height={44} alt={msg.login.captchaRefresh} />
-                </button>
-              ) : (
-                <img src={captcha.image} width={120} height={44} alt={msg.login.captcha} className="shrink-0 rounded-xl border border-slate-200" />
-              )}
-            </div>
-            <FieldError field={fields.captcha} />
-          </div>
+          </LabelledField>
+          <CaptchaField
+            field={fields.captcha}
+            captcha={captcha}
+            label={msg.login.captcha}
+            placeholder={msg.login.captchaPlaceholder}
+            refresh={hydrated ? { label: msg.login.captchaRefresh, onClick: refreshCaptcha } : undefined}
+          />
           {actionData && "schoolChallenge" in actionData && actionData.schoolChallenge ? (
             <div>
               <label htmlFor="schoolCaptcha" className="field-label">

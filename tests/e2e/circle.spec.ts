@@ -7,14 +7,11 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { hashPassword } from "../../app/server/auth/password.server";
 import { E2E_BASE_URL, E2E_DB_FILE } from "./env";
-import { expect, insertSessionFor, insertStudentSession, replaceSession, test } from "./fixtures";
+import { expect, insertSessionFor, insertStudentSession, test } from "./fixtures";
+import { insertPosts, publishAfterSessionReplaced, unique } from "./steps";
 
 async function jpeg(width: number, height: number, color: string) {
   return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
-}
-
-function unique(text: string) {
-  return `${text} ${crypto.randomBytes(3).toString("hex")}`;
 }
 
 /** A second (or third…) student in a browser context of their own. */
@@ -40,24 +37,6 @@ async function publish(page: Page, content: string, options: { category?: string
   }
   await page.getByRole("button", { name: "发布", exact: true }).click();
   await expect(page).toHaveURL(/\/circle\?notice=published$/);
-}
-
-/** Posts straight into the e2e database (for paging), oldest first. */
-function insertPosts(userId: number, count: number, prefix: string) {
-  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
-  try {
-    const insert = database.prepare(
-      `INSERT INTO posts (user_id, category_id, title, content, status, visibility, is_anonymous, view_count, comment_count, like_count, moderation, reviewed_at, created_at, updated_at)
-       VALUES (?, 4, NULL, ?, NULL, 'public', 0, 0, 0, 0, 'visible', NULL, ?, ?)`,
-    );
-    for (let i = 1; i <= count; i++) {
-      const at = new Date().toISOString();
-      insert.run(userId, `${prefix} #${i}`, at, at);
-    }
-  } finally {
-    database.close();
-  }
 }
 
 function cards(page: Page) {
@@ -278,7 +257,7 @@ test("the draft survives a reload; a refused image names its file and keeps the 
 test("load more appends the next page in place; the end of the list says so", async ({ page, loginAsStudent }) => {
   const student = await loginAsStudent({ nickname: "翻页的同学" });
   const prefix = unique("分页帖子");
-  insertPosts(student.userId, 25, prefix);
+  insertPosts(student.userId, 25, prefix, 4);
   await page.goto("/circle?category=4");
   await expect(cards(page)).toHaveCount(10);
   await expect(cards(page).first()).toContainText(`${prefix} #25`);
@@ -329,7 +308,7 @@ test.describe("without JavaScript", () => {
   test("load more is a link to the next page", async ({ page, loginAsStudent }) => {
     const student = await loginAsStudent();
     const prefix = unique("无脚本分页");
-    insertPosts(student.userId, 12, prefix);
+    insertPosts(student.userId, 12, prefix, 4);
     await page.goto("/circle?category=4");
     await expect(cards(page)).toHaveCount(10);
     await page.getByRole("link", { name: "加载更多" }).click();
@@ -342,13 +321,8 @@ test.describe("without JavaScript", () => {
 test("a draft survives a session replaced on another device: after the login it is back, and publishes", async ({ page, context, loginAsStudent }) => {
   const student = await loginAsStudent({ nickname: "被挤下线的同学" });
   const content = unique("被挤下线前写的帖子");
-  await page.goto("/publish-post");
-  await page.getByText("二手闲置", { exact: true }).click();
-  await page.getByRole("textbox").fill(content);
   // Another device logs in: this session ends, and 发布 meets the login page.
-  replaceSession(student.sessionId);
-  await page.getByRole("button", { name: "发布", exact: true }).click();
-  await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fpublish-post&reason=replaced$/);
+  await publishAfterSessionReplaced(page, student.sessionId, content);
   // Logging in again (a new session for the same student) leads back with the text restored.
   await context.addCookies([{ name: "__session", value: await insertSessionFor(student.userId), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
   await page.goto("/publish-post");
@@ -368,7 +342,7 @@ for (const javaScriptEnabled of [true]) {
     test("the author deletes a comment of theirs, then the post, each after confirming in its sheet", async ({ page, loginAsStudent }) => {
       const student = await loginAsStudent({ nickname: javaScriptEnabled ? "删帖的同学" : "无脚本删帖" });
       const prefix = unique("要删除的帖子");
-      insertPosts(student.userId, 1, prefix);
+      insertPosts(student.userId, 1, prefix, 4);
       await page.goto("/circle?category=4");
       await cards(page).filter({ hasText: prefix }).getByRole("link").first().click();
       await expect(page).toHaveURL(/\/post\/\d+$/);

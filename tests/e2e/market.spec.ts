@@ -1,24 +1,10 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
 import sharp from "sharp";
 import { renderThread } from "../../scripts/lib/sms-screenshots.mjs";
 import { expect, test } from "./fixtures";
+import { authorize, chooseCampus } from "./steps";
 
 const TWO_SMS = "【菜鸟驿站】您的包裹已到达梨园菜鸟驿站，取件码 5-5-1201，请凭码取件。\n\n【丰巢】请凭取件码『62093517』至梨园9栋丰巢柜取申通快递的包裹。";
-
-/** The messenger identity through the simulated authorization (development has no app id). */
-async function authorize(page: Page) {
-  await page.getByRole("link", { name: "去授权" }).click();
-  await expect(page.getByRole("heading", { name: "模拟微信授权" })).toBeVisible();
-  await page.getByRole("button", { name: "允许" }).click();
-  await expect(page).toHaveURL(/\/market/);
-}
-
-async function chooseCampus(page: Page, name = "金盆岭校区") {
-  const selector = page.getByRole("dialog", { name: "选择你的校区" });
-  await expect(selector).toBeVisible();
-  await selector.getByRole("button", { name: new RegExp(name) }).click();
-  await expect(selector).toBeHidden();
-}
 
 test("choose a campus, paste two SMS, edit one, add an address, change counts, see the total", async ({ page }) => {
   await page.goto("/market");

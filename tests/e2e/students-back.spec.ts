@@ -2,12 +2,10 @@
 // 退出登录 inside the messenger really logs out (the messenger does not sign the student back in,
 // another student may log in on it); a messenger name that is only the placeholder is never used,
 // the student is asked for a nickname once before their first comment.
-import crypto from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { E2E_DB_FILE } from "./env";
 import { expect, test } from "./fixtures";
 import { MESSENGER_UA } from "./messenger-sdk";
+import { insertPosts, submitDemoLogin, unique } from "./steps";
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -15,34 +13,13 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-function unique(text: string) {
-  return `${text} ${crypto.randomBytes(3).toString("hex")}`;
-}
-
-/** Posts in category 6 (避雷吐槽), which no other spec lists page by page. */
-function insertPosts(userId: number, count: number, prefix: string) {
-  const database = new Database(E2E_DB_FILE, { fileMustExist: true });
-  database.pragma("busy_timeout = 5000");
-  try {
-    const insert = database.prepare(
-      `INSERT INTO posts (user_id, category_id, title, content, status, visibility, is_anonymous, view_count, comment_count, like_count, moderation, reviewed_at, created_at, updated_at)
-       VALUES (?, 6, NULL, ?, NULL, 'public', 0, 0, 0, 0, 'visible', NULL, ?, ?)`,
-    );
-    for (let i = 1; i <= count; i++) {
-      const at = new Date().toISOString();
-      insert.run(userId, `${prefix} #${i}`, at, at);
-    }
-  } finally {
-    database.close();
-  }
-}
-
 const cards = (page: Page) => page.getByRole("list", { name: "圈子" }).getByRole("article");
 
 test("Back from a post keeps the posts loaded with 加载更多 and the scroll position", async ({ page, loginAsStudent }) => {
   const student = await loginAsStudent({ nickname: "翻到底的同学" });
   const prefix = unique("往下翻");
-  insertPosts(student.userId, 25, prefix);
+  // In category 6 (避雷吐槽), which no other spec lists page by page.
+  insertPosts(student.userId, 25, prefix, 6);
   await page.goto("/circle?category=6");
   await expect(cards(page)).toHaveCount(10);
   await page.getByRole("link", { name: "加载更多" }).click();
@@ -84,11 +61,7 @@ async function authorizeFromLogin(page: Page, messengerName?: string) {
 }
 
 async function schoolLogin(page: Page, studentId: string) {
-  await page.getByLabel("学校").selectOption("demo");
-  await page.getByLabel("学号", { exact: true }).fill(studentId);
-  await page.getByLabel("密码", { exact: true }).fill("demo1234");
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await submitDemoLogin(page, studentId);
   // The login solves a proof of work first (decision 033): slow on a loaded machine.
   await expect(page).not.toHaveURL(/crLogin/, { timeout: 25_000 });
 }

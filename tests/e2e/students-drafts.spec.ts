@@ -1,14 +1,10 @@
 // Nothing typed is lost, at 390×844, with JavaScript (without it: see the loop below): a post draft and a
 // comment draft sent after the session was replaced on another device come back after the login,
 // on the same page, with 发布 / 发送 offered again. Without JavaScript the server keeps them.
-import crypto from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { E2E_BASE_URL } from "./env";
 import { expect, insertSessionFor, insertStudentSession, replaceSession, test } from "./fixtures";
-
-function unique(text: string) {
-  return `${text} ${crypto.randomBytes(3).toString("hex")}`;
-}
+import { publishAfterSessionReplaced, unique } from "./steps";
 
 async function studentContext(browser: Browser, javaScriptEnabled: boolean, nickname: string) {
   const student = await insertStudentSession({ nickname });
@@ -32,12 +28,7 @@ for (const javaScriptEnabled of [true]) {
   test(`${how}: a post draft survives a replaced session and publishes after the login`, async ({ browser }) => {
     const { student, context, page, logInAgain } = await studentContext(browser, javaScriptEnabled, unique("发帖草稿").slice(0, 12));
     const content = unique("被挤下线前写的帖子");
-    await page.goto("/publish-post");
-    await page.getByText("二手闲置", { exact: true }).click();
-    await page.getByRole("textbox").fill(content);
-    replaceSession(student.sessionId);
-    await page.getByRole("button", { name: "发布", exact: true }).click();
-    await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fpublish-post&reason=replaced$/);
+    await publishAfterSessionReplaced(page, student.sessionId, content);
 
     await logInAgain();
     await expect(page).toHaveURL(/\/publish-post$/);

@@ -11,18 +11,14 @@
 // chosen before it named, a sheet closed with intent=dismiss, the mutual-help note with
 // intent=leave) and app/server/schedule/mutual-help.db.test.ts (the next meeting, the same date
 // refused beside the field). These areas' no-JS journeys are circle.spec's and schedule.spec's.
-import crypto from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { upcomingOccurrences } from "../../app/lib/help-dates";
 import { defaultWeek1Start, termForDate } from "../../app/lib/term";
 import { E2E_BASE_URL, E2E_DB_FILE } from "./env";
-import { expect, insertStudentSession, replaceSession, test } from "./fixtures";
+import { expect, insertStudentSession, test } from "./fixtures";
 import { MESSENGER_UA } from "./messenger-sdk";
-
-function unique(text: string) {
-  return `${text} ${crypto.randomBytes(3).toString("hex")}`;
-}
+import { demoLogin, publishAfterSessionReplaced, unique } from "./steps";
 
 async function phone(browser: Browser, messenger = false) {
   return browser.newContext({ viewport: { width: 390, height: 844 }, ...(messenger ? { userAgent: MESSENGER_UA } : {}) });
@@ -53,12 +49,7 @@ test("with JavaScript: a re-authorization through the bound messenger identity l
   const page = await context.newPage();
   const student = await boundStudent(context, page, unique("回来").slice(0, 10));
   const content = unique("换了手机登录前写的帖子");
-  await page.goto("/publish-post");
-  await page.getByText("二手闲置", { exact: true }).click();
-  await page.getByRole("textbox").fill(content);
-  replaceSession(student.sessionId);
-  await page.getByRole("button", { name: "发布", exact: true }).click();
-  await expect(page).toHaveURL(/\/crLogin\?redirectTo=%2Fpublish-post&reason=replaced$/);
+  await publishAfterSessionReplaced(page, student.sessionId, content);
 
   await authorizeFromLogin(page);
   await expect(page).toHaveURL(/\/publish-post$/);
@@ -236,14 +227,7 @@ const STUDENT = "20230035";
 const TERM = termForDate(new Date()).code;
 const COMING = upcomingOccurrences({ weekday: 1, startPeriod: 1, endPeriod: 2, weeks: Array.from({ length: 16 }, (_, i) => i + 1) }, defaultWeek1Start(TERM)!, new Date());
 
-async function schoolLogin(page: Page, redirectTo: string) {
-  await page.goto(`/crLogin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("学校").selectOption("demo");
-  await page.getByLabel("学号", { exact: true }).fill(STUDENT);
-  await page.getByLabel("密码", { exact: true }).fill("demo1234");
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
-}
+const schoolLogin = (page: Page, redirectTo: string) => demoLogin(page, STUDENT, redirectTo);
 
 test("with JavaScript: mutual help for week 1's class offers its next meeting, keeps the note on Back and refuses the same date twice", async ({ browser }) => {
   const context = await phone(browser);

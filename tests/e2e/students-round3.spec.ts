@@ -8,6 +8,7 @@ import { termForDate } from "../../app/lib/term";
 import { DRAFT_STORAGE_KEY } from "../../app/lib/forum";
 import { E2E_BASE_URL, E2E_DB_FILE } from "./env";
 import { expect, insertStudentSession, test } from "./fixtures";
+import { demoLogin } from "./steps";
 
 // The demo school's account kept for this spec (20230001's courses, weeks 1–16).
 const STUDENT = "20230019";
@@ -20,12 +21,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function loginDemo(page: Page, redirectTo: string) {
-  await page.goto(`/crLogin?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("学校").selectOption("demo");
-  await page.getByLabel("学号", { exact: true }).fill(STUDENT);
-  await page.getByLabel("密码", { exact: true }).fill("demo1234");
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await demoLogin(page, STUDENT, redirectTo);
   await expect(page).not.toHaveURL(/crLogin/);
 }
 

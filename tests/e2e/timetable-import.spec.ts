@@ -6,6 +6,7 @@ import { scheduleHref } from "../../app/lib/schedule";
 import { termForDate } from "../../app/lib/term";
 import { FIXTURES } from "../fixtures/timetable-exports";
 import { expect, test } from "./fixtures";
+import { demoLogin } from "./steps";
 
 // Importing a timetable file without JavaScript: the link from 添加课程, a refused .xls with its
 // message beside the file field, a ZFsoft export read into a preview (with what could not be
@@ -14,12 +15,7 @@ const STUDENT = "20230047";
 const TERM = termForDate(new Date()).code;
 
 async function login(page: Page, to: string) {
-  await page.goto(`/crLogin?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("学校").selectOption("demo");
-  await page.getByLabel("学号", { exact: true }).fill(STUDENT);
-  await page.getByLabel("密码", { exact: true }).fill("demo1234");
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await demoLogin(page, STUDENT, to);
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`), { timeout: 30_000 });
 }
 

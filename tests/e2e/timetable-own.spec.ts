@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { scheduleHref } from "../../app/lib/schedule";
 import { termForDate } from "../../app/lib/term";
 import { expect, test } from "./fixtures";
+import { demoLogin } from "./steps";
 
 // The timetable a student can change: their own courses (with and without JavaScript), overrides
 // of the school's courses that survive a refresh, hiding, undo, the greyed other weeks and today's
@@ -10,12 +11,7 @@ const STUDENT = "20230040";
 const TERM = termForDate(new Date()).code;
 
 async function login(page: Page, to = "/schedule") {
-  await page.goto(`/crLogin?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("学校").selectOption("demo");
-  await page.getByLabel("学号", { exact: true }).fill(STUDENT);
-  await page.getByLabel("密码", { exact: true }).fill("demo1234");
-  await page.getByLabel("验证码").fill("AB23");
-  await page.getByRole("button", { name: "登录", exact: true }).click();
+  await demoLogin(page, STUDENT, to);
   await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`), { timeout: 30_000 });
 }
 

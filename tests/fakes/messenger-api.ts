@@ -14,7 +14,7 @@
 // Tests point the app at it with WECHAT_APP_ID / WECHAT_APP_SECRET / WECHAT_API_BASE_URL.
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback";
 
 export type ApiEndpoint = "token" | "ticket" | "send" | "subscribe";
 
@@ -208,8 +208,7 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -252,10 +251,6 @@ export async function startFakeMessengerApi(options: { appId?: string; appSecret
       for (const key of Object.keys(failures) as ApiEndpoint[]) failures[key] = [];
       seenClientIds.clear();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

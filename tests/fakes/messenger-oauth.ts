@@ -11,18 +11,11 @@
 // Tests point the app at it with WECHAT_OAUTH_AUTHORIZE_URL / WECHAT_API_BASE_URL.
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { SimulatedProfile } from "~/server/auth/messenger-sim.server";
+import { listenOnLoopback } from "./loopback";
 
-export interface FakeMessengerUser {
-  openid: string;
-  unionid?: string;
-  nickname: string;
-  sex: number;
-  province: string;
-  city: string;
-  country: string;
-  headimgurl: string;
-}
+/** The profile the real provider answers (what the simulated one answers too), with a unionid when the app has one. */
+export type FakeMessengerUser = SimulatedProfile & { unionid?: string };
 
 /** What the next call of an endpoint answers instead of the real thing. */
 export type FakeFailure =
@@ -191,8 +184,7 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
     }
   });
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
   const base = `http://127.0.0.1:${port}`;
 
   return {
@@ -211,10 +203,6 @@ export async function startFakeMessenger(options: FakeMessengerOptions = {}): Pr
       failures[endpoint].push(next);
     },
     issueCode,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -5,7 +5,7 @@
 // grades and exams (table#dataList), each answering the login page once the session is gone.
 import crypto from "node:crypto";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, pageServer, readBody } from "./loopback";
 
 export type QiangzhiVariant = "base64" | "interleave";
 
@@ -180,15 +180,6 @@ export async function startFakeQiangzhi(options: FakeQiangzhiOptions = {}): Prom
     res.end(body);
   }
 
-  function readBody(req: http.IncomingMessage): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (chunk: Buffer) => chunks.push(chunk));
-      req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      req.on("error", reject);
-    });
-  }
-
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
     state.requests.push(`${req.method} ${url.pathname}${url.search}`);
@@ -313,21 +304,13 @@ export async function startFakeQiangzhi(options: FakeQiangzhiOptions = {}): Prom
     send(res, 404, "<html><body>404</body></html>");
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, "<html><body>500</body></html>");
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(pageServer(handle));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     state,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
     },
   };
 }

@@ -7,22 +7,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
-import {
-  baseEnv,
-  insertOperatorSqlite,
-  insertStudentSqlite,
-  openSqlite,
-  orderBody,
-  removeSqlite,
-  messengerEnv,
-  request,
-  scratchDir,
-  sleep,
-  startApp,
-  waitFor,
-  type AppProcess,
-  type InsertedStudent,
-} from "../support/app-process";
+import { baseEnv, freshFaultDb, insertOperatorSqlite, insertStudentSqlite, messengerEnv, openSqlite, orderBody, orderOverHttp, removeSqlite, request, sleep, startApp, startPaymentOverHttp, waitFor, type AppProcess, type InsertedStudent } from "../support/app-process";
 
 const CUSTOMERS = 24;
 const COMMENTS = 48;
@@ -43,8 +28,7 @@ function env(workerIntervalMs: number) {
 
 beforeAll(async () => {
   fake = await startFakeMessengerApi();
-  dbFile = path.join(scratchDir("faults"), `kill-burst-${process.pid}.db`);
-  removeSqlite(dbFile);
+  dbFile = freshFaultDb("kill-burst");
 });
 
 afterAll(async () => {
@@ -100,13 +84,10 @@ describe("kill -9 in the middle of a write burst (SQLite)", () => {
     };
 
     async function orderAndPay(customer: InsertedStudent, index: number) {
-      const created = await request(base, "/api/express/order_create", { cookie: customer.cookie, json: orderBody(CAMPUS, BUILDING, index) });
-      expect(created.status, created.text).toBe(200);
-      const number = created.json().data.order_id as string;
+      const number = await orderOverHttp(base, customer.cookie, orderBody(CAMPUS, BUILDING, index));
       acks.created.set(number, customer.userId);
       acknowledged += 1;
-      const payment = await request(base, "/api/pay/wechat/create-payment", { cookie: customer.cookie, json: { order_id: number } });
-      expect(payment.status, payment.text).toBe(200);
+      await startPaymentOverHttp(base, customer.cookie, number);
       // The simulated payer pays 1.5 s after the pay params; the page polls the status.
       await sleep(1_600);
       for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -8,22 +8,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
-import {
-  baseEnv,
-  insertOperatorSqlite,
-  insertStudentSqlite,
-  openSqlite,
-  orderBody,
-  removeSqlite,
-  messengerEnv,
-  request,
-  scratchDir,
-  sleep,
-  startApp,
-  waitFor,
-  type AppProcess,
-  type InsertedStudent,
-} from "../support/app-process";
+import { baseEnv, freshFaultDb, insertOperatorSqlite, insertStudentSqlite, messengerEnv, openSqlite, orderAndPayOverHttp, orderBody, removeSqlite, request, sleep, startApp, waitFor, type AppProcess, type InsertedStudent } from "../support/app-process";
 
 const CUSTOMERS = 3;
 const CAMPUS = "jinpenling";
@@ -36,8 +21,7 @@ let server: AppProcess | undefined;
 
 beforeAll(async () => {
   fake = await startFakeMessengerApi();
-  dbFile = path.join(scratchDir("faults"), `messenger-down-${process.pid}.db`);
-  removeSqlite(dbFile);
+  dbFile = freshFaultDb("messenger-down");
 });
 
 afterAll(async () => {
@@ -70,22 +54,7 @@ describe("the messenger's template API fails", () => {
       // Ordering and paying do not wait for the messenger.
       const numbers = await Promise.all(
         customers.map(async (customer, index) => {
-          const created = await request(base, "/api/express/order_create", { cookie: customer.cookie, json: orderBody(CAMPUS, BUILDING, index) });
-          expect(created.status, created.text).toBe(200);
-          const number = created.json().data.order_id as string;
-          const payment = await request(base, "/api/pay/wechat/create-payment", { cookie: customer.cookie, json: { order_id: number } });
-          expect(payment.status, payment.text).toBe(200);
-          await sleep(1_600);
-          const status = await waitFor(
-            `order ${number} paid`,
-            async () => {
-              const answer = await request(base, `/api/express/orders/${number}/payment-status`, { cookie: customer.cookie });
-              expect(answer.status, answer.text).toBe(200);
-              return answer.json().data.paid ? answer : null;
-            },
-            10_000,
-            300,
-          );
+          const { number, paid: status } = await orderAndPayOverHttp(base, customer.cookie, orderBody(CAMPUS, BUILDING, index));
           expect(status.ms, "the status answer does not wait for the messenger").toBeLessThan(3_000);
           // The customer's order page shows it paid.
           const page = await request(base, `/express/orders/${number}`, { cookie: customer.cookie });

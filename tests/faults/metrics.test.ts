@@ -6,22 +6,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeMessengerApi, type FakeMessengerApi } from "../fakes/messenger-api";
-import {
-  baseEnv,
-  freePort,
-  insertOperatorSqlite,
-  insertStudentSqlite,
-  messengerEnv,
-  openSqlite,
-  orderBody,
-  removeSqlite,
-  request,
-  scratchDir,
-  sleep,
-  startApp,
-  waitFor,
-  type AppProcess,
-} from "../support/app-process";
+import { baseEnv, freePort, freshFaultDb, insertOperatorSqlite, insertStudentSqlite, messengerEnv, openSqlite, orderAndPayOverHttp, orderBody, removeSqlite, request, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
 
 const TOKEN = "metrics-operator-token-5d1f8a2c";
 const CAMPUS = "jinpenling";
@@ -34,8 +19,7 @@ let metricsPort = 0;
 
 beforeAll(async () => {
   fake = await startFakeMessengerApi();
-  dbFile = path.join(scratchDir("faults"), `metrics-${process.pid}.db`);
-  removeSqlite(dbFile);
+  dbFile = freshFaultDb("metrics");
   metricsPort = await freePort();
   fake.fail("send", { kind: "http", status: 500 }, 100_000);
   server = await startApp({
@@ -95,12 +79,7 @@ describe("the metrics endpoint", () => {
       const backlogs: number[] = [];
       for (let index = 0; index < 3; index += 1) {
         const customer = await insertStudentSqlite(database, { openid: `o_metrics_${index}`, nickname: `指标${index}`, campusCode: CAMPUS });
-        const created = await request(base, "/api/express/order_create", { cookie: customer.cookie, json: orderBody(CAMPUS, BUILDING, index) });
-        expect(created.status, created.text).toBe(200);
-        const number = created.json().data.order_id as string;
-        const payment = await request(base, "/api/pay/wechat/create-payment", { cookie: customer.cookie, json: { order_id: number } });
-        expect(payment.status, payment.text).toBe(200);
-        await waitFor(`order ${number} paid`, async () => (await request(base, `/api/express/orders/${number}/payment-status`, { cookie: customer.cookie })).json().data.paid, 10_000, 300);
+        await orderAndPayOverHttp(base, customer.cookie, orderBody(CAMPUS, BUILDING, index));
         backlogs.push(await waitFor("the backlog to count the new messages", async () => {
           const value = gauge((await scrape()).text, "campus_outbox_backlog");
           return value >= 2 * (index + 1) ? value : null;

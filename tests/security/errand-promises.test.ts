@@ -5,6 +5,7 @@
 // provider (tests/fakes/messenger-oauth); the school is the demo school.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
+import { FIVE_CODES, orderCreateBody } from "../fixtures/order-create";
 import { fakeMessengerUser, startFakeMessenger, type FakeMessenger, type FakeMessengerUser } from "../fakes/messenger-oauth";
 import { cookieHeader, keepCookies } from "../setup/browser";
 import { CAPTCHA_ANSWER, captchaToken, sql, startServer, type Server } from "./server";
@@ -94,16 +95,7 @@ describe("one parcel, one charge", () => {
     const userId = (await authorize(jar, fakeMessengerUser()))!;
     const before = Number(sql<{ n: number }>(server, "SELECT count(*) AS n FROM orders")[0]!.n);
     const response = await jar.fetch("/api/express/order_create", {
-      json: {
-        campus_code: "jinpenling",
-        recipient_name: "李四",
-        recipient_phone: "13900139000",
-        recipient_campus: "金盆岭校区",
-        recipient_dorm: "西苑1栋",
-        recipient_room: "101",
-        expressCheckoutList: ["1-1-1001", "1-1-1002", "1-1-1003", "1-1-1004", "1-1-1005"].map((pickupCode) => ({ pickupCode, company: "圆通速递", stationName: "南门驿站" })),
-        expressPackageCounts: { pocket: 1 },
-      },
+      json: orderCreateBody(FIVE_CODES, { expressPackageCounts: { pocket: 1 } }),
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ success: false, message: msg.orders.create.countsMismatch });

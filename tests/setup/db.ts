@@ -6,16 +6,7 @@ import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { resetConfig } from "~/server/config.server";
 import { closeDb } from "~/server/db/db.server";
-import {
-  SQLITE_DIR,
-  TEST_ENCRYPTION_KEY,
-  TEST_SESSION_SECRET,
-  dropDatabase,
-  postgresUrlFor,
-  quoteIdent,
-  uniqueSuffix,
-  withAdmin,
-} from "./test-db";
+import { SQLITE_DIR, TEST_ENCRYPTION_KEY, TEST_SESSION_SECRET, dropDatabase, postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "./test-db";
 
 const dialect = process.env.TEST_DIALECT;
 let cleanup: () => Promise<void>;

@@ -7,15 +7,7 @@ import type { TestProject } from "vitest/node";
 import { createDatabase } from "~/server/db/db.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seedReferenceData } from "~/server/db/seed.server";
-import {
-  PG_PREFIX,
-  SQLITE_DIR,
-  dropDatabase,
-  postgresUrlFor,
-  quoteIdent,
-  uniqueSuffix,
-  withAdmin,
-} from "./test-db";
+import { PG_PREFIX, SQLITE_DIR, dropDatabase, postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "./test-db";
 
 async function migrate(url: string) {
   const database = createDatabase(url);

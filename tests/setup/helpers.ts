@@ -1,6 +1,11 @@
 // Helpers for integration tests (the db-* projects): rows, sessions and requests.
 import type { Insertable, Selectable } from "kysely";
 import nodeCrypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { resetConfig } from "~/server/config.server";
 import { createProofChallenge } from "~/server/auth/proof-of-work.server";
 import { createUserSession } from "~/server/auth/session.server";
 import { db, now } from "~/server/db/db.server";
@@ -92,9 +97,17 @@ export function postJson(path: string, body: unknown, cookie?: string) {
   return request(path, { method: "POST", cookie, body: JSON.stringify(body), headers: { "Content-Type": "application/json", Accept: "application/json" } });
 }
 
-/** A plain form POST, as a browser without JavaScript sends it. */
-export function postForm(path: string, fields: Record<string, string>, cookie: string) {
-  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" } });
+/** A plain form POST, as a browser without JavaScript sends it; `headers` adds to its own. */
+export function postForm(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
+  return request(path, { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...headers } });
+}
+
+/** What a browser sends with a form posted from one of this site's own pages. */
+export const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
+
+/** A form POST from one of this site's own pages (the operators' forms), unless `headers` say otherwise. */
+export function postSameOrigin(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = SAME_ORIGIN) {
+  return postForm(path, fields, cookie, headers);
 }
 
 /** A solved proof-of-work challenge of this server (what the page's script sends in `altcha`). */
@@ -108,4 +121,36 @@ export async function solvedProof(): Promise<string> {
   }
   const { algorithm, salt, signature } = challenge;
   return Buffer.from(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature })).toString("base64");
+}
+
+/**
+ * For the file's tests: uploads go to a fresh temporary folder (removed after the file), and `env`
+ * is set for as long. Returns the folder's path (known once the file's tests start).
+ */
+export function useTemporaryUploads(prefix: string, env: Record<string, string> = {}): () => string {
+  let dir = "";
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    process.env.UPLOADS_DIR = dir;
+    Object.assign(process.env, env);
+    resetConfig();
+  });
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    delete process.env.UPLOADS_DIR;
+    for (const name of Object.keys(env)) delete process.env[name];
+    resetConfig();
+  });
+  return () => dir;
+}
+
+/** What a guard threw: a Response is expected, anything else (or nothing thrown) fails the test. */
+export async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected a thrown Response");
 }

@@ -44,20 +44,25 @@ export async function payTestOrder(user: TestUser, order: OrderRow, at = now()):
     .insertInto("payments")
     .values({ order_id: order.id, provider: "simulated", out_trade_no: order.order_number, amount_fen: order.amount_fen, prepay_id: null, prepay_at: null, state: "created", transaction_id: null, payer_openid: null, success_time: null, created_at: at, updated_at: at })
     .execute();
+  providerHoldsTrade(order, user.openid!, at.replace(/\.\d{3}Z$/, "+00:00"));
+  await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", transactionId: `SIM${order.order_number}`, successTime: at, at }));
+  return (await findOrder(order.order_number))!;
+}
+
+/** The simulated provider holds the order's paid trade (what its 1.5 s would do); the order has not learnt it yet. */
+export function providerHoldsTrade(order: { order_number: string; amount_fen: number }, openid: string, successTime: string) {
   sharedSimulatedStore().trades.set(order.order_number, {
     outTradeNo: order.order_number,
     prepayId: `wx_sim_${order.order_number}`,
     amountFen: order.amount_fen,
-    openid: user.openid!,
+    openid,
     description: "校园帮-快递代拿",
     payParamsAt: 0,
     closed: false,
     transactionId: `SIM${order.order_number}`,
-    successTime: at.replace(/\.\d{3}Z$/, "+00:00"),
+    successTime,
     refundedFen: 0,
   });
-  await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", transactionId: `SIM${order.order_number}`, successTime: at, at }));
-  return (await findOrder(order.order_number))!;
 }
 
 export async function paidTestOrder(parcels = 1): Promise<OrderRow> {
@@ -82,15 +87,18 @@ export async function testAdmin(): Promise<{ cookie: string; id: number }> {
 
 export type TestParcel = { station: string; code: string; phoneTail?: string; deadline?: string };
 
+const parcelCodes = (parcels: TestParcel[]) =>
+  JSON.stringify(parcels.map((p) => ({ company: "中通快递", pickupCode: p.code, trackingNumber: null, stationName: p.station, pickupType: "code", deadline: p.deadline ?? null, phoneTail: p.phoneTail ?? null })));
+
 /**
- * A paid order written straight into the tables (¥2 a small parcel, no user unless given, due
- * tomorrow 05:30 UTC), with the simulated provider's paid payment: the riders' and the operators'
- * screens start from here without a checkout.
+ * An order row written straight into the table, `input` over a paid ¥2 small parcel on jinpenling
+ * with no user, due tomorrow 05:30 UTC, made an hour ago. Every helper here numbers from one
+ * counter, so orders made by several of them in one file never share a number.
  */
-export async function insertPaidTestOrder(parcels: TestParcel[] = [{ station: "梨园菜鸟驿站", code: "9-9-1001" }], input: Partial<Insertable<OrdersTable>> = {}) {
+export async function insertTestOrder(input: Partial<Insertable<OrdersTable>> = {}) {
   counter += 1;
   const at = new Date(Date.now() - 3_600_000 + counter).toISOString();
-  const row = await db()
+  return db()
     .insertInto("orders")
     .values({
       order_number: `E20260302${String(200000 + counter).slice(-6)}`,
@@ -102,13 +110,13 @@ export async function insertPaidTestOrder(parcels: TestParcel[] = [{ station: "�
       recipient_dorm: "西苑3栋",
       recipient_room: "302",
       delivery_address: "金盆岭校区 西苑3栋302",
-      pickup_codes: JSON.stringify(parcels.map((p) => ({ company: "中通快递", pickupCode: p.code, trackingNumber: null, stationName: p.station, pickupType: "code", deadline: p.deadline ?? null, phoneTail: p.phoneTail ?? null }))),
-      package_counts: JSON.stringify({ pocket: 0, small: parcels.length, medium: 0, large: 0 }),
-      parcel_count: parcels.length,
+      pickup_codes: parcelCodes([{ station: "梨园菜鸟驿站", code: "9-9-1001" }]),
+      package_counts: JSON.stringify({ pocket: 0, small: 1, medium: 0, large: 0 }),
+      parcel_count: 1,
       remark: null,
-      original_fen: 200 * parcels.length,
+      original_fen: 200,
       discount_fen: 0,
-      amount_fen: 200 * parcels.length,
+      amount_fen: 200,
       coupon_id: null,
       status: "paid",
       payment_status: "paid",
@@ -129,6 +137,22 @@ export async function insertPaidTestOrder(parcels: TestParcel[] = [{ station: "�
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * A paid order written straight into the tables (¥2 a small parcel) with the simulated provider's
+ * paid payment: the riders' and the operators' screens start from here without a checkout.
+ */
+export async function insertPaidTestOrder(parcels: TestParcel[] = [{ station: "梨园菜鸟驿站", code: "9-9-1001" }], input: Partial<Insertable<OrdersTable>> = {}) {
+  const row = await insertTestOrder({
+    pickup_codes: parcelCodes(parcels),
+    package_counts: JSON.stringify({ pocket: 0, small: parcels.length, medium: 0, large: 0 }),
+    parcel_count: parcels.length,
+    original_fen: 200 * parcels.length,
+    amount_fen: 200 * parcels.length,
+    ...input,
+  });
+  const at = row.created_at;
   await db()
     .insertInto("payments")
     .values({ order_id: row.id, provider: "simulated", out_trade_no: row.order_number, amount_fen: row.amount_fen, prepay_id: null, prepay_at: null, state: "paid", transaction_id: `SIM${row.order_number}`, payer_openid: null, success_time: at, created_at: at, updated_at: at })

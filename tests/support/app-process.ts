@@ -285,3 +285,41 @@ export function orderBody(campusCode: string, building: string, index: number) {
     expressPackageCounts: { pocket: 1, small: 0, medium: 0, large: 0 },
   };
 }
+
+/** A fresh SQLite file for a fault test, under tests/.tmp/faults (an earlier run's removed). */
+export function freshFaultDb(name: string) {
+  const file = path.join(scratchDir("faults"), `${name}-${process.pid}.db`);
+  removeSqlite(file);
+  return file;
+}
+
+/** The order call as a customer's page makes it: the new order's number (any other answer than 200 throws). */
+export async function orderOverHttp(base: string, cookie: string, body: unknown): Promise<string> {
+  const created = await request(base, "/api/express/order_create", { cookie, json: body });
+  if (created.status !== 200) throw new Error(`order_create answered ${created.status}: ${created.text}`);
+  return created.json().data.order_id as string;
+}
+
+/** The pay params for an order (any other answer than 200 throws): the simulated payer pays 1.5 s later. */
+export async function startPaymentOverHttp(base: string, cookie: string, number: string) {
+  const payment = await request(base, "/api/pay/wechat/create-payment", { cookie, json: { order_id: number } });
+  if (payment.status !== 200) throw new Error(`create-payment answered ${payment.status}: ${payment.text}`);
+}
+
+/** Ordered and paid as a customer's page does it: the order number and the status answer that first said paid. */
+export async function orderAndPayOverHttp(base: string, cookie: string, body: unknown) {
+  const number = await orderOverHttp(base, cookie, body);
+  await startPaymentOverHttp(base, cookie, number);
+  await sleep(1_600);
+  const paid = await waitFor(
+    `order ${number} paid`,
+    async () => {
+      const answer = await request(base, `/api/express/orders/${number}/payment-status`, { cookie });
+      if (answer.status !== 200) throw new Error(`payment-status answered ${answer.status}: ${answer.text}`);
+      return answer.json().data.paid ? answer : null;
+    },
+    10_000,
+    300,
+  );
+  return { number, paid };
+}

@@ -3,19 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { THEMES, THEME_NAMES } from "../../app/lib/theme";
 import { appearanceVariables } from "../../tailwind.config";
-
-function luminance(rgb: string) {
-  const [r, g, b] = rgb.split(" ").map((part) => {
-    const c = Number(part) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-function contrast(a: string, b: string) {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-}
+import { contrast } from "../setup/contrast";
 
 // [text class, background class]: body text, captions, errors, notices on their tints.
 const PAIRS: [string, string][] = [

@@ -4,18 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { GpaChart } from "../../app/components/grades/GpaChart";
 import { appearanceVariables } from "../../tailwind.config";
-
-function luminance(rgb: string) {
-  const [r, g, b] = rgb.split(" ").map((part) => {
-    const c = Number(part) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-const contrast = (a: string, b: string) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-};
+import { contrast } from "../setup/contrast";
 
 const chart = {
   width: 320,

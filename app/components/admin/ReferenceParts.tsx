@@ -3,7 +3,7 @@
 // message, the notices, and the page a non-admin operator gets. Forms are <Form>s run by conform's
 // useForm: they post without JavaScript; the action answers conform's reply tagged with the form
 // it belongs to, and the constraints come from the loader (zod stays on the server).
-import { FieldError } from "~/components/FieldError";
+import { FieldError, FormError } from "~/components/FieldError";
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -96,6 +96,18 @@ export function TextField({
       ) : null}
       <FieldError field={field} />
     </div>
+  );
+}
+
+/** The form's own refusal, then its submit button across the form. */
+export function SubmitRow({ form, busy, children }: { form: { errorId: string; errors?: string[] }; busy: boolean; children: ReactNode }) {
+  return (
+    <>
+      <FormError id={form.errorId} message={form.errors?.[0]} />
+      <button type="submit" disabled={busy} className="btn-primary h-11 w-full">
+        {children}
+      </button>
+    </>
   );
 }
 

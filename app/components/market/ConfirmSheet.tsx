@@ -148,29 +148,29 @@ function StepperRow({ type, count }: { type: { type: PackageTypeKey; name: strin
       <fetcher.Form method="post" action={CHECKOUT_ACTION} className="flex items-center">
         <input type="hidden" name="intent" value="count" />
         <input type="hidden" name="type" value={type.type} />
-        <button
-          type="submit"
-          name="direction"
-          value="decrease"
-          className="flex h-8 w-8 items-center justify-center rounded-full border border-slate-200 text-slate-600 active:bg-slate-100"
-          aria-label={fill(m.checkout.decrease, { name: type.name })}
-        >
-          <Glyph name="minus" className="h-4 w-4" />
-        </button>
+        <CountButton direction="decrease" name={type.name} />
         <output className="w-9 text-center text-base font-semibold tabular-nums" aria-label={type.name}>
           {shown}
         </output>
-        <button
-          type="submit"
-          name="direction"
-          value="increase"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand text-white active:bg-brand-dark"
-          aria-label={fill(m.checkout.increase, { name: type.name })}
-        >
-          <Glyph name="plus" className="h-4 w-4" />
-        </button>
+        <CountButton direction="increase" name={type.name} />
       </fetcher.Form>
     </li>
+  );
+}
+
+/** − or + beside a size's count: posts the direction; the label names the size. */
+function CountButton({ direction, name }: { direction: "decrease" | "increase"; name: string }) {
+  const up = direction === "increase";
+  return (
+    <button
+      type="submit"
+      name="direction"
+      value={direction}
+      className={`flex h-8 w-8 items-center justify-center rounded-full ${up ? "bg-brand text-white active:bg-brand-dark" : "border border-slate-200 text-slate-600 active:bg-slate-100"}`}
+      aria-label={fill(m.checkout[direction], { name })}
+    >
+      <Glyph name={up ? "plus" : "minus"} className="h-4 w-4" />
+    </button>
   );
 }
 

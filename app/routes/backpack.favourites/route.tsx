@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/circle/PostCard";
-import { Icon } from "~/components/icons";
+import { BackToNewest, NextPosts, NoPosts } from "~/components/circle/PostPages";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";
@@ -23,16 +23,9 @@ export default function Favourites() {
   const { page, paged } = useLoaderData<typeof loader>();
   return (
     <Page title={msg.backpack.favourites} back="/backpack">
-      {paged ? (
-        <Link to={PATH} className="block text-center text-sm text-brand">
-          {msg.circle.backToNewest}
-        </Link>
-      ) : null}
+      {paged ? <BackToNewest to={PATH} /> : null}
       {page.posts.length === 0 ? (
-        <section className="card flex flex-col items-center gap-3 py-12 text-center">
-          <Icon name="star" className="h-10 w-10 text-slate-300" />
-          <p className="text-sm text-slate-500">{msg.backpack.favouritesEmpty}</p>
-        </section>
+        <NoPosts icon="star" text={msg.backpack.favouritesEmpty} />
       ) : (
         <ul className="space-y-3" aria-label={msg.backpack.favourites}>
           {page.posts.map((post) => (
@@ -42,13 +35,7 @@ export default function Favourites() {
           ))}
         </ul>
       )}
-      {page.next ? (
-        <Link to={`${PATH}${page.next}`} className="btn-ghost mx-auto flex w-40">
-          {msg.circle.loadMore}
-        </Link>
-      ) : page.posts.length > 0 ? (
-        <p className="py-2 text-center text-xs text-slate-500">{msg.circle.noMore}</p>
-      ) : null}
+      {page.next || page.posts.length > 0 ? <NextPosts next={page.next ? `${PATH}${page.next}` : null} /> : null}
     </Page>
   );
 }

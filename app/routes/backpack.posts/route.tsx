@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { PostCard } from "~/components/circle/PostCard";
 import { Sheet, SheetConfirmButtons } from "~/components/ui/Sheet";
 import { Toast } from "~/components/Toast";
-import { Icon } from "~/components/icons";
+import { BackToNewest, NextPosts, NoPosts } from "~/components/circle/PostPages";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
@@ -32,19 +32,9 @@ export default function MyPosts() {
   const confirming = confirm ? page.posts.find((post) => post.id === confirm) : null;
   return (
     <Page title={msg.backpack.posts} back="/backpack">
-      {before ? (
-        <Link to={PATH} className="block text-center text-sm text-brand">
-          {msg.circle.backToNewest}
-        </Link>
-      ) : null}
+      {before ? <BackToNewest to={PATH} /> : null}
       {page.posts.length === 0 ? (
-        <section className="card flex flex-col items-center gap-3 py-12 text-center">
-          <Icon name="edit" className="h-10 w-10 text-slate-300" />
-          <p className="text-sm text-slate-500">{msg.myPosts.myPostsEmpty}</p>
-          <Link to="/publish-post" className="btn-primary">
-            {msg.circle.publish}
-          </Link>
-        </section>
+        <NoPosts icon="edit" text={msg.myPosts.myPostsEmpty} publish />
       ) : (
         <ul className="space-y-3">
           {page.posts.map((post) => (
@@ -68,13 +58,7 @@ export default function MyPosts() {
           ))}
         </ul>
       )}
-      {page.nextCursor ? (
-        <Link to={`${PATH}?before=${page.nextCursor}`} className="btn-ghost mx-auto flex w-40">
-          {msg.circle.loadMore}
-        </Link>
-      ) : page.posts.length > 0 ? (
-        <p className="py-2 text-center text-xs text-slate-500">{msg.circle.noMore}</p>
-      ) : null}
+      {page.nextCursor || page.posts.length > 0 ? <NextPosts next={page.nextCursor ? `${PATH}?before=${page.nextCursor}` : null} /> : null}
       {confirming ? (
         <Sheet title={msg.myPosts.delete} closeTo={before ? `${PATH}?before=${before}` : PATH}>
           <p className="line-clamp-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{confirming.content}</p>

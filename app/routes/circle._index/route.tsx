@@ -3,6 +3,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Form, Link, isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PostCard } from "~/components/circle/PostCard";
+import { NoPosts } from "~/components/circle/PostPages";
 import { Toast } from "~/components/Toast";
 import { Icon, type IconName } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
@@ -189,15 +190,7 @@ function PostList({
   }, [fetcher.state, fetcher.data]);
 
   if (posts.length === 0) {
-    return (
-      <section className="card flex flex-col items-center gap-3 py-12 text-center">
-        <Icon name="chat" className="h-10 w-10 text-slate-300" />
-        <p className="text-sm text-slate-500">{msg.circle.empty}</p>
-        <Link to="/publish-post" className="btn-primary">
-          {msg.circle.publish}
-        </Link>
-      </section>
-    );
+    return <NoPosts icon="chat" text={msg.circle.empty} publish />;
   }
   const moreUrl = cursor ? listUrl(categoryId, cursor) : null;
   return (

@@ -10,7 +10,7 @@ import { InviteShare } from "~/components/coupons/InviteShare";
 import { useShareCard } from "~/components/share";
 import { FieldError, FormError } from "~/components/FieldError";
 import { InviteList, Ticket } from "~/components/coupons/PromoParts";
-import { Icon } from "~/components/icons";
+import { Icon, type IconName } from "~/components/icons";
 import { Panel } from "~/components/market/Panel";
 import { Page } from "~/components/Page";
 import { ProofOfWork, type ProofChallenge } from "~/components/ProofOfWork";
@@ -288,12 +288,7 @@ export default function PromoActivity() {
         <Icon name="sparkle" className="pointer-events-none absolute -right-4 -top-4 h-28 w-28 text-white/15" />
       </section>
 
-      <section className="card space-y-2" aria-labelledby="new-user-title">
-        <h2 id="new-user-title" className="flex items-center gap-1.5 text-base font-semibold">
-          <Icon name="star" className="h-5 w-5 text-orange-500" />
-          {t.promo.newUserTitle}
-        </h2>
-        <p className="text-sm text-slate-600">{copy.newUserBody}</p>
+      <OfferCard id="new-user-title" icon="star" title={t.promo.newUserTitle} body={copy.newUserBody}>
         {data.granted ? (
           <Link to="/market" className="btn-primary h-10 w-full">
             {t.promo.claimed}
@@ -303,14 +298,9 @@ export default function PromoActivity() {
             {t.promo.claim}
           </Link>
         )}
-      </section>
+      </OfferCard>
 
-      <section className="card space-y-2" aria-labelledby="invite-title">
-        <h2 id="invite-title" className="flex items-center gap-1.5 text-base font-semibold">
-          <Icon name="users" className="h-5 w-5 text-orange-500" />
-          {t.promo.inviteTitle}
-        </h2>
-        <p className="text-sm text-slate-600">{copy.inviteBody}</p>
+      <OfferCard id="invite-title" icon="users" title={t.promo.inviteTitle} body={copy.inviteBody}>
         {copy.milestoneLines.length > 0 ? (
           <ul className="space-y-1 text-sm text-orange-700">
             {copy.milestoneLines.map((line) => (
@@ -330,7 +320,7 @@ export default function PromoActivity() {
             {t.promo.inviteAction}
           </a>
         )}
-      </section>
+      </OfferCard>
 
       {data.records ? <RecordsCard records={data.records} t={t} /> : <LoginCard href={links.auth} t={t} />}
       {data.summary ? <SummaryCard summary={data.summary} t={t} /> : null}
@@ -348,6 +338,20 @@ export default function PromoActivity() {
 
       <Dialogs data={data} />
     </Page>
+  );
+}
+
+/** One of the two offers: its heading with an icon, what it gives, then what the student can do. */
+function OfferCard({ id, icon, title, body, children }: { id: string; icon: IconName; title: string; body: string; children: ReactNode }) {
+  return (
+    <section className="card space-y-2" aria-labelledby={id}>
+      <h2 id={id} className="flex items-center gap-1.5 text-base font-semibold">
+        <Icon name={icon} className="h-5 w-5 text-orange-500" />
+        {title}
+      </h2>
+      <p className="text-sm text-slate-600">{body}</p>
+      {children}
+    </section>
   );
 }
 

@@ -21,39 +21,23 @@ import { loader as exportLoader } from "~/routes/admin.export[.csv]";
 import { loader as newOrdersLoader } from "~/routes/admin.new-orders[.json]";
 import { loader as reconciliationLoader } from "~/routes/admin.reconciliation";
 import { action as refundsAction, loader as refundsLoader } from "~/routes/admin.refunds";
-import { captchaToken } from "~/server/auth/captcha.server";
-import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { db, now } from "~/server/db/db.server";
 import type { OrdersTable } from "~/server/db/schema";
 import { requestRefund } from "~/server/orders/refunds.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
-import { call, routeArgs as args, cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { call, routeArgs as args, createMessengerUser, createStudent, request, sessionCookieFor, postSameOrigin as post } from "../../../tests/setup/helpers";
+import { insertTestOrder, providerHoldsTrade, signedInOperator } from "../../../tests/setup/orders";
 import { adminOrderPage, countsQuery, dailySummary, listQuery, searchOrderIds } from "./orders.server";
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
 
-function post(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = SAME_ORIGIN) {
-  return request(path, {
-    method: "POST",
-    cookie,
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...headers },
-  });
-}
-
-let operatorCount = 0;
+// An admin by default: this suite also deletes orders, which only the admin role may (decision 030).
 async function operatorCookie(displayName = "配送员小周", role: "operator" | "admin" = "admin") {
-  operatorCount += 1;
-  const username = `admin-test-${process.pid % 10000}-${operatorCount}`;
-  // An admin by default: this suite also deletes orders, which only the admin role may (decision 030).
-  await createOperator({ username, password: "right-password-1", displayName, role });
-  const login = await loginOperator(username, "right-password-1", "10.9.0.1", { request: new Request("http://localhost/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
-  return { cookie: cookieValue(login.setCookie), operatorId: login.operator.id, displayName };
+  const { cookie, id } = await signedInOperator(role, displayName);
+  return { cookie, operatorId: id, displayName };
 }
 
 let orderCount = 0;
@@ -67,58 +51,25 @@ async function makeOrder(input: OrderInput = {}) {
   // Recent by default (the pickup-code search looks at the last 30 days), one millisecond apart.
   const at = input.created_at ?? new Date(START + orderCount).toISOString();
   const paid = !["created", "cancelled"].includes(status);
-  const row: Insertable<OrdersTable> = {
-    order_number: `E20260302${String(100000 + orderCount).slice(-6)}`,
-    user_id: null,
-    campus_code: "jinpenling",
-    campus_name: "金盆岭校区",
-    recipient_name: "张三",
+  return insertTestOrder({
     recipient_phone: `1380000${String(orderCount).padStart(4, "0")}`,
-    recipient_dorm: "西苑3栋",
-    recipient_room: "302",
-    delivery_address: "金盆岭校区 西苑3栋302",
     pickup_codes: JSON.stringify([{ company: "中通快递", pickupCode: `9-9-${1000 + orderCount}`, trackingNumber: `ZT7000${orderCount}`, stationName: "梨园菜鸟驿站", pickupType: "code" }]),
-    package_counts: JSON.stringify({ pocket: 0, small: 1, medium: 0, large: 0 }),
-    parcel_count: 1,
-    remark: null,
-    original_fen: 200,
-    discount_fen: 0,
-    amount_fen: 200,
-    coupon_id: null,
     status,
     payment_status: status === "refunded" ? "refunded" : paid ? "paid" : status === "cancelled" ? "closed" : "pending",
     refund_state: status === "refunded" ? "refunded" : null,
-    refund_reason: null,
-    cancel_reason: null,
     estimated_delivery_at: "2026-03-02T05:30:00.000Z",
-    checkout_key: null,
-    idempotency_key: null,
     expires_at: new Date(Date.parse(at) + 86_400_000).toISOString(),
     paid_at: paid ? at : null,
     completed_at: status === "completed" ? at : null,
-    cancelled_at: null,
-    refunded_at: null,
     created_at: at,
     updated_at: at,
     ...input,
-  };
-  return db().insertInto("orders").values(row).returningAll().executeTakeFirstOrThrow();
+  });
 }
 
 /** The simulated pay provider learns that the order was paid (what its 1.5 s would do). */
 function paidAtProvider(order: { order_number: string; amount_fen: number }, openid = "oSimPayer0000000000000000001") {
-  sharedSimulatedStore().trades.set(order.order_number, {
-    outTradeNo: order.order_number,
-    prepayId: `wx_sim_${order.order_number}`,
-    amountFen: order.amount_fen,
-    openid,
-    description: "校园帮-快递代拿",
-    payParamsAt: 0,
-    closed: false,
-    transactionId: `SIM${order.order_number}`,
-    successTime: "2026-03-02T12:00:00+08:00",
-    refundedFen: 0,
-  });
+  providerHoldsTrade(order, openid, "2026-03-02T12:00:00+08:00");
 }
 
 async function orderRow(number: string) {

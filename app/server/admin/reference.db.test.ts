@@ -4,7 +4,6 @@
 // audit row; a change reaches what students read at once (no restart, no cache); and nothing a
 // student already ordered changes: the order keeps its campus name, address and amounts. Also the
 // readiness check: the capabilities that are off, logged as one warning line each.
-import type { Insertable } from "kysely";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { adminReference } from "~/lib/messages/adminReference";
 import { loader as auditLoader } from "~/routes/admin.audit";
@@ -21,27 +20,16 @@ import { saveAddress } from "~/server/market/addresses.server";
 import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
 import { createOrderFromCheckout } from "~/server/orders/orders.server";
 import { config, parseConfig } from "~/server/config.server";
-import { db, now } from "~/server/db/db.server";
+import { db } from "~/server/db/db.server";
 import { seedReferenceData } from "~/server/db/seed.server";
-import type { OrdersTable } from "~/server/db/schema";
 import { loadDeliverySchedule, loadExpressConfig } from "~/server/market/market-config.server";
 import { listSchools } from "~/server/school/school.server";
-import { call, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
-import { signedInOperator } from "../../../tests/setup/orders";
+import { call, createMessengerUser, createStudent, request, sessionCookieFor, postSameOrigin as post } from "../../../tests/setup/helpers";
+import { insertTestOrder, signedInOperator } from "../../../tests/setup/orders";
 import { logger } from "~/server/log.server";
 import { CAPABILITY_OFF_EVENTS, logCapabilityWarnings, offCapabilities } from "./readiness.server";
 
 const e = adminReference.errors;
-const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
-
-function post(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = SAME_ORIGIN) {
-  return request(path, {
-    method: "POST",
-    cookie,
-    body: new URLSearchParams(fields),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...headers },
-  });
-}
 
 async function operatorCookie(role: "admin" | "operator" = "admin") {
   return (await signedInOperator(role, role === "admin" ? "管理员小周" : "配送员小李")).cookie;
@@ -87,50 +75,18 @@ async function openCampus(cookie: string, code: string, name = "北校区") {
   expect((await postCampus(code, { intent: "campus", name, status: "activate" }, cookie)).status).toBe(302);
 }
 
-let orderCount = 0;
 /** An order on the campus as insertOrder writes it: the campus name, address and amounts snapshotted. */
-async function placeOrder(campusCode: string, campusName: string, overrides: Partial<Insertable<OrdersTable>> = {}) {
-  orderCount += 1;
-  const at = now();
-  return db()
-    .insertInto("orders")
-    .values({
-      order_number: `E20260302${String(200000 + orderCount).slice(-6)}`,
-      user_id: null,
-      campus_code: campusCode,
-      campus_name: campusName,
-      recipient_name: "张三",
-      recipient_phone: "13800138000",
-      recipient_dorm: "北苑2栋",
-      recipient_room: "302",
-      delivery_address: `${campusName} 北苑2栋302`,
-      pickup_codes: "[]",
-      package_counts: JSON.stringify({ pocket: 2, small: 0, medium: 0, large: 0 }),
-      parcel_count: 2,
-      remark: null,
-      original_fen: 300,
-      discount_fen: 0,
-      amount_fen: 300,
-      coupon_id: null,
-      status: "paid",
-      payment_status: "paid",
-      refund_state: null,
-      refund_reason: null,
-      cancel_reason: null,
-      estimated_delivery_at: "2026-03-02T05:30:00.000Z",
-      checkout_key: null,
-      idempotency_key: null,
-      expires_at: at,
-      paid_at: at,
-      completed_at: null,
-      cancelled_at: null,
-      refunded_at: null,
-      created_at: at,
-      updated_at: at,
-      ...overrides,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+function placeOrder(campusCode: string, campusName: string) {
+  return insertTestOrder({
+    campus_code: campusCode,
+    campus_name: campusName,
+    recipient_dorm: "北苑2栋",
+    delivery_address: `${campusName} 北苑2栋302`,
+    package_counts: JSON.stringify({ pocket: 2, small: 0, medium: 0, large: 0 }),
+    parcel_count: 2,
+    original_fen: 300,
+    amount_fen: 300,
+  });
 }
 
 async function orderSnapshot(number: string) {

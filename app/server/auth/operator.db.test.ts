@@ -10,7 +10,7 @@ import { action as logoutAction } from "~/routes/admin.logout";
 import { loader as ordersLoader } from "~/routes/admin.orders";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.settings";
 import { createDatabase, db } from "~/server/db/db.server";
-import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor, thrownResponse } from "../../../tests/setup/helpers";
 import { ROOT, TMP_DIR, uniqueSuffix } from "../../../tests/setup/test-db";
 import { captchaToken } from "./captcha.server";
 import {
@@ -53,17 +53,6 @@ async function loginCookie(username: string, password: string, ip = "10.0.0.1") 
   const result = await loginOperator(username, password, ip, proof());
   if (!result.ok) throw new Error(`login failed: ${result.reason}`);
   return cookieValue(result.setCookie);
-}
-
-/** What a guard threw: a Response is expected, anything else fails the test. */
-async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown Response");
 }
 
 function captchaFields() {

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/db.server";
-import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor, thrownResponse } from "../../../tests/setup/helpers";
 import {
   SESSION_LIFETIME_MS,
   createUserSession,
@@ -20,17 +20,6 @@ async function sessionIdOf(cookie: string) {
   const id = await readSessionId(request("/", { cookie }));
   if (!id) throw new Error("cookie carries no session id");
   return id;
-}
-
-/** What a guard threw: a Response (redirect) is expected, anything else fails the test. */
-async function thrownResponse(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected the guard to throw a Response");
 }
 
 describe("sessions in the database", () => {

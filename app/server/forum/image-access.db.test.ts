@@ -1,33 +1,19 @@
 // Circle images are private: /uploads/<file> answers a signed-in student or operator, or a signed
 // address until it expires, with cache headers that keep it out of shared caches. A post's share
 // card has a public thumbnail of its own (/share-card/<key>.jpg) while the post is visible.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as uploadAction } from "~/routes/api.upload.image";
 import { loader as postLoader } from "~/routes/post.$id/route";
 import { loader as shareLoader } from "~/routes/share-card.$file";
 import { loader as fileLoader } from "~/routes/uploads.$file";
 import { createOperator, createOperatorSession } from "~/server/auth/operator.server";
-import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
-import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor, useTemporaryUploads } from "../../../tests/setup/helpers";
 import { signedUploadUrl } from "../storage/upload-access.server";
 import { createPost } from "./posts.server";
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "image-access-"));
-  process.env.UPLOADS_DIR = dir;
-  resetConfig();
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  delete process.env.UPLOADS_DIR;
-  resetConfig();
-});
+useTemporaryUploads("image-access-");
 
 async function uploaded(cookie: string): Promise<{ url: string; key: string }> {
   const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: "#cc6633" } }).png().toBuffer();

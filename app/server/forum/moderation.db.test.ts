@@ -1,30 +1,16 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as moderationAction, loader as moderationLoader } from "~/routes/admin.moderation";
 import { action as reportAction } from "~/routes/post.$id.report/route";
 import { createOperator, createOperatorSession } from "~/server/auth/operator.server";
-import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { runAccountDeletionJob } from "~/server/users/deletion.server";
-import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor, useTemporaryUploads } from "../../../tests/setup/helpers";
 import { moderationQueue } from "./moderation.server";
 import { addComment, createPost, getPost, listComments, listPosts, moveForumData, togglePostLike } from "./posts.server";
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "circle-moderation-"));
-  process.env.UPLOADS_DIR = dir;
-  process.env.FORUM_REPORT_THRESHOLD = "3";
-  resetConfig();
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  delete process.env.UPLOADS_DIR;
-  delete process.env.FORUM_REPORT_THRESHOLD;
-  resetConfig();
-});
+const uploadsDir = useTemporaryUploads("circle-moderation-", { FORUM_REPORT_THRESHOLD: "3" });
 
 async function reportAs(userId: number, postId: number, fields: Record<string, string> = {}) {
   const response = (await reportAction({
@@ -154,8 +140,8 @@ describe("personal data", () => {
   it("account deletion removes the person's posts, comments, likes, views, reports and images, and recounts others' posts", async () => {
     const leaving = await createStudent({ nickname: "要注销的人" });
     const other = await createStudent({ nickname: "留下的人" });
-    fs.writeFileSync(path.join(dir, "LeavingImageKey0123456.jpg"), "x");
-    fs.writeFileSync(path.join(dir, "LeavingImageKey0123456.t.jpg"), "x");
+    fs.writeFileSync(path.join(uploadsDir(), "LeavingImageKey0123456.jpg"), "x");
+    fs.writeFileSync(path.join(uploadsDir(), "LeavingImageKey0123456.t.jpg"), "x");
     await db().insertInto("uploads").values({ key: "LeavingImageKey0123456", user_id: leaving.id, post_id: null, position: 0, width: 1, height: 1, bytes: 1, created_at: new Date().toISOString() }).execute();
     const own = await createPost({ userId: leaving.id, categoryId: 1, content: "注销者的帖子", images: ["/uploads/LeavingImageKey0123456.jpg"] });
     const kept = await createPost({ userId: other.id, categoryId: 1, content: "别人的帖子" });
@@ -175,8 +161,8 @@ describe("personal data", () => {
     expect(await db().selectFrom("posts").select("id").where("id", "=", own.id).executeTakeFirst()).toBeUndefined();
     const after = await db().selectFrom("posts").select(["like_count", "comment_count"]).where("id", "=", kept.id).executeTakeFirstOrThrow();
     expect(after).toEqual({ like_count: 1, comment_count: 1 });
-    expect(fs.existsSync(path.join(dir, "LeavingImageKey0123456.jpg"))).toBe(false);
-    expect(fs.existsSync(path.join(dir, "LeavingImageKey0123456.t.jpg"))).toBe(false);
+    expect(fs.existsSync(path.join(uploadsDir(), "LeavingImageKey0123456.jpg"))).toBe(false);
+    expect(fs.existsSync(path.join(uploadsDir(), "LeavingImageKey0123456.t.jpg"))).toBe(false);
   });
 
   it("merging two rows of one person keeps one like per post and exact counts", async () => {

@@ -1,29 +1,17 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as publishAction } from "~/routes/publish-post/route";
 import { action as uploadAction } from "~/routes/api.upload.image";
 import { loader as fileLoader } from "~/routes/uploads.$file";
-import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
-import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { createStudent, request, sessionCookieFor, useTemporaryUploads } from "../../../tests/setup/helpers";
 import { MAX_PENDING_UPLOADS, sniffImageType } from "../storage/images.server";
 
 // POST /api/upload/image and the publish form's files: the content decides, not the name or type.
 
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "circle-uploads-"));
-  process.env.UPLOADS_DIR = dir;
-  resetConfig();
-});
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  delete process.env.UPLOADS_DIR;
-  resetConfig();
-});
+const uploadsDir = useTemporaryUploads("circle-uploads-");
 
 function upload(cookie: string | undefined, file: Blob, name: string) {
   const form = new FormData();
@@ -61,7 +49,7 @@ describe("image upload", () => {
     expect([meta.width, meta.height, meta.format]).toEqual([1600, 800, "jpeg"]);
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from("Secret Photographer"))).toBe(false);
-    const thumb = await sharp(fs.readFileSync(path.join(dir, name.replace(".jpg", ".t.jpg")))).metadata();
+    const thumb = await sharp(fs.readFileSync(path.join(uploadsDir(), name.replace(".jpg", ".t.jpg")))).metadata();
     expect(Math.max(thumb.width!, thumb.height!)).toBe(480);
 
     const row = await db().selectFrom("uploads").selectAll().where("user_id", "=", student.id).executeTakeFirstOrThrow();

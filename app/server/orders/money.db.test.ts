@@ -10,15 +10,15 @@ import { action as ordersAction } from "~/routes/admin.orders";
 import { loader as statusLoader } from "~/routes/api.express.orders.$id.payment-status";
 import { action as createAction } from "~/routes/api.express.order_create";
 import { action as parcelAction } from "~/routes/market._shell.parcel.$id/route";
-import { captchaToken } from "~/server/auth/captcha.server";
-import { createOperator, loginOperator } from "~/server/auth/operator.server";
 import { db, now } from "~/server/db/db.server";
 import { saveAddress } from "~/server/market/addresses.server";
 import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
 import { loadExpressConfig } from "~/server/market/market-config.server";
 import { shanghaiInstant, shanghaiToday } from "~/lib/time";
 import { sharedSimulatedStore } from "~/server/pay/simulated.server";
-import { call, cookieValue, createMessengerUser, createStudent, postForm, postJson, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { call, createMessengerUser, createStudent, postForm, postJson, postSameOrigin, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { ORDER_RECIPIENT } from "../../../tests/fixtures/order-create";
+import { providerHoldsTrade, signedInOperator } from "../../../tests/setup/orders";
 import { dailySummary } from "~/server/admin/orders.server";
 import { loader as settingsLoader } from "~/routes/backpack.settings";
 import { loader as marketLoader } from "~/routes/market._shell/route";
@@ -57,39 +57,21 @@ async function place(user: TestUser): Promise<OrderRow> {
 /** Paid: the simulated provider holds the trade (as its 1.5 s would), the order learns it. */
 async function paid(user: TestUser, at = now()) {
   const order = await place(user);
-  sharedSimulatedStore().trades.set(order.order_number, {
-    outTradeNo: order.order_number,
-    prepayId: `wx_sim_${order.order_number}`,
-    amountFen: order.amount_fen,
-    openid: user.openid!,
-    description: "校园帮-快递代拿",
-    payParamsAt: 0,
-    closed: false,
-    transactionId: `SIM${order.order_number}`,
-    successTime: at.replace(/\.\d{3}Z$/, "+00:00"),
-    refundedFen: 0,
-  });
+  providerHoldsTrade(order, user.openid!, at.replace(/\.\d{3}Z$/, "+00:00"));
   await db().transaction().execute((trx) => applyPaid(trx, order.id, { actor: "provider", transactionId: `SIM${order.order_number}`, at }));
   return (await findOrder(order.order_number))!;
 }
 
-let operatorCount = 0;
 async function operator(role: "operator" | "admin") {
-  operatorCount += 1;
-  const username = `money-${role}-${process.pid % 10000}-${operatorCount}`;
-  await createOperator({ username, password: "right-password-1", displayName: role === "admin" ? "管理员小周" : "配送员小李", role });
-  const login = await loginOperator(username, "right-password-1", "10.9.2.1", { request: request("/admin/login"), captcha: "AB23", captchaId: captchaToken("AB23") });
-  if (!login.ok) throw new Error(`operator login refused: ${login.reason}`);
-  return { cookie: cookieValue(login.setCookie), id: login.operator.id };
+  return signedInOperator(role, role === "admin" ? "管理员小周" : "配送员小李");
 }
 
-const SAME_ORIGIN = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
 function adminPost(fields: Record<string, string>, cookie: string) {
-  return request("/admin/orders", { method: "POST", cookie, body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html", ...SAME_ORIGIN } });
+  return postSameOrigin("/admin/orders", fields, cookie);
 }
 
 describe("an entry holds exactly one code, on every way in", () => {
-  const recipient = { campus_code: "jinpenling", recipient_name: "李四", recipient_phone: "13900139000", recipient_campus: "金盆岭校区", recipient_dorm: "西苑1栋", recipient_room: "101" };
+  const recipient = ORDER_RECIPIENT;
 
   it("POST /api/express/order_create with five codes in one entry and pocket: 1 is refused and stores nothing", async () => {
     const { user, cookie } = await customer();

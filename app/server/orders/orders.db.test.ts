@@ -23,6 +23,7 @@ import { loadCheckout, updateCheckout } from "~/server/market/checkout.server";
 import { loadExpressConfig } from "~/server/market/market-config.server";
 import { deleteUserData } from "~/server/users/deletion.server";
 import { call, postJson as json, postForm as form, createMessengerUser, createStudent, request, sessionCookieFor, type TestUser } from "../../../tests/setup/helpers";
+import { FIVE_CODES, orderCreateBody } from "../../../tests/fixtures/order-create";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, orderDetail } from "./orders.server";
 import { orderAddress } from "~/lib/address";
@@ -122,16 +123,7 @@ describe("creating an order", () => {
     expect(viaSheet.filter((result) => result.ok && result.created)).toHaveLength(1);
 
     const other = await customer();
-    const body = {
-      campus_code: "jinpenling",
-      recipient_name: "李四",
-      recipient_phone: "13900139000",
-      recipient_campus: "金盆岭校区",
-      recipient_dorm: "西苑1栋",
-      recipient_room: "101",
-      expressCheckoutList: [{ pickupCode: "1-1-1001", company: "圆通速递", stationName: "南门驿站" }],
-      expressPackageCounts: { pocket: 1 },
-    };
+    const body = orderCreateBody(["1-1-1001"], { expressPackageCounts: { pocket: 1 } });
     const answers = await Promise.all(Array.from({ length: 20 }, () => call(createAction as never, json("/api/express/order_create", body, other.cookie))));
     const bodies = await Promise.all(answers.map((response) => response.json()));
     expect(answers.map((response, i) => [response.status, response.status === 200 ? "" : JSON.stringify(bodies[i])]).filter(([status]) => status !== 200)).toEqual([]);
@@ -520,16 +512,7 @@ describe("personal data", () => {
 });
 
 describe("one parcel, one charge; the right address", () => {
-  const jsonBody = (over: Record<string, unknown> = {}) => ({
-    campus_code: "jinpenling",
-    recipient_name: "李四",
-    recipient_phone: "13900139000",
-    recipient_campus: "金盆岭校区",
-    recipient_dorm: "西苑1栋",
-    recipient_room: "101",
-    expressCheckoutList: ["1-1-1001", "1-1-1002", "1-1-1003", "1-1-1004", "1-1-1005"].map((pickupCode) => ({ pickupCode, company: "圆通速递", stationName: "南门驿站" })),
-    ...over,
-  });
+  const jsonBody = (over: Record<string, unknown> = {}) => orderCreateBody(FIVE_CODES, over);
   const ordersOf = async (userId: number) => db().selectFrom("orders").select(["order_number", "amount_fen", "parcel_count"]).where("user_id", "=", userId).execute();
 
   it.each([

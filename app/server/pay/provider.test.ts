@@ -7,16 +7,7 @@ import { resetConfig } from "../config.server";
 import { PayError } from "./errors.server";
 import { createSimulatedProvider, isSimulatedPayment, paymentProvider, rfc3339Shanghai, type PaymentProvider } from "./provider.server";
 import { SIMULATED_PAY_DELAY_MS, newSimulatedStore } from "./simulated.server";
-
-async function payError(promise: Promise<unknown>): Promise<PayError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(PayError);
-    return error as PayError;
-  }
-  throw new Error("expected a PayError");
-}
+import { payError } from "../../../tests/setup/pay";
 
 const input = (outTradeNo: string, amountFen = 350) => ({ outTradeNo, description: "校园帮-快递代取", amountFen, openid: "oSimulatedPayer0000000000001" });
 

@@ -21,6 +21,7 @@ import { NotificationError, PayError, notificationFailureResponse, payErrorFor }
 import type { PaymentProvider, VerifiedNotification } from "./provider.server";
 import { createWechatPayProvider, parseWechatpayNotification } from "./wechatpay.server";
 import { paySignMessage, signAsPlatform, verifyMessage } from "./wechatpay-sign.server";
+import { payError } from "../../../tests/setup/pay";
 
 let merchant: FakeMerchant;
 let fake: FakeWechatPay;
@@ -41,16 +42,6 @@ function order(overrides: Partial<Parameters<PaymentProvider["createJsapi"]>[0]>
     expiresAt: new Date(Date.now() + 2 * 3600_000),
     ...overrides,
   };
-}
-
-async function payError(promise: Promise<unknown>): Promise<PayError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(PayError);
-    return error as PayError;
-  }
-  throw new Error("expected a PayError");
 }
 
 beforeAll(async () => {

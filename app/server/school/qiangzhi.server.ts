@@ -4,13 +4,12 @@
 // Never log or echo the password.
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { GradeRecord } from "../../lib/grades";
-import { compareTerms, defaultWeek1Start, parseTermCode, termForDate, termLabel } from "../../lib/term";
+import { compareTerms, parseTermCode, termForDate } from "../../lib/term";
 import { courseKindOf, GRADE_COLUMNS, practiceNotesFromRemark, roomOf, splitCourseName } from "../../lib/school-pages";
 import { parseWeeksText } from "../../lib/weeks";
-import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
 import { Element as DomElement, Text as DomText, type AnyNode, type Element } from "domhandler";
 import { attr, elements, firstElement, named, parseHtml, textOf, withAttr } from "./html.server";
-import { networkError, storeCookies, type Answer, type CookieJar } from "./scrape.server";
+import { networkError, requestHeaders, scrapeClient, sessionJar, storeCookies, termInfo, type Answer, type CookieJar, type ScrapeOptions } from "./scrape.server";
 import {
   AcademicSystemError,
   type AcademicSession,
@@ -25,18 +24,11 @@ import {
   type TermInfo,
   type TimetableResult,
 } from "./types";
-import { DEFAULT_TIMEOUT_MS, examKindOf, mergeAdjacent } from "./zfsoft.server";
+import { examKindOf, mergeAdjacent } from "./zfsoft.server";
 
-const MAX_TERMS = 12;
-
-export interface QiangzhiOptions {
+export interface QiangzhiOptions extends ScrapeOptions {
   /** The school's host, e.g. 'https://jwxt.example.edu.cn' ('/jsxsd' may be included or not). */
   baseUrl: string;
-  timeoutMs?: number;
-  /** The outbound client's settings (tests name their loopback fake in allowHosts). */
-  outbound?: OutboundOptions;
-  week1Starts?: Record<string, string>;
-  now?: () => Date;
   /** Reads the school's captcha image; without it a captcha is handed to the student as a challenge. */
   captchaSolver?: (image: Uint8Array, contentType: string) => Promise<string>;
 }
@@ -338,15 +330,10 @@ export function parseTermSelect(html: string, fallbackTerm: string, week1Starts:
     .filter((option) => parseTermCode(option.value));
   if (options.length === 0) return null;
   const currentTerm = options.find((option) => option.selected)?.value ?? fallbackTerm;
-  const codes = [...new Set(options.map((option) => option.value))]
-    .filter((code) => compareTerms(code, currentTerm) <= 0 || parseTermCode(code)!.startYear === parseTermCode(currentTerm)!.startYear)
-    .sort((a, b) => compareTerms(b, a))
-    .slice(0, MAX_TERMS);
-  return {
-    currentTerm,
-    week1Start: week1Starts[currentTerm] ?? defaultWeek1Start(currentTerm)!,
-    terms: codes.map((code) => ({ code, label: termLabel(code) })),
-  };
+  const codes = [...new Set(options.map((option) => option.value))].filter(
+    (code) => compareTerms(code, currentTerm) <= 0 || parseTermCode(code)!.startYear === parseTermCode(currentTerm)!.startYear,
+  );
+  return termInfo(currentTerm, codes, week1Starts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,22 +342,16 @@ export function parseTermSelect(html: string, fallbackTerm: string, week1Starts:
 export function createQiangzhiSystem(options: QiangzhiOptions): AcademicSystem {
   const host = options.baseUrl.replace(/\/+$/, "").replace(/\/jsxsd$/, "");
   const base = `${host}/jsxsd`;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // Every call, the redirect after login included, goes through the outbound client bound to
   // the school's host: a redirect elsewhere is refused, not followed.
-  const fetchImpl = createOutboundFetch(base, { timeoutMs, ...options.outbound });
-  const now = options.now ?? (() => new Date());
-  const week1Starts = options.week1Starts ?? {};
+  const { timeoutMs, fetchImpl, now, week1Starts } = scrapeClient(base, options);
 
   async function request(
     path: string,
     jar: CookieJar,
     init: { form?: Record<string, string>; ajax?: boolean; binary?: boolean } = {},
   ): Promise<Answer & { bytes?: Uint8Array; contentType: string }> {
-    const headers: Record<string, string> = { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
-    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
-    if (init.ajax) headers["X-Requested-With"] = "XMLHttpRequest";
+    const headers = requestHeaders("text/html,application/xhtml+xml,*/*;q=0.8", jar, init);
     try {
       const response = await fetchImpl(path.startsWith("http") ? path : `${base}/${path}`, {
         method: init.form ? "POST" : "GET",
@@ -390,10 +371,7 @@ export function createQiangzhiSystem(options: QiangzhiOptions): AcademicSystem {
     }
   }
 
-  const jarOf = (session: AcademicSession): CookieJar => {
-    if (session.system !== "qiangzhi") throw new TypeError(`not a QiangZhi session: ${session.system}`);
-    return new Map(Object.entries(session.data));
-  };
+  const jarOf = (session: AcademicSession) => sessionJar(session, "qiangzhi", "QiangZhi");
 
   /** A data page: its HTML, or null when the school's session is gone. */
   async function dataPage(jar: CookieJar, path: string, form?: Record<string, string>): Promise<string | null> {

@@ -1,15 +1,7 @@
 // ZFsoft (正方) new-version academic system (jwglxt): RSA login, cookie session, timetable JSON.
 // Protocol notes: docs/protocols/academic-systems.md. Never log or echo the password.
 import crypto from "node:crypto";
-import {
-  compareTerms,
-  defaultWeek1Start,
-  formatTermCode,
-  parseTermCode,
-  termForDate,
-  termLabel,
-  type TermNumber,
-} from "../../lib/term";
+import { formatTermCode, parseTermCode, termForDate, type TermNumber } from "../../lib/term";
 import { parseExamTime, type ExamRecord } from "../../lib/exams";
 import type { ExamKind, GradeRecord } from "../../lib/grades";
 import { courseKindOf, roomOf, zfsoftHourType } from "../../lib/school-pages";
@@ -28,12 +20,10 @@ import {
   type TermInfo,
   type TimetableResult,
 } from "./types";
-import { createOutboundFetch, type OutboundOptions } from "../outbound/outbound.server";
 import type { Document, Element } from "domhandler";
 import { attr, elements, firstElement, named, parseHtml, textOf, withAttr } from "./html.server";
-import { networkError, storeCookies, type Answer, type CookieJar } from "./scrape.server";
+import { networkError, requestHeaders, scrapeClient, sessionJar, storeCookies, termInfo, type Answer, type CookieJar, type ScrapeOptions } from "./scrape.server";
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Function code of the student timetable module; the server checks it on every kbcx call. */
 const TIMETABLE_MODULE = "N2151";
 /** Function codes of the grades and exam-arrangement modules. */
@@ -42,18 +32,10 @@ const EXAMS_MODULE = "N358105";
 /** Rows per page of the grade and exam queries; more pages are asked for when totalResult says so. */
 const PAGE_SIZE = 100;
 const MAX_PAGES = 10;
-/** ZFsoft lists every academic year since the school opened; the selector needs the recent ones. */
-const MAX_TERMS = 12;
 
-export interface ZfsoftOptions {
+export interface ZfsoftOptions extends ScrapeOptions {
   /** The jwglxt base, e.g. 'https://jw.example.edu.cn/jwglxt' (some schools deploy at the root). */
   baseUrl: string;
-  timeoutMs?: number;
-  /** The outbound client's settings (tests name their loopback fake in allowHosts). */
-  outbound?: OutboundOptions;
-  /** Monday of week 1 per term code, when the school publishes it. */
-  week1Starts?: Record<string, string>;
-  now?: () => Date;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,15 +324,8 @@ export function parseTermPage(
   // Up to the end of the current academic year: next term's timetable is often published early.
   const codes = years
     .filter((year) => Number(year.value) <= currentYear)
-    .flatMap((year) => halves.map((half) => fromZfsoftTerm(year.value, half.value)!))
-    .sort((a, b) => compareTerms(b, a))
-    .slice(0, MAX_TERMS);
-
-  return {
-    currentTerm,
-    week1Start: week1Starts[currentTerm] ?? defaultWeek1Start(currentTerm)!,
-    terms: codes.map((code) => ({ code, label: termLabel(code) })),
-  };
+    .flatMap((year) => halves.map((half) => fromZfsoftTerm(year.value, half.value)!));
+  return termInfo(currentTerm, codes, week1Starts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,22 +352,14 @@ type TimetableJson = { expired: true } | { expired: false; json: Raw };
 
 export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
   const base = options.baseUrl.replace(/\/+$/, "");
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Every call goes through the outbound client bound to the school's host (public addresses,
-  // no redirect elsewhere, answers capped).
-  const fetchImpl = createOutboundFetch(base, { timeoutMs, ...options.outbound });
-  const now = options.now ?? (() => new Date());
-  const week1Starts = options.week1Starts ?? {};
+  const { timeoutMs, fetchImpl, now, week1Starts } = scrapeClient(base, options);
 
   async function request(
     path: string,
     jar: CookieJar,
     init: { form?: Record<string, string>; ajax?: boolean } = {},
   ): Promise<Answer> {
-    const headers: Record<string, string> = { Accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
-    if (jar.size > 0) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-    if (init.form) headers["Content-Type"] = "application/x-www-form-urlencoded;charset=UTF-8";
-    if (init.ajax) headers["X-Requested-With"] = "XMLHttpRequest";
+    const headers = requestHeaders("text/html,application/json;q=0.9,*/*;q=0.8", jar, init);
     try {
       // One timeout covers headers and body: a server that stalls mid-body also times out.
       const response = await fetchImpl(`${base}/${path}`, {
@@ -466,10 +433,7 @@ export function createZfsoftSystem(options: ZfsoftOptions): AcademicSystem {
     return { expired: false, items };
   }
 
-  const jarOf = (session: AcademicSession): CookieJar => {
-    if (session.system !== "zfsoft") throw new TypeError(`not a ZFsoft session: ${session.system}`);
-    return new Map(Object.entries(session.data));
-  };
+  const jarOf = (session: AcademicSession) => sessionJar(session, "zfsoft", "ZFsoft");
 
   async function attemptLogin(studentId: string, password: string): Promise<LoginResult> {
     const jar: CookieJar = new Map();
