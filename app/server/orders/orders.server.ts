@@ -143,15 +143,8 @@ export async function createOrderFromCheckout(
     return await insertOrder({
       userId: user.id,
       config,
-      items: checkout.entries.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline, phoneTail }) => ({
-        company,
-        pickupCode,
-        trackingNumber,
-        stationName,
-        pickupType,
-        deadline: deadline ?? null,
-        phoneTail: phoneTail ?? null,
-      })),
+      // insertOrder keeps only the parcel's fields of each entry.
+      items: checkout.entries,
       counts: checkout.counts,
       recipient: { name: address.name, phone: address.phone, campusName: address.campusName, building: address.building, room: address.room },
       remark: checkout.remark,
@@ -245,7 +238,8 @@ async function sameSubmission(key: string, items: PickupItem[], counts: PackageC
 async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
   // Each parcel keeps the station's deadline as the SMS wrote it and as an instant read at the
   // order's time; the order carries the earliest (pickup_deadline, for lists that sort by it).
-  const stored = input.items.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline }) => ({
+  // The label's phone tail goes with it: the rider compares it with the recipient's phone.
+  const stored = input.items.map(({ company, pickupCode, trackingNumber, stationName, pickupType, deadline, phoneTail }) => ({
     company,
     pickupCode,
     trackingNumber,
@@ -253,6 +247,7 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
     pickupType,
     deadline: deadline ?? null,
     deadlineAt: deadlineAt(deadline, input.at),
+    phoneTail: phoneTail ?? null,
   }));
   const key = checkoutIdempotencyKey(input.userId, input.checkout.id, input.checkout.version);
   const schedule = await loadDeliverySchedule();

@@ -60,4 +60,10 @@ describe("the station's deadline on the order", () => {
     const { order } = await orderFromPaste("【中通快递】凭M-2-5341到福源折扣店取尾号9100包裹");
     expect(order.pickup_deadline).toBeNull();
   });
+
+  it("keeps the label's phone tail from the SMS on the order's parcel, for the rider's recipient check", async () => {
+    // The address's phone ends in 8000; the SMS's label says 9100.
+    const { order } = await orderFromPaste("【菜鸟驿站】您的中通包裹已到西区菜鸟驿站，请凭5-2-1101取件，收件人手机尾号9100");
+    expect(JSON.parse(order.pickup_codes!)).toMatchObject([{ pickupCode: "5-2-1101", phoneTail: "9100" }]);
+  });
 });
