@@ -59,7 +59,11 @@ const STATEMENT_CACHE_SIZE = 300;
 function withStatementCache(sqlite: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
+  sqlite.prepare = ((text: string) => {
+    // Kysely begins with a deferred `begin`: a transaction that reads, then writes after another
+    // connection (a CLI script beside the server) committed, is refused at once with "database is
+    // locked". Taking the write lock at the start makes the other writer wait its busy timeout.
+    const source = text === "begin" ? "begin immediate" : text;
     let statement = cache.get(source);
     if (statement) {
       cache.delete(source);
