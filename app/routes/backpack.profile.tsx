@@ -19,6 +19,7 @@ import { tooMany } from "~/server/http/too-many";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { setNickname } from "~/server/users/nickname.server";
 import { profileView, saveAvatar, type AvatarRefusal } from "~/server/users/profile.server";
+import type { RefusalTable } from "~/server/http/refusal-table";
 
 const msg = { app: appMessages, profile: profileMessages, titles: titlesMessages };
 
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Each refusal of the avatar: its status and the message beside the form. */
-const AVATAR_REFUSALS: Record<AvatarRefusal, { status: number; message: string }> = {
+const AVATAR_REFUSALS: RefusalTable<AvatarRefusal> = {
   too_large: { status: 413, message: msg.profile.avatarTooLarge },
   not_image: { status: 400, message: msg.profile.avatarNotImage },
   store_failed: { status: 503, message: msg.profile.avatarFailed },

@@ -19,6 +19,7 @@ import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
 import { importOwnCourses, termAndWeek } from "~/server/schedule/edits.server";
 import { openPreview, readTimetableFile, sealPreview, type ReadFailure } from "~/server/schedule/import.server";
+import type { RefusalTable } from "~/server/http/refusal-table";
 
 // Import a timetable file (decision 053): upload → preview (nothing stored; the parsed courses
 // travel sealed in the confirm form) → confirm → the student's own courses.
@@ -28,7 +29,7 @@ const t = msg.timetable;
 
 export const meta: MetaFunction = () => [{ title: `${t.importTitle} · ${msg.app.name}` }];
 
-const FAILURES: Record<ReadFailure, { status: number; message: string }> = {
+const FAILURES: RefusalTable<ReadFailure> = {
   xls: { status: 415, message: t.importXls },
   html: { status: 415, message: t.importHtml },
   not_xlsx: { status: 415, message: t.importNotXlsx },

@@ -6,8 +6,9 @@ import { CONTACT_MAX } from "~/lib/mutual-help";
 import { HelpOfferSchema } from "~/lib/schemas/schedule";
 import { requireStudent } from "~/server/auth/session.server";
 import { helpView, lastContactOf, offerHelp, type OfferRefusal } from "~/server/schedule/mutual-help.server";
+import type { RefusalTable } from "~/server/http/refusal-table";
 
-const OFFER_REFUSALS: Record<OfferRefusal, { status: number; message: string }> = {
+const OFFER_REFUSALS: RefusalTable<OfferRefusal> = {
   not_a_request: { status: 404, message: mutualHelp.notARequest },
   own_request: { status: 400, message: mutualHelp.ownRequest },
   closed: { status: 400, message: mutualHelp.closed },

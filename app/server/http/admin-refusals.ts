@@ -3,12 +3,11 @@
 // The orders and refunds pages answer the same refusals, so the table is here once.
 import { adminOrderData } from "~/lib/messages/adminOrderData";
 import type { AdminAction, AdminRefusal } from "~/server/admin/actions.server";
+import type { RefusalAnswer, RefusalTable } from "./refusal-table";
 
 const m = adminOrderData.failures;
 
-type Answer = { status: number; message: string };
-
-export const ADMIN_REFUSALS: Record<AdminRefusal, Answer> = {
+export const ADMIN_REFUSALS: RefusalTable<AdminRefusal> = {
   not_found: { status: 404, message: m.notFound },
   not_allowed: { status: 409, message: m.notAllowed },
   provider_failed: { status: 502, message: m.provider },
@@ -19,7 +18,7 @@ export const ADMIN_REFUSALS: Record<AdminRefusal, Answer> = {
 };
 
 /** A refused operator step: its status, and the step's failure with the reason after it. */
-export function adminRefusal(refused: { action: AdminAction; reason: AdminRefusal }): Answer {
+export function adminRefusal(refused: { action: AdminAction; reason: AdminRefusal }): RefusalAnswer {
   const answer = ADMIN_REFUSALS[refused.reason];
   return { status: answer.status, message: `${m[refused.action]}：${answer.message}` };
 }

@@ -5,8 +5,9 @@ import { postDetail } from "~/lib/messages/postDetail";
 import { postSheets } from "~/lib/messages/postSheets";
 import { publish } from "~/lib/messages/publish";
 import type { ForumError, ForumRefusal } from "~/server/forum/posts.server";
+import type { RefusalTable } from "./refusal-table";
 
-const FORUM_REFUSALS: Record<ForumRefusal, { status: number; message: string }> = {
+const FORUM_REFUSALS: RefusalTable<ForumRefusal> = {
   banned: { status: 403, message: publish.noPermission },
   post_not_found: { status: 404, message: postDetail.postNotFound },
   not_found: { status: 404, message: postDetail.actionFailed },

@@ -6,10 +6,9 @@ import { marketMessages } from "~/lib/messages/market-answers";
 import { fillTemplate } from "~/lib/template";
 import type { ExpressConfigRefusal } from "~/server/market/market-config.server";
 import type { ImageOutcome, RecognitionRefusal } from "~/server/market/recognition.server";
+import type { RefusalAnswer, RefusalTable } from "./refusal-table";
 
 const m = marketMessages;
-
-type Answer = { status: number; message: string };
 
 /** Why the chosen campus cannot be ordered from (the selector reopens with it). */
 export const EXPRESS_CONFIG_REFUSALS: Record<ExpressConfigRefusal, string> = {
@@ -20,7 +19,7 @@ export const EXPRESS_CONFIG_REFUSALS: Record<ExpressConfigRefusal, string> = {
 /** What the student is told when the config is the product rules' defaults (the database was not readable). */
 export const EXPRESS_CONFIG_FALLBACK = m.campus.configFallback;
 
-export const RECOGNITION_REFUSALS: Record<RecognitionRefusal, Answer> = {
+export const RECOGNITION_REFUSALS: RefusalTable<RecognitionRefusal> = {
   too_large: { status: 413, message: m.recognize.imageTooLarge },
   not_image: { status: 415, message: m.recognize.notImage },
   busy: { status: 503, message: m.recognize.busy },
@@ -32,7 +31,7 @@ export const RECOGNITION_REFUSALS: Record<RecognitionRefusal, Answer> = {
 };
 
 /** A refused image: its status, its message (with the wait in it) and Retry-After when waiting helps. */
-export function recognitionRefusal(outcome: Extract<ImageOutcome, { ok: false }>): Answer & { headers?: HeadersInit } {
+export function recognitionRefusal(outcome: Extract<ImageOutcome, { ok: false }>): RefusalAnswer & { headers?: HeadersInit } {
   const answer = RECOGNITION_REFUSALS[outcome.reason];
   const seconds = outcome.retryAfterSeconds;
   return {

@@ -9,12 +9,11 @@ import { fillTemplate } from "~/lib/template";
 import type { CreateOrderResult, CreateOrderRefusal, OrderRefusal } from "~/server/orders/orders.server";
 import type { PayRefusal } from "~/server/orders/payment.server";
 import { EXPRESS_CONFIG_REFUSALS } from "./market-refusals";
+import type { RefusalAnswer, RefusalTable } from "./refusal-table";
 
 const msg = { orders: ordersMessages, pay: payMessages };
 
-type Answer = { status: number; message: string };
-
-export const ORDER_REFUSALS: Record<OrderRefusal, Answer> = {
+export const ORDER_REFUSALS: RefusalTable<OrderRefusal> = {
   not_found: { status: 404, message: msg.orders.failures.notFound },
   not_allowed: { status: 409, message: msg.orders.failures.notAllowed },
   provider_failed: { status: 502, message: msg.orders.failures.cancel },
@@ -23,13 +22,13 @@ export const ORDER_REFUSALS: Record<OrderRefusal, Answer> = {
 };
 
 /** Each reason of `messages` answered with `status` and its message. */
-function answering<R extends string>(status: number, messages: Record<R, string>): Record<R, Answer> {
-  return Object.fromEntries(Object.entries<string>(messages).map(([reason, message]) => [reason, { status, message }])) as Record<R, Answer>;
+function answering<R extends string>(status: number, messages: Record<R, string>): RefusalTable<R> {
+  return Object.fromEntries(Object.entries<string>(messages).map(([reason, message]) => [reason, { status, message }])) as RefusalTable<R>;
 }
 
 const create = msg.orders.create;
 
-export const ORDER_CREATE_REFUSALS: Record<CreateOrderRefusal, Answer> = {
+export const ORDER_CREATE_REFUSALS: RefusalTable<CreateOrderRefusal> = {
   need_messenger: { status: 401, message: create.needMessenger },
   failed: { status: 500, message: create.failed },
   // The sheet showed an older checkout, or the order would clash with what is there now.
@@ -50,13 +49,13 @@ export const ORDER_CREATE_REFUSALS: Record<CreateOrderRefusal, Answer> = {
 };
 
 /** A refused new order: the table's answer, naming the live order that holds a parcel or the new total to confirm. */
-export function orderCreateRefusal(refused: Extract<CreateOrderResult, { ok: false }>): Answer {
+export function orderCreateRefusal(refused: Extract<CreateOrderResult, { ok: false }>): RefusalAnswer {
   const answer = ORDER_CREATE_REFUSALS[refused.reason];
   const amount = refused.priceChanged ? formatYuan(refused.priceChanged.amountFen, { style: "amount", symbol: true }) : "";
   return { status: answer.status, message: fillTemplate(answer.message, { orderNumber: refused.liveOrder ?? "", amount }) };
 }
 
-export const PAY_REFUSALS: Record<PayRefusal, Answer> = {
+export const PAY_REFUSALS: RefusalTable<PayRefusal> = {
   not_found: { status: 404, message: msg.orders.failures.notFound },
   already_paid: { status: 409, message: msg.pay.alreadyPaid },
   closed: { status: 409, message: msg.pay.closed },
@@ -73,7 +72,7 @@ export const PAY_REFUSALS: Record<PayRefusal, Answer> = {
  * when there is one to tell ("取消失败：订单不存在"); a provider or lost-race failure is the step's
  * failure alone.
  */
-export function orderStepRefusal(failed: string, reason: OrderRefusal): Answer {
+export function orderStepRefusal(failed: string, reason: OrderRefusal): RefusalAnswer {
   const answer = ORDER_REFUSALS[reason];
   return { status: answer.status, message: answer.message === failed ? failed : `${failed}：${answer.message}` };
 }

@@ -3,12 +3,11 @@
 // catalogue's message beside its field (or at the form). Four routes answer the same refusals.
 import { adminReference } from "~/lib/messages/adminReference";
 import type { ReferenceRefusal, ReferenceResult } from "~/server/admin/reference.server";
+import type { RefusalTable } from "./refusal-table";
 
 const e = adminReference.errors;
 
-type Answer = { status: number; message: string };
-
-export const REFERENCE_REFUSALS: Record<ReferenceRefusal, Answer> = {
+export const REFERENCE_REFUSALS: RefusalTable<ReferenceRefusal> = {
   code_taken: { status: 409, message: e.codeTaken },
   name_taken: { status: 409, message: e.nameTaken },
   not_found: { status: 404, message: e.notFound },

@@ -3,8 +3,9 @@
 // each, once for the upload call path and the publish form without JavaScript.
 import { publish } from "~/lib/messages/publish";
 import { displayFileName, type RefusedUpload, type UploadRefusal } from "~/server/forum/uploads.server";
+import type { RefusalTable } from "./refusal-table";
 
-export const UPLOAD_REFUSALS: Record<UploadRefusal, { status: number; message: string }> = {
+export const UPLOAD_REFUSALS: RefusalTable<UploadRefusal> = {
   too_many: { status: 400, message: publish.tooManyImages },
   too_large: { status: 413, message: publish.imageTooLarge },
   not_an_image: { status: 400, message: publish.imagesOnly },
