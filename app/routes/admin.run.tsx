@@ -86,7 +86,7 @@ async function photoAction(request: Request, operator: Awaited<ReturnType<typeof
   const verdict = await consumeRateLimit("handover", { userId: operator.id, ip: clientIp });
   if (!verdict.ok) {
     const refused = tooMany(verdict);
-    return Response.json({ order, photo: true, message: refused.message } satisfies Refusal, { status: 429, headers: refused.headers });
+    return Response.json({ order, photo: true, message: refused.message } satisfies Refusal, { status: refused.status, headers: refused.headers });
   }
   const result = await handOverWithPhoto(operator, order, file.data!);
   if (!result.ok) {
@@ -126,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await consumeRateLimit("handover", { userId: operator.id, ip: context.clientIp });
   if (!verdict.ok) {
     const refused = tooMany(verdict);
-    return Response.json({ order: value.order, message: refused.message } satisfies Refusal, { status: 429, headers: refused.headers });
+    return Response.json({ order: value.order, message: refused.message } satisfies Refusal, { status: refused.status, headers: refused.headers });
   }
   const result = await handOverWithCode(operator, value.order, value.code);
   if (!result.ok) {

@@ -27,7 +27,7 @@ export async function searchPage(request: Request, clientIp: string | undefined)
   const verdict = await consumeRateLimit("search", { userId: user.id, ip: clientIp });
   if (!verdict.ok) {
     const refused = tooMany(verdict);
-    return data({ ...base, error: refused.message }, { status: 429, headers: refused.headers });
+    return data({ ...base, error: refused.message }, { status: refused.status, headers: refused.headers });
   }
   try {
     const results = await searchCircle({ terms: query.terms, viewerId: user.id, page: pageNumber });

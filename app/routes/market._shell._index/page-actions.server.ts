@@ -54,7 +54,7 @@ export async function pageAction(request: Request, clientIp?: string) {
     const verdict = await consumeRateLimit(action, { userId, ip: clientIp }, points);
     if (verdict.ok) return null;
     const refused = tooMany(verdict);
-    return answer({ intent, error: refused.message }, { status: 429, headers: refused.headers });
+    return answer({ intent, error: refused.message }, { status: refused.status, headers: refused.headers });
   };
   const submission = parseWithZod(formData, { schema: PageIntentSchema });
   if (submission.status !== "success") {
@@ -151,7 +151,7 @@ async function recognizeUploads(request: Request, clientIp?: string) {
   const verdict = await consumeRateLimit("recognize-image", { userId: user.id, ip: clientIp }, files.length);
   if (!verdict.ok) {
     const refused = tooMany(verdict);
-    return answer({ intent, error: refused.message }, { status: 429, headers: refused.headers });
+    return answer({ intent, error: refused.message }, { status: refused.status, headers: refused.headers });
   }
   const found: Recognized = [];
   for (const file of files) {

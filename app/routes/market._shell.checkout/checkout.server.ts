@@ -88,7 +88,7 @@ export async function checkoutAction(request: Request, clientIp?: string) {
         const verdict = await consumeRateLimit("order", { userId: user.id, ip: clientIp });
         if (!verdict.ok) {
           const refused = tooMany(verdict);
-          return answer({ intent, error: refused.message }, { status: 429, headers: refused.headers });
+          return answer({ intent, error: refused.message }, { status: refused.status, headers: refused.headers });
         }
         // Orders: the order is made from this checkout (prices recomputed, one order per
         // checkout version; the same version again answers the order it made), then paid on

@@ -200,7 +200,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const verdict = await consumeRateLimit("invite-register", { userId: user.id, ip: context.clientIp }, points);
   if (!verdict.ok) {
     const refused = tooMany(verdict);
-    return Response.json({ ...submission.reply({ ...hidden, formErrors: [refused.message] }), ...(await fresh()) }, { status: 429, headers: refused.headers });
+    return Response.json({ ...submission.reply({ ...hidden, formErrors: [refused.message] }), ...(await fresh()) }, { status: refused.status, headers: refused.headers });
   }
   const { deviceId, setCookie: deviceCookie } = await deviceIdOf(request);
   const outcome = await registerAndAssist(

@@ -19,6 +19,7 @@ const OFFER_REFUSALS: RefusalTable<OfferRefusal> = {
 /** The sheet's words, sent with its data: the whole catalogue would be 1.5 KB more for the browser. */
 const SHEET_WORDS = ["offersTitle", "offerTitle", "offered", "noOffers", "requesterContact", "closed", "offerIntro", "oneSidedWarning", "offerContactLabel", "contactPlaceholder", "offerSubmit", "requesterNoContact"] as const;
 export type SheetWords = Pick<typeof mutualHelp, (typeof SHEET_WORDS)[number]>;
+const sheetWords = Object.fromEntries(SHEET_WORDS.map((key) => [key, mutualHelp[key]])) as SheetWords;
 
 /** /post/:id/help: the request's offers (its author) or the offer form (everyone else). */
 export async function helpSheetPage(request: Request, postId: number) {
@@ -28,8 +29,7 @@ export async function helpSheetPage(request: Request, postId: number) {
   const constraint = getZodConstraint(HelpOfferSchema);
   // The schema's pipe hides the contact's length from getZodConstraint: the browser still stops at CONTACT_MAX.
   constraint.contact = { ...constraint.contact, maxLength: CONTACT_MAX };
-  const words = Object.fromEntries(SHEET_WORDS.map((key) => [key, mutualHelp[key]])) as SheetWords;
-  return { ...view, lastContact: view.myOffer ? "" : await lastContactOf(user.id), constraint, words };
+  return { ...view, lastContact: view.myOffer ? "" : await lastContactOf(user.id), constraint, words: sheetWords };
 }
 
 /** 我来帮忙: the contact goes to the requester; back on the sheet with 已报名. */
