@@ -130,6 +130,8 @@ test("a phone screenshot is shrunk, followed step by step and its parcels join t
   await page.goto("/market");
   await chooseCampus(page);
   await authorize(page);
+  // Hydrated first: a file chosen before React attaches its handler sends nothing.
+  await page.waitForLoadState("networkidle");
   const sent = page.waitForRequest((request) => request.url().endsWith("/errands/pickup-code/recognize-image"));
   await page.locator("#screenshot-input").setInputFiles({ name: "sms.png", mimeType: "image/png", buffer: png });
 
@@ -164,6 +166,7 @@ test("a busy server is said in plain words, counted down and tried again", async
   await page.goto("/market");
   await chooseCampus(page);
   await authorize(page);
+  await page.waitForLoadState("networkidle"); // hydrated before the file is chosen
   // The first answer is the server's full-queue answer (the queue itself is tested in
   // recognition-queue.db.test.ts); the retry goes to the real server.
   let refused = 0;

@@ -19,7 +19,7 @@ import { hostOf } from "../fakes/allow";
 import { FAKE_STUDENT, startFakeZfsoft, type FakeZfsoft } from "../fakes/zfsoft-server";
 import { TIME_SLOTS } from "../../app/lib/schedule";
 import { shanghaiMinuteOfDay } from "../../app/lib/time";
-import { postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "../setup/test-db";
+import { endPool, postgresUrlFor, quoteIdent, uniqueSuffix, withAdmin } from "../setup/test-db";
 import { TEST_SESSION_SECRET, baseEnv, cookiesOf, messengerEnv, request, scratchDir, sleep, startApp, waitFor, type AppProcess } from "../support/app-process";
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -90,7 +90,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const server of servers) await server.stop();
-  await pool?.end();
+  if (pool) await endPool(pool);
   await zfsoft?.close();
   await fake?.close();
   await s3?.close();

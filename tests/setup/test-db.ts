@@ -53,3 +53,21 @@ export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) =
 export async function dropDatabase(client: pg.Client, name: string) {
   await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
 }
+
+/**
+ * Ends a pool and waits for its connections to close. pg-pool's end() resolves once it has asked
+ * each client to end, before the sockets close; a DROP DATABASE … WITH (FORCE) then terminates a
+ * backend still open, and its client throws the FATAL 57P01 as an uncaught error.
+ */
+export async function endPool(pool: pg.Pool) {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
