@@ -10,7 +10,7 @@ const BASE_URL = process.env.TEST_DATABASE_URL;
 describe.skipIf(!BASE_URL)("endPool", () => {
   it("returns only once every connection of the pool has closed its socket", async () => {
     const pool = new pg.Pool({ connectionString: BASE_URL, max: 3 });
-    const clients: pg.Client[] = [];
+    const clients: pg.PoolClient[] = [];
     pool.on("connect", (client) => clients.push(client));
     await Promise.all([1, 2, 3].map(() => pool.query("SELECT pg_sleep(0.05)")));
     expect(clients).toHaveLength(3);
