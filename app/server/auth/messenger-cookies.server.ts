@@ -3,31 +3,18 @@
 //   refused instead of looping (the product rules' redirect lock).
 // - wx_oauth_state: the states this browser started (signed), so a callback link made in
 //   another browser cannot complete an authorization here (login CSRF).
-import { createCookie } from "@remix-run/node";
 import { REDIRECT_LOCK_MS, STATE_LIFETIME_MS } from "~/lib/wechat-auth";
-import { config } from "../config.server";
+import { appCookie } from "../http/cookies.server";
 
 const MAX_PENDING_STATES = 3;
 
 function lockCookie() {
-  return createCookie("wx_auth_lock", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: REDIRECT_LOCK_MS / 1000,
-  });
+  // A timestamp that only slows a loop down: nothing to forge.
+  return appCookie("wx_auth_lock", { maxAge: REDIRECT_LOCK_MS / 1000, signed: false });
 }
 
 function stateCookie() {
-  return createCookie("wx_oauth_state", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/api/wechat",
-    maxAge: STATE_LIFETIME_MS / 1000,
-  });
+  return appCookie("wx_oauth_state", { path: "/api/wechat", maxAge: STATE_LIFETIME_MS / 1000 });
 }
 
 /** True while this browser's last authorization redirect is less than 10 s old. */

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
 import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { RIDER_HOME, isRiderRole } from "~/lib/riders";
 import { safeRedirect } from "~/lib/redirect";
-import { config } from "../config.server";
+import { appCookie } from "../http/cookies.server";
 import { db, isUniqueViolation, now } from "../db/db.server";
 import { setRequestUser } from "../log.server";
 import { countLoginFailure, countRateLimitRefusal } from "../metrics.server";
@@ -51,14 +51,7 @@ export function normaliseUsername(username: string) {
 }
 
 function operatorCookie() {
-  return createCookie("__operator", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/admin",
-    maxAge: OPERATOR_SESSION_LIFETIME_MS / 1000,
-  });
+  return appCookie("__operator", { path: "/admin", maxAge: OPERATOR_SESSION_LIFETIME_MS / 1000 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -281,14 +274,7 @@ export const OPERATOR_LINK_LIFETIME_MS = 10 * 60 * 1000;
 export const OPERATOR_LINK_PATH = "/api/wechat/auth?redirect_url=/admin/settings&purpose=operator";
 
 function operatorLinkCookie() {
-  return createCookie("__operator_link", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/api/wechat",
-    maxAge: OPERATOR_LINK_LIFETIME_MS / 1000,
-  });
+  return appCookie("__operator_link", { path: "/api/wechat", maxAge: OPERATOR_LINK_LIFETIME_MS / 1000 });
 }
 
 /** Set-Cookie for the start of a link: ties the OAuth round trip to this operator session. */

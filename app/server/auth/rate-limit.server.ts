@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { sql } from "kysely";
 import { clientNetwork } from "~/lib/client-network";
 import { backoffMs, THROTTLE_RULES, type ThrottleRule } from "~/lib/login-throttle";
 import { config } from "../config.server";
+import { appCookie } from "../http/cookies.server";
 import { db } from "../db/db.server";
 
 // Login throttles (decision 015). Each key is a counter row in login_throttles; the keys hold
@@ -42,14 +42,7 @@ const TRUSTED_LIFETIME_S = 180 * 24 * 60 * 60;
 const TRUSTED_MAX_ACCOUNTS = 8;
 
 function trustedCookie() {
-  return createCookie("__trusted", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: TRUSTED_LIFETIME_S,
-  });
+  return appCookie("__trusted", { maxAge: TRUSTED_LIFETIME_S });
 }
 
 type TrustedValue = { d: string; a: string[] };

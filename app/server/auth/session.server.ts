@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { type Cookie, createCookie, redirect } from "@remix-run/node";
+import { type Cookie, redirect } from "@remix-run/node";
+import { appCookie } from "../http/cookies.server";
 import type { Selectable } from "kysely";
 import * as msg from "~/lib/messages";
 import { loginPath } from "~/lib/redirect";
@@ -33,27 +34,15 @@ function sessionCookie() {
   if (sessionCookieOf?.settings !== settings) {
     sessionCookieOf = {
       settings,
-      cookie: createCookie("__session", {
-        secrets: [settings.sessionSecret],
-        httpOnly: true,
-        sameSite: "lax",
-        secure: settings.isProduction,
-        path: "/",
-        maxAge: SESSION_LIFETIME_MS / 1000,
-      }),
+      cookie: appCookie("__session", { maxAge: SESSION_LIFETIME_MS / 1000 }),
     };
   }
   return sessionCookieOf.cookie;
 }
 
 function deviceCookie() {
-  return createCookie("device_id", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: DEVICE_LIFETIME_MS / 1000,
-  });
+  // A random id that names the browser and proves nothing.
+  return appCookie("device_id", { maxAge: DEVICE_LIFETIME_MS / 1000, signed: false });
 }
 
 export async function readSessionId(request: Request): Promise<string | null> {

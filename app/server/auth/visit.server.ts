@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
-import { config } from "../config.server";
+import { appCookie } from "../http/cookies.server";
 
 // The pre-login cookie: a signed random id the server sets with the pages it shows. A browser
 // that holds it was shown one of our pages; a script posting straight at a form never was.
@@ -10,14 +9,7 @@ const VISIT_LIFETIME_S = 30 * 24 * 60 * 60;
 export const VISIT_COOKIE = "__visit";
 
 function visitCookie() {
-  return createCookie(VISIT_COOKIE, {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: VISIT_LIFETIME_S,
-  });
+  return appCookie(VISIT_COOKIE, { maxAge: VISIT_LIFETIME_S });
 }
 
 /** True when the request carries our signed pre-login cookie. */

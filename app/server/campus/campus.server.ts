@@ -1,6 +1,5 @@
-import { createCookie } from "@remix-run/node";
+import { appCookie } from "../http/cookies.server";
 import { CAMPUS_STATUS_ACTIVE } from "~/lib/catalog";
-import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import { referenceCached } from "../db/reference-cache.server";
 import type { User } from "../auth/session.server";
@@ -45,13 +44,8 @@ export async function campusConfig(code: string) {
 
 // Visitors without an account keep their campus in a cookie; a user keeps it on their row.
 function campusCookie() {
-  return createCookie("campus", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: 365 * 24 * 60 * 60,
-  });
+  // A preference: nothing to forge.
+  return appCookie("campus", { maxAge: 365 * 24 * 60 * 60, signed: false });
 }
 
 export async function chosenCampusCode(request: Request, user: User | null): Promise<string | null> {

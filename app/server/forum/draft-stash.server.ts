@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { COMMENT_MAX_LENGTH, POST_MAX_IMAGES, POST_MAX_LENGTH } from "~/lib/forum";
 import { readSessionId, requireStudent } from "../auth/session.server";
 import { hasVisited } from "../auth/visit.server";
-import { config } from "../config.server";
+import { appCookie } from "../http/cookies.server";
 import { db, now } from "../db/db.server";
 import { consumeRateLimit } from "../rate-limits.server";
 import { uploadKeyFromUrl } from "../storage/images.server";
@@ -49,14 +48,7 @@ export type StashedDraft = {
 };
 
 function draftCookie() {
-  return createCookie("__draft", {
-    secrets: [config().sessionSecret],
-    httpOnly: true,
-    sameSite: "lax",
-    secure: config().isProduction,
-    path: "/",
-    maxAge: DRAFT_STASH_MS / 1000,
-  });
+  return appCookie("__draft", { maxAge: DRAFT_STASH_MS / 1000 });
 }
 
 async function stashIdOf(request: Request): Promise<string | null> {

@@ -2,12 +2,11 @@
 // state, the campus's express config, the user's checkout, the campuses an address may name, and
 // the text an anonymous visitor pasted before the messenger authorization. The routes under
 // app/routes/market* turn "missing" answers into redirects.
-import { createCookie } from "@remix-run/node";
+import { appCookie } from "../http/cookies.server";
 import { mergeRecognized } from "~/lib/pickup-entries";
 import type { User } from "../auth/session.server";
 import { campusConfig, clearCampusChoice, listCampuses } from "../campus/campus.server";
 import { campusSelectorState } from "../campus/selector.server";
-import { config as appConfig } from "../config.server";
 import { log } from "../log.server";
 import { loadCheckout, newEntryId, updateCheckout, type Checkout } from "./checkout.server";
 import { loadExpressConfig, type ExpressConfig, type ExpressConfigRefusal } from "./market-config.server";
@@ -72,8 +71,7 @@ export async function campusesWithBuildings(serviceCampus: string | null = null)
  */
 export const PENDING_SMS_MAX = 800;
 function pendingSmsCookie() {
-  const config = appConfig();
-  return createCookie("__pending_sms", { secrets: [config.sessionSecret], httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/market", maxAge: 30 * 60 });
+  return appCookie("__pending_sms", { path: "/market", maxAge: 30 * 60 });
 }
 
 /** The Set-Cookie value that keeps `text` until the visitor is back. */
