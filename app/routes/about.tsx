@@ -7,8 +7,8 @@ import { aboutSections } from "~/lib/content/about";
 import type { AboutSection } from "~/lib/content/about";
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
-import { requireStudent } from "~/server/auth/session.server";
 import type { RouteHandle } from "~/root";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, titles: titlesMessages };
 

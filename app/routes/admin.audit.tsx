@@ -12,8 +12,8 @@ import { AdminAuditQuerySchema } from "~/lib/schemas/adminOrders";
 import { fillTemplate } from "~/lib/template";
 import { formatShanghai } from "~/lib/time";
 import { listAudit } from "~/server/admin/audit.server";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/http/readiness-banner";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const a = msg.adminRefunds.audit;

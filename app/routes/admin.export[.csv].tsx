@@ -18,9 +18,9 @@ import { fillTemplate } from "~/lib/template";
 import { formatShanghai } from "~/lib/time";
 import { recordAudit } from "~/server/admin/audit.server";
 import { exportOrders } from "~/server/admin/orders.server";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { db } from "~/server/db/db.server";
 import { leftPositions, supplementsOfOrdersQuery } from "~/server/orders/supplements.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const c = adminOrderData.csv;
 const o = ordersMessages;

@@ -13,10 +13,10 @@ import { moderation as moderationMessages } from "~/lib/messages/moderation";
 import { formatShanghai } from "~/lib/time";
 import { ModerationActionSchema } from "~/lib/schemas/forum";
 import { readinessBanner } from "~/server/http/readiness-banner";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { moderate, moderationQueue, type ModerationItem } from "~/server/forum/moderation.server";
 import { ForumError } from "~/server/forum/posts.server";
 import { FormError } from "~/components/FieldError";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const msg = { admin: adminMessages, app: appMessages, moderation: moderationMessages };
 

@@ -2,8 +2,8 @@
 // pages' badge, public/admin-poll.js), and the server's time to ask from next. Without `since`:
 // the count is 0 and `now` starts the count. Operators only; read by orders_paid_idx.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { paidSinceCount } from "~/server/admin/orders.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

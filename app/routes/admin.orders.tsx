@@ -31,9 +31,9 @@ import { fillTemplate } from "~/lib/template";
 import { runOrderAction, type DoneNotice } from "~/server/admin/actions.server";
 import { adminRefusal } from "~/server/http/admin-refusals";
 import { adminOrderPage, campusOptions, dailySummary, findLiveOrder, panelCard, slotOptions, type AdminOrderCard } from "~/server/admin/orders.server";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/http/readiness-banner";
 import { log } from "~/server/log.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const msg = { adminOrders: adminOrdersMessages, app: appMessages };
 const m = msg.adminOrders;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireOperator } from "~/server/auth/operator.server";
 import { readDeliveryPhoto } from "~/server/storage/delivery-photos.server";
 import { photoResponse } from "~/server/http/photo-answer.server";
+import { requireOperator } from "~/server/http/guards.server";
 
 // /admin/orders/:number/photo — an order's delivery photo for the operators (decision 047): any
 // operator but a rider, and the rider who carried the order; another rider gets 403. Under /admin

@@ -16,10 +16,10 @@ import { isAdminRole } from "~/lib/operator-roles";
 import { deliveryText } from "~/lib/orders";
 import { groupByStation } from "~/lib/riders";
 import { PickListActionSchema } from "~/lib/schemas/riders";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { assignOrders, listRiders } from "~/server/riders/riders.server";
 import { markPicked, pickList } from "~/server/riders/run.server";
 import { FormError } from "~/components/FieldError";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, riders: ridersMessages };
 const m = msg.riders;

@@ -10,8 +10,8 @@ import { adminRecognition } from "~/lib/messages/adminRecognition";
 import { app as appMessages } from "~/lib/messages/app";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/http/readiness-banner";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { listCorrections, type CorrectionRow } from "~/server/market/corrections.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const m = adminRecognition;
 

@@ -15,8 +15,8 @@ import { ReconciliationQuerySchema } from "~/lib/schemas/adminReconciliation";
 import { fillTemplate } from "~/lib/template";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import { readinessBanner } from "~/server/http/readiness-banner";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { reconcileDay, RECONCILIATION_MAX_ROWS } from "~/server/orders/reconciliation.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const m = adminReconciliation;
 

@@ -9,9 +9,9 @@ import { ReconciliationQuerySchema } from "~/lib/schemas/adminReconciliation";
 import { fillTemplate } from "~/lib/template";
 import { formatShanghai, shanghaiToday } from "~/lib/time";
 import { recordAudit } from "~/server/admin/audit.server";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { db } from "~/server/db/db.server";
 import { reconcileDay } from "~/server/orders/reconciliation.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const m = adminReconciliation;
 const c = m.csv;

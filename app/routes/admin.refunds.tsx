@@ -24,8 +24,8 @@ import { REASON_MAX } from "~/lib/order-limits";
 import { formatShanghai } from "~/lib/time";
 import { approveRefundRequest, refundQueue, rejectRefundRequest, type DoneNotice } from "~/server/admin/actions.server";
 import { adminRefusal } from "~/server/http/admin-refusals";
-import { requireAdmin } from "~/server/auth/operator.server";
 import { readinessBanner } from "~/server/http/readiness-banner";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const msg = { adminRefunds: adminRefundsMessages, app: appMessages };
 const r = msg.adminRefunds;

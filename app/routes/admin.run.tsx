@@ -16,7 +16,6 @@ import { deliveryText } from "~/lib/orders";
 import { groupByBuilding, groupByStation, HANDOVER_CODE_LENGTH, isRiderRole } from "~/lib/riders";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { RunActionSchema, RunPhotoSchema } from "~/lib/schemas/riders";
-import { requireOperator } from "~/server/auth/operator.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
 import { setAvailability } from "~/server/riders/riders.server";
@@ -25,6 +24,7 @@ import { handOverWithCode, handOverWithPhoto, markPicked, riderRun } from "~/ser
 import { recordRealSize } from "~/server/orders/supplements.server";
 import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import { formatYuan } from "~/lib/money";
+import { requireOperator } from "~/server/http/guards.server";
 
 const msg = { admin: adminMessages, app: appMessages, riders: ridersMessages };
 const m = msg.riders;

@@ -16,7 +16,8 @@ import { readinessBanner } from "~/server/http/readiness-banner";
 import { adminOps } from "~/lib/messages/adminOps";
 import { fillTemplate } from "~/lib/template";
 import { linkedOperatorCount } from "~/server/notify/notify.server";
-import { OPERATOR_LINK_PATH, requireAdmin, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
+import { OPERATOR_LINK_PATH, adminLoginPath, startOperatorLink, unlinkOperatorOpenid } from "~/server/auth/operator.server";
+import { requireAdmin } from "~/server/http/guards.server";
 
 const msg = { admin: adminMessages, adminNav: adminNavMessages, app: appMessages, titles: titlesMessages };
 
@@ -64,7 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // The OAuth endpoints live under /api/wechat, where the /admin cookie is not sent: a
   // short-lived cookie there tells them which operator is linking.
-  return redirect(OPERATOR_LINK_PATH, { headers: { "Set-Cookie": await startOperatorLink(request) } });
+  const linkCookie = await startOperatorLink(request);
+  if (!linkCookie) throw redirect(adminLoginPath("/admin/settings"));
+  return redirect(OPERATOR_LINK_PATH, { headers: { "Set-Cookie": linkCookie } });
 }
 
 export default function AdminSettings() {

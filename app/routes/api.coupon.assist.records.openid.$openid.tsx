@@ -2,9 +2,9 @@
 // only when {openid} is the signed-in user's own — records are only ever shown to their inviter.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { inviteRecords, recordForApi } from "~/server/coupons/campaign.server";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import { apiAnswer as answer } from "~/server/http/api-answer";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 const m = couponMessages;
 

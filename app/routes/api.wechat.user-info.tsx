@@ -2,7 +2,8 @@
 // took the OAuth code; here the code is exchanged by /api/wechat/callback, never by the page).
 // Guarded by requireMessengerUser: 401 JSON without a messenger identity.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { hasStudentAccount, requireMessengerUser } from "~/server/auth/session.server";
+import { hasStudentAccount } from "~/server/auth/session.server";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 async function answer(request: Request) {
   const user = await requireMessengerUser(request);

@@ -10,11 +10,11 @@ import { notify as notifyMessages } from "~/lib/messages/notify";
 import { profile as profileMessages } from "~/lib/messages/profile";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { fillTemplate } from "~/lib/template";
-import { requireStudent } from "~/server/auth/session.server";
 import { campusSelectorState } from "~/server/campus/selector.server";
 import { campusChoiceText } from "~/server/http/campus-refusals";
 import { publicName } from "~/server/forum/posts.server";
 import { inboxBadge } from "~/server/notify/inbox.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, backpack: backpackMessages, titles: titlesMessages };
 

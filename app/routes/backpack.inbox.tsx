@@ -13,9 +13,9 @@ import { app as appMessages } from "~/lib/messages/app";
 import { notify as notifyMessages } from "~/lib/messages/notify";
 import { fillTemplate } from "~/lib/template";
 import { InboxSchema } from "~/lib/schemas/notify";
-import { requireStudent } from "~/server/auth/session.server";
 import { listInbox, markAllRead, unreadCount } from "~/server/notify/inbox.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, notify: notifyMessages };
 

@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/redirect";
-import { requireStudent } from "~/server/auth/session.server";
 import { openItem } from "~/server/notify/inbox.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireStudent(request);

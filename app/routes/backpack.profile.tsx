@@ -12,7 +12,6 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { NICKNAME_MAX } from "~/lib/nickname";
 import { safeRedirect } from "~/lib/redirect";
 import { NicknameSchema, type NicknameFields } from "~/lib/schemas/profile";
-import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart, readMultipart } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
@@ -20,6 +19,7 @@ import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { setNickname } from "~/server/users/nickname.server";
 import { profileView, saveAvatar, type AvatarRefusal } from "~/server/users/profile.server";
 import type { RefusalTable } from "~/server/http/refusal-table";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, profile: profileMessages, titles: titlesMessages };
 

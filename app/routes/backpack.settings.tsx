@@ -14,7 +14,7 @@ import { DeleteAccountSchema, SettingsSchema, ThemeSchema, type DeleteAccountFie
 import { APPEARANCES, APPEARANCE_NAMES, THEMES, THEME_NAMES, appearanceCookieHeader, appearanceOrDefault, readAppearanceCookie, themeCookieHeader, themeOrDefault, type Appearance, type ThemeName } from "~/lib/theme";
 import { config } from "~/server/config.server";
 import { logoutStudent } from "~/server/auth/messenger.server";
-import { logout, requireStudent } from "~/server/auth/session.server";
+import { logout } from "~/server/auth/session.server";
 import { checkDeletionPassword } from "~/server/users/deletion-check.server";
 import { requestAccountDeletion } from "~/server/users/deletion.server";
 import { openOrdersOf } from "~/server/orders/account-orders.server";
@@ -22,6 +22,7 @@ import { fillTemplate } from "~/lib/template";
 import { tooManyMessage } from "~/lib/login-throttle";
 import { noticeSettings, saveNoticeSettings, saveTheme } from "~/server/users/settings.server";
 import { NOTICE_SWITCHES, subscribeHref } from "~/lib/notify";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, login: loginMessages, settings: settingsMessages, titles: titlesMessages };
 

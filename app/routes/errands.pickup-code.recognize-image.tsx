@@ -5,7 +5,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
 import { UPLOAD_ID_PATTERN } from "~/lib/screenshot-recognition";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/market/json-body.server";
 import { decodeBase64Image } from "~/server/market/ocr.server";
 import { recognitionRefusal } from "~/server/http/market-refusals";
@@ -14,6 +13,7 @@ import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooManyAnswer } from "~/server/http/too-many";
 import { bodyRule } from "~/lib/request-limits";
 import { marketMessages } from "~/lib/messages/market-answers";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 

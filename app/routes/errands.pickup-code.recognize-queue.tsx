@@ -2,8 +2,8 @@
 // queue: { success, data: [{ uploadId, state: "waiting" | "reading", ahead }] }, so the page can
 // show each image's place while its POST waits.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { queuePosition } from "~/server/market/ocr.server";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMessengerUser(request);

@@ -2,12 +2,12 @@
 // client sends { text }) as JSON or a form → { success, data: [entries] }. Needs the messenger identity.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { readBody } from "~/server/market/json-body.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooManyAnswer } from "~/server/http/too-many";
 import { recognizeText } from "~/server/market/recognition.server";
 import { marketMessages } from "~/lib/messages/market-answers";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 const msg = { market: marketMessages, wechat: wechatMessages };
 

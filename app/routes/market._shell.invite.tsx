@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { InviteShare } from "~/components/coupons/InviteShare";
 import { Panel } from "~/components/market/Panel";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { pricedTypesFor } from "~/server/coupons/wallet.server";
 import { inviteShareOf } from "./market.promo-activity/invite-share.server";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMessengerUser(request);

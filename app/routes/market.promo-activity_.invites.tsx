@@ -8,10 +8,10 @@ import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { fillTemplate } from "~/lib/template";
 import { milestoneProgress } from "~/lib/invites";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { inviteRecords } from "~/server/coupons/campaign.server";
 import { loadRules } from "~/server/coupons/wallet.server";
 import { promoTexts, recordView } from "./market.promo-activity/promo-texts.server";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 export const meta: MetaFunction = ({ data }) => [{ title: `${(data as { t?: { promo: { allTitle: string } } } | undefined)?.t?.promo.allTitle ?? titlesMessages.promo} · ${appMessages.name}` }];
 

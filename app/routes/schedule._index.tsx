@@ -19,12 +19,13 @@ import { loginPath } from "~/lib/redirect";
 import { COURSE_REMINDER_MINUTES, TIME_SLOTS, keptScheduleParams, scheduleHref, weekLabel } from "~/lib/schedule";
 import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
-import { logout, requireStudent } from "~/server/auth/session.server";
+import { logout } from "~/server/auth/session.server";
 import { SCHOOL_LOAD_STATUS, schoolLoadMessage, schoolLoadNotice } from "~/server/http/schedule-refusals";
 import { scheduleView, type CourseDetail } from "~/server/schedule/page.server";
 import { undoEdit } from "~/server/schedule/edits.server";
 import { getScheduleSettings, resetCalendarToken, saveDisplaySettings, saveReminderSettings } from "~/server/schedule/settings.server";
 import { loadTermInfo, loadTimetable } from "~/server/schedule/timetable.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, schedule: scheduleMessages, timetable: timetableMessages, titles: titlesMessages };
 

@@ -11,9 +11,9 @@ import { scheduleHref } from "~/lib/schedule";
 import { CourseCommandSchema, OverrideSchema, OwnCourseSchema } from "~/lib/schemas/timetable";
 import { clashWith } from "~/lib/timetable-edits";
 import { formatWeeks } from "~/lib/weeks";
-import { requireStudent } from "~/server/auth/session.server";
 import { courseToEdit, removeEdit, saveOverride, saveOwnCourse, setHidden, termAndWeek } from "~/server/schedule/edits.server";
 import { loadTimetable } from "~/server/schedule/timetable.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, timetable: timetableMessages };
 

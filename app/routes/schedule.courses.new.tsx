@@ -9,9 +9,9 @@ import { timetable as timetableMessages } from "~/lib/messages/timetable";
 import { scheduleHref } from "~/lib/schedule";
 import { OwnCourseSchema } from "~/lib/schemas/timetable";
 import { clashWith } from "~/lib/timetable-edits";
-import { requireStudent } from "~/server/auth/session.server";
 import { mergedCourses, saveOwnCourse, termAndWeek } from "~/server/schedule/edits.server";
 import { loadTimetable } from "~/server/schedule/timetable.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, timetable: timetableMessages };
 

@@ -13,13 +13,13 @@ import { ImportConfirmSchema, ImportReadSchema } from "~/lib/schemas/timetable";
 import { fillTemplate } from "~/lib/template";
 import { IMPORT_FILE_MAX_BYTES, type ImportedCourse, type UnreadPiece } from "~/lib/timetable-import";
 import { formatWeeks } from "~/lib/weeks";
-import { requireStudent } from "~/server/auth/session.server";
 import { declaredTooLarge, isMultipart } from "~/server/forum/uploads.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
 import { importOwnCourses, termAndWeek } from "~/server/schedule/edits.server";
 import { openPreview, readTimetableFile, sealPreview, type ReadFailure } from "~/server/schedule/import.server";
 import type { RefusalTable } from "~/server/http/refusal-table";
+import { requireStudent } from "~/server/http/guards.server";
 
 // Import a timetable file (decision 053): upload → preview (nothing stored; the parsed courses
 // travel sealed in the confirm form) → confirm → the student's own courses.

@@ -23,10 +23,10 @@ import {
 } from "~/lib/mutual-help";
 import { MutualHelpSchema, type MutualHelpFields } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
-import { requireStudent } from "~/server/auth/session.server";
 import { db } from "~/server/db/db.server";
 import { dropDraft, keepClosedDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { helpClassOf, helpDateProblem, lastContactOf, publishMutualHelp } from "~/server/schedule/mutual-help.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, mutualHelp: mutualHelpMessages, titles: titlesMessages };
 

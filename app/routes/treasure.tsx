@@ -9,8 +9,8 @@ import { dailyPicks, noticeTypeLabels, notices, pickTypeLabels, resourceRooms } 
 import { app as appMessages } from "~/lib/messages/app";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { treasure as treasureMessages } from "~/lib/messages/treasure";
-import { requireStudent } from "~/server/auth/session.server";
 import type { RouteHandle } from "~/root";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, titles: titlesMessages, treasure: treasureMessages };
 

@@ -129,7 +129,7 @@ export function Section({ title, children, hint }: { title: string; children: Re
   );
 }
 
-/** A non-admin operator (403 from requireAdminRole) sees who may change the reference data. */
+/** A non-admin operator (403 from requireAdminPage) sees who may change the reference data. */
 export function AdminRoleBoundary() {
   const error = useRouteError();
   const forbidden = isRouteErrorResponse(error) && error.status === 403;

@@ -9,11 +9,12 @@ import { grades as gradesMessages } from "~/lib/messages/grades";
 import { ExamsActionSchema } from "~/lib/schemas/grades";
 import { fillTemplate } from "~/lib/template";
 import { loginPath } from "~/lib/redirect";
-import { logout, requireStudent } from "~/server/auth/session.server";
+import { logout } from "~/server/auth/session.server";
 import { SCHOOL_LOAD_STATUS, schoolLoadMessage } from "~/server/http/schedule-refusals";
 import { loadExams } from "~/server/grades/grades.server";
 import { examsView } from "./exams-page.server";
 import { loadTermInfo } from "~/server/schedule/timetable.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, grades: gradesMessages };
 

@@ -1,6 +1,6 @@
-import { requireStudent } from "~/server/auth/session.server";
 import { listFavourites, type FavouriteCursor } from "~/server/forum/posts.server";
 import { cursorParam } from "~/lib/comment-tree";
+import { requireStudent } from "~/server/http/guards.server";
 
 /** "2026-11-28T10:00:00.000Z" and a post id from ?at=&post= (the last card of the previous page); anything else: the first page. */
 function cursorOf(params: URLSearchParams): FavouriteCursor | null {

@@ -11,10 +11,11 @@ import { grades as gradesMessages } from "~/lib/messages/grades";
 import { fillTemplate } from "~/lib/template";
 import { GradesActionSchema } from "~/lib/schemas/grades";
 import { loginPath } from "~/lib/redirect";
-import { logout, requireStudent } from "~/server/auth/session.server";
+import { logout } from "~/server/auth/session.server";
 import { SCHOOL_LOAD_STATUS, schoolLoadMessage } from "~/server/http/schedule-refusals";
 import { loadGrades, saveGradeNoticeSetting } from "~/server/grades/grades.server";
 import { gradesView } from "./grades-page.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, grades: gradesMessages };
 

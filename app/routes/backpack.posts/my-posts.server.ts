@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 import { cursorParam } from "~/lib/comment-tree";
 import * as msg from "~/lib/messages";
 import { MyPostsActionSchema } from "~/lib/schemas/forum";
-import { requireStudent } from "~/server/auth/session.server";
 import { deletePost, listMyPosts } from "~/server/forum/posts.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 /** /backpack/posts: the user's own posts, a page at a time. */
 export async function myPostsPage(request: Request) {

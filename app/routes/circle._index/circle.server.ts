@@ -1,9 +1,9 @@
 import { cursorParam } from "~/lib/comment-tree";
 import * as msg from "~/lib/messages";
-import { requireStudent } from "~/server/auth/session.server";
 import { forumCategories } from "~/server/forum/categories.server";
 import { listHotPosts, listPosts, type HotCursor, type PostView } from "~/server/forum/posts.server";
 import { log } from "~/server/log.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 export type CircleSort = "new" | "hot";
 

@@ -1,11 +1,11 @@
 import { data } from "@remix-run/node";
 import { normalizeSearchQuery, SEARCH_MAX_QUERY_LENGTH } from "~/lib/circle-search";
 import * as msg from "~/lib/messages";
-import { requireStudent } from "~/server/auth/session.server";
 import { searchCircle, type SearchPage } from "~/server/forum/search.server";
 import { log } from "~/server/log.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
+import { requireStudent } from "~/server/http/guards.server";
 
 const EMPTY: SearchPage = { hits: [], page: 1, hasMore: false };
 

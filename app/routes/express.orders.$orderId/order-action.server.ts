@@ -6,10 +6,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { isInvalidOrderParam } from "~/lib/orders";
-import { requireStudent, type User } from "~/server/auth/session.server";
+import { type User } from "~/server/auth/session.server";
 import { log } from "~/server/log.server";
 import { findOwnOrder } from "~/server/orders/orders.server";
 import type { OrderRow } from "~/server/orders/events.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { orders: ordersMessages };
 

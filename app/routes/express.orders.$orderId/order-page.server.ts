@@ -9,7 +9,6 @@ import { cancelNotice } from "~/lib/order-status";
 import { isInvalidOrderParam, isOrderNumber, orderShareCard, payingParam } from "~/lib/orders";
 import { PayIntentSchema } from "~/lib/schemas/orders";
 import { CONTACT_DIALOG_HOURS, SERVICE_PHONE, SERVICE_PHONE_HREF, formatHours } from "~/lib/service-hours";
-import { requireStudent } from "~/server/auth/session.server";
 import { PAY_REFUSALS } from "~/server/http/order-refusals";
 import { log } from "~/server/log.server";
 import { subscribeWidgetState } from "~/server/notify/subscribe.server";
@@ -18,6 +17,7 @@ import { orderDetail } from "~/server/orders/orders.server";
 import { createPayment, findOwnOrderFresh } from "~/server/orders/payment.server";
 import { refreshSupplement, supplementOf } from "~/server/orders/supplements.server";
 import { failure, notFound, orderPath, readIntentForm, unexpected } from "./order-action.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 const msg = { orders: ordersMessages, pay: payMessages, titles: titlesMessages };
 

@@ -3,12 +3,12 @@
 import { redirect } from "@remix-run/node";
 import { pay as payMessages } from "~/lib/messages/pay";
 import { isInvalidOrderParam, isOrderNumber, payingParam } from "~/lib/orders";
-import { requireMessengerUser } from "~/server/auth/session.server";
 import { ORDER_REFUSALS, PAY_REFUSALS } from "~/server/http/order-refusals";
 import { cancelOrder } from "~/server/orders/cancel.server";
 import { findOwnOrder, orderDetail } from "~/server/orders/orders.server";
 import { createPayment, findOwnOrderFresh } from "~/server/orders/payment.server";
 import { isSimulatedPayment } from "~/server/pay/provider.server";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 const msg = { pay: payMessages };
 

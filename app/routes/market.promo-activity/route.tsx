@@ -33,7 +33,7 @@ import { createCaptcha } from "~/server/auth/captcha.server";
 import { createProofChallenge, proofVerdict } from "~/server/auth/proof-of-work.server";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { refusals as refusalMessages } from "~/lib/messages/refusals";
-import { deviceIdOf, getUser, requireMessengerUser, type User } from "~/server/auth/session.server";
+import { deviceIdOf, getUser, type User } from "~/server/auth/session.server";
 import { loginStudent } from "~/server/auth/student-login.server";
 import { listSchools } from "~/server/school/school.server";
 import { pricedTypesFor } from "~/server/coupons/wallet.server";
@@ -46,6 +46,7 @@ import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
 import { deleteDataParams } from "~/lib/request-kind";
 import { promoTexts, recordView, type PromoTexts, type RecordView } from "./promo-texts.server";
+import { requireMessengerUser } from "~/server/http/guards.server";
 
 const msg = { app: appMessages, titles: titlesMessages };
 

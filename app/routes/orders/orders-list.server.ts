@@ -1,6 +1,6 @@
 // /orders: the student's orders, newest first, `?page=n` shows the first n × 10.
-import { requireStudent } from "~/server/auth/session.server";
 import { listOrders, ORDERS_PAGE_SIZE } from "~/server/orders/orders.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 /** 'More' stops here: 20 pages (200 orders); older ones are rare. */
 const MAX_PAGES = 20;

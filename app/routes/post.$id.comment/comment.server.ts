@@ -4,13 +4,15 @@ import { commentLinkHref } from "~/lib/comment-tree";
 import { ONLY_MENTION, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { CommentSchema } from "~/lib/schemas/forum";
-import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
-import { draftFromForm, dropDraft, keepClosedDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
+import { getUser, hasStudentAccount } from "~/server/auth/session.server";
+import { draftFromForm, dropDraft, keepClosedDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { addComment, ForumError, hasPublicName } from "~/server/forum/posts.server";
 import { noticeComment } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
 import { forumRefusal } from "~/server/http/forum-refusals";
+import { requireStudentKeepingDraft } from "~/server/http/draft-guard.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 export function commentPath(id: number) {
   return `/post/${id}/comment`;

@@ -1,9 +1,9 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { DeleteSchema } from "~/lib/schemas/forum";
-import { requireStudent } from "~/server/auth/session.server";
 import { deleteOwnComment, deletePost, ForumError } from "~/server/forum/posts.server";
 import { forumRefusal } from "~/server/http/forum-refusals";
+import { requireStudent } from "~/server/http/guards.server";
 
 /** /post/:id/delete: the form's constraints (zod stays on the server). */
 export async function deleteSheetPage(request: Request) {

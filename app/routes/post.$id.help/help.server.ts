@@ -4,9 +4,9 @@ import { helpDates } from "~/lib/messages/helpDates";
 import { mutualHelp } from "~/lib/messages/mutualHelp";
 import { CONTACT_MAX } from "~/lib/mutual-help";
 import { HelpOfferSchema } from "~/lib/schemas/schedule";
-import { requireStudent } from "~/server/auth/session.server";
 import { helpView, lastContactOf, offerHelp, type OfferRefusal } from "~/server/schedule/mutual-help.server";
 import type { RefusalTable } from "~/server/http/refusal-table";
+import { requireStudent } from "~/server/http/guards.server";
 
 const OFFER_REFUSALS: RefusalTable<OfferRefusal> = {
   not_a_request: { status: 404, message: mutualHelp.notARequest },

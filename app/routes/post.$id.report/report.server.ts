@@ -2,9 +2,9 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import type { ReportReason } from "~/server/db/schema";
 import { ReportSchema } from "~/lib/schemas/forum";
-import { requireStudent } from "~/server/auth/session.server";
 import { ForumError, report } from "~/server/forum/posts.server";
 import { forumRefusal } from "~/server/http/forum-refusals";
+import { requireStudent } from "~/server/http/guards.server";
 
 /** /post/:id/report: the form's constraints (zod stays on the server). */
 export async function reportSheetPage(request: Request) {

@@ -4,7 +4,7 @@ import { cursorParam } from "~/lib/comment-tree";
 import { MUTUAL_HELP_CATEGORY_ID, type ForumAnswer } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { PostPageActionSchema } from "~/lib/schemas/forum";
-import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
+import { getUser, hasStudentAccount } from "~/server/auth/session.server";
 import { ForumError, getPostWithAuthor, hasPublicName, isFavourite, isOwnPost, loadComments, markPostCompleted, recordView, toggleCommentLike, toggleFavourite, togglePostLike } from "~/server/forum/posts.server";
 import { noticeLike } from "~/server/forum/notices.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
@@ -12,6 +12,7 @@ import { tooMany } from "~/server/http/too-many";
 import { uploadKeyFromUrl } from "~/server/storage/images.server";
 import { shareThumbUrl } from "~/server/storage/upload-access.server";
 import { forumRefusal } from "~/server/http/forum-refusals";
+import { requireStudent } from "~/server/http/guards.server";
 
 const POST_NOTICES: Record<string, "reported" | "alreadyReported" | "commentDeleted" | "markedCompleted"> = {
   reported: "reported",

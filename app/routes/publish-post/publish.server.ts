@@ -4,9 +4,9 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { POST_MAX_IMAGES } from "~/lib/forum";
 import * as msg from "~/lib/messages";
 import { PublishPostSchema } from "~/lib/schemas/forum";
-import { getUser, hasStudentAccount, requireStudent } from "~/server/auth/session.server";
+import { getUser, hasStudentAccount } from "~/server/auth/session.server";
 import { forumCategories } from "~/server/forum/categories.server";
-import { dropDraft, requireStudentKeepingDraft, takeDraft } from "~/server/forum/draft-stash.server";
+import { dropDraft, takeDraft } from "~/server/forum/draft-stash.server";
 import { createPost, ForumError, hasPublicName, isBanned } from "~/server/forum/posts.server";
 import { forumRefusal } from "~/server/http/forum-refusals";
 import { declaredTooLarge, isMultipart, readMultipart, storeUploads } from "~/server/forum/uploads.server";
@@ -14,6 +14,8 @@ import { uploadRefusalLine } from "~/server/http/upload-refusals";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
 import { thumbUrl, uploadKeyFromUrl } from "~/server/storage/images.server";
+import { requireStudentKeepingDraft } from "~/server/http/draft-guard.server";
+import { requireStudent } from "~/server/http/guards.server";
 
 /** /publish-post: the category pills (a `category` query preselects one). */
 export async function publishPage(request: Request) {

@@ -2,14 +2,15 @@ import { decideAccess } from "~/lib/access";
 import { isMessengerBrowser } from "~/lib/browser";
 import { pageSearch, pageUrl } from "~/lib/request-kind";
 import { config } from "../config.server";
-import { hasStudentAccount, lookupSession, silentResumePath } from "./session.server";
+import { hasStudentAccount, loginReasonOf, lookupSession, silentResumePath } from "./session.server";
 
 /** What the router knows of the request's route (app/server/http/routes.ts). */
 export type GuardedRoute = { exists?: boolean; keepsDraft?: boolean };
 
 /**
  * The access table applied to a request: null to let it through, or where to send it.
- * The server runs it before Remix for every request; protected loaders also call requireStudent.
+ * The server runs it before Remix for every request; protected loaders also call requireStudent
+ * (app/server/http/guards.server.ts).
  */
 export async function accessRedirect(request: Request, route: GuardedRoute = {}): Promise<string | null> {
   // An unknown path gets the 404 page, logged in or not: the login page would only mislead.
@@ -32,7 +33,7 @@ export async function accessRedirect(request: Request, route: GuardedRoute = {})
   if (decision.reason === "login-required" && lookup.state === "ended") {
     const resume = await silentResumePath(request, lookup, url.pathname + pageSearch(url));
     if (resume) return resume;
-    const reason = { replaced: "replaced", credentials_invalid: "credentials", expired: "expired" }[lookup.reason as string];
+    const reason = loginReasonOf(lookup);
     if (reason) return `${decision.location}${decision.location.includes("?") ? "&" : "?"}reason=${reason}`;
   }
   return decision.location;

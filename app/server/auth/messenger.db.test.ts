@@ -18,7 +18,8 @@ import { savedEnv } from "../../../tests/setup/env";
 import { createMessengerUser, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { messengerAuthRedirect, needsReauthorization } from "./messenger.server";
 import { OPERATOR_LINK_PATH, createOperatorSession, startOperatorLink } from "./operator.server";
-import { getUser, lookupSession, readSessionId, requireMessengerUser, requireStudent } from "./session.server";
+import { getUser, lookupSession, readSessionId } from "./session.server";
+import { requireMessengerUser, requireStudent } from "../http/guards.server";
 
 const ORIGIN = "http://localhost";
 const CALLBACK_URI = `${ORIGIN}/api/wechat/callback`;
@@ -678,7 +679,7 @@ describe("an operator linking the messenger (from /admin/settings)", () => {
       .executeTakeFirstOrThrow();
     const session = await createOperatorSession(operator.id);
     const linkCookie = await startOperatorLink(request("/admin/settings", { method: "POST", cookie: session.setCookie.split(";")[0] }));
-    return { operatorId: operator.id, browser: new CookieBrowser(linkCookie.split(";")[0]) };
+    return { operatorId: operator.id, browser: new CookieBrowser(linkCookie!.split(";")[0]) };
   }
 
   async function link(browser: CookieBrowser) {

@@ -13,19 +13,8 @@ import { createDatabase, db } from "~/server/db/db.server";
 import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor, thrownResponse } from "../../../tests/setup/helpers";
 import { ROOT, TMP_DIR, uniqueSuffix } from "../../../tests/setup/test-db";
 import { captchaToken } from "./captcha.server";
-import {
-  OPERATOR_LINK_PATH,
-  OPERATOR_SESSION_LIFETIME_MS,
-  createOperator,
-  disableOperator,
-  getOperator,
-  linkOperatorOpenid,
-  loginOperator,
-  logoutOperator,
-  operatorForLink,
-  requireAdmin,
-  resetOperator,
-} from "./operator.server";
+import { OPERATOR_LINK_PATH, OPERATOR_SESSION_LIFETIME_MS, createOperator, disableOperator, getOperator, linkOperatorOpenid, loginOperator, logoutOperator, operatorForLink, resetOperator } from "./operator.server";
+import { requireAdmin } from "../http/guards.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 let counter = 0;

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
-import { redirect } from "@remix-run/node";
 import type { Selectable } from "kysely";
-import { isAdminRole, OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
+import { OPERATOR_ROLES, type OperatorRole } from "~/lib/operator-roles";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
-import { RIDER_HOME, isRiderRole } from "~/lib/riders";
 import { safeRedirect } from "~/lib/redirect";
 import { appCookie } from "../http/cookies.server";
 import { db, isUniqueViolation, now } from "../db/db.server";
@@ -15,7 +13,6 @@ import { verifyCaptcha } from "./captcha.server";
 import { spendProof } from "./proof-of-work.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./password.server";
 import { clearAccountThrottle, recordFailure, throttleKeys, throttleWait, trustDevice } from "./rate-limit.server";
-import { deleteDataParams } from "~/lib/request-kind";
 
 // Operators (couriers and staff) are not students: their own table, their own session rows and
 // their own cookie, scoped to /admin, so one phone can hold a student session and an operator
@@ -140,7 +137,7 @@ export async function createOperatorSession(operatorId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sessions and the guard
+// Sessions (the routes' guards are app/server/http/guards.server.ts)
 
 async function readOperatorSessionId(request: Request): Promise<string | null> {
   const value = await operatorCookie().parse(request.headers.get("Cookie"));
@@ -174,13 +171,6 @@ export async function getOperator(request: Request): Promise<Operator | null> {
   return operator;
 }
 
-function requestPath(request: Request) {
-  const url = new URL(request.url);
-  deleteDataParams(url.searchParams);
-  url.searchParams.delete("index");
-  return url.pathname + url.search;
-}
-
 export function adminLoginPath(redirectTo?: string) {
   const target = redirectTo ? adminRedirect(redirectTo) : OPERATOR_HOME;
   return target === OPERATOR_HOME ? ADMIN_LOGIN_PATH : `${ADMIN_LOGIN_PATH}?redirectTo=${encodeURIComponent(target)}`;
@@ -192,44 +182,6 @@ export function adminRedirect(target: unknown) {
   const pathname = path.split(/[?#]/)[0]!;
   if (!pathname.startsWith("/admin/") || pathname === ADMIN_LOGIN_PATH || pathname === "/admin/logout") return OPERATOR_HOME;
   return path;
-}
-
-/**
- * Guards every /admin loader and action: the operator of an active session, else a redirect to
- * the operator login, whoever asks (a page, a form post, the page's fetchers; decision 027).
- * Students are refused like anyone else: their session says nothing about operators.
- */
-export async function requireAdmin(request: Request): Promise<Operator> {
-  const operator = await requireOperator(request);
-  // A rider works their own run only (decision 038): every other operator page sends them there.
-  if (isRiderRole(operator.role)) throw redirect(RIDER_HOME);
-  return operator;
-}
-
-/** Any signed-in operator, riders included: for the rider's run page, which shows the operator's own run. */
-export async function requireOperator(request: Request): Promise<Operator> {
-  const operator = await getOperator(request);
-  if (operator) return operator;
-  throw redirect(adminLoginPath(requestPath(request)));
-}
-
-/** Thrown by requireAdminRole for a signed-in operator without the admin role. */
-export class NotAdmin extends Error {
-  constructor() {
-    super("not an admin");
-    this.name = "NotAdmin";
-  }
-}
-
-/**
- * Guards the admin-only pages (schools, campuses, prices, delivery slots, riders, the school
- * calendar): an operator with the admin role, else NotAdmin (app/server/http/admin-guard.ts
- * answers it with a 403 that says who may change them).
- */
-export async function requireAdminRole(request: Request): Promise<Operator> {
-  const operator = await requireAdmin(request);
-  if (!isAdminRole(operator.role)) throw new NotAdmin();
-  return operator;
 }
 
 export async function endOperatorSession(sessionId: string) {
@@ -277,10 +229,13 @@ function operatorLinkCookie() {
   return appCookie("__operator_link", { path: "/api/wechat", maxAge: OPERATOR_LINK_LIFETIME_MS / 1000 });
 }
 
-/** Set-Cookie for the start of a link: ties the OAuth round trip to this operator session. */
-export async function startOperatorLink(request: Request): Promise<string> {
+/**
+ * Set-Cookie for the start of a link: ties the OAuth round trip to this operator session. Null
+ * when the request has no active operator session (then the operator login).
+ */
+export async function startOperatorLink(request: Request): Promise<string | null> {
   const sessionId = await readOperatorSessionId(request);
-  if (!sessionId || !(await operatorOfSession(sessionId))) throw redirect(adminLoginPath("/admin/settings"));
+  if (!sessionId || !(await operatorOfSession(sessionId))) return null;
   return operatorLinkCookie().serialize({ s: sessionId, exp: Date.now() + OPERATOR_LINK_LIFETIME_MS });
 }
 

@@ -10,14 +10,8 @@ import { CookieBrowser, settle } from "../../../tests/setup/browser";
 import { savedEnv } from "../../../tests/setup/env";
 import { createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { accessRedirect } from "./guard.server";
-import {
-  SESSION_IDLE_MS,
-  SESSION_LIFETIME_MS,
-  SESSION_TOUCH_MS,
-  lookupSession,
-  readSessionId,
-  requireStudent,
-} from "./session.server";
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS, SESSION_TOUCH_MS, lookupSession, readSessionId } from "./session.server";
+import { requireStudent } from "../http/guards.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const MESSENGER_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.50(0x18003237) NetType/WIFI Language/zh_CN";

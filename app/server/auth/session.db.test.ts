@@ -2,15 +2,8 @@ import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db/db.server";
 import { cookieValue, createMessengerUser, createStudent, request, sessionCookieFor, thrownResponse } from "../../../tests/setup/helpers";
-import {
-  SESSION_LIFETIME_MS,
-  createUserSession,
-  getUser,
-  lookupSession,
-  logout,
-  readSessionId,
-  requireStudent,
-} from "./session.server";
+import { SESSION_LIFETIME_MS, createUserSession, getUser, lookupSession, logout, readSessionId } from "./session.server";
+import { requireStudent } from "../http/guards.server";
 
 async function sessionRow(id: string) {
   return db().selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -1,18 +1,15 @@
 import crypto from "node:crypto";
-import { type Cookie, redirect } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import { appCookie } from "../http/cookies.server";
 import type { Selectable } from "kysely";
-import * as msg from "~/lib/messages";
-import { loginPath } from "~/lib/redirect";
 import { isMessengerBrowser } from "~/lib/browser";
-import { messengerAuthPath, messengerResumePath, needsReauthorization } from "~/lib/wechat-auth";
+import { messengerResumePath, needsReauthorization } from "~/lib/wechat-auth";
 import { config } from "../config.server";
 import { db, now } from "../db/db.server";
 import { forgetRequestMemo, requestMemo, setRequestUser } from "../log.server";
 import type { SessionEndReason, UsersTable } from "../db/schema";
 import { compiledOnce } from "../db/compiled.server";
 import { authLockActive } from "./messenger-cookies.server";
-import { deleteDataParams } from "~/lib/request-kind";
 
 export type User = Selectable<UsersTable>;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -188,7 +185,7 @@ async function readSession(request: Request): Promise<SessionLookup> {
   ) {
     await endSession(id, "expired");
     // A student bound to a messenger identity can be signed in again without a password
-    // (requireStudent's silent re-authorization).
+    // (the student guard's silent re-authorization, app/server/http/guards.server.ts).
     return resumable(row) ? { state: "ended", reason: "expired", resumable: true } : { state: "ended", reason: "expired" };
   }
   if (at - lastSeen >= SESSION_TOUCH_MS) await touchSession(id, new Date(at).toISOString());
@@ -255,26 +252,15 @@ export function hasStudentAccount(user: User | null): user is User & { student_i
   return Boolean(user?.student_id && user.school_code);
 }
 
-const REASON_PARAM: Partial<Record<SessionEndReason, string>> = {
+const LOGIN_REASON: Partial<Record<SessionEndReason, string>> = {
   replaced: "replaced",
   credentials_invalid: "credentials",
   expired: "expired",
 };
 
-function requestPath(request: Request) {
-  const url = new URL(request.url);
-  deleteDataParams(url.searchParams);
-  return url.pathname + url.search;
-}
-
-/** The product rules' "logged-in state": a session with a bound student account, else the login page. */
-export async function requireStudent(request: Request) {
-  const lookup = await lookupSession(request);
-  if (lookup.state === "active" && hasStudentAccount(lookup.user)) return lookup.user;
-  const resume = await silentResumePath(request, lookup, requestPath(request));
-  if (resume) throw redirect(resume);
-  const reason = lookup.state === "ended" ? REASON_PARAM[lookup.reason] : undefined;
-  throw redirect(loginPath(requestPath(request), reason));
+/** The login page's `reason` for a session that ended (it says why the student is asked again), if it has one. */
+export function loginReasonOf(lookup: SessionLookup): string | undefined {
+  return lookup.state === "ended" ? LOGIN_REASON[lookup.reason] : undefined;
 }
 
 /**
@@ -292,20 +278,9 @@ export async function silentResumePath(request: Request, lookup: SessionLookup, 
 }
 
 /**
- * A known messenger identity (ordering, addresses, coupons): else the authorization.
- * A page load whose authorization is 7 days old re-authorizes (silently when the user already
- * agreed), unless the 10-second redirect lock is on; JSON calls keep working with the known
- * identity meanwhile, and get a 401 when there is none.
+ * A known messenger identity opening a page: whether its authorization is 7 days old and should be
+ * renewed (silently when the user already agreed). Not within the 10-second redirect lock (no loop).
  */
-export async function requireMessengerUser(request: Request) {
-  const user = await getUser(request);
-  const accept = request.headers.get("Accept") ?? "";
-  const wantsPage = accept.includes("text/html");
-  if (user?.openid) {
-    if (!wantsPage || !needsReauthorization(user, new Date()) || (await authLockActive(request))) return user;
-  }
-  if (!wantsPage) {
-    throw Response.json({ success: false, message: msg.wechat.authRequired }, { status: 401 });
-  }
-  throw redirect(messengerAuthPath(requestPath(request)));
+export async function messengerReauthorizationDue(request: Request, user: User): Promise<boolean> {
+  return needsReauthorization(user, new Date()) && !(await authLockActive(request));
 }

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { COMMENT_MAX_LENGTH, POST_MAX_IMAGES, POST_MAX_LENGTH } from "~/lib/forum";
-import { readSessionId, requireStudent } from "../auth/session.server";
+import { readSessionId } from "../auth/session.server";
 import { hasVisited } from "../auth/visit.server";
 import { appCookie } from "../http/cookies.server";
 import { db, now } from "../db/db.server";
@@ -18,7 +18,7 @@ import { uploadKeyFromUrl } from "../storage/images.server";
 // already uploaded are kept by their URL.
 //
 // The routes of these forms say `handle = { keepsDraft: true }`, so the access guard lets their
-// POSTs through. Since anyone can send them, a draft is kept only for a browser that holds the
+// POSTs through (and call app/server/http/draft-guard.server.ts when there is no session). Since anyone can send them, a draft is kept only for a browser that holds the
 // pre-login cookie (auth/visit.server: it was shown one of our pages), within the per-network
 // rate limit "draft", and while the table holds fewer than DRAFT_STASH_MAX_ROWS; expired rows go
 // at every write.
@@ -188,38 +188,4 @@ export async function keepClosedDraft(
 export async function dropDraft(request: Request, kind: DraftKind) {
   const id = await stashIdOf(request);
   if (id) await db().deleteFrom("draft_stash").where("id", "=", id).where("kind", "=", kind).execute();
-}
-
-/** A redirect thrown on the way to the login page, with the draft's cookie added. */
-export function withDraftCookie(thrown: unknown, setCookie: string | null) {
-  if (setCookie && thrown instanceof Response) thrown.headers.append("Set-Cookie", setCookie);
-  return thrown;
-}
-
-/**
- * The guard of the draft forms (handle.keepsDraft): a form sent without a valid student session keeps
- * its text for after the login, then the login page (requireStudent's redirect, carrying the
- * draft's cookie), for every caller. `formData`: the body when the action already read it, null
- * when it must not be read (declared too large).
- */
-export async function requireStudentKeepingDraft(
-  request: Request,
-  kind: DraftKind,
-  path: string,
-  formData: FormData | null | undefined,
-  clientIp: string | undefined,
-): Promise<never> {
-  let setCookie: string | null = null;
-  try {
-    const form = formData === undefined ? await request.formData() : formData;
-    if (form) setCookie = await stashDraft(request, kind, path, draftFromForm(kind, form), clientIp);
-  } catch {
-    // an unreadable body: nothing to keep
-  }
-  try {
-    await requireStudent(request);
-  } catch (thrown) {
-    throw withDraftCookie(thrown, setCookie);
-  }
-  throw new Error("unreachable");
 }

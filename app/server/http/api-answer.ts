@@ -1,4 +1,5 @@
-import { requireMessengerUser, type User } from "../auth/session.server";
+import type { User } from "../auth/session.server";
+import { requireMessengerUser } from "./guards.server";
 
 // The JSON answers of the product rules' call paths (docs/product-rules.md, "Call paths") that
 // our pages' JavaScript or a client may call: never cached, `{ success: false, message }` when
