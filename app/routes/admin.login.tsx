@@ -13,7 +13,7 @@ import { titles as titlesMessages } from "~/lib/messages/titles";
 import { AdminLoginSchema, type AdminLoginFields } from "~/lib/schemas/admin";
 import { createCaptcha } from "~/server/auth/captcha.server";
 import { createProofChallenge } from "~/server/auth/proof-of-work.server";
-import { LoginRefused, authenticateOperator, signInHeaders } from "~/server/auth/authenticator.server";
+import { LoginRefused, authenticateOperator, signInHeaders } from "~/server/http/authenticator.server";
 import { adminRedirect, getOperator } from "~/server/auth/operator.server";
 
 const msg = { admin: adminMessages, app: appMessages, titles: titlesMessages };

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { loginPath } from "~/lib/redirect";
 import { messengerErrorPath } from "~/lib/wechat-auth";
-import { authenticateStudent } from "~/server/auth/authenticator.server";
+import { authenticateStudent } from "~/server/http/authenticator.server";
 import { MessengerAuthError } from "~/server/auth/messenger.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { loginPath } from "~/lib/redirect";
 import { messengerErrorPath } from "~/lib/wechat-auth";
-import { authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
+import { authenticateStudent, signInHeaders } from "~/server/http/authenticator.server";
 import { clearAuthLock } from "~/server/auth/messenger-cookies.server";
 import { MessengerAuthError, withLinkStatus } from "~/server/auth/messenger.server";
 import { clearOperatorLink } from "~/server/auth/operator.server";

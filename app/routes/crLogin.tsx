@@ -16,7 +16,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { LoginSchema, type LoginFields } from "~/lib/schemas/login";
 import { createCaptcha } from "~/server/auth/captcha.server";
 import { createProofChallenge } from "~/server/auth/proof-of-work.server";
-import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/auth/authenticator.server";
+import { LoginRefused, authenticateStudent, signInHeaders } from "~/server/http/authenticator.server";
 import { getUser } from "~/server/auth/session.server";
 import { listSchools } from "~/server/school/school.server";
 

@@ -2,7 +2,7 @@
 //   /api/wechat/auth      startAuthorization: a random state (return path kept here), 302 to the provider
 //   /api/wechat/callback  the state once, code → access_token → userinfo, the identity stored on the
 //                         right user row, a session, back to the return path
-// Both routes go through the remix-auth MessengerStrategy (messenger-strategy.server.ts), which
+// Both routes go through the remix-auth MessengerStrategy (app/server/http/messenger-strategy.server.ts), which
 // runs these steps in order; this module holds the steps and the rows.
 // The base URLs are configuration: tests point them at a fake on loopback, and the simulated
 // provider of development is an in-app copy of the real API, so this code runs unchanged there.
@@ -335,7 +335,7 @@ export async function fetchUserInfo(
 
 // ---------------------------------------------------------------------------------------------
 // Step 2 back at our callback: the state once, the exchange, the identity, the session.
-// The order of these steps is the messenger strategy's (messenger-strategy.server.ts).
+// The order of these steps is the messenger strategy's (app/server/http/messenger-strategy.server.ts).
 
 export type AuthorizationOutcome =
   | "created" // a new user row for this openid, signed in

@@ -4,31 +4,32 @@
 //   - operators: the username + password form of /admin/login, their own Authenticator (another
 //     table, another cookie: an operator is never a student).
 // remix-auth v4 keeps no session: a strategy answers who signed in, and the verify functions here
-// open our database session (session.server.ts, operator.server.ts) and answer the cookies to
-// set and where to go. The routes only turn that, or a refusal, into a response.
+// open our database session (app/server/auth: session.server.ts, operator.server.ts) and answer
+// the cookies to set and where to go, or a refusal with its status and the form's reply. This is
+// request glue (it reads forms, words refusals), so it lives with the HTTP layer; the routes only
+// turn its answer into a response.
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Authenticator } from "remix-auth";
 import { isMessengerBrowser } from "~/lib/browser";
-import { admin as adminMessages } from "~/lib/messages/admin";
 import { login as loginMessages } from "~/lib/messages/login";
-import { tooManyMessage } from "~/lib/login-throttle";
 import { safeRedirect } from "~/lib/redirect";
 import { AdminLoginSchema } from "~/lib/schemas/admin";
 import { LoginSchema } from "~/lib/schemas/login";
 import { MESSENGER_CALLBACK_PATH } from "~/lib/wechat-auth";
 import { log } from "../log.server";
+import { applyMessengerProfile, type AuthorizationOutcome } from "../auth/messenger.server";
+import { adminRedirect, loginOperator, type Operator } from "../auth/operator.server";
+import { deviceIdOf, getUser } from "../auth/session.server";
+import { loginStudent, type SchoolChallenge } from "../auth/student-login.server";
 import { FormStrategy } from "./form-strategy.server";
 import { MessengerStrategy } from "./messenger-strategy.server";
-import { applyMessengerProfile, type AuthorizationOutcome } from "./messenger.server";
-import { adminRedirect, loginOperator, type Operator, type OperatorLoginRefusal } from "./operator.server";
-import { deviceIdOf, getUser } from "./session.server";
-import { studentLoginRefusal, type LoginErrorCode } from "../http/student-login-refusals";
-import { loginStudent, type SchoolChallenge } from "./student-login.server";
+import { operatorLoginRefusal } from "./operator-login-refusals";
+import { studentLoginRefusal, type LoginErrorCode } from "./student-login-refusals";
 
-const msg = { admin: adminMessages, login: loginMessages };
+const msg = { login: loginMessages };
 
 /** A successful sign-in: whom, the cookies to set (session, trusted device, device id) and where to go. */
 export type SignedIn = {
@@ -118,25 +119,13 @@ export const studentAuthenticator = new Authenticator<SignedIn>()
 // ---------------------------------------------------------------------------------------------
 // Operators
 
-/** What the operator login form says for each refusal of loginOperator. */
-function operatorRefusal(refused: OperatorLoginRefusal): { status: number; field?: "captcha"; message: string } {
-  switch (refused.reason) {
-    case "invalid":
-      return { status: 400, message: msg.admin.invalidCredentials };
-    case "limited":
-      return { status: 429, message: tooManyMessage(msg.admin.tooManyAttempts, refused.waitMs) };
-    case "captcha":
-      return { status: 400, field: "captcha", message: refused.captcha === "empty" ? msg.admin.captchaRequired : msg.admin.captchaWrong };
-  }
-}
-
 async function verifyOperator({ form, request }: FormStrategy.VerifyOptions): Promise<OperatorSignedIn> {
   const submission = parseWithZod(form, { schema: AdminLoginSchema });
   if (submission.status !== "success") throw new LoginRefused(400, submission.reply({ hideFields: HIDDEN }));
   const { username, password, redirectTo, captcha, captchaId } = submission.value;
   const result = await loginOperator(username, password, authContext.getStore()?.clientIp ?? "unknown", { request, captcha, captchaId, proofOfWork: form.get(PROOF_OF_WORK.field) });
   if (!result.ok) {
-    const { status, field, message } = operatorRefusal(result);
+    const { status, field, message } = operatorLoginRefusal(result);
     const reply = submission.reply({ ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }), hideFields: HIDDEN });
     throw new LoginRefused(status, reply);
   }

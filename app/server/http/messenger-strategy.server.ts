@@ -11,7 +11,7 @@
 import { redirect } from "@remix-run/node";
 import { Strategy } from "remix-auth/strategy";
 import { log } from "../log.server";
-import { authLockActive } from "./messenger-cookies.server";
+import { authLockActive } from "../auth/messenger-cookies.server";
 import {
   MessengerAuthError,
   afterUsedState,
@@ -26,8 +26,8 @@ import {
   withLinkStatus,
   type MessengerProfile,
   type StateRow,
-} from "./messenger.server";
-import { adminLoginPath, operatorForLink } from "./operator.server";
+} from "../auth/messenger.server";
+import { adminLoginPath, operatorForLink } from "../auth/operator.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
