@@ -13,7 +13,7 @@ import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
 import { notify } from "../notify/notify.server";
 import { withAcademicSession } from "../school/academic-session.server";
-import { AcademicSystemError, type ExamList, type GradeReport } from "../school/index.server";
+import { AcademicSystemError, StoredCredentialsRejected, type ExamList, type GradeReport } from "../school/index.server";
 import { schoolFailed, type SchoolLoadFailure } from "../schedule/timetable.server";
 
 export type LoadSource = "cache" | "fresh" | "stale" | "none";
@@ -45,12 +45,12 @@ export async function clearGradesCache(userId: number) {
   await db().deleteFrom("exams_cache").where("user_id", "=", userId).execute();
 }
 
-/** Invalid credentials: withAcademicSession throws the login redirect; the caches go with them. */
-async function clearingOnRedirect<T>(userId: number, run: () => Promise<T>): Promise<T> {
+/** Invalid credentials: withAcademicSession throws StoredCredentialsRejected; the caches go with them. */
+async function clearingOnRejection<T>(userId: number, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Response) await clearGradesCache(userId);
+    if (error instanceof StoredCredentialsRejected) await clearGradesCache(userId);
     throw error;
   }
 }
@@ -88,11 +88,11 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
 
   let report: GradeReport;
   try {
-    report = await clearingOnRedirect(user.id, () =>
+    report = await clearingOnRejection(user.id, () =>
       withAcademicSession(user, (system, session) => system.grades(session), { returnTo: options.returnTo }),
     );
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof StoredCredentialsRejected) throw error;
     // The error names the kind of failure only: never a grade.
     log("warn", "grades-failed", { userId: user.id, error: error instanceof AcademicSystemError ? error.kind : "error" });
     return fallback(schoolFailed(error, "grades"));
@@ -143,7 +143,7 @@ export async function loadExams(user: User, term: string, options: Options & { s
   if (!hasCredentials(user)) return fallback({ reason: "credentials_missing" });
   if (options.schoolFailure) return fallback(options.schoolFailure);
   try {
-    const list = await clearingOnRedirect(user.id, () =>
+    const list = await clearingOnRejection(user.id, () =>
       withAcademicSession(user, (system, session) => system.exams(session, term), { returnTo: options.returnTo }),
     );
     const fetchedAt = now.toISOString();
@@ -155,7 +155,7 @@ export async function loadExams(user: User, term: string, options: Options & { s
       .execute();
     return { list: { term, exams: list.exams }, fetchedAt, source: "fresh", failure: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof StoredCredentialsRejected) throw error;
     log("warn", "exams-failed", { userId: user.id, term, error: error instanceof AcademicSystemError ? error.kind : "error" });
     return fallback(schoolFailed(error, "exams"));
   }

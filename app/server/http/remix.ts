@@ -1,6 +1,8 @@
 import { createRequestHandler, redirect, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { loginPath } from "~/lib/redirect";
 import type { RequestLimits } from "~/lib/request-limits";
+import { StoredCredentialsRejected } from "../school/types";
 import { refusalResponse } from "./bounds-answer";
 import { countedBody, hasBody } from "./body";
 import { pipelineState } from "./state";
@@ -46,7 +48,19 @@ function isBodyError(error: unknown) {
 
 type Args = { request: Request; context?: AppLoadContext };
 
-/** The build with every loader and action behind the guard's data-request answer, and every action behind the body refusal. */
+/**
+ * The domain's errors that every route answers the same way, as their HTTP answer: the school
+ * rejected the stored credentials (any page that asks the school) → the login page, saying why.
+ */
+export function domainErrorAnswer(error: unknown): unknown {
+  if (error instanceof StoredCredentialsRejected) return redirect(loginPath(error.returnTo, "credentials"));
+  return error;
+}
+
+/**
+ * The build with every loader and action behind the guard's data-request answer and answering the
+ * domain's errors (domainErrorAnswer), and every action behind the body refusal.
+ */
 export function guardedBuild(original: ServerBuild): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(original.routes)) {
@@ -59,7 +73,11 @@ export function guardedBuild(original: ServerBuild): ServerBuild {
     if (typeof loader === "function") {
       module.loader = (async (args: Args & Parameters<typeof loader>[0]) => {
         if (args.context?.accessRedirect) throw redirect(args.context.accessRedirect);
-        return loader(args);
+        try {
+          return await loader(args);
+        } catch (error) {
+          throw domainErrorAnswer(error);
+        }
       }) as typeof loader;
     }
     if (typeof action === "function") {
@@ -74,7 +92,7 @@ export function guardedBuild(original: ServerBuild): ServerBuild {
         } catch (error) {
           if (refused()) throw refusalResponse(pathname(), refused()!);
           if (isBodyError(error)) throw refusalResponse(pathname(), { status: 400, reason: "too_deep" });
-          throw error;
+          throw domainErrorAnswer(error);
         }
         // The action may have handled the broken body itself: the refusal still wins.
         if (refused()) throw refusalResponse(pathname(), refused()!);

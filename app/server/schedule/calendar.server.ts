@@ -13,7 +13,7 @@ import { formatWeeks } from "~/lib/weeks";
 import { loadExams } from "../grades/grades.server";
 import type { User } from "../auth/session.server";
 import { config } from "../config.server";
-import type { Course } from "../school/index.server";
+import { StoredCredentialsRejected, type Course } from "../school/index.server";
 import { mergedCourses } from "./edits.server";
 import { schoolCalendar } from "./school-calendar.server";
 import { getScheduleSettings } from "./settings.server";
@@ -92,7 +92,7 @@ export async function calendarFeed(user: User, now = new Date()): Promise<string
     const { list } = await loadExams(user, term, { now, schoolFailure });
     if (list) events = [...events, ...examEvents(list.exams, shanghaiToday(now), settings.alarmMinutes)];
   } catch (error) {
-    if (!(error instanceof Response)) throw error;
+    if (!(error instanceof StoredCredentialsRejected)) throw error;
   }
   return buildIcs({
     name: fillTemplate(msg.schedule.calendarName, { term: term ? termLabel(term) : "" }),

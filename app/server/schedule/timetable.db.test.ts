@@ -9,6 +9,8 @@ import { db } from "~/server/db/db.server";
 import { hostOf } from "../../../tests/fakes/allow";
 import { startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { cookieValue, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
+import { domainErrorAnswer } from "~/server/http/remix";
+import { StoredCredentialsRejected } from "~/server/school/types";
 import { loadTermInfo, loadTimetable } from "./timetable.server";
 
 // A ZFsoft school on a fake server: its current term is 2025-2026-1 (xnm 2025, xqm 3), whose
@@ -163,9 +165,10 @@ describe("the timetable cache", () => {
     fake.state.sessions.clear();
     student.password = "Changed@pass9";
     const url = `/schedule?term=${TERM}&week=3`;
-    const redirect = await scheduleLoader({ request: request(url, { cookie }), params: {}, context: {} }).catch((error: unknown) => error);
-    expect(redirect).toBeInstanceOf(Response);
-    expect((redirect as Response).headers.get("Location")).toBe(`/crLogin?redirectTo=${encodeURIComponent(url)}&reason=credentials`);
+    const thrown = await scheduleLoader({ request: request(url, { cookie }), params: {}, context: {} }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(StoredCredentialsRejected);
+    // Every loader's errors reach the browser through the HTTP layer's answer (guardedBuild).
+    expect((domainErrorAnswer(thrown) as Response).headers.get("Location")).toBe(`/crLogin?redirectTo=${encodeURIComponent(url)}&reason=credentials`);
     expect(await cacheRows(user.id)).toHaveLength(0);
     expect(await lookupSession(request("/", { cookie }))).toEqual({ state: "ended", reason: "credentials_invalid" });
   });
@@ -177,8 +180,7 @@ describe("the timetable cache", () => {
     student.password = "Changed@pass8";
     const eightDaysLater = new Date(Date.now() + 8 * DAY);
     const thrown = await loadTimetable(user, TERM, { now: eightDaysLater, returnTo: "/schedule" }).catch((error: unknown) => error);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("Location")).toBe("/crLogin?redirectTo=%2Fschedule&reason=credentials");
+    expect(thrown).toMatchObject({ name: "StoredCredentialsRejected", returnTo: "/schedule" });
     expect(await cacheRows(user.id)).toHaveLength(0);
   });
 

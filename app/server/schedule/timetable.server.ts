@@ -9,7 +9,7 @@ import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
 import { withAcademicSession } from "../school/academic-session.server";
 import { findSchool } from "../school/school.server";
-import { AcademicSystemError, type TermInfo, type Timetable } from "../school/index.server";
+import { AcademicSystemError, StoredCredentialsRejected, type TermInfo, type Timetable } from "../school/index.server";
 
 /**
  * Why the school's copy could not be had: no stored credentials to ask with, or the school failed
@@ -49,12 +49,12 @@ function hasCredentials(user: User) {
   return Boolean(user.school_code && user.student_id && user.password_enc);
 }
 
-/** Invalid credentials: withAcademicSession throws the login redirect; the cache goes with them. */
-async function clearingOnRedirect<T>(userId: number, run: () => Promise<T>): Promise<T> {
+/** Invalid credentials: withAcademicSession throws StoredCredentialsRejected; the cache goes with them. */
+async function clearingOnRejection<T>(userId: number, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Response) await clearTimetableCache(userId);
+    if (error instanceof StoredCredentialsRejected) await clearTimetableCache(userId);
     throw error;
   }
 }
@@ -84,7 +84,7 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
     cached ? { info: cached, source: "stale", schoolFailure } : { info: FALLBACK_TERM_INFO, source: "fallback", schoolFailure };
   if (!hasCredentials(user)) return fallback();
   try {
-    const info = await clearingOnRedirect(user.id, () =>
+    const info = await clearingOnRejection(user.id, () =>
       withAcademicSession(user, (system, session) => system.termInfo(session), { returnTo: options.returnTo }),
     );
     const values = { school_code: schoolCode, data: JSON.stringify(info), fetched_at: now.toISOString() };
@@ -95,7 +95,7 @@ export async function loadTermInfo(user: User, options: Options = {}): Promise<T
       .execute();
     return { info, source: "fresh" };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof StoredCredentialsRejected) throw error;
     log("warn", "term-info-failed", { school: schoolCode, error: String(error) });
     return fallback(schoolFailed(error, "timetable"));
   }
@@ -114,7 +114,7 @@ const termInfo = compiledOnce((schoolCode: string) => db().selectFrom("school_te
  * The student's timetable of a term: the cached copy while it is under 7 days old (unless
  * `refresh`), else a fresh one from the school, stored for next time. When the school fails, a
  * cached copy of any age is shown with the failure; invalid credentials clear the cache and
- * throw the redirect to the login page ('登录凭据无效，请重新登录').
+ * throw StoredCredentialsRejected (the login page says '登录凭据无效，请重新登录').
  */
 export async function loadTimetable(
   user: User,
@@ -137,7 +137,7 @@ export async function loadTimetable(
   // again would make the student wait a second timeout for the same answer.
   if (options.schoolFailure) return fallback(options.schoolFailure);
   try {
-    const timetable = await clearingOnRedirect(user.id, () =>
+    const timetable = await clearingOnRejection(user.id, () =>
       withAcademicSession(user, (system, session) => system.timetable(session, term), { returnTo: options.returnTo }),
     );
     const fetchedAt = now.toISOString();
@@ -149,7 +149,7 @@ export async function loadTimetable(
       .execute();
     return { timetable: { term, courses: timetable.courses, notes: timetable.notes }, fetchedAt, source: "fresh", failure: null };
   } catch (error) {
-    if (error instanceof Response) throw error;
+    if (error instanceof StoredCredentialsRejected) throw error;
     log("warn", "timetable-failed", { userId: user.id, term, error: String(error) });
     return fallback(schoolFailed(error, "timetable"));
   }

@@ -7,7 +7,7 @@ import { hostOf } from "../../../tests/fakes/allow";
 import { startFakeZfsoft, type FakeStudent, type FakeZfsoft } from "../../../tests/fakes/zfsoft-server";
 import { cookieValue, request } from "../../../tests/setup/helpers";
 import { withAcademicSession } from "./academic-session.server";
-import { isSessionExpired } from "./index.server";
+import { isSessionExpired, StoredCredentialsRejected } from "./index.server";
 
 const student: FakeStudent = { id: "2023990001", password: "Old@pass1", name: "赵静", className: "数学2301班", college: "数学学院" };
 let fake: FakeZfsoft;
@@ -61,8 +61,8 @@ describe("the academic system's session behind ours", () => {
     fake.state.sessions.clear();
     student.password = "Changed@pass2";
     const thrown = await fetchTimetable(user).catch((error: unknown) => error);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("Location")).toBe("/crLogin?redirectTo=%2Fschedule&reason=credentials");
+    expect(thrown).toBeInstanceOf(StoredCredentialsRejected);
+    expect(thrown).toMatchObject({ returnTo: "/schedule" });
     const lookup = await lookupSession(request("/", { cookie }));
     expect(lookup).toEqual({ state: "ended", reason: "credentials_invalid" });
   });

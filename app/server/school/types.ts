@@ -143,6 +143,18 @@ export class AcademicSystemError extends Error {
   }
 }
 
+/**
+ * Thrown by withAcademicSession when the school rejects the stored credentials (or there are none):
+ * the student's own session has ended, and they must log in again. `returnTo` is the page to come
+ * back to; the HTTP layer (app/server/http/remix.ts) sends the browser to the login page with it.
+ */
+export class StoredCredentialsRejected extends Error {
+  constructor(readonly returnTo?: string) {
+    super("the school rejected the stored credentials");
+    this.name = "StoredCredentialsRejected";
+  }
+}
+
 export function isSessionExpired(result: TimetableResult | GradesResult | ExamsResult): result is { sessionExpired: true } {
   return "sessionExpired" in result;
 }
