@@ -127,13 +127,3 @@ export class NotificationError extends Error {
     this.eventType = extra.eventType;
   }
 }
-
-/**
- * How the notify endpoint answers a failed notification. The provider retries 4xx/5xx answers
- * (15 s … 6 h); a verified event we do not handle is acknowledged so it stops repeating.
- */
-export function notificationFailureResponse(error: NotificationError): { status: number; body: { code: "FAIL"; message: string } | null } {
-  if (error.code === "UNSUPPORTED_EVENT") return { status: 204, body: null };
-  const status = ["MISSING_HEADERS", "SIGNTEST_PROBE", "UNKNOWN_SERIAL", "STALE_TIMESTAMP", "BAD_SIGNATURE"].includes(error.code) ? 401 : 400;
-  return { status, body: { code: "FAIL", message: error.code } };
-}

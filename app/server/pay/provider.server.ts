@@ -11,7 +11,7 @@ import { createSimulatedProvider, sharedSimulatedStore } from "./simulated.serve
 import { createWechatPayProvider } from "./wechatpay.server";
 import type { HeadersLike } from "./wechatpay-sign.server";
 
-export { NotificationError, PayError, notificationFailureResponse } from "./errors.server";
+export { NotificationError, PayError } from "./errors.server";
 export type { NotificationErrorCode, PayErrorCode } from "./errors.server";
 export { createSimulatedProvider } from "./simulated.server";
 export { createWechatPayProvider } from "./wechatpay.server";

@@ -17,7 +17,8 @@ import {
   type NotificationOptions,
 } from "../../../tests/fakes/wechatpay-server";
 import { parseConfig } from "../config.server";
-import { NotificationError, PayError, notificationFailureResponse, payErrorFor } from "./errors.server";
+import { NotificationError, PayError, payErrorFor } from "./errors.server";
+import { notificationFailureAnswer } from "../http/pay-notify-answer";
 import type { PaymentProvider, VerifiedNotification } from "./provider.server";
 import { createWechatPayProvider, parseWechatpayNotification } from "./wechatpay.server";
 import { paySignMessage, signAsPlatform, verifyMessage } from "./wechatpay-sign.server";
@@ -279,7 +280,7 @@ describe("notifications", () => {
               return;
             }
             refused.push(error.code);
-            const answer = notificationFailureResponse(error);
+            const answer = notificationFailureAnswer(error);
             if (answer.body) res.writeHead(answer.status, { "Content-Type": "application/json" }).end(JSON.stringify(answer.body));
             else res.writeHead(answer.status).end();
           });
@@ -372,7 +373,7 @@ describe("notifications", () => {
     const other = JSON.stringify({ id: "EV-1", event_type: "TRANSACTION.CLOSED", resource_type: "encrypt-resource", resource: { algorithm: "AEAD_AES_256_GCM", ciphertext: "", nonce: "" } });
     let error = catchNotification(() => parseWechatpayNotification(settings, sign(other), other));
     expect(error).toMatchObject({ code: "UNSUPPORTED_EVENT", eventType: "TRANSACTION.CLOSED" });
-    expect(notificationFailureResponse(error)).toEqual({ status: 204, body: null });
+    expect(notificationFailureAnswer(error)).toEqual({ status: 204, body: null });
     for (const body of ["not json", JSON.stringify({ id: "x" })]) {
       error = catchNotification(() => parseWechatpayNotification(settings, sign(body), body));
       expect(error.code).toBe("MALFORMED");
