@@ -29,7 +29,7 @@ import {
   fillTemplate,
   formatWindow,
 } from "~/lib/service-hours";
-import { messengerAuthPath } from "~/lib/wechat-auth";
+import { messengerAuthPathFor } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
 import { assistRefusalText } from "~/server/http/coupon-refusals";
 import { campusChoiceText } from "~/server/http/campus-refusals";
@@ -41,7 +41,6 @@ import { type PackageTypeConfig } from "~/server/market/market-config.server";
 import { promisedDelivery } from "~/server/orders/slots.server";
 import { expressState, recognizePendingSms } from "~/server/market/market-state.server";
 import { latestUnpaidOrder, pickAddress } from "~/server/orders/orders.server";
-import { returnPath } from "./guards.server";
 
 const m = marketMessages;
 
@@ -55,7 +54,7 @@ export async function marketLoader(request: Request) {
   const tab = parseTab(url.searchParams.get("tab"));
   const staticSheet = parseStaticSheet(url.searchParams.get("sheet"));
   const messenger = Boolean(user?.openid);
-  const authHref = messengerAuthPath(returnPath(request));
+  const authHref = messengerAuthPathFor(request.url);
   // The promise as payment would make it now: a full slot of the campus moves it to the next.
   const estimate = await promisedDelivery(config?.campusCode ?? null, new Date());
 

@@ -30,7 +30,7 @@ import type { User } from "../auth/session.server";
 import { calendarUrl } from "./calendar.server";
 import { getScheduleSettings } from "./settings.server";
 import { loadTermInfo, loadTimetable } from "./timetable.server";
-import { deleteDataParams } from "~/lib/request-kind";
+import { requestReturnPath } from "~/lib/redirect";
 
 export type CourseDetail = {
   index: number;
@@ -53,14 +53,6 @@ export type CourseDetail = {
   helpHref: string | null;
 };
 
-/** The path and query the student asked for, as the login page's return address. */
-export function returnPath(url: URL) {
-  const params = new URLSearchParams(url.search);
-  deleteDataParams(params);
-  const query = params.toString();
-  return url.pathname + (query ? `?${query}` : "");
-}
-
 /** The term the URL asks for when it is a valid code, else the school's current term. */
 function pickTerm(requested: string | null, current: string) {
   return requested && parseTermCode(requested) ? requested : current;
@@ -68,7 +60,7 @@ function pickTerm(requested: string | null, current: string) {
 
 export async function scheduleView(user: User, url: URL, options: { now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const returnTo = returnPath(url);
+  const returnTo = requestReturnPath(url);
   const { info, source: termSource, schoolFailure } = await loadTermInfo(user, { returnTo, now });
 
   const term = pickTerm(url.searchParams.get("term"), info.currentTerm);
