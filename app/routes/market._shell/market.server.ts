@@ -6,7 +6,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { composeAddress, type AddressView } from "~/lib/address";
 import { formatYuan } from "~/lib/money";
 import { FEATURE_INTROS, MARKET_TIPS } from "~/lib/content/market";
-import { fill, parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";
+import { parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";
 import type { FeatureTabView, InfoPanelView } from "~/lib/market-views";
 import type { ProofChallenge } from "~/lib/proof-of-work";
 import { createProofChallenge } from "~/server/auth/proof-of-work.server";
@@ -120,7 +120,7 @@ export async function marketLoader(request: Request) {
       },
       coupon: couponRow(quote),
       estimate: { time: estimate.time, dayOffset: estimate.dayOffset },
-      priceFrom: priceFromFen ? fill(marketPage.express.priceFrom, { price: formatYuan(priceFromFen) }) : null,
+      priceFrom: priceFromFen ? fillTemplate(marketPage.express.priceFrom, { price: formatYuan(priceFromFen) }) : null,
       promo,
       feature: tab === "express" ? null : featureTab(tab, await createProofChallenge()),
       // The read-only panel open over the page it was opened from (closing returns there), or the assist dialog.
