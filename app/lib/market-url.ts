@@ -59,8 +59,3 @@ export function marketHref(location: MarketLocation = {}) {
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
-
-/** Replaces each `{name}` in a catalogue template (like service-hours' fillTemplate, without its imports). */
-export function fill(template: string, values: Record<string, string | number>) {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

@@ -47,6 +47,8 @@ describe("fenToYuan", () => {
     [1, 0.01],
     [1999, 19.99],
     [33.4, 0.33],
+    [-250, -2.5],
+    [100000, 1000],
   ])("%s → %s", (fen, yuan) => expect(fenToYuan(fen)).toBe(yuan));
 });
 

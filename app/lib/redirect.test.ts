@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginPath, safeRedirect } from "./redirect";
+import { loginPath, requestReturnPath, safeRedirect } from "./redirect";
 
 describe("safeRedirect keeps same-origin paths only", () => {
   it.each([
@@ -73,6 +73,46 @@ describe("safeRedirect keeps same-origin paths only", () => {
 
   it("defaults to the timetable", () => {
     expect(safeRedirect("//x")).toBe("/schedule");
+  });
+
+  it.each([
+    ["/market?index&tab=express", "/market?tab=express"],
+    ["/schedule?week=3&_routes=routes%2Fschedule._index", "/schedule?week=3"],
+    ["/admin/orders?_data=routes%2Fadmin.orders", "/admin/orders"],
+    ["/post/7?index#c3", "/post/7#c3"],
+    // Nothing to drop: the query stays as written, not re-encoded.
+    ["/market?next=//evil.example&q=a%20b", "/market?next=//evil.example&q=a%20b"],
+  ])("drops a data request's parameters: %j → %s", (input, expected) => {
+    expect(safeRedirect(input, "/fallback")).toBe(expected);
+  });
+
+  it("drops them from a full URL of our origin too", () => {
+    expect(safeRedirect("https://campus.example.cn/market?index&_routes=root", "/fallback", { origins: ["https://campus.example.cn"] })).toBe("/market");
+  });
+});
+
+describe("requestReturnPath: the page a request was for", () => {
+  it.each([
+    ["http://localhost/schedule?week=3", "/schedule?week=3"],
+    ["http://localhost/schedule?week=3&_routes=routes%2Fschedule._index", "/schedule?week=3"],
+    // The market's rule kept `_routes`; the timetable's kept `index`.
+    ["http://localhost/market?index&_routes=root&tab=express", "/market?tab=express"],
+    ["http://localhost/admin/orders?index&status=paid", "/admin/orders?status=paid"],
+    ["http://localhost/market.data?_routes=root", "/market"],
+    ["http://localhost/_root.data?_routes=root", "/"],
+    ["/backpack/grades?term=2025-2026-1", "/backpack/grades?term=2025-2026-1"],
+    // A request's own path can leave the site once it is a Location: "//evil.example" is one.
+    ["http://localhost//evil.example/x", "/fallback"],
+    ["http://localhost/%2F%2Fevil.example", "/fallback"],
+    [`http://localhost/backpack/inbox?q=${"x".repeat(3000)}`, "/backpack/inbox"],
+    [`http://localhost/${"x".repeat(3000)}`, "/fallback"],
+  ])("%s → %s", (url, expected) => {
+    expect(requestReturnPath(url, "/fallback")).toBe(expected);
+    expect(requestReturnPath(new URL(url, "http://localhost"), "/fallback")).toBe(expected);
+  });
+
+  it("defaults to the timetable", () => {
+    expect(requestReturnPath("http://localhost//evil.example")).toBe("/schedule");
   });
 });
 

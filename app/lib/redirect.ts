@@ -1,3 +1,5 @@
+import { deleteDataParams, hasDataParams, pagePath } from "./request-kind";
+
 /** The stand-in origin redirect targets are resolved against (only paths of this site survive). */
 const SAME_ORIGIN = "http://same.origin";
 
@@ -7,7 +9,8 @@ const SAME_ORIGIN = "http://same.origin";
  * normalises to "//evil", which would leave the site. Refused: "//…", "/\…", encoded slashes or
  * backslashes that make such a start once decoded ("/%2F%2F…", "/%5C…"), absolute URLs,
  * "javascript:", anything with control characters, tabs, newlines or backslashes. Otherwise the
- * fallback. The answer is a fixpoint: safeRedirect(safeRedirect(x)) === safeRedirect(x).
+ * fallback. A data request's parameters (`_routes`, `index`, `_data`) are dropped: a return address
+ * names a page. The answer is a fixpoint: safeRedirect(safeRedirect(x)) === safeRedirect(x).
  */
 export function safeRedirect(target: unknown, fallback = "/schedule", options: { origins?: string[] } = {}): string {
   if (typeof target !== "string" || target.length === 0 || target.length > MAX_REDIRECT_LENGTH) return fallback;
@@ -26,6 +29,8 @@ export function safeRedirect(target: unknown, fallback = "/schedule", options: {
     return fallback;
   }
   if (url.origin !== SAME_ORIGIN) return fallback;
+  // Only when there is one to drop: rewriting the query would re-encode the rest of it.
+  if (hasDataParams(url.searchParams)) deleteDataParams(url.searchParams);
   const path = url.pathname + url.search + url.hash;
   if (!isLocalPath(path)) return fallback;
   let decoded: string;
@@ -37,6 +42,16 @@ export function safeRedirect(target: unknown, fallback = "/schedule", options: {
   // A proxy or a client that decodes once more must still see a path of ours.
   if (!isLocalPath(decoded) || /[\u0000-\u001f\u007f\\]/.test(decoded) || /\/\.\.?(\/|$)/.test(decoded)) return fallback;
   return path;
+}
+
+/**
+ * The page a request was for, as the address to come back to after a login or an authorization:
+ * its path (a data request's `.data` undone) and query, bounded as boundedReturnPath, then kept
+ * as safeRedirect keeps a target ("//evil.example" is a path a request can have). Else the fallback.
+ */
+export function requestReturnPath(requestUrl: string | URL, fallback = "/schedule"): string {
+  const url = new URL(requestUrl, SAME_ORIGIN);
+  return safeRedirect(boundedReturnPath(pagePath(url.pathname) + url.search), fallback);
 }
 
 function pathOnOrigins(target: string, origins: string[]) {

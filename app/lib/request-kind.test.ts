@@ -33,7 +33,8 @@ describe("pagePath and pageUrl", () => {
   it.each([
     ["/schedule.data?week=3&_routes=routes%2Fschedule._index", "/schedule", "?week=3"],
     ["/_root.data?_routes=root", "/", ""],
-    ["/market.data?index&_routes=root", "/market", "?index="],
+    ["/market.data?index&_routes=root", "/market", ""],
+    ["/market?index&tab=express", "/market", "?tab=express"],
     ["/admin/orders?status=paid&_data=routes%2Fadmin.orders", "/admin/orders", "?status=paid"],
   ])("%s → %s%s", (url, path, search) => {
     expect(pageUrl(url).pathname).toBe(path);

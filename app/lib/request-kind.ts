@@ -6,8 +6,11 @@
 // (actions answer every caller alike: data to stay, a redirect to move on).
 
 const DATA_SUFFIX = ".data";
-/** Query parameters single fetch adds to a data request (and the old `?_data` of Remix v2). */
-const DATA_PARAMS = ["_routes", "_data"] as const;
+/**
+ * Query parameters single fetch adds to a data request (and the old `?_data` of Remix v2), and the
+ * `?index` that points a request (a form's too) at an index route: none names a page.
+ */
+const DATA_PARAMS = ["_routes", "_data", "index"] as const;
 
 function pathOf(url: string | URL): string {
   if (typeof url !== "string") return url.pathname;
@@ -31,15 +34,21 @@ export function pagePath(pathname: string): string {
 }
 
 /**
- * Removes single fetch's `_routes` (and any old `_data`) from a query: a loader's request.url
- * keeps `_routes` (Remix strips only the `.data` suffix), and a return address must not carry it.
+ * Removes single fetch's `_routes`, `index` (and any old `_data`) from a query: a loader's
+ * request.url keeps them (Remix strips only the `.data` suffix), and a return address must not
+ * carry them.
  */
 export function deleteDataParams(params: URLSearchParams): URLSearchParams {
   for (const name of DATA_PARAMS) params.delete(name);
   return params;
 }
 
-/** The page URL a request is for: the path as pagePath, without single fetch's `_routes` (and any old `_data`). */
+/** True when a query carries any of the parameters deleteDataParams removes. */
+export function hasDataParams(params: URLSearchParams): boolean {
+  return DATA_PARAMS.some((name) => params.has(name));
+}
+
+/** The page URL a request is for: the path as pagePath, without the data-request parameters. */
 export function pageUrl(url: string | URL): URL {
   const page = new URL(url.toString(), "http://localhost");
   page.pathname = pagePath(page.pathname);

@@ -5,6 +5,7 @@ import {
   decodeUserInfoPayload,
   isMessengerErrorCode,
   messengerAuthPath,
+  messengerAuthPathFor,
   messengerErrorMessage,
   messengerErrorPath,
   needsReauthorization,
@@ -95,5 +96,15 @@ describe("error codes and messages", () => {
   it("messengerAuthPath encodes the return path", () => {
     expect(messengerAuthPath("/market")).toBe("/api/wechat/auth?redirect_url=%2Fmarket");
     expect(messengerAuthPath("/x?a=1&b=2")).toBe("/api/wechat/auth?redirect_url=%2Fx%3Fa%3D1%26b%3D2");
+  });
+
+  it.each([
+    ["http://localhost/market?tab=express", "/api/wechat/auth?redirect_url=%2Fmarket%3Ftab%3Dexpress"],
+    // A fetcher's revalidation: its `_routes` and `index` are not the page's (the market's guard kept `_routes`).
+    ["http://localhost/market?index&_routes=root%2Croutes%2Fmarket._shell&tab=express", "/api/wechat/auth?redirect_url=%2Fmarket%3Ftab%3Dexpress"],
+    ["http://localhost/market/address/9.data?_routes=root", "/api/wechat/auth?redirect_url=%2Fmarket%2Faddress%2F9"],
+    ["http://localhost//evil.example/market", "/api/wechat/auth?redirect_url=%2Fmarket"],
+  ])("messengerAuthPathFor(%s) comes back to the page", (url, expected) => {
+    expect(messengerAuthPathFor(url)).toBe(expected);
   });
 });

@@ -1,7 +1,7 @@
 // The rules of the messenger authorization that need no I/O: how long it lasts, the redirect
 // lock, the error codes that reach /wx/callback and their messages, the legacy payload decoder.
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
-import { boundedReturnPath } from "~/lib/redirect";
+import { boundedReturnPath, requestReturnPath } from "~/lib/redirect";
 
 const msg = { wechat: wechatMessages };
 
@@ -59,6 +59,11 @@ export function needsReauthorization(
 /** Where to send a browser to (re)authorize, coming back to `returnPath` afterwards. */
 export function messengerAuthPath(returnPath: string) {
   return `${MESSENGER_AUTH_PATH}?redirect_url=${encodeURIComponent(boundedReturnPath(returnPath) ?? MESSENGER_DEFAULT_RETURN)}`;
+}
+
+/** The authorization that comes back to the page a request was for (requestReturnPath). */
+export function messengerAuthPathFor(requestUrl: string | URL) {
+  return messengerAuthPath(requestReturnPath(requestUrl, MESSENGER_DEFAULT_RETURN));
 }
 
 /**

@@ -17,7 +17,8 @@ import { randomNickname } from "~/lib/nickname";
 import { SimulatedAuthorizeSchema } from "~/lib/schemas/wechat";
 import { MESSENGER_CALLBACK_PATH } from "~/lib/wechat-auth";
 import { issueSimulatedCode, simulatedOpenid, simulatedProfile } from "~/server/auth/messenger-sim.server";
-import { SIMULATED_APP_ID, isSimulatedMessenger, publicOrigin } from "~/server/auth/messenger.server";
+import { SIMULATED_APP_ID, isSimulatedMessenger } from "~/server/auth/messenger.server";
+import { ownOrigins } from "~/server/http/public-origin";
 import { deviceIdOf } from "~/server/auth/session.server";
 
 const msg = { app: appMessages, wechat: wechatMessages };
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let redirectOk = false;
   try {
     const target = new URL(params.get("redirect_uri") ?? "");
-    redirectOk = target.pathname === MESSENGER_CALLBACK_PATH && [publicOrigin(request), new URL(request.url).origin].includes(target.origin);
+    redirectOk = target.pathname === MESSENGER_CALLBACK_PATH && ownOrigins(request).includes(target.origin);
   } catch {
     redirectOk = false;
   }

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { FieldError, FormError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { helpDates as helpDatesMessages } from "~/lib/messages/helpDates";
 import { mutualHelp as mutualHelpMessages } from "~/lib/messages/mutualHelp";
@@ -150,8 +150,7 @@ export default function MutualHelp() {
   const initialNote = fields.note.initialValue ?? "";
   const [kind, setKind] = useState<CourseKind | null>(isCourseKind(initialKind) ? initialKind : null);
   const [noteLength, setNoteLength] = useState(initialNote.length);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // Back in the browser (with JavaScript) keeps what was typed too, as the back arrow does.
   const formRef = useRef<HTMLFormElement>(null);
   const sent = useRef(false);

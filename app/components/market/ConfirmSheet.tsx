@@ -4,7 +4,8 @@ import { FieldError } from "~/components/FieldError";
 import type { PackageTypeKey } from "~/lib/catalog";
 import { formatYuan } from "~/lib/money";
 import { CHECKOUT_ACTION } from "~/lib/market-links";
-import { fill, marketHref } from "~/lib/market-url";
+import { marketHref } from "~/lib/market-url";
+import { fillTemplate } from "~/lib/template";
 import { checkoutSheet } from "~/lib/messages/market-sheet-checkout";
 import type { PackageCounts } from "~/lib/package-counts";
 import { CouponRow, type CouponRowData } from "../coupons/CouponRow";
@@ -55,7 +56,7 @@ export function ConfirmSheet({ checkout, packageTypes, address, summary, estimat
               <Yuan fen={summary.paidFen} className="text-xl font-bold text-red-600" testId="paid-total" />
             </p>
             <p className="text-xs text-slate-500">
-              {fill(m.checkout.parcels, { count: summary.parcels })} · {m.checkout.original}{" "}
+              {fillTemplate(m.checkout.parcels, { count: summary.parcels })} · {m.checkout.original}{" "}
               <Yuan fen={summary.originalFen} className={summary.originalFen !== summary.paidFen ? "line-through" : ""} testId="original-total" />
             </p>
           </div>
@@ -167,7 +168,7 @@ function CountButton({ direction, name }: { direction: "decrease" | "increase"; 
       name="direction"
       value={direction}
       className={`flex h-8 w-8 items-center justify-center rounded-full ${up ? "bg-brand text-white active:bg-brand-dark" : "border border-slate-200 text-slate-600 active:bg-slate-100"}`}
-      aria-label={fill(m.checkout[direction], { name })}
+      aria-label={fillTemplate(m.checkout[direction], { name })}
     >
       <Glyph name={up ? "plus" : "minus"} className="h-4 w-4" />
     </button>

@@ -1,6 +1,7 @@
 // What /backpack/exams shows for the term asked (?term=) or the current one, computed on the
 // server so the first HTML carries everything. Beside the route, not in it: its imports would
 // otherwise stay in the page's chunk (decision 049).
+import { requestReturnPath } from "~/lib/redirect";
 import { arrangeExams } from "~/lib/exams";
 import { ageText } from "~/lib/schedule";
 import { compareTerms, parseTermCode, termLabel } from "~/lib/term";
@@ -8,12 +9,11 @@ import { formatShanghai, shanghaiToday } from "~/lib/time";
 import type { User } from "~/server/auth/session.server";
 import { loadExams } from "~/server/grades/grades.server";
 import { schoolLoadNotice } from "~/server/http/schedule-refusals";
-import { returnPath } from "~/server/schedule/page.server";
 import { loadTermInfo } from "~/server/schedule/timetable.server";
 
 export async function examsView(user: User, url: URL, options: { now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const returnTo = returnPath(url);
+  const returnTo = requestReturnPath(url);
   const { info, schoolFailure } = await loadTermInfo(user, { returnTo, now });
   const requested = url.searchParams.get("term");
   const term = requested && parseTermCode(requested) ? requested : info.currentTerm;

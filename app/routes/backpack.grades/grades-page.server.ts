@@ -1,6 +1,7 @@
 // What /backpack/grades shows, computed on the server so the first HTML carries everything (the
 // chart is inline SVG; no JavaScript needed). Beside the route, not in it: its imports would
 // otherwise stay in the page's chunk (decision 049).
+import { requestReturnPath } from "~/lib/redirect";
 import { CHART, chartMax, chartPoints, chartY, formatGpa, shortTermLabel, summariseGrades } from "~/lib/grades";
 import { ageText } from "~/lib/schedule";
 import { termLabel } from "~/lib/term";
@@ -8,12 +9,11 @@ import { formatShanghai } from "~/lib/time";
 import type { User } from "~/server/auth/session.server";
 import { gradeNoticeSetting, loadGrades } from "~/server/grades/grades.server";
 import { schoolLoadNotice } from "~/server/http/schedule-refusals";
-import { returnPath } from "~/server/schedule/page.server";
 import { findSchool } from "~/server/school/school.server";
 
 export async function gradesView(user: User, url: URL, options: { now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const load = await loadGrades(user, { returnTo: returnPath(url), now });
+  const load = await loadGrades(user, { returnTo: requestReturnPath(url), now });
   const records = load.report?.grades ?? [];
   const school = user.school_code ? await findSchool(user.school_code) : undefined;
   const summary = summariseGrades(records, school?.gradeScale);

@@ -14,7 +14,7 @@ import { entryFromInput, entryHoldsOneCode } from "~/lib/pickup-entries";
 import type { RateLimitedAction } from "~/lib/rate-limits";
 import { PageIntentSchema } from "~/lib/schemas/market";
 import { fillTemplate } from "~/lib/service-hours";
-import { messengerAuthPath } from "~/lib/wechat-auth";
+import { messengerAuthPathFor } from "~/lib/wechat-auth";
 import { refusals as refusalMessages } from "~/lib/messages/refusals";
 import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { proofVerdict } from "~/server/auth/proof-of-work.server";
@@ -29,7 +29,7 @@ import { recognizeImage } from "~/server/market/recognition.server";
 import { log } from "~/server/log.server";
 import { consumeRateLimit } from "~/server/rate-limits.server";
 import { tooMany } from "~/server/http/too-many";
-import { requireCheckout, requireMarketUser, returnPath } from "../market._shell/guards.server";
+import { requireCheckout, requireMarketUser } from "../market._shell/guards.server";
 
 const m = marketMessages;
 
@@ -84,7 +84,7 @@ export async function pageAction(request: Request, clientIp?: string) {
 
   if (value.intent === "recognize" && value.text.trim() && !(await getUser(request))?.openid) {
     // Through the authorization, the pasted text comes along (recognised when the visitor is back).
-    throw redirectDocument(messengerAuthPath(returnPath(request)), { headers: { "Set-Cookie": await keepPendingSms(value.text) } });
+    throw redirectDocument(messengerAuthPathFor(request.url), { headers: { "Set-Cookie": await keepPendingSms(value.text) } });
   }
   const { user, config } = await requireCheckout(request);
   const types = config.packageTypes;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useHydrated } from "~/components/Page";
 import { AddressForm } from "~/components/market/AddressForm";
 import type { MarketActionData } from "~/lib/market-views";
 import { useMarketData } from "../market._shell/route";
@@ -20,8 +20,7 @@ export default function AddressFormSheet() {
   const { address, campuses, constraint } = useLoaderData<typeof loader>();
   const market = useMarketData();
   const actionData = useActionData<typeof action>() as MarketActionData | undefined;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <AddressForm
       key={address?.id ?? "new"}

@@ -2,16 +2,9 @@
 // app/server/ never answers itself.
 import { redirect, redirectDocument } from "@remix-run/node";
 import { marketHref } from "~/lib/market-url";
-import { messengerAuthPath } from "~/lib/wechat-auth";
+import { messengerAuthPathFor } from "~/lib/wechat-auth";
 import { getUser, type User } from "~/server/auth/session.server";
 import { checkoutState } from "~/server/market/market-state.server";
-
-/** Where the messenger authorization brings the visitor back: the page they were on. */
-export function returnPath(request: Request) {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  return url.pathname + url.search;
-}
 
 /**
  * The messenger identity that recognition, the checkout and addresses need. Without it the
@@ -20,7 +13,7 @@ export function returnPath(request: Request) {
 export async function requireMarketUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (user?.openid) return user;
-  throw redirectDocument(messengerAuthPath(returnPath(request)));
+  throw redirectDocument(messengerAuthPathFor(request.url));
 }
 
 /**

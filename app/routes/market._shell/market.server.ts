@@ -6,7 +6,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { composeAddress, type AddressView } from "~/lib/address";
 import { formatYuan } from "~/lib/money";
 import { FEATURE_INTROS, MARKET_TIPS } from "~/lib/content/market";
-import { fill, parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";
+import { parseStaticSheet, parseTab, type StaticSheet } from "~/lib/market-url";
 import type { FeatureTabView, InfoPanelView } from "~/lib/market-views";
 import type { ProofChallenge } from "~/lib/proof-of-work";
 import { createProofChallenge } from "~/server/auth/proof-of-work.server";
@@ -29,7 +29,7 @@ import {
   fillTemplate,
   formatWindow,
 } from "~/lib/service-hours";
-import { messengerAuthPath } from "~/lib/wechat-auth";
+import { messengerAuthPathFor } from "~/lib/wechat-auth";
 import { getUser } from "~/server/auth/session.server";
 import { assistRefusalText } from "~/server/http/coupon-refusals";
 import { campusChoiceText } from "~/server/http/campus-refusals";
@@ -41,7 +41,6 @@ import { type PackageTypeConfig } from "~/server/market/market-config.server";
 import { promisedDelivery } from "~/server/orders/slots.server";
 import { expressState, recognizePendingSms } from "~/server/market/market-state.server";
 import { latestUnpaidOrder, pickAddress } from "~/server/orders/orders.server";
-import { returnPath } from "./guards.server";
 
 const m = marketMessages;
 
@@ -55,7 +54,7 @@ export async function marketLoader(request: Request) {
   const tab = parseTab(url.searchParams.get("tab"));
   const staticSheet = parseStaticSheet(url.searchParams.get("sheet"));
   const messenger = Boolean(user?.openid);
-  const authHref = messengerAuthPath(returnPath(request));
+  const authHref = messengerAuthPathFor(request.url);
   // The promise as payment would make it now: a full slot of the campus moves it to the next.
   const estimate = await promisedDelivery(config?.campusCode ?? null, new Date());
 
@@ -121,7 +120,7 @@ export async function marketLoader(request: Request) {
       },
       coupon: couponRow(quote),
       estimate: { time: estimate.time, dayOffset: estimate.dayOffset },
-      priceFrom: priceFromFen ? fill(marketPage.express.priceFrom, { price: formatYuan(priceFromFen) }) : null,
+      priceFrom: priceFromFen ? fillTemplate(marketPage.express.priceFrom, { price: formatYuan(priceFromFen) }) : null,
       promo,
       feature: tab === "express" ? null : featureTab(tab, await createProofChallenge()),
       // The read-only panel open over the page it was opened from (closing returns there), or the assist dialog.

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { Icon } from "~/components/icons";
 import { ExpressList, ExpressTop, PromoCard } from "~/components/market/ExpressParts";
 import { ExpressTab, ScreenshotForm } from "~/components/market/ExpressTab";
 import { CampusSelector, InfoPanel } from "~/components/market/deferred";
 import { ToastProvider } from "~/components/market/toast-context";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
 import { MARKET_TABS, tabHref } from "~/lib/market-links";
 import { app } from "~/lib/messages/app";
 import { campus } from "~/lib/messages/campus";
@@ -40,8 +40,7 @@ export function useMarketData() {
 
 export default function Market() {
   const data = useLoaderData<typeof loader>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const { selector, checkout } = data;
 
   // The routes' own answers to a plain form post are their toasts; the layout's are the loader's.

@@ -6,15 +6,11 @@ import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { PricedType } from "~/lib/package-counts";
 import { fillTemplate } from "~/lib/template";
 import type { User } from "~/server/auth/session.server";
-import { config } from "~/server/config.server";
 import { inviteLinkOf } from "~/server/coupons/campaign.server";
 import { loadRules } from "~/server/coupons/wallet.server";
+import { publicOrigin } from "~/server/http/public-origin";
 
 const m = couponMessages;
-
-export function publicOrigin(request: Request) {
-  return config().publicUrl ? new URL(config().publicUrl!).origin : new URL(request.url).origin;
-}
 
 export async function inviteShareOf(request: Request, user: User, types: PricedType[] = []) {
   const link = await inviteLinkOf(user);

@@ -7,7 +7,7 @@ import { Toast } from "~/components/Toast";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
-import { Page } from "~/components/Page";
+import { Page, useHydrated } from "~/components/Page";
 import { DRAFT_STORAGE_KEY, IMAGE_ACCEPT, IMAGE_MAX_BYTES, isImageType, POST_MAX_IMAGES, POST_MAX_LENGTH, UPLOAD_GAP_MS, UPLOAD_TIMEOUT_MS } from "~/lib/forum";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
@@ -99,7 +99,7 @@ export default function PublishPost() {
   const [items, setItems] = useState<Item[]>(() => (actionData?.images ?? serverDraft?.images ?? []).map((image) => ({ id: image.url, name: "", status: "done", progress: 100, ...image })));
   const [clientError, setClientError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(serverDraft ? msg.publish.draftRestored : null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const restored = useRef(false);
   const lastUploadEnd = useRef(0);
 
@@ -109,7 +109,6 @@ export default function PublishPost() {
 
   // Restore the draft once (unless the server just answered a submission), then save every change.
   useEffect(() => {
-    setHydrated(true);
     if (!actionData && !serverDraft) {
       const draft = readDraft();
       if (draft && (draft.content || draft.images.length > 0)) {

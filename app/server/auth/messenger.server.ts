@@ -17,11 +17,12 @@ import {
   MESSENGER_CALLBACK_PATH,
   MESSENGER_DEFAULT_RETURN,
   STATE_LIFETIME_MS,
-  messengerAuthPath,
+  messengerAuthPathFor,
   needsReauthorization,
   type MessengerErrorCode,
 } from "~/lib/wechat-auth";
 import { WECHAT_DEFAULT_API_BASE_URL, config } from "../config.server";
+import { ownOrigins, publicOrigin } from "../http/public-origin";
 import { db, now } from "../db/db.server";
 import type { Database, OAuthStatesTable, UsersTable } from "../db/schema";
 import { moveForumData } from "../forum/posts.server";
@@ -34,7 +35,6 @@ import { moveMarketData } from "../market/merge.server";
 import { moveCouponData } from "../coupons/personal-data.server";
 import { moveOrderRows } from "../orders/personal-data.server";
 import { deleteUserData } from "../users/deletion.server";
-import { deleteDataParams } from "~/lib/request-kind";
 
 export { needsReauthorization } from "~/lib/wechat-auth";
 
@@ -106,15 +106,9 @@ function loopbackOrigin() {
   return `http://${name}:${port}`;
 }
 
-/** Our origin as the provider must see it: PUBLIC_URL when configured, else the request's. */
-export function publicOrigin(request: Request) {
-  const publicUrl = config().publicUrl;
-  return publicUrl ? new URL(publicUrl).origin : new URL(request.url).origin;
-}
-
 /** A return path from the `redirect_url` parameter: a path of ours, or a full URL of our origin. */
 export function returnPathFrom(request: Request, value: string | null): string {
-  return safeRedirect(value, MESSENGER_DEFAULT_RETURN, { origins: [new URL(request.url).origin, publicOrigin(request)] });
+  return safeRedirect(value, MESSENGER_DEFAULT_RETURN, { origins: ownOrigins(request) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -674,7 +668,5 @@ export async function messengerAuthRedirect(request: Request, user: User | null)
   if (!isMessengerBrowser(request.headers.get("User-Agent"))) return null;
   if (user?.openid && !needsReauthorization(user, new Date())) return null;
   if (!messengerProvider() || (await authLockActive(request))) return null;
-  const url = new URL(request.url);
-  deleteDataParams(url.searchParams);
-  return messengerAuthPath(url.pathname + url.search);
+  return messengerAuthPathFor(request.url);
 }

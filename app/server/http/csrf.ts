@@ -1,5 +1,5 @@
 import { isCrossSiteMutation } from "~/lib/origin";
-import { config } from "../config.server";
+import { ownOrigins } from "./public-origin";
 
 /**
  * The one cross-site check (see lib/origin): true when a mutation comes from another site's page.
@@ -7,14 +7,11 @@ import { config } from "../config.server";
  */
 export function rejectCrossSite(request: Request): boolean {
   const url = new URL(request.url);
-  const expected = [url.origin];
-  const publicUrl = config().publicUrl;
-  if (publicUrl) expected.push(new URL(publicUrl).origin);
   return isCrossSiteMutation({
     method: request.method,
     pathname: url.pathname,
     origin: request.headers.get("Origin"),
     secFetchSite: request.headers.get("Sec-Fetch-Site"),
-    expectedOrigins: expected,
+    expectedOrigins: ownOrigins(request),
   });
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_PACKAGE_TYPES, PACKAGE_TYPE_KEYS, type PackageTypeKey } from "~/lib/catalog";
 import { DEFAULT_DELIVERY_SCHEDULE, type DeliverySlot } from "~/lib/delivery-slot";
 import { DEFAULT_SIZE_GUIDE, defaultPickupPlaces, type SizeStandard } from "~/lib/market-catalog";
+import { fenToYuan } from "~/lib/money";
 import type { PricedType } from "~/lib/package-counts";
 import { campusConfig, findCampus } from "../campus/campus.server";
 import { db, type DB } from "../db/db.server";
@@ -126,7 +127,7 @@ export function initInfoData(config: ExpressConfig) {
     package_types: Object.fromEntries(
       config.packageTypes.map((type) => [
         type.type,
-        { name: type.name, desc: type.desc, price: type.priceFen / 100, price_fen: type.priceFen, standards: type.standards },
+        { name: type.name, desc: type.desc, price: fenToYuan(type.priceFen), price_fen: type.priceFen, standards: type.standards },
       ]),
     ),
     dorm_list: config.buildings,

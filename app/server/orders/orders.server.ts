@@ -16,7 +16,7 @@ import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/packag
 import { entryFromInput, entryHoldsOneCode, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
 import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
 import { formatShanghai } from "~/lib/time";
-import { formatYuan } from "~/lib/money";
+import { fenToYuan, formatYuan } from "~/lib/money";
 import { priceVersion } from "~/lib/order-ledger";
 import type { User } from "../auth/session.server";
 import { db, now } from "../db/db.server";
@@ -523,7 +523,7 @@ export async function orderDetail(order: OrderRow) {
     creation_text: formatShanghai(order.created_at),
     paid_time: order.paid_at,
     paid_text: order.paid_at ? formatShanghai(order.paid_at) : null,
-    actual_amount: order.amount_fen / 100,
+    actual_amount: fenToYuan(order.amount_fen),
     amount_fen: order.amount_fen,
     original_fen: order.original_fen,
     discount_fen: order.discount_fen,

@@ -4,7 +4,7 @@ import { currentWeek } from "~/lib/schedule";
 import { defaultWeek1Start, termForDate } from "~/lib/term";
 import { shanghaiToday } from "~/lib/time";
 import { loader as calendarLoader } from "~/routes/schedule.calendar.$file";
-import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index/route";
 import { accessRedirect } from "~/server/auth/guard.server";
 import { resetConfig } from "~/server/config.server";
 import { seal } from "~/server/crypto.server";

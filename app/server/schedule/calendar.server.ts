@@ -12,7 +12,7 @@ import { shanghaiToday } from "~/lib/time";
 import { formatWeeks } from "~/lib/weeks";
 import { loadExams } from "../grades/grades.server";
 import type { User } from "../auth/session.server";
-import { config } from "../config.server";
+import { publicOrigin } from "../http/public-origin";
 import { StoredCredentialsRejected, type Course } from "../school/index.server";
 import { mergedCourses } from "./edits.server";
 import { schoolCalendar } from "./school-calendar.server";
@@ -21,8 +21,7 @@ import { loadTermInfo, loadTimetable } from "./timetable.server";
 
 /** The feed's address for a token: the configured public URL, else the request's origin. */
 export function calendarUrl(token: string, requestUrl: string) {
-  const origin = config().publicUrl ? new URL(config().publicUrl!).origin : new URL(requestUrl).origin;
-  return `${origin}/schedule/calendar/${token}.ics`;
+  return `${publicOrigin(requestUrl)}/schedule/calendar/${token}.ics`;
 }
 
 /** A uid that stays the same across refreshes while the class itself does not change. */

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as editAction, loader as editLoader } from "~/routes/schedule.courses.edit";
 import { action as newAction } from "~/routes/schedule.courses.new";
-import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index/route";
 import { db } from "~/server/db/db.server";
 import { call, createStudent, request, sessionCookieFor } from "../../../tests/setup/helpers";
 import { calendarFeed } from "./calendar.server";
 import { addCalendarEntry } from "./school-calendar.server";
-import { scheduleView } from "./page.server";
+import { scheduleView } from "~/routes/schedule._index/schedule-view.server";
 
 // A student's own courses and overrides, by plain form posts (what a browser without JavaScript
 // sends), over a cached timetable of the demo school: week 1 starts Monday 2025-09-01.

@@ -4,7 +4,7 @@
 // the school's), 撤销 takes one back, the calendar feed carries them; nobody else's rows move.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { action as importAction, loader as importLoader } from "~/routes/schedule.import";
-import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index/route";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";
 import { FIXTURES } from "../../../tests/fixtures/timetable-exports";

@@ -35,7 +35,7 @@ async function demoStudent(studentId: "20230001" | "20230002", fields: Record<st
 
 /** The timetable index of 数据结构 on Monday, read from the /schedule page's own link. */
 async function dataStructuresRef(cookie: string) {
-  const { loader: scheduleLoader } = await import("~/routes/schedule._index");
+  const { loader: scheduleLoader } = await import("~/routes/schedule._index/route");
   const view = await scheduleLoader({ request: request(`/schedule?term=${TERM}&week=1`, { cookie }), params: {}, context: {} });
   const course = view.courses.find((c) => c.name === "数据结构" && c.weekday === "周一")!;
   return { term: TERM, week: 1, course: course.index };

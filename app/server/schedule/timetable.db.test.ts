@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { action as scheduleInitAction } from "~/routes/info.schedule_init";
-import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index/route";
 import { getUser, lookupSession } from "~/server/auth/session.server";
 import { resetConfig } from "~/server/config.server";
 import { db } from "~/server/db/db.server";

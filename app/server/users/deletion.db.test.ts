@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as msg from "~/lib/messages";
 import { action as loginAction, loader as loginLoader } from "~/routes/crLogin";
 import { action as settingsAction } from "~/routes/backpack.settings";
-import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index";
+import { action as scheduleAction, loader as scheduleLoader } from "~/routes/schedule._index/route";
 import { action as gradesAction, loader as gradesLoader } from "~/routes/backpack.grades/route";
 import { loader as examsLoader } from "~/routes/backpack.exams/route";
 import { resetConfig } from "~/server/config.server";

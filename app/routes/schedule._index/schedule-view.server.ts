@@ -1,5 +1,6 @@
 // Everything the /schedule page shows, computed on the server from the URL (?term=&week=) so the
-// first HTML response carries the whole week and every link works without JavaScript.
+// first HTML response carries the whole week and every link works without JavaScript. Beside the
+// route, not in it: its imports would otherwise stay in the page's chunk (decision 049).
 import type { TimedExam } from "~/lib/exams";
 import { helpCourseHref } from "~/lib/mutual-help";
 import { dayPlan, weekPlans } from "~/lib/school-calendar";
@@ -23,14 +24,14 @@ import {
 import { compareTerms, defaultWeek1Start, parseTermCode, termLabel } from "~/lib/term";
 import { formatShanghai, shanghaiMinuteOfDay, shanghaiToday } from "~/lib/time";
 import { MAX_WEEK, MIN_WEEK, formatWeeks } from "~/lib/weeks";
-import { loadExams } from "../grades/grades.server";
-import { mergedCourses } from "./edits.server";
-import { schoolCalendar } from "./school-calendar.server";
-import type { User } from "../auth/session.server";
-import { calendarUrl } from "./calendar.server";
-import { getScheduleSettings } from "./settings.server";
-import { loadTermInfo, loadTimetable } from "./timetable.server";
-import { deleteDataParams } from "~/lib/request-kind";
+import { requestReturnPath } from "~/lib/redirect";
+import type { User } from "~/server/auth/session.server";
+import { loadExams } from "~/server/grades/grades.server";
+import { calendarUrl } from "~/server/schedule/calendar.server";
+import { mergedCourses } from "~/server/schedule/edits.server";
+import { schoolCalendar } from "~/server/schedule/school-calendar.server";
+import { getScheduleSettings } from "~/server/schedule/settings.server";
+import { loadTermInfo, loadTimetable } from "~/server/schedule/timetable.server";
 
 export type CourseDetail = {
   index: number;
@@ -53,14 +54,6 @@ export type CourseDetail = {
   helpHref: string | null;
 };
 
-/** The path and query the student asked for, as the login page's return address. */
-export function returnPath(url: URL) {
-  const params = new URLSearchParams(url.search);
-  deleteDataParams(params);
-  const query = params.toString();
-  return url.pathname + (query ? `?${query}` : "");
-}
-
 /** The term the URL asks for when it is a valid code, else the school's current term. */
 function pickTerm(requested: string | null, current: string) {
   return requested && parseTermCode(requested) ? requested : current;
@@ -68,7 +61,7 @@ function pickTerm(requested: string | null, current: string) {
 
 export async function scheduleView(user: User, url: URL, options: { now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const returnTo = returnPath(url);
+  const returnTo = requestReturnPath(url);
   const { info, source: termSource, schoolFailure } = await loadTermInfo(user, { returnTo, now });
 
   const term = pickTerm(url.searchParams.get("term"), info.currentTerm);

@@ -21,7 +21,7 @@ import { ScheduleActionSchema } from "~/lib/schemas/schedule";
 import { fillTemplate } from "~/lib/template";
 import { logout } from "~/server/auth/session.server";
 import { SCHOOL_LOAD_STATUS, schoolLoadMessage, schoolLoadNotice } from "~/server/http/schedule-refusals";
-import { scheduleView, type CourseDetail } from "~/server/schedule/page.server";
+import { scheduleView, type CourseDetail } from "./schedule-view.server";
 import { undoEdit } from "~/server/schedule/edits.server";
 import { getScheduleSettings, resetCalendarToken, saveDisplaySettings, saveReminderSettings } from "~/server/schedule/settings.server";
 import { loadTermInfo, loadTimetable } from "~/server/schedule/timetable.server";
