@@ -3,36 +3,21 @@
 // decides (the session, the identity, whether it must authorize again); only this answers.
 import { redirect } from "@remix-run/node";
 import { wechat as wechatMessages } from "~/lib/messages/wechat";
-import { loginPath } from "~/lib/redirect";
-import { deleteDataParams } from "~/lib/request-kind";
+import { loginPath, requestReturnPath } from "~/lib/redirect";
 import { RIDER_HOME, isRiderRole } from "~/lib/riders";
-import { messengerAuthPath } from "~/lib/wechat-auth";
-import { adminLoginPath, getOperator, type Operator } from "../auth/operator.server";
+import { messengerAuthPathFor } from "~/lib/wechat-auth";
+import { OPERATOR_HOME, adminLoginPath, getOperator, type Operator } from "../auth/operator.server";
 import { getUser, hasStudentAccount, loginReasonOf, lookupSession, messengerReauthorizationDue, silentResumePath, type User } from "../auth/session.server";
-
-/** Where the request was going, to come back to after a login: its page, not its data request. */
-export function requestPath(request: Request) {
-  const url = new URL(request.url);
-  deleteDataParams(url.searchParams);
-  return url.pathname + url.search;
-}
-
-/** The same for /admin, whose index route's `?index` is no page either. */
-function adminRequestPath(request: Request) {
-  const url = new URL(request.url);
-  deleteDataParams(url.searchParams);
-  url.searchParams.delete("index");
-  return url.pathname + url.search;
-}
 
 /** The product rules' "logged-in state": a session with a bound student account, else the login page. */
 export async function requireStudent(request: Request): Promise<User & { student_id: string; school_code: string }> {
   const lookup = await lookupSession(request);
   if (lookup.state === "active" && hasStudentAccount(lookup.user)) return lookup.user;
   // A messenger-bound student whose session expired is signed in again silently.
-  const resume = await silentResumePath(request, lookup, requestPath(request));
+  const returnPath = requestReturnPath(request.url);
+  const resume = await silentResumePath(request, lookup, returnPath);
   if (resume) throw redirect(resume);
-  throw redirect(loginPath(requestPath(request), loginReasonOf(lookup)));
+  throw redirect(loginPath(returnPath, loginReasonOf(lookup)));
 }
 
 /**
@@ -45,7 +30,7 @@ export async function requireMessengerUser(request: Request): Promise<User> {
   const wantsPage = (request.headers.get("Accept") ?? "").includes("text/html");
   if (user?.openid && !(wantsPage && (await messengerReauthorizationDue(request, user)))) return user;
   if (!wantsPage) throw Response.json({ success: false, message: wechatMessages.authRequired }, { status: 401 });
-  throw redirect(messengerAuthPath(requestPath(request)));
+  throw redirect(messengerAuthPathFor(request.url));
 }
 
 /**
@@ -56,7 +41,7 @@ export async function requireMessengerUser(request: Request): Promise<User> {
 export async function requireOperator(request: Request): Promise<Operator> {
   const operator = await getOperator(request);
   if (operator) return operator;
-  throw redirect(adminLoginPath(adminRequestPath(request)));
+  throw redirect(adminLoginPath(requestReturnPath(request.url, OPERATOR_HOME)));
 }
 
 /** Guards every other /admin loader and action: an operator who is not a rider. */
