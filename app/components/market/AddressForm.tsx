@@ -26,7 +26,8 @@ export function AddressForm({
   hydrated,
   defaultCampus,
 }: {
-  address: AddressItem | null;
+  /** The address being edited (its display line is not needed here), or null for a new one. */
+  address: Omit<AddressItem, "text"> | null;
   campuses: CampusOption[];
   lastResult: SubmissionResult<string[]> | undefined;
   constraint?: Constraints;
