@@ -5,7 +5,8 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FieldError, FormError } from "~/components/FieldError";
-import { Icon } from "~/components/icons";
+import { Icon, type IconName } from "~/components/icons";
+import type { ReactNode } from "react";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { helpDates as helpDatesMessages } from "~/lib/messages/helpDates";
@@ -216,18 +217,11 @@ export default function MutualHelp() {
 
         <FormError id={form.errorId} message={formError} />
 
-        <section className="card space-y-3" aria-labelledby="course-title">
-          <h2 id="course-title" className="flex items-center gap-1.5 text-base font-semibold">
-            <Icon name="course" className="h-5 w-5 text-brand" />
-            {h.courseInfo}
-          </h2>
+        <InfoCard id="course-title" icon="course" title={h.courseInfo}>
           {course && occurrences.length > 0 ? (
             <>
               <InfoList rows={courseRows} />
-              <div className="space-y-1 border-t border-slate-100 pt-3">
-                <label htmlFor={fields.week.id} className="text-sm font-medium text-slate-700">
-                  {d.dateLabel}
-                </label>
+              <LabelledBlock id={fields.week.id} label={d.dateLabel}>
                 <select
                   id={fields.week.id}
                   name={fields.week.name}
@@ -257,24 +251,17 @@ export default function MutualHelp() {
                     {d.movedToNext}
                   </p>
                 ) : null}
-              </div>
+              </LabelledBlock>
             </>
-          ) : course ? (
-            <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
-              <p>{d.noUpcoming}</p>
-              <Link to="/schedule" className="mt-2 inline-block font-medium underline">
-                {h.backToSchedule}
-              </Link>
-            </div>
           ) : (
             <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
-              <p>{h.courseNotFound}</p>
+              <p>{course ? d.noUpcoming : h.courseNotFound}</p>
               <Link to="/schedule" className="mt-2 inline-block font-medium underline">
                 {h.backToSchedule}
               </Link>
             </div>
           )}
-        </section>
+        </InfoCard>
 
         <fieldset className="card space-y-3" aria-describedby={kindError ? fields.kind.errorId : undefined}>
           <legend className="float-left mb-3 flex w-full items-center gap-1.5 text-base font-semibold">
@@ -303,16 +290,9 @@ export default function MutualHelp() {
           <FieldError field={fields.kind} alert />
         </fieldset>
 
-        <section className="card space-y-3" aria-labelledby="profile-title">
-          <h2 id="profile-title" className="flex items-center gap-1.5 text-base font-semibold">
-            <Icon name="user" className="h-5 w-5 text-brand" />
-            {h.userInfo}
-          </h2>
+        <InfoCard id="profile-title" icon="user" title={h.userInfo}>
           <InfoList rows={profileRows} />
-          <div className="space-y-1 border-t border-slate-100 pt-3">
-            <label htmlFor={fields.contact.id} className="text-sm font-medium text-slate-700">
-              {h.contactLabel}
-            </label>
+          <LabelledBlock id={fields.contact.id} label={h.contactLabel}>
             <input
               {...getInputProps(fields.contact, { type: "text", ariaDescribedBy: fields.contact.descriptionId })}
               maxLength={CONTACT_MAX}
@@ -324,8 +304,8 @@ export default function MutualHelp() {
             <p id={fields.contact.descriptionId} className="text-xs text-slate-500">
               {h.contactHint}
             </p>
-          </div>
-        </section>
+          </LabelledBlock>
+        </InfoCard>
 
         <section className="card space-y-2">
           <div className="flex items-baseline justify-between">
@@ -382,5 +362,30 @@ function InfoList({ rows }: { rows: [string, string][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A card of what the request carries (the course, the student), headed by its icon and title. */
+function InfoCard({ id, icon, title, children }: { id: string; icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <section className="card space-y-3" aria-labelledby={id}>
+      <h2 id={id} className="flex items-center gap-1.5 text-base font-semibold">
+        <Icon name={icon} className="h-5 w-5 text-brand" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The one choice under a card's list (the date, the contact): its label, then the control and its notes. */
+function LabelledBlock({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1 border-t border-slate-100 pt-3">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }
