@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FieldError, FormError } from "~/components/FieldError";
-import { Icon, type IconName } from "~/components/icons";
+import { Icon } from "~/components/icons";
 import type { ReactNode } from "react";
 import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
@@ -217,7 +217,11 @@ export default function MutualHelp() {
 
         <FormError id={form.errorId} message={formError} />
 
-        <InfoCard id="course-title" icon="course" title={h.courseInfo}>
+        <section className="card space-y-3" aria-labelledby="course-title">
+          <h2 id="course-title" className="flex items-center gap-1.5 text-base font-semibold">
+            <Icon name="course" className="h-5 w-5 text-brand" />
+            {h.courseInfo}
+          </h2>
           {course && occurrences.length > 0 ? (
             <>
               <InfoList rows={courseRows} />
@@ -261,7 +265,7 @@ export default function MutualHelp() {
               </Link>
             </div>
           )}
-        </InfoCard>
+        </section>
 
         <fieldset className="card space-y-3" aria-describedby={kindError ? fields.kind.errorId : undefined}>
           <legend className="float-left mb-3 flex w-full items-center gap-1.5 text-base font-semibold">
@@ -290,7 +294,11 @@ export default function MutualHelp() {
           <FieldError field={fields.kind} alert />
         </fieldset>
 
-        <InfoCard id="profile-title" icon="user" title={h.userInfo}>
+        <section className="card space-y-3" aria-labelledby="profile-title">
+          <h2 id="profile-title" className="flex items-center gap-1.5 text-base font-semibold">
+            <Icon name="user" className="h-5 w-5 text-brand" />
+            {h.userInfo}
+          </h2>
           <InfoList rows={profileRows} />
           <LabelledBlock id={fields.contact.id} label={h.contactLabel}>
             <input
@@ -305,7 +313,7 @@ export default function MutualHelp() {
               {h.contactHint}
             </p>
           </LabelledBlock>
-        </InfoCard>
+        </section>
 
         <section className="card space-y-2">
           <div className="flex items-baseline justify-between">
@@ -362,19 +370,6 @@ function InfoList({ rows }: { rows: [string, string][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/** A card of what the request carries (the course, the student), headed by its icon and title. */
-function InfoCard({ id, icon, title, children }: { id: string; icon: IconName; title: string; children: ReactNode }) {
-  return (
-    <section className="card space-y-3" aria-labelledby={id}>
-      <h2 id={id} className="flex items-center gap-1.5 text-base font-semibold">
-        <Icon name={icon} className="h-5 w-5 text-brand" />
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
