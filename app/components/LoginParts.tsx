@@ -1,9 +1,10 @@
 // The parts the two login forms share (the students' /crLogin and the operators' /admin/login):
-// what each posts besides its fields, a labelled field, the captcha field, and the captcha and
+// what each posts besides its fields, the captcha field, and the captcha and
 // proof of work on show, renewed by every answer (each answer spends them).
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useState, type ReactNode } from "react";
-import { FieldError, FormError } from "~/components/FieldError";
+import { useEffect, useState } from "react";
+import { FormError } from "~/components/FieldError";
+import { LabelledField } from "~/components/LabelledField";
 import { ProofOfWork, type ProofChallenge } from "~/components/ProofOfWork";
 
 type Field = FieldMetadata<any, any, string[]>;
@@ -18,19 +19,6 @@ export function LoginFormHead({ redirectTo, captchaId, proof, form }: { redirect
       <ProofOfWork challenge={proof} />
       <FormError id={form.errorId} message={form.errors?.[0]} />
     </>
-  );
-}
-
-/** A field's label, its control and its first error under it. */
-export function LabelledField({ field, label, children }: { field: Field; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
-      {children}
-      <FieldError field={field} />
-    </div>
   );
 }
 

@@ -4,12 +4,12 @@
 // its own plain form, told apart by `intent`. Admin role only; every change is in /admin/audit.
 // Students see a change on their next request; orders already placed keep their snapshot.
 import { FieldError, FormError } from "~/components/FieldError";
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, type FormMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
 import {
@@ -108,30 +108,24 @@ function firstError(reply: ReturnType<typeof replyFor>) {
 function CampusForm({ campus, data, busy, constraint, limits }: PartProps) {
   const [form, fields] = useReferenceForm<{ name: string; status: string }>("campus", data, constraint, { name: campus.name, status: campus.status });
   return (
-    <Section title={campus.name}>
-      <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={r.status}>
-        <input type="hidden" name="intent" value="campus" />
-        <p className="text-xs text-slate-500">
-          {r.code}：<span className="font-mono">{campus.code}</span>
-        </p>
-        <TextField field={fields.name} label={r.name} maxLength={limits.name} required />
-        <fieldset aria-describedby={fields.status.errors ? fields.status.errorId : undefined}>
-          <legend className="field-label">{r.status}</legend>
-          <div className="flex gap-2">
-            {CAMPUS_STATUSES.map((status) => (
-              <label key={status} className="flex flex-1 items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm">
-                <input type="radio" name={fields.status.name} value={status} defaultChecked={(fields.status.initialValue ?? campus.status) === status} key={fields.status.key} />
-                {r.statusLabels[status]}
-              </label>
-            ))}
-          </div>
-          <FieldError field={fields.status} />
-        </fieldset>
-        <SubmitRow form={form} busy={busy}>
-          {r.save}
-        </SubmitRow>
-      </Form>
-    </Section>
+    <SaveForm title={campus.name} intent="campus" form={form} busy={busy} className="space-y-3" label={r.status}>
+      <p className="text-xs text-slate-500">
+        {r.code}：<span className="font-mono">{campus.code}</span>
+      </p>
+      <TextField field={fields.name} label={r.name} maxLength={limits.name} required />
+      <fieldset aria-describedby={fields.status.errors ? fields.status.errorId : undefined}>
+        <legend className="field-label">{r.status}</legend>
+        <div className="flex gap-2">
+          {CAMPUS_STATUSES.map((status) => (
+            <label key={status} className="flex flex-1 items-center gap-2 rounded-xl border border-slate-200 px-3 py-2 text-sm">
+              <input type="radio" name={fields.status.name} value={status} defaultChecked={(fields.status.initialValue ?? campus.status) === status} key={fields.status.key} />
+              {r.statusLabels[status]}
+            </label>
+          ))}
+        </div>
+        <FieldError field={fields.status} />
+      </fieldset>
+    </SaveForm>
   );
 }
 
@@ -204,19 +198,46 @@ function PricesForm({ campus, data, busy, constraint, limits }: PartProps) {
   );
   const [form, fields] = useReferenceForm<Record<PriceField, string>>("prices", data, constraint, defaults);
   return (
-    <Section title={r.prices} hint={r.pricesHint}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <input type="hidden" name="intent" value="prices" />
-        {PACKAGE_TYPE_KEYS.map((key) => (
-          <fieldset key={key} className="space-y-2 rounded-xl border border-slate-100 p-3">
-            <legend className="px-1 text-sm font-semibold">{String(fields[`${key}Name`].initialValue ?? "")}</legend>
-            <div className="grid grid-cols-[1fr_6.5rem] gap-2">
-              <TextField field={fields[`${key}Name`]} label={r.priceName} maxLength={limits.name} required />
-              <TextField field={fields[`${key}Price`]} label={r.priceYuan} inputMode="decimal" maxLength={6} required />
-            </div>
-            <TextField field={fields[`${key}Desc`]} label={r.priceDesc} maxLength={limits.desc} />
-          </fieldset>
-        ))}
+    <SaveForm title={r.prices} hint={r.pricesHint} intent="prices" form={form} busy={busy} className="space-y-4">
+      {PACKAGE_TYPE_KEYS.map((key) => (
+        <fieldset key={key} className="space-y-2 rounded-xl border border-slate-100 p-3">
+          <legend className="px-1 text-sm font-semibold">{String(fields[`${key}Name`].initialValue ?? "")}</legend>
+          <div className="grid grid-cols-[1fr_6.5rem] gap-2">
+            <TextField field={fields[`${key}Name`]} label={r.priceName} maxLength={limits.name} required />
+            <TextField field={fields[`${key}Price`]} label={r.priceYuan} inputMode="decimal" maxLength={6} required />
+          </div>
+          <TextField field={fields[`${key}Desc`]} label={r.priceDesc} maxLength={limits.desc} />
+        </fieldset>
+      ))}
+    </SaveForm>
+  );
+}
+
+/** A section whose form posts one `intent` and ends with 保存 and the form's refusal. */
+function SaveForm({
+  title,
+  hint,
+  intent,
+  form,
+  busy,
+  className,
+  label,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  intent: string;
+  form: FormMetadata<any, string[]>;
+  busy: boolean;
+  className: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title} hint={hint}>
+      <Form method="post" {...getFormProps(form)} className={className} aria-label={label}>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
         <SubmitRow form={form} busy={busy}>
           {r.save}
         </SubmitRow>

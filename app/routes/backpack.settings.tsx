@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Page } from "~/components/Page";
@@ -178,67 +179,71 @@ export default function Settings() {
       </p>
 
       {confirmingLogout ? (
-        <div className="fixed inset-0 z-50 !m-0 flex items-center justify-center bg-black/50 p-6">
-          <section role="alertdialog" aria-modal="true" aria-labelledby="logout-title" className="w-full max-w-xs rounded-3xl bg-white p-5 text-center">
-            <h2 id="logout-title" className="text-base font-semibold">
-              {msg.settings.logoutConfirm}
-            </h2>
-            <p className="mt-1 text-sm text-slate-500">{msg.settings.logoutHint}</p>
-            <div className="mt-4 grid grid-cols-2 gap-2">
-              <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
-                {msg.app.cancel}
-              </Link>
-              <Form method="post">
-                <input type="hidden" name="intent" value="logout" />
-                <button type="submit" className="btn-primary w-full">
-                  {msg.app.confirm}
-                </button>
-              </Form>
-            </div>
-          </section>
-        </div>
+        <ConfirmDialog id="logout-title" title={msg.settings.logoutConfirm}>
+          <p className="mt-1 text-sm text-slate-500">{msg.settings.logoutHint}</p>
+          <div className="mt-4 grid grid-cols-2 gap-2">
+            <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
+              {msg.app.cancel}
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="intent" value="logout" />
+              <button type="submit" className="btn-primary w-full">
+                {msg.app.confirm}
+              </button>
+            </Form>
+          </div>
+        </ConfirmDialog>
       ) : null}
 
       {confirmingDelete ? (
-        <div className="fixed inset-0 z-50 !m-0 flex items-center justify-center bg-black/50 p-6">
-          <section role="alertdialog" aria-modal="true" aria-labelledby="delete-title" className="w-full max-w-xs rounded-3xl bg-white p-5">
-            <h2 id="delete-title" className="text-center text-base font-semibold text-red-600">
-              {msg.settings.deleteTitle}
-            </h2>
-            <p className="mt-2 text-sm text-slate-500">{msg.settings.deleteBody}</p>
-            {openOrders.length > 0 ? (
-              <div className="mt-2 rounded-xl bg-amber-50 p-2 text-xs text-amber-800" data-testid="delete-open-orders">
-                <p>{msg.settings.deleteOrders}</p>
-                <ul className="mt-1 space-y-0.5">
-                  {openOrders.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            <Form method="post" {...getFormProps(deleteForm)} noValidate={false} className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="delete" />
-              <label htmlFor={deleteFields.password.id} className="field-label">
-                {msg.settings.deletePassword}
-              </label>
-              <input
-                {...getInputProps(deleteFields.password, { type: "password", value: false })}
-                autoComplete="current-password"
-                className="field-input"
-              />
-              <FieldError field={deleteFields.password} />
-              <div className="grid grid-cols-2 gap-2">
-                <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
-                  {msg.app.cancel}
-                </Link>
-                <button type="submit" className="btn w-full bg-red-600 text-white">
-                  {msg.settings.deleteConfirm}
-                </button>
-              </div>
-            </Form>
-          </section>
-        </div>
+        <ConfirmDialog id="delete-title" title={msg.settings.deleteTitle} danger>
+          <p className="mt-2 text-sm text-slate-500">{msg.settings.deleteBody}</p>
+          {openOrders.length > 0 ? (
+            <div className="mt-2 rounded-xl bg-amber-50 p-2 text-xs text-amber-800" data-testid="delete-open-orders">
+              <p>{msg.settings.deleteOrders}</p>
+              <ul className="mt-1 space-y-0.5">
+                {openOrders.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <Form method="post" {...getFormProps(deleteForm)} noValidate={false} className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="delete" />
+            <label htmlFor={deleteFields.password.id} className="field-label">
+              {msg.settings.deletePassword}
+            </label>
+            <input
+              {...getInputProps(deleteFields.password, { type: "password", value: false })}
+              autoComplete="current-password"
+              className="field-input"
+            />
+            <FieldError field={deleteFields.password} />
+            <div className="grid grid-cols-2 gap-2">
+              <Link to="/backpack/settings" className="btn-ghost" preventScrollReset>
+                {msg.app.cancel}
+              </Link>
+              <button type="submit" className="btn w-full bg-red-600 text-white">
+                {msg.settings.deleteConfirm}
+              </button>
+            </div>
+          </Form>
+        </ConfirmDialog>
       ) : null}
     </Page>
+  );
+}
+
+/** A confirmation over the page (its cancel is a link back to the page): the question, then what it asks. `danger` for deleting the account. */
+function ConfirmDialog({ id, title, danger, children }: { id: string; title: string; danger?: boolean; children: ReactNode }) {
+  return (
+    <div className="fixed inset-0 z-50 !m-0 flex items-center justify-center bg-black/50 p-6">
+      <section role="alertdialog" aria-modal="true" aria-labelledby={id} className={danger ? "w-full max-w-xs rounded-3xl bg-white p-5" : "w-full max-w-xs rounded-3xl bg-white p-5 text-center"}>
+        <h2 id={id} className={danger ? "text-center text-base font-semibold text-red-600" : "text-base font-semibold"}>
+          {title}
+        </h2>
+        {children}
+      </section>
+    </div>
   );
 }

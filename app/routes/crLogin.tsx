@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/icons";
 import { useHydrated } from "~/components/Page";
-import { CaptchaField, LabelledField, LoginFormHead, useLoginChallenges } from "~/components/LoginParts";
+import { LabelledField } from "~/components/LabelledField";
+import { CaptchaField, LoginFormHead, useLoginChallenges } from "~/components/LoginParts";
 import { isMessengerBrowser } from "~/lib/browser";
 import { app as appMessages } from "~/lib/messages/app";
 import { backpack as backpackMessages } from "~/lib/messages/backpack";

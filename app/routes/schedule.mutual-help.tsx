@@ -6,6 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { FieldError, FormError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
+import type { ReactNode } from "react";
 import { Page, useHydrated } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { helpDates as helpDatesMessages } from "~/lib/messages/helpDates";
@@ -223,10 +224,7 @@ export default function MutualHelp() {
           {course && occurrences.length > 0 ? (
             <>
               <InfoList rows={courseRows} />
-              <div className="space-y-1 border-t border-slate-100 pt-3">
-                <label htmlFor={fields.week.id} className="text-sm font-medium text-slate-700">
-                  {d.dateLabel}
-                </label>
+              <LabelledBlock id={fields.week.id} label={d.dateLabel}>
                 <select
                   id={fields.week.id}
                   name={fields.week.name}
@@ -256,18 +254,11 @@ export default function MutualHelp() {
                     {d.movedToNext}
                   </p>
                 ) : null}
-              </div>
+              </LabelledBlock>
             </>
-          ) : course ? (
-            <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
-              <p>{d.noUpcoming}</p>
-              <Link to="/schedule" className="mt-2 inline-block font-medium underline">
-                {h.backToSchedule}
-              </Link>
-            </div>
           ) : (
             <div className="rounded-xl bg-amber-50 px-3 py-3 text-sm text-amber-800">
-              <p>{h.courseNotFound}</p>
+              <p>{course ? d.noUpcoming : h.courseNotFound}</p>
               <Link to="/schedule" className="mt-2 inline-block font-medium underline">
                 {h.backToSchedule}
               </Link>
@@ -308,10 +299,7 @@ export default function MutualHelp() {
             {h.userInfo}
           </h2>
           <InfoList rows={profileRows} />
-          <div className="space-y-1 border-t border-slate-100 pt-3">
-            <label htmlFor={fields.contact.id} className="text-sm font-medium text-slate-700">
-              {h.contactLabel}
-            </label>
+          <LabelledBlock id={fields.contact.id} label={h.contactLabel}>
             <input
               {...getInputProps(fields.contact, { type: "text", ariaDescribedBy: fields.contact.descriptionId })}
               maxLength={CONTACT_MAX}
@@ -323,7 +311,7 @@ export default function MutualHelp() {
             <p id={fields.contact.descriptionId} className="text-xs text-slate-500">
               {h.contactHint}
             </p>
-          </div>
+          </LabelledBlock>
         </section>
 
         <section className="card space-y-2">
@@ -381,5 +369,17 @@ function InfoList({ rows }: { rows: [string, string][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The one choice under a card's list (the date, the contact): its label, then the control and its notes. */
+function LabelledBlock({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1 border-t border-slate-100 pt-3">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
   );
 }

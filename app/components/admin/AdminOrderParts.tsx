@@ -2,7 +2,8 @@
 // the URL (?order=…, &panel=cancel|delete), so it renders on the server and works without
 // JavaScript; each form posts to the panel's own URL, so a refused action shows its message
 // inside the open panel. (The cards and the summary are plain server HTML: order-html.server.)
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FieldError, FormError } from "~/components/FieldError";
 import { Sheet } from "~/components/ui/Sheet";
@@ -57,30 +58,14 @@ export function ActionsPanel({
   const a = m.actions;
   const busy = useBusy();
   if (panel === "cancel") {
-    return <CancelPanel order={order} urls={urls} reply={reply} constraint={cancelConstraint ?? {}} busy={busy} />;
+    return <CancelPanel order={order} urls={urls} reply={reply} constraint={cancelConstraint ?? {}} />;
   }
   if (panel === "fail") {
-    return <FailPanel order={order} urls={urls} reply={reply} busy={busy} reasons={failReasons} />;
+    return <FailPanel order={order} urls={urls} reply={reply} reasons={failReasons} />;
   }
   if (panel === "delete") {
     return (
-      <Sheet title={a.deleteTitle} closeTo={urls.actions}>
-        <Form method="post" action={self} preventScrollReset className="space-y-3">
-          <Hidden intent="delete" order={order.orderNumber} />
-          <p className="text-sm text-slate-600">
-            <span className="font-mono">{order.orderNumber}</span>　{a.deleteHint}
-          </p>
-          <FormError message={error} />
-          <div className="flex gap-2">
-            <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
-              {a.back}
-            </Link>
-            <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
-              {a.confirmDelete}
-            </button>
-          </div>
-        </Form>
-      </Sheet>
+      <ConfirmSheet title={a.deleteTitle} intent="delete" order={order} hint={a.deleteHint} urls={urls} error={error} confirm={a.confirmDelete} />
     );
   }
   const can = (action: string) => order.actions.includes(action as never);
@@ -161,13 +146,11 @@ function FailPanel({
   order,
   urls,
   reply,
-  busy,
   reasons,
 }: {
   order: PanelOrder;
   urls: { self: string; actions: string };
   reply?: SubmissionResult<string[]>;
-  busy: boolean;
   reasons: { code: string; label: string }[];
 }) {
   const a = m.actions;
@@ -175,51 +158,42 @@ function FailPanel({
   const picked = (reply?.initialValue as Record<string, unknown> | undefined)?.reason_code;
   const formError = form.errors?.[0] ?? fields.order.errors?.[0] ?? null;
   return (
-    <Sheet title={a.failTitle} closeTo={urls.actions}>
-      <Form method="post" action={urls.self} preventScrollReset {...getFormProps(form)} className="space-y-3">
-        <Hidden intent="fail" order={order.orderNumber} />
-        <p className="text-sm text-slate-600">
-          <span className="font-mono">{order.orderNumber}</span>　{a.failHint}
-        </p>
-        <fieldset className="space-y-1.5">
-          <legend className="field-label">{a.missing}</legend>
-          {order.parcels.map((parcel) => (
-            <label key={parcel.type} className="flex items-center justify-between gap-2 text-sm">
-              <span>{parcel.name}</span>
-              <span className="flex items-center gap-1">
-                <input type="number" name={`missing_${parcel.type}`} min={0} max={parcel.count} defaultValue={parcel.count} inputMode="numeric" className="field-input h-9 w-16 text-center" />
-                <span className="text-slate-500">/ {parcel.count}</span>
-              </span>
+    <ConfirmSheet
+      title={a.failTitle}
+      intent="fail"
+      order={order}
+      hint={a.failHint}
+      urls={urls}
+      form={form}
+      error={formError}
+      confirm={a.confirmFail}
+      amber
+    >
+      <fieldset className="space-y-1.5">
+        <legend className="field-label">{a.missing}</legend>
+        {order.parcels.map((parcel) => (
+          <label key={parcel.type} className="flex items-center justify-between gap-2 text-sm">
+            <span>{parcel.name}</span>
+            <span className="flex items-center gap-1">
+              <input type="number" name={`missing_${parcel.type}`} min={0} max={parcel.count} defaultValue={parcel.count} inputMode="numeric" className="field-input h-9 w-16 text-center" />
+              <span className="text-slate-500">/ {parcel.count}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="field-label">{a.failReason}</legend>
+        <div className="flex flex-wrap gap-1.5">
+          {reasons.map((reason) => (
+            <label key={reason.code} className="flex h-9 items-center gap-1 rounded-full border px-3 text-sm">
+              <input type="radio" name="reason_code" value={reason.code} defaultChecked={picked === reason.code} />
+              {reason.label}
             </label>
           ))}
-        </fieldset>
-        <fieldset className="space-y-1">
-          <legend className="field-label">{a.failReason}</legend>
-          <div className="flex flex-wrap gap-1.5">
-            {reasons.map((reason) => (
-              <label key={reason.code} className="flex h-9 items-center gap-1 rounded-full border px-3 text-sm">
-                <input type="radio" name="reason_code" value={reason.code} defaultChecked={picked === reason.code} />
-                {reason.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <label className="block">
-          <span className="sr-only">{a.failReason}</span>
-          <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} placeholder={a.failReasonPlaceholder} className="field-input text-sm" />
-          <FieldError field={fields.reason} as="span" />
-        </label>
-        <FormError id={form.errorId} message={formError} />
-        <div className="flex gap-2">
-          <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
-            {a.back}
-          </Link>
-          <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-amber-600 text-white hover:bg-amber-700">
-            {a.confirmFail}
-          </button>
         </div>
-      </Form>
-    </Sheet>
+      </fieldset>
+      <ReasonField field={fields.reason} label={a.failReason} placeholder={a.failReasonPlaceholder} hideLabel />
+    </ConfirmSheet>
   );
 }
 
@@ -229,39 +203,89 @@ function CancelPanel({
   urls,
   reply,
   constraint,
-  busy,
 }: {
   order: PanelOrder;
   urls: { self: string; actions: string };
   reply?: SubmissionResult<string[]>;
   constraint: Record<string, { required?: boolean; maxLength?: number }>;
-  busy: boolean;
 }) {
   const a = m.actions;
   const [form, fields] = useForm<{ intent: string; order: string; reason: string }>({ id: "cancel", lastResult: reply, constraint });
   const formError = form.errors?.[0] ?? fields.order.errors?.[0] ?? null;
   return (
-    <Sheet title={a.cancelTitle} closeTo={urls.actions}>
-      <Form method="post" action={urls.self} preventScrollReset {...getFormProps(form)} className="space-y-3">
-        <Hidden intent="cancel" order={order.orderNumber} />
+    <ConfirmSheet
+      title={a.cancelTitle}
+      intent="cancel"
+      order={order}
+      hint={order.paid ? a.cancelPaidHint : a.cancelUnpaidHint}
+      urls={urls}
+      form={form}
+      error={formError}
+      confirm={order.paid ? a.cancelRefund : a.confirmCancel}
+    >
+      <ReasonField field={fields.reason} label={a.reason} placeholder={a.reasonPlaceholder} />
+    </ConfirmSheet>
+  );
+}
+
+/**
+ * A confirmation over the actions panel: the order's number and what the step does, the step's
+ * fields, its refusal, and back beside the confirm button. Posts to the panel's own URL.
+ */
+function ConfirmSheet({
+  title,
+  intent,
+  order,
+  hint,
+  urls,
+  form,
+  error,
+  confirm,
+  amber,
+  children,
+}: {
+  title: string;
+  intent: string;
+  order: PanelOrder;
+  hint: string;
+  urls: { self: string; actions: string };
+  /** conform's form (the cancel and fail steps); the delete step is a plain post. */
+  form?: FormMetadata<any, string[]>;
+  error?: string | null;
+  /** The confirm button's words; `amber` for 配送失败 (red otherwise). */
+  confirm: string;
+  amber?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Sheet title={title} closeTo={urls.actions}>
+      <Form method="post" action={urls.self} preventScrollReset {...(form && getFormProps(form))} className="space-y-3">
+        <Hidden intent={intent} order={order.orderNumber} />
         <p className="text-sm text-slate-600">
-          <span className="font-mono">{order.orderNumber}</span>　{order.paid ? a.cancelPaidHint : a.cancelUnpaidHint}
+          <span className="font-mono">{order.orderNumber}</span>　{hint}
         </p>
-        <label className="block">
-          <span className="field-label">{a.reason}</span>
-          <textarea {...getTextareaProps(fields.reason)} rows={2} maxLength={REASON_MAX} placeholder={a.reasonPlaceholder} className="field-input text-sm" />
-          <FieldError field={fields.reason} as="span" />
-        </label>
-        <FormError id={form.errorId} message={formError} />
+        {children}
+        <FormError id={form?.errorId} message={error} />
         <div className="flex gap-2">
           <Link to={urls.actions} replace preventScrollReset className="btn-ghost h-11 flex-1">
-            {a.back}
+            {m.actions.back}
           </Link>
-          <button type="submit" disabled={busy} className="btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700">
-            {order.paid ? a.cancelRefund : a.confirmCancel}
+          <button type="submit" disabled={useBusy()} className={amber ? "btn h-11 flex-1 bg-amber-600 text-white hover:bg-amber-700" : "btn h-11 flex-1 bg-red-600 text-white hover:bg-red-700"}>
+            {confirm}
           </button>
         </div>
       </Form>
     </Sheet>
+  );
+}
+
+/** The typed reason, its label (only for screen readers where a legend above already says it) and its message. */
+function ReasonField({ field, label, placeholder, hideLabel }: { field: FieldMetadata<string>; label: string; placeholder: string; hideLabel?: boolean }) {
+  return (
+    <label className="block">
+      <span className={hideLabel ? "sr-only" : "field-label"}>{label}</span>
+      <textarea {...getTextareaProps(field)} rows={2} maxLength={REASON_MAX} placeholder={placeholder} className="field-input text-sm" />
+      <FieldError field={field} as="span" />
+    </label>
   );
 }

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
-import { FieldError, FormError } from "~/components/FieldError";
+import { useState } from "react";
+import { FormError } from "~/components/FieldError";
+import { LabelledField } from "~/components/LabelledField";
 import { marketHref } from "~/lib/market-url";
 import { addressSheet as m } from "~/lib/messages/market-sheet-address";
 import type { AddressItem } from "./AddressPanels";
@@ -25,7 +26,8 @@ export function AddressForm({
   hydrated,
   defaultCampus,
 }: {
-  address: AddressItem | null;
+  /** The address being edited (its display line is not needed here), or null for a new one. */
+  address: Omit<AddressItem, "text"> | null;
   campuses: CampusOption[];
   lastResult: SubmissionResult<string[]> | undefined;
   constraint?: Constraints;
@@ -51,14 +53,14 @@ export function AddressForm({
         <input type="hidden" name="intent" value="save-address" />
         {address ? <input type="hidden" name="addressId" value={address.id} /> : null}
         <FormError id={form.errorId} message={formError} />
-        <Field label={m.name} field={fields.name}>
+        <LabelledField label={m.name} field={fields.name}>
           <input {...getInputProps(fields.name, { type: "text" })} placeholder={m.namePlaceholder} autoComplete="name" className="field-input" />
-        </Field>
-        <Field label={m.phone} field={fields.phone}>
+        </LabelledField>
+        <LabelledField label={m.phone} field={fields.phone}>
           <input {...getInputProps(fields.phone, { type: "tel" })} placeholder={m.phonePlaceholder} inputMode="numeric" maxLength={11} autoComplete="tel" className="field-input" />
-        </Field>
+        </LabelledField>
         <div className="grid grid-cols-2 gap-3">
-          <Field label={m.campus} field={fields.campus}>
+          <LabelledField label={m.campus} field={fields.campus}>
             <select
               {...controlled(getSelectProps(fields.campus))}
               value={campus}
@@ -75,8 +77,8 @@ export function AddressForm({
                 </option>
               ))}
             </select>
-          </Field>
-          <Field label={m.building} field={fields.building}>
+          </LabelledField>
+          <LabelledField label={m.building} field={fields.building}>
             <select
               {...controlled(getSelectProps(fields.building))}
               value={building}
@@ -101,11 +103,11 @@ export function AddressForm({
                     </optgroup>
                   ))}
             </select>
-          </Field>
+          </LabelledField>
         </div>
-        <Field label={m.room} field={fields.room}>
+        <LabelledField label={m.room} field={fields.room}>
           <input {...getInputProps(fields.room, { type: "text" })} placeholder={m.roomPlaceholder} className="field-input" />
-        </Field>
+        </LabelledField>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input {...getInputProps(fields.isDefault, { type: "checkbox" })} className="h-4 w-4 accent-[rgb(var(--brand))]" />
           {m.setDefault}
@@ -127,16 +129,4 @@ function text(value: unknown) {
 function controlled<P extends { defaultValue?: unknown }>(props: P): Omit<P, "defaultValue"> {
   const { defaultValue: _unused, ...rest } = props;
   return rest;
-}
-
-function Field({ label, field, children }: { label: string; field: { id: string; errorId: string; errors?: string[] }; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={field.id} className="field-label">
-        {label}
-      </label>
-      {children}
-      <FieldError field={field} />
-    </div>
-  );
 }

@@ -4,6 +4,7 @@ import { PROOF_OF_WORK } from "~/lib/proof-of-work";
 import { ProofOfWork } from "../ProofOfWork";
 import type { FeatureTabView } from "~/lib/market-views";
 import { Icon } from "../icons";
+import { IconList } from "../IconList";
 import { useFetcherToast } from "./toast-context";
 
 /**
@@ -30,14 +31,7 @@ export function FeatureTab({ feature }: { feature: FeatureTabView }) {
           </div>
         </div>
         <p className="text-sm leading-6 text-slate-600">{feature.intro}</p>
-        <ul className="space-y-1.5 text-sm text-slate-700">
-          {feature.points.map((point) => (
-            <li key={point} className="flex items-center gap-2">
-              <Icon name="check" className="h-4 w-4 text-green-600" />
-              {point}
-            </li>
-          ))}
-        </ul>
+        <IconList lines={feature.points} icon="check" className="space-y-1.5 text-sm text-slate-700" iconClassName="text-green-600" />
         <want.Form
           method="post"
           action={MARKET_ACTION}

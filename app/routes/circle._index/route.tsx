@@ -8,6 +8,7 @@ import { Toast } from "~/components/Toast";
 import { Icon, type IconName } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page } from "~/components/Page";
+import { FailedCard } from "~/components/FailedCard";
 import { app as appMessages } from "~/lib/messages/app";
 import { circle as circleMessages } from "~/lib/messages/circle";
 import { errors as errorsMessages } from "~/lib/messages/errors";
@@ -232,15 +233,7 @@ export function ErrorBoundary() {
   const reason = isRouteErrorResponse(error) ? `${error.status}` : error instanceof Error && error.message.includes("fetch") ? msg.circle.network : msg.errors.serverErrorBody;
   return (
     <Page title={msg.titles.circle} withTabBar>
-      <section role="alert" className="card space-y-3 py-10 text-center">
-        <p className="text-sm text-red-600">
-          {msg.circle.loadPostsFailed}
-          {reason}
-        </p>
-        <a href="/circle" className="btn-primary">
-          {msg.circle.backToNewest}
-        </a>
-      </section>
+      <FailedCard failed={msg.circle.loadPostsFailed} reason={reason} href="/circle" action={msg.circle.backToNewest} />
     </Page>
   );
 }

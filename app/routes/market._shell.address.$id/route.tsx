@@ -24,7 +24,7 @@ export default function AddressFormSheet() {
   return (
     <AddressForm
       key={address?.id ?? "new"}
-      address={address ? { ...address, text: "" } : null}
+      address={address}
       campuses={campuses}
       lastResult={actionData?.result}
       constraint={constraint}

@@ -11,6 +11,7 @@ import { useShareCard } from "~/components/share";
 import { FieldError, FormError } from "~/components/FieldError";
 import { InviteList, Ticket } from "~/components/coupons/PromoParts";
 import { Icon, type IconName } from "~/components/icons";
+import { IconList } from "~/components/IconList";
 import { Panel } from "~/components/market/Panel";
 import { Page } from "~/components/Page";
 import { ProofOfWork, type ProofChallenge } from "~/components/ProofOfWork";
@@ -302,25 +303,10 @@ export default function PromoActivity() {
       </OfferCard>
 
       <OfferCard id="invite-title" icon="users" title={t.promo.inviteTitle} body={copy.inviteBody}>
-        {copy.milestoneLines.length > 0 ? (
-          <ul className="space-y-1 text-sm text-orange-700">
-            {copy.milestoneLines.map((line) => (
-              <li key={line} className="flex items-center gap-1.5">
-                <Icon name="target" className="h-4 w-4 shrink-0" />
-                {line}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {data.loggedIn ? (
-          <Link to={links.share} preventScrollReset replace className="btn h-10 w-full bg-orange-700 text-white">
-            {t.promo.inviteAction}
-          </Link>
-        ) : (
-          <a href={links.authShare} className="btn h-10 w-full bg-orange-700 text-white">
-            {t.promo.inviteAction}
-          </a>
-        )}
+        {copy.milestoneLines.length > 0 ? <IconList lines={copy.milestoneLines} icon="target" className="space-y-1 text-sm text-orange-700" /> : null}
+        <StepLink loggedIn={data.loggedIn} to={links.share} auth={links.authShare} className="btn h-10 w-full bg-orange-700 text-white">
+          {t.promo.inviteAction}
+        </StepLink>
       </OfferCard>
 
       {data.records ? <RecordsCard records={data.records} t={t} /> : <LoginCard href={links.auth} t={t} />}
@@ -471,14 +457,10 @@ function Dialogs({ data }: { data: Data }) {
           <Link to={links.close} replace preventScrollReset className="btn-ghost h-10">
             {t.assistPrompt.later}
           </Link>
-          {invite.refusal ? null : data.loggedIn ? (
-            <Link to={links.register} replace preventScrollReset className="btn h-10 bg-orange-700 text-white">
+          {invite.refusal ? null : (
+            <StepLink loggedIn={data.loggedIn} to={links.register} auth={links.auth} className="btn h-10 bg-orange-700 text-white">
               {t.assistPrompt.yes}
-            </Link>
-          ) : (
-            <a href={links.auth} className="btn h-10 bg-orange-700 text-white">
-              {t.assistPrompt.yes}
-            </a>
+            </StepLink>
           )}
         </Prompt>
       );
@@ -490,6 +472,19 @@ function Dialogs({ data }: { data: Data }) {
     default:
       return null;
   }
+}
+
+/** The offer's next step: a link within the page for a signed-in student, else the messenger sign-in that comes back to it. */
+function StepLink({ loggedIn, to, auth, className, children }: { loggedIn: boolean; to: string; auth: string; className: string; children: ReactNode }) {
+  return loggedIn ? (
+    <Link to={to} replace preventScrollReset className={className}>
+      {children}
+    </Link>
+  ) : (
+    <a href={auth} className={className}>
+      {children}
+    </a>
+  );
 }
 
 function Prompt(props: { title: string; body: string; closeTo: string; children: ReactNode; alert?: boolean; avatar?: string | null; nickname?: string | null }) {

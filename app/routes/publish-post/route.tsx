@@ -8,6 +8,7 @@ import { FieldError } from "~/components/FieldError";
 import { Icon } from "~/components/icons";
 import { Glyph } from "~/components/circle/glyphs";
 import { Page, useHydrated } from "~/components/Page";
+import { FailedCard } from "~/components/FailedCard";
 import { DRAFT_STORAGE_KEY, IMAGE_ACCEPT, IMAGE_MAX_BYTES, isImageType, POST_MAX_IMAGES, POST_MAX_LENGTH, UPLOAD_GAP_MS, UPLOAD_TIMEOUT_MS } from "~/lib/forum";
 import { app as appMessages } from "~/lib/messages/app";
 import { errors as errorsMessages } from "~/lib/messages/errors";
@@ -384,15 +385,7 @@ export function ErrorBoundary() {
       : msg.errors.serverErrorBody;
   return (
     <Page title={msg.titles.publishPost} back="/circle">
-      <section role="alert" className="card space-y-3 py-10 text-center">
-        <p className="text-sm text-red-600">
-          {msg.publish.publishFailed}
-          {reason}
-        </p>
-        <a href="/publish-post" className="btn-primary">
-          {msg.app.back}
-        </a>
-      </section>
+      <FailedCard failed={msg.publish.publishFailed} reason={reason} href="/publish-post" action={msg.app.back} />
     </Page>
   );
 }
