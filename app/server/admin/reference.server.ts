@@ -11,14 +11,13 @@ import { adminReference } from "~/lib/messages/adminReference";
 import type { CampusForm, SchoolForm, SlotForm } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import type { Operator } from "../auth/operator.server";
-import { db, isUniqueViolation } from "../db/db.server";
+import { db, isUniqueViolation, type Trx } from "../db/db.server";
 import { log } from "../log.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 
 const t = adminReference.audit;
 
 type Actor = Pick<Operator, "id" | "display_name">;
-type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];
 
 /** Why a change was refused. */
 export type ReferenceRefusal = "code_taken" | "name_taken" | "not_found" | "need_building" | "last_building" | "invalid" | "failed";

@@ -8,7 +8,8 @@
 // - when cancelled, closed or refunded: the coupon comes back if it is still valid.
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import { log } from "../log.server";
-import { quoteFor, type Executor } from "./wallet.server";
+import type { Executor } from "../db/db.server";
+import { quoteFor } from "./wallet.server";
 
 export class CouponUnavailableError extends Error {
   constructor(couponId: number) {

@@ -1,11 +1,9 @@
-import type { Kysely } from "kysely";
 import type { ModerationAction } from "~/lib/schemas/forum";
-import { db, now } from "../db/db.server";
-import type { Database, ModerationState, ReportReason } from "../db/schema";
+import { db, now, type Executor } from "../db/db.server";
+import type { ModerationState, ReportReason } from "../db/schema";
 import { thumbUrl } from "../storage/images.server";
 import { deletePost, ForumError, recountPost, removeComment } from "./posts.server";
 import { recordAudit, type AuditActor } from "../admin/audit.server";
-import type { Executor } from "../notify/outbox.server";
 
 // Operators' view of the circle: reported and hidden posts and comments with their real author
 // (operators may see who wrote an anonymous one), and the actions hide, restore, delete, ban.
@@ -133,7 +131,7 @@ export async function moderationQueue(): Promise<ModerationItem[]> {
   return items.sort((a, b) => (b.lastReportAt ?? b.createdAt).localeCompare(a.lastReportAt ?? a.createdAt));
 }
 
-async function resolveReports(executor: Pick<Kysely<Database>, "updateTable">, target: "post" | "comment", id: number) {
+async function resolveReports(executor: Executor, target: "post" | "comment", id: number) {
   await executor
     .updateTable("reports")
     .set({ resolved_at: now() })

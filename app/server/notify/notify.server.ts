@@ -21,9 +21,9 @@ import {
   type PlannedMessage,
 } from "~/lib/notify";
 import { shanghaiToday } from "~/lib/time";
-import { db } from "../db/db.server";
+import { db, type Executor } from "../db/db.server";
 import { log } from "../log.server";
-import { enqueue, type Executor } from "./outbox.server";
+import { enqueue } from "./outbox.server";
 
 export type { NotifyEvent, NotifyKind, OrderEventData, CircleEventData } from "~/lib/notify";
 

@@ -3,11 +3,8 @@
 // phone, dorm, room, address text, pickup codes, remark, reasons, payer openid, review comment,
 // delivery photo)
 // goes. Two user rows of one person merging: the orders and reviews follow the person.
-import type { Transaction } from "kysely";
-import type { DB } from "../db/db.server";
-import type { Database } from "../db/schema";
+import type { Executor, Trx } from "../db/db.server";
 
-type Executor = Pick<DB, "selectFrom" | "updateTable">;
 
 export async function anonymiseOrders(executor: Executor, userId: number) {
   const own = executor.selectFrom("orders").select("id").where("user_id", "=", userId);
@@ -38,7 +35,7 @@ export async function anonymiseOrders(executor: Executor, userId: number) {
     .execute();
 }
 
-export async function moveOrderRows(trx: Transaction<Database>, fromId: number, intoId: number) {
+export async function moveOrderRows(trx: Trx, fromId: number, intoId: number) {
   await trx.updateTable("orders").set({ user_id: intoId }).where("user_id", "=", fromId).execute();
   await trx.updateTable("reviews").set({ user_id: intoId }).where("user_id", "=", fromId).execute();
 }

@@ -9,7 +9,7 @@
 // The coupon issue's side lives in app/server/coupons/order-hook.server.ts.
 import { priceOf, type PackageCounts, type PricedType } from "~/lib/package-counts";
 import { consumeOrderCoupon, orderCouponDiscount, releaseOrderCoupon, reserveOrderCoupon } from "../coupons/order-hook.server";
-import type { Executor } from "../notify/outbox.server";
+import type { Executor } from "../db/db.server";
 
 export type PriceInput = {
   userId: number;

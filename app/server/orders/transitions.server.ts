@@ -12,7 +12,7 @@ import type { ExpressionBuilder } from "kysely";
 import { transitionGuard, type OrderStatus, type RefundState, type Transition } from "~/lib/order-status";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import type { Database } from "../db/schema";
-import type { Executor } from "../notify/outbox.server";
+import type { Executor } from "../db/db.server";
 import { notifyOrder, recordEvent, type Actor, type OrderRow } from "./events.server";
 import { consumeCoupon, releaseCoupon } from "./pricing.server";
 import { reserveDelivery } from "./slots.server";
