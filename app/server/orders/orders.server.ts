@@ -27,7 +27,8 @@ import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig, type Expre
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
-import { priceOrder, reserveCoupon } from "./pricing.server";
+import { priceOrder } from "./pricing.server";
+import { reserveOrderCoupon } from "../coupons/order-hook.server";
 import { deadlineAt, earliestDeadline } from "~/lib/pickup-deadline";
 import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.server";
 
@@ -321,7 +322,7 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
           .returningAll()
           .executeTakeFirst();
         if (!row) return null;
-        await reserveCoupon(trx, { id: row.id, couponId: row.coupon_id, userId: input.userId });
+        await reserveOrderCoupon(trx, { id: row.id, couponId: row.coupon_id, userId: input.userId });
         await recordEvent(trx, row, { type: "created", to: "created", actor: "customer", at });
         // A coupon may make an order free: nothing to pay, it is paid at once.
         if (row.amount_fen === 0) await applyPaid(trx, row.id, { actor: "system", at });
