@@ -12,7 +12,7 @@ import { db } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
 import { notify } from "../notify/notify.server";
-import { loadAcademic, parseStored, type LoadSource, type SchoolLoadFailure } from "../school/academic-load.server";
+import { loadAcademic, loadTermCopy, parseStored, type AcademicLoadOptions, type LoadSource, type SchoolLoadFailure } from "../school/academic-load.server";
 import { AcademicSystemError, type ExamList, type GradeReport } from "../school/index.server";
 
 export type GradesLoad = {
@@ -31,8 +31,6 @@ export type ExamsLoad = {
   failure: SchoolLoadFailure | null;
 };
 
-type Options = { refresh?: boolean; returnTo?: string; now?: Date };
-
 export async function clearGradesCache(userId: number) {
   await db().deleteFrom("grades_cache").where("user_id", "=", userId).execute();
   await db().deleteFrom("exams_cache").where("user_id", "=", userId).execute();
@@ -49,19 +47,15 @@ function errorKind(error: unknown) {
   return error instanceof AcademicSystemError ? error.kind : "error";
 }
 
-export async function loadGrades(user: User, options: Options = {}): Promise<GradesLoad> {
-  const now = options.now ?? new Date();
-  const row = await db().selectFrom("grades_cache").selectAll().where("user_id", "=", user.id).executeTakeFirst();
-  const cached = row ? parseStored<GradeReport>(row.data_enc, unseal) : null;
+export async function loadGrades(user: User, options: AcademicLoadOptions = {}): Promise<GradesLoad> {
   let newCount = 0;
   const { value, ...load } = await loadAcademic({
     user,
-    cached: row && cached ? { value: cached, fetchedAt: row.fetched_at } : null,
-    maxAgeMs: GRADES_CACHE_MS,
-    now,
-    refresh: options.refresh,
-    returnTo: options.returnTo,
     what: "grades",
+    options,
+    maxAgeMs: GRADES_CACHE_MS,
+    row: await db().selectFrom("grades_cache").selectAll().where("user_id", "=", user.id).executeTakeFirst(),
+    read: (row) => parseStored<GradeReport>(row.data_enc, unseal),
     ask: (system, session) => system.grades(session),
     store: async (report, fetchedAt, previous) => {
       const stored: GradeReport = { grades: report.grades, ranking: report.ranking };
@@ -81,7 +75,7 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
             recipientUserId: user.id,
             data: { courses: [...new Set(found.map((grade) => grade.course))], count: found.length, discoveryKey: discoveryKey(found), at: fetchedAt },
           },
-          { now },
+          { now: new Date(fetchedAt) },
         );
       }
       return stored;
@@ -94,29 +88,11 @@ export async function loadGrades(user: User, options: Options = {}): Promise<Gra
 
 const examsCache = compiledOnce((userId: number, term: string) => db().selectFrom("exams_cache").selectAll().where("user_id", "=", userId).where("term", "=", term));
 
-export async function loadExams(user: User, term: string, options: Options & { schoolFailure?: SchoolLoadFailure } = {}): Promise<ExamsLoad> {
-  const row = await examsCache.executeTakeFirst(user.id, term);
-  const cached = row ? parseStored<ExamList>(row.data) : null;
-  const { value, ...load } = await loadAcademic({
-    user,
-    cached: row && cached ? { value: cached, fetchedAt: row.fetched_at } : null,
-    maxAgeMs: EXAMS_CACHE_MS,
-    now: options.now ?? new Date(),
-    refresh: options.refresh,
-    returnTo: options.returnTo,
-    schoolFailure: options.schoolFailure,
-    what: "exams",
+export async function loadExams(user: User, term: string, options: AcademicLoadOptions = {}): Promise<ExamsLoad> {
+  const { value, ...load } = await loadTermCopy("exams_cache", await examsCache.executeTakeFirst(user.id, term), {
+    user, term, options, what: "exams", maxAgeMs: EXAMS_CACHE_MS,
     ask: (system, session) => system.exams(session, term),
-    store: async (list, fetchedAt) => {
-      const stored: ExamList = { term, exams: list.exams };
-      const data = JSON.stringify(stored);
-      await db()
-        .insertInto("exams_cache")
-        .values({ user_id: user.id, term, data, fetched_at: fetchedAt })
-        .onConflict((oc) => oc.columns(["user_id", "term"]).doUpdateSet({ data, fetched_at: fetchedAt }))
-        .execute();
-      return stored;
-    },
+    copy: (list): ExamList => ({ term, exams: list.exams }),
     clear: () => clearGradesCache(user.id),
     logFailure: (error) => log("warn", "exams-failed", { userId: user.id, term, error: errorKind(error) }),
   });

@@ -7,7 +7,7 @@ import type { User } from "../auth/session.server";
 import { db } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
-import { loadAcademic, parseStored, type LoadSource, type SchoolLoadFailure } from "../school/academic-load.server";
+import { loadAcademic, loadTermCopy, parseStored, type AcademicLoadOptions, type LoadSource, type SchoolLoadFailure } from "../school/academic-load.server";
 import { findSchool } from "../school/school.server";
 import type { TermInfo, Timetable } from "../school/index.server";
 
@@ -28,30 +28,27 @@ export type TimetableLoad = {
   failure: SchoolLoadFailure | null;
 };
 
-type Options = { returnTo?: string; now?: Date };
-
 export async function clearTimetableCache(userId: number) {
   await db().deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
 }
 
 /** The school's term calendar: cached for a day; when the school cannot say, the last known one, else the product rules' default. */
-export async function loadTermInfo(user: User, options: Options = {}): Promise<TermInfoResult> {
+export async function loadTermInfo(user: User, options: Pick<AcademicLoadOptions, "now" | "returnTo"> = {}): Promise<TermInfoResult> {
   const schoolCode = user.school_code ?? "";
-  const row = await termInfo.executeTakeFirst(schoolCode);
-  const cached = row ? parseStored<TermInfo>(row.data) : null;
   const load = await loadAcademic({
     user,
-    cached: row && cached ? { value: cached, fetchedAt: row.fetched_at } : null,
-    maxAgeMs: TERM_INFO_CACHE_MS,
-    now: options.now ?? new Date(),
-    returnTo: options.returnTo,
     what: "timetable",
+    options: { now: options.now, returnTo: options.returnTo },
+    maxAgeMs: TERM_INFO_CACHE_MS,
+    row: await termInfo.executeTakeFirst(schoolCode),
+    read: (row) => parseStored<TermInfo>(row.data),
     ask: (system, session) => system.termInfo(session),
     store: async (info: TermInfo, fetchedAt) => {
+      const data = JSON.stringify(info);
       await db()
         .insertInto("school_term_info")
-        .values({ school_code: schoolCode, data: JSON.stringify(info), fetched_at: fetchedAt })
-        .onConflict((oc) => oc.column("school_code").doUpdateSet({ data: JSON.stringify(info), fetched_at: fetchedAt }))
+        .values({ school_code: schoolCode, data, fetched_at: fetchedAt })
+        .onConflict((oc) => oc.column("school_code").doUpdateSet({ data, fetched_at: fetchedAt }))
         .execute();
       return info;
     },
@@ -78,33 +75,12 @@ const termInfo = compiledOnce((schoolCode: string) => db().selectFrom("school_te
  * cached copy of any age is shown with the failure; invalid credentials clear the cache and
  * throw the redirect to the login page ('登录凭据无效，请重新登录').
  */
-export async function loadTimetable(
-  user: User,
-  term: string,
-  options: Options & { refresh?: boolean; schoolFailure?: SchoolLoadFailure } = {},
-): Promise<TimetableLoad> {
+export async function loadTimetable(user: User, term: string, options: AcademicLoadOptions = {}): Promise<TimetableLoad> {
   const row = await timetableCache.executeTakeFirst(user.id, term);
-  const cached = row ? parseStored<Timetable>(row.data) : null;
-  const { value, ...load } = await loadAcademic({
-    user,
-    cached: row && cached ? { value: cached, fetchedAt: row.fetched_at } : null,
-    maxAgeMs: SCHEDULE_CACHE_MS,
-    now: options.now ?? new Date(),
-    refresh: options.refresh,
-    returnTo: options.returnTo,
-    schoolFailure: options.schoolFailure,
-    what: "timetable",
+  const { value, ...load } = await loadTermCopy("timetable_cache", row, {
+    user, term, options, what: "timetable", maxAgeMs: SCHEDULE_CACHE_MS,
     ask: (system, session) => system.timetable(session, term),
-    store: async (timetable, fetchedAt) => {
-      const stored: Timetable = { term, courses: timetable.courses, notes: timetable.notes };
-      const data = JSON.stringify(stored);
-      await db()
-        .insertInto("timetable_cache")
-        .values({ user_id: user.id, term, data, fetched_at: fetchedAt })
-        .onConflict((oc) => oc.columns(["user_id", "term"]).doUpdateSet({ data, fetched_at: fetchedAt }))
-        .execute();
-      return stored;
-    },
+    copy: (timetable): Timetable => ({ term, courses: timetable.courses, notes: timetable.notes }),
     clear: () => clearTimetableCache(user.id),
     logFailure: (error) => log("warn", "timetable-failed", { userId: user.id, term, error: String(error) }),
   });

@@ -4,6 +4,7 @@
 // or fails, a cached copy of any age with the failure. Invalid stored credentials clear the
 // caller's cache and rethrow the redirect to the login page.
 import type { User } from "../auth/session.server";
+import { db } from "../db/db.server";
 import { withAcademicSession } from "./academic-session.server";
 import { AcademicSystemError, type AcademicSession, type AcademicSystem } from "./index.server";
 
@@ -32,18 +33,24 @@ export type AcademicLoad<T> = {
   failure: SchoolLoadFailure | null;
 };
 
-export type AcademicLoadSpec<Answer, T> = {
-  user: User;
-  /** The stored copy (null: none, or unreadable). */
-  cached: { value: T; fetchedAt: string } | null;
-  maxAgeMs: number;
-  now: Date;
+/** What a page may ask of a load: now, a refresh, where the login should return, a failure already met. */
+export type AcademicLoadOptions = {
+  now?: Date;
   refresh?: boolean;
   returnTo?: string;
   /** The school failed a moment ago in this same request: asking again would only wait another timeout. */
   schoolFailure?: SchoolLoadFailure;
+};
+
+export type AcademicLoadSpec<Row extends { fetched_at: string }, Answer, T> = {
+  user: User;
   /** What the school is asked for, named in the failure. */
   what: "timetable" | "grades" | "exams";
+  options: AcademicLoadOptions;
+  maxAgeMs: number;
+  /** The stored copy's row, if any, and how to read it (null: unreadable, as good as none). */
+  row: Row | undefined;
+  read: (row: Row) => T | null;
   ask: (system: AcademicSystem, session: AcademicSession) => Promise<Answer | { sessionExpired: true }>;
   /** Stores the school's answer; returns the copy to show. `previous`: the cached copy it replaces. */
   store: (answer: Answer, fetchedAt: string, previous: T | null) => Promise<T>;
@@ -58,9 +65,12 @@ function hasCredentials(user: User) {
   return Boolean(user.school_code && user.student_id && user.password_enc);
 }
 
-export async function loadAcademic<Answer, T>(spec: AcademicLoadSpec<Answer, T>): Promise<AcademicLoad<T>> {
-  const { cached, now } = spec;
-  if (!spec.refresh && cached && now.getTime() - new Date(cached.fetchedAt).getTime() < spec.maxAgeMs) {
+export async function loadAcademic<Row extends { fetched_at: string }, Answer, T>(spec: AcademicLoadSpec<Row, Answer, T>): Promise<AcademicLoad<T>> {
+  const { options } = spec;
+  const now = options.now ?? new Date();
+  const value = spec.row ? spec.read(spec.row) : null;
+  const cached = spec.row && value !== null ? { value, fetchedAt: spec.row.fetched_at } : null;
+  if (!options.refresh && cached && now.getTime() - new Date(cached.fetchedAt).getTime() < spec.maxAgeMs) {
     return { value: cached.value, fetchedAt: cached.fetchedAt, source: "cache", failure: null };
   }
   const fallback = (failure: SchoolLoadFailure): AcademicLoad<T> =>
@@ -68,10 +78,10 @@ export async function loadAcademic<Answer, T>(spec: AcademicLoadSpec<Answer, T>)
       ? { value: cached.value, fetchedAt: cached.fetchedAt, source: "stale", failure }
       : { value: null, fetchedAt: null, source: "none", failure };
   if (!hasCredentials(spec.user)) return fallback({ reason: "credentials_missing" });
-  if (spec.schoolFailure) return fallback(spec.schoolFailure);
+  if (options.schoolFailure) return fallback(options.schoolFailure);
   let answer: Answer;
   try {
-    answer = await withAcademicSession(spec.user, spec.ask, { returnTo: spec.returnTo });
+    answer = await withAcademicSession(spec.user, spec.ask, { returnTo: options.returnTo });
   } catch (error) {
     // Invalid credentials: withAcademicSession throws the login redirect; the cache goes with them.
     if (error instanceof Response) {
@@ -82,8 +92,8 @@ export async function loadAcademic<Answer, T>(spec: AcademicLoadSpec<Answer, T>)
     return fallback(schoolFailed(error, spec.what));
   }
   const fetchedAt = now.toISOString();
-  const value = await spec.store(answer, fetchedAt, cached?.value ?? null);
-  return { value, fetchedAt, source: "fresh", failure: null };
+  const stored = await spec.store(answer, fetchedAt, cached?.value ?? null);
+  return { value: stored, fetchedAt, source: "fresh", failure: null };
 }
 
 /** A stored copy's text read as JSON; null when it cannot be (the copy is then as good as none). */
@@ -93,4 +103,30 @@ export function parseStored<T>(text: string, decode: (text: string) => string = 
   } catch {
     return null;
   }
+}
+
+/**
+ * A student's copy of one term (its timetable, its exams): a row of `table` by user and term
+ * holding the copy as JSON, read, asked for and stored alike whichever it is.
+ */
+export async function loadTermCopy<Answer, T>(
+  table: "timetable_cache" | "exams_cache",
+  row: { data: string; fetched_at: string } | undefined,
+  spec: Omit<AcademicLoadSpec<{ data: string; fetched_at: string }, Answer, T>, "row" | "read" | "store"> & { term: string; copy: (answer: Answer) => T },
+): Promise<AcademicLoad<T>> {
+  return loadAcademic({
+    ...spec,
+    row,
+    read: (stored) => parseStored<T>(stored.data),
+    store: async (answer, fetchedAt) => {
+      const copy = spec.copy(answer);
+      const data = JSON.stringify(copy);
+      await db()
+        .insertInto(table)
+        .values({ user_id: spec.user.id, term: spec.term, data, fetched_at: fetchedAt })
+        .onConflict((oc) => oc.columns(["user_id", "term"]).doUpdateSet({ data, fetched_at: fetchedAt }))
+        .execute();
+      return copy;
+    },
+  });
 }
