@@ -33,6 +33,7 @@ describe("the wait in words", () => {
     [58_500, "59 秒"],
     [60_000, "1 分钟"],
     [61_000, "2 分钟"],
+    [600_000, "10 分钟"],
     [900_000, "15 分钟"],
   ])("%i ms → %s", (ms, text) => {
     expect(waitText(ms)).toBe(text);

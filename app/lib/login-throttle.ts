@@ -31,14 +31,14 @@ export function backoffMs(failures: number, rule: ThrottleRule): number {
   return Math.min(rule.maxMs, rule.baseMs * 2 ** doublings);
 }
 
-/** The wait in words for the 'too many attempts' message: "30 秒", "2 分钟". */
+/** The wait in words for a 'too many attempts' or rate-limit message: "30 秒", "2 分钟" (rounded up). */
 export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 60) return `${seconds} 秒`;
   return `${Math.ceil(seconds / 60)} 分钟`;
 }
 
-/** A 'too many attempts' message with the wait filled in ({wait} in the template). */
+/** A 'too many attempts' (or 'too frequent') message with the wait filled in ({wait} in the template). */
 export function tooManyMessage(template: string, waitMs: number) {
   return fillTemplate(template, { wait: waitText(waitMs) });
 }

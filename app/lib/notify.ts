@@ -5,6 +5,7 @@
 import { notify as notifyMessages } from "~/lib/messages/notify";
 import { commentLinkHref } from "./comment-tree";
 import { formatYuan } from "./money";
+import type { OrderStatus } from "./order-status";
 import { fillTemplate } from "./template";
 import { formatShanghai } from "./time";
 import { deleteDataParams } from "./request-kind";
@@ -14,8 +15,12 @@ const msg = { notify: notifyMessages };
 // ---------------------------------------------------------------------------------------------
 // Events: notify(event) is the only way other code sends anything.
 
-export const ORDER_STATUSES = ["paid", "assigned", "delivering", "completed", "cancelled", "refunded", "supplement_offered"] as const;
-export type OrderEventStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * The order events a customer is told of: statuses of the order-status table (not 'created' nor
+ * 'picking', which send nothing) and the supplement offered when a parcel is found bigger at pickup.
+ */
+export const NOTIFIED_ORDER_EVENTS = ["paid", "assigned", "delivering", "completed", "cancelled", "refunded", "supplement_offered"] as const satisfies readonly (OrderStatus | "supplement_offered")[];
+export type OrderEventStatus = (typeof NOTIFIED_ORDER_EVENTS)[number];
 
 /** What an order event carries (the orders issue fills it; tests use synthetic ones). */
 export type OrderEventData = {

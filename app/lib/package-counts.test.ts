@@ -11,6 +11,7 @@ import {
   totalParcels,
   type PackageCounts,
   type PricedType,
+  storedCounts,
 } from "./package-counts";
 
 const TYPES: PricedType[] = DEFAULT_PACKAGE_TYPES.map((t) => ({ type: t.type, name: t.name, priceFen: t.priceFen }));
@@ -134,5 +135,14 @@ describe("stored counts and the price", () => {
   it("prices in fen", () => {
     expect(priceOf(c(1, 1, 1, 1), TYPES)).toBe(120 + 200 + 300 + 400);
     expect(priceOf(c(3, 0, 0, 0), TYPES)).toBe(360);
+  });
+});
+
+describe("an order's stored counts", () => {
+  it("reads every type, anything but a whole count above 0 as 0, and an unreadable row as no parcels", () => {
+    expect(storedCounts('{"pocket":0,"small":2,"medium":0,"large":1}')).toEqual({ pocket: 0, small: 2, medium: 0, large: 1 });
+    expect(storedCounts('{"small":1.5,"medium":-1,"large":"2","other":4}')).toEqual({ pocket: 0, small: 0, medium: 0, large: 0 });
+    expect(storedCounts("not json")).toEqual({ pocket: 0, small: 0, medium: 0, large: 0 });
+    expect(storedCounts("null")).toEqual({ pocket: 0, small: 0, medium: 0, large: 0 });
   });
 });

@@ -16,6 +16,26 @@ export function emptyCounts(): PackageCounts {
   return { pocket: 0, small: 0, medium: 0, large: 0 };
 }
 
+/**
+ * An order's stored counts (orders.package_counts, JSON): every type, a count that is not a
+ * whole number above 0 read as 0; an unreadable row has no parcels.
+ */
+export function storedCounts(text: string): PackageCounts {
+  const counts = emptyCounts();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return counts;
+  }
+  if (!value || typeof value !== "object") return counts;
+  for (const key of PACKAGE_TYPE_KEYS) {
+    const count = (value as Record<string, unknown>)[key];
+    if (typeof count === "number" && Number.isInteger(count) && count > 0) counts[key] = count;
+  }
+  return counts;
+}
+
 export function totalParcels(counts: PackageCounts) {
   return PACKAGE_TYPE_KEYS.reduce((sum, key) => sum + counts[key], 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ACTIONS, rateLimitVariable, retryAfterSeconds, waitInWords } from "./rate-limits";
+import { DEFAULT_RATE_LIMITS, RATE_LIMITED_ACTIONS, rateLimitVariable, retryAfterSeconds } from "./rate-limits";
 
 describe("rate limit settings", () => {
   it.each(RATE_LIMITED_ACTIONS.map((action) => [action]))("%s has a default no student reaches by hand, and more room per address than per user", (action) => {
@@ -25,15 +25,5 @@ describe("rate limit settings", () => {
     [59_500, 60],
   ])("Retry-After of %d ms is %d s", (ms, seconds) => {
     expect(retryAfterSeconds(ms)).toBe(seconds);
-  });
-
-  it.each([
-    [1, "1 秒"],
-    [59, "59 秒"],
-    [60, "1 分钟"],
-    [61, "2 分钟"],
-    [600, "10 分钟"],
-  ])("a wait of %d s reads %s", (seconds, words) => {
-    expect(waitInWords(seconds)).toBe(words);
   });
 });

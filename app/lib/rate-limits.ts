@@ -59,9 +59,3 @@ export function rateLimitVariable(action: RateLimitedAction) {
 export function retryAfterSeconds(msBeforeNext: number) {
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
-
-/** "请操作慢一点，{wait}后再试": the wait in words a student reads (秒 / 分钟). */
-export function waitInWords(seconds: number) {
-  if (seconds < 60) return `${seconds} 秒`;
-  return `${Math.ceil(seconds / 60)} 分钟`;
-}

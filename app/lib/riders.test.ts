@@ -10,7 +10,9 @@ import {
   parcelSizeText,
   phoneTail,
   recipientCheck,
+  slotPicker,
 } from "./riders";
+import { deliveryText } from "./orders";
 
 describe("the handover code", () => {
   it.each([
@@ -106,4 +108,16 @@ describe("sizes and slots", () => {
   ])("at %s asking %s shows %s", (now, requested, slot) => expect(chooseSlot(slots, new Date(now), requested)).toBe(slot));
 
   it("has no slot without orders", () => expect(chooseSlot([], new Date())).toBeNull());
+});
+
+describe("the slot picker", () => {
+  it("labels each slot with its count, marks past ones, and labels the shown slot", () => {
+    const at = new Date("2026-11-29T06:00:00.000Z");
+    const picker = slotPicker({ slots: [{ slot: "2026-11-29T04:00:00.000Z", count: 2 }, { slot: "2026-11-29T10:00:00.000Z", count: 1 }], slot: "2026-11-29T10:00:00.000Z" }, at, "（已过）");
+    expect(picker.slots.map((row) => row.value)).toEqual(["2026-11-29T04:00:00.000Z", "2026-11-29T10:00:00.000Z"]);
+    expect(picker.slots[0].label).toMatch(/（2）（已过）$/);
+    expect(picker.slots[1].label).toMatch(/（1）$/);
+    expect(picker.slotLabel).toBe(deliveryText("2026-11-29T10:00:00.000Z", at));
+    expect(slotPicker({ slots: [], slot: null }, at).slotLabel).toBeNull();
+  });
 });

@@ -2,6 +2,8 @@
 // picking (by station) and orders for dropping (by building, then room), what a parcel's size
 // reads as, the recipient check against the label's phone tail, and the handover code.
 
+import { deliveryText } from "./orders";
+
 /** An operator with this role runs deliveries: their own run page only, never the admin pages. */
 export const RIDER_ROLE = "rider";
 
@@ -11,6 +13,18 @@ export function isRiderRole(role: string | null | undefined) {
 
 /** Where a rider lands after the operator login (any other /admin page sends them here). */
 export const RIDER_HOME = "/admin/run";
+
+/**
+ * A list's slot picker (pick list, rider's run): each slot with its delivery time and order count,
+ * marked with `pastMark` once its time has gone by, and the shown slot with its label.
+ */
+export function slotPicker(list: { slots: { slot: string; count: number }[]; slot: string | null }, at: Date, pastMark = "") {
+  return {
+    slots: list.slots.map((row) => ({ value: row.slot, label: `${deliveryText(row.slot, at)}（${row.count}）${row.slot < at.toISOString() ? pastMark : ""}` })),
+    slot: list.slot,
+    slotLabel: list.slot ? deliveryText(list.slot, at) : null,
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The handover code

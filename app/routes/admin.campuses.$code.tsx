@@ -5,9 +5,8 @@
 // Students see a change on their next request; orders already placed keep their snapshot.
 import { FieldError, FormError } from "~/components/FieldError";
 import { getFormProps, getInputProps, type FormMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
@@ -31,8 +30,8 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { CampusFormSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/http/readiness-banner";
-import { campusForAdmin, postedFormId, saveCampus } from "~/server/admin/reference.server";
-import { referenceRefusal } from "~/server/http/reference-refusals";
+import { campusForAdmin, saveCampus } from "~/server/admin/reference.server";
+import { referenceAction } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
@@ -59,18 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const operator = await requireAdminPage(request);
   const code = String(params.code ?? "");
-  const formData = await request.formData();
-  const formId = postedFormId(formData);
-  const submission = parseWithZod(formData, { schema: CampusFormSchema });
-  if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
-  const result = await saveCampus(operator, code, submission.value);
-  if (!result.ok) {
-    const refused = referenceRefusal(submission, result);
-    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
-  }
-  return redirect(`/admin/campuses/${encodeURIComponent(code)}?notice=saved`);
+  return referenceAction(request, CampusFormSchema, (operator, form) => saveCampus(operator, code, form), () => `/admin/campuses/${encodeURIComponent(code)}`);
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

@@ -2,9 +2,8 @@
 // buildings and pickup places, a link to manage it, and the form that adds a campus (it starts
 // "coming soon"). Operators with the admin role only; every change is in /admin/audit.
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminNav } from "~/components/admin/AdminNav";
 import { OperatorBar } from "~/components/admin/OperatorBar";
@@ -18,7 +17,7 @@ import { CampusCreateSchema, REFERENCE_LIMITS } from "~/lib/schemas/adminReferen
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/http/readiness-banner";
 import { createCampus, listCampusesForAdmin } from "~/server/admin/reference.server";
-import { referenceRefusal } from "~/server/http/reference-refusals";
+import { referenceAction } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
@@ -42,15 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminPage(request);
-  const submission = parseWithZod(await request.formData(), { schema: CampusCreateSchema });
-  if (submission.status !== "success") return Response.json({ formId: FORM_ID, reply: submission.reply() }, { status: 400 });
-  const result = await createCampus(operator, submission.value);
-  if (!result.ok) {
-    const refused = referenceRefusal(submission, result);
-    return Response.json({ formId: FORM_ID, reply: refused.reply }, { status: refused.status });
-  }
-  return redirect(`/admin/campuses/${submission.value.code}?notice=saved`);
+  return referenceAction(request, CampusCreateSchema, createCampus, (form) => `/admin/campuses/${form.code}`);
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

@@ -3,9 +3,8 @@
 // delete); a new one is added below. An order keeps the delivery time it was promised. Admin
 // role only; every change is in /admin/audit.
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
@@ -18,8 +17,8 @@ import { app as appMessages } from "~/lib/messages/app";
 import { SlotFormSchema } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import { readinessBanner } from "~/server/http/readiness-banner";
-import { listSlotsForAdmin, postedFormId, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
-import { referenceRefusal } from "~/server/http/reference-refusals";
+import { listSlotsForAdmin, saveSlot, type AdminSlot } from "~/server/admin/reference.server";
+import { referenceAction } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
@@ -42,17 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminPage(request);
-  const formData = await request.formData();
-  const formId = postedFormId(formData);
-  const submission = parseWithZod(formData, { schema: SlotFormSchema });
-  if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
-  const result = await saveSlot(operator, submission.value);
-  if (!result.ok) {
-    const refused = referenceRefusal(submission, result);
-    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
-  }
-  return redirect("/admin/delivery-slots?notice=saved");
+  return referenceAction(request, SlotFormSchema, saveSlot, () => "/admin/delivery-slots");
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

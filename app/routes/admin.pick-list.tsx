@@ -13,8 +13,7 @@ import { Page } from "~/components/Page";
 import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
 import { isAdminRole } from "~/lib/operator-roles";
-import { deliveryText } from "~/lib/orders";
-import { groupByStation } from "~/lib/riders";
+import { groupByStation, slotPicker } from "~/lib/riders";
 import { PickListActionSchema } from "~/lib/schemas/riders";
 import { assignOrders, listRiders } from "~/server/riders/riders.server";
 import { markPicked, pickList } from "~/server/riders/run.server";
@@ -39,9 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     displayName: operator.display_name,
     canAssign: isAdminRole(operator.role),
     riders: riders.filter((rider) => rider.available && !rider.disabled).map((rider) => ({ id: rider.id, name: rider.displayName })),
-    slots: list.slots.map((row) => ({ value: row.slot, label: `${deliveryText(row.slot, at)}（${row.count}）${row.slot < at.toISOString() ? m.slotPast : ""}` })),
-    slot: list.slot,
-    slotLabel: list.slot ? deliveryText(list.slot, at) : null,
+    ...slotPicker(list, at, m.slotPast),
     orders: list.orders,
     parcels: list.parcels.length,
     picked: list.parcels.filter((parcel) => parcel.picked).length,

@@ -12,8 +12,7 @@ import { Page } from "~/components/Page";
 import { adminNav as adminMessages } from "~/lib/messages/adminNav";
 import { app as appMessages } from "~/lib/messages/app";
 import { riders as ridersMessages } from "~/lib/messages/riders";
-import { deliveryText } from "~/lib/orders";
-import { groupByBuilding, groupByStation, HANDOVER_CODE_LENGTH, isRiderRole } from "~/lib/riders";
+import { groupByBuilding, groupByStation, HANDOVER_CODE_LENGTH, isRiderRole, slotPicker } from "~/lib/riders";
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from "~/lib/forum";
 import { RunActionSchema, RunPhotoSchema } from "~/lib/schemas/riders";
 import { consumeRateLimit } from "~/server/rate-limits.server";
@@ -42,9 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     displayName: operator.display_name,
     isRider: isRiderRole(operator.role),
     available: operator.available === 1,
-    slots: run.slots.map((row) => ({ value: row.slot, label: `${deliveryText(row.slot, at)}（${row.count}）` })),
-    slot: run.slot,
-    slotLabel: run.slot ? deliveryText(run.slot, at) : null,
+    ...slotPicker(run, at),
     stations: groupByStation(run.toPick),
     buildings: groupByBuilding(run.toDrop),
     delivered: url.searchParams.get("notice") === "delivered" ? url.searchParams.get("order") : null,

@@ -3,9 +3,8 @@
 // it. Each school is its own form; a school is never deleted (students' accounts name it), it is
 // turned off. Admin role only; every change is in /admin/audit.
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { AdminNav } from "~/components/admin/AdminNav";
@@ -17,11 +16,9 @@ import { adminReference as adminReferenceMessages } from "~/lib/messages/adminRe
 import { app as appMessages } from "~/lib/messages/app";
 import { GPA_FORMULAS, REFERENCE_LIMITS, SCHOOL_SYSTEM_KINDS, SchoolFormSchema } from "~/lib/schemas/adminReference";
 import { readinessBanner } from "~/server/http/readiness-banner";
-import { listSchoolsForAdmin, postedFormId, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
-import { referenceRefusal } from "~/server/http/reference-refusals";
+import { listSchoolsForAdmin, saveSchool, type AdminSchool } from "~/server/admin/reference.server";
+import { referenceAction } from "~/server/http/reference-refusals";
 import { requireAdminPage } from "~/server/http/admin-guard";
-import { config } from "~/server/config.server";
-import { checkConfiguredUrl } from "~/server/outbound/outbound.server";
 
 const msg = { adminReference: adminReferenceMessages, app: appMessages };
 const r = msg.adminReference;
@@ -46,25 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const operator = await requireAdminPage(request);
-  const formData = await request.formData();
-  const formId = postedFormId(formData);
-  const submission = parseWithZod(formData, { schema: SchoolFormSchema });
-  if (submission.status !== "success") return Response.json({ formId, reply: submission.reply() }, { status: 400 });
-  // Every student login calls this address: never one inside our own network (decision 031).
-  if (submission.value.baseUrl) {
-    const target = await checkConfiguredUrl(submission.value.baseUrl, config().outboundAllowHosts);
-    if (!target.ok) {
-      const message = target.reason === "scheme" ? r.errors.baseUrlFormat : r.errors.baseUrlForbidden;
-      return Response.json({ formId, reply: submission.reply({ fieldErrors: { baseUrl: [message] } }) }, { status: 400 });
-    }
-  }
-  const result = await saveSchool(operator, submission.value);
-  if (!result.ok) {
-    const refused = referenceRefusal(submission, result);
-    return Response.json({ formId, reply: refused.reply }, { status: refused.status });
-  }
-  return redirect("/admin/schools?notice=saved");
+  return referenceAction(request, SchoolFormSchema, saveSchool, () => "/admin/schools");
 }
 
 export const ErrorBoundary = AdminRoleBoundary;

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { fillTemplate } from "~/lib/template";
-import { waitText } from "~/lib/login-throttle";
+import { tooManyMessage } from "~/lib/login-throttle";
 import { login as loginMessages } from "~/lib/messages/login";
 import { issueCaptcha } from "~/server/auth/captcha.server";
 
@@ -10,7 +9,7 @@ export async function action({ context }: ActionFunctionArgs) {
   const issued = await issueCaptcha(context.clientIp ?? "unknown");
   if (!issued.ok) {
     return Response.json(
-      { success: false, message: fillTemplate(loginMessages.tooManyAttempts, { wait: waitText(issued.retryAfterSeconds * 1000) }) },
+      { success: false, message: tooManyMessage(loginMessages.tooManyAttempts, issued.retryAfterSeconds * 1000) },
       { status: 429, headers: { "Retry-After": String(issued.retryAfterSeconds), "Cache-Control": "no-store" } },
     );
   }

@@ -12,6 +12,9 @@ import { ORDER_NUMBER_PATTERN, REASON_MAX } from "../orders";
 
 const m = adminOrderData;
 
+/** An order number in a page's query string: absent when unreadable. */
+const orderInQuery = z.string().trim().regex(ORDER_NUMBER_PATTERN).optional().catch(undefined);
+
 /** What the URL of /admin/orders may hold; anything unreadable falls back to the default. */
 export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_GROUPS).optional().catch(undefined),
@@ -20,12 +23,7 @@ export const AdminOrdersQuerySchema = z.object({
   slot: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/).optional().catch(undefined),
   q: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGES).catch(1).default(1),
-  order: z
-    .string()
-    .trim()
-    .regex(ORDER_NUMBER_PATTERN)
-    .optional()
-    .catch(undefined),
+  order: orderInQuery,
   panel: z.enum(["cancel", "fail", "delete"]).optional().catch(undefined),
 });
 
@@ -76,11 +74,6 @@ export const AdminRefundActionSchema = z.discriminatedUnion("intent", [
 export type AdminRefundAction = z.infer<typeof AdminRefundActionSchema>;
 
 export const AdminAuditQuerySchema = z.object({
-  order: z
-    .string()
-    .trim()
-    .regex(ORDER_NUMBER_PATTERN)
-    .optional()
-    .catch(undefined),
+  order: orderInQuery,
   before: z.coerce.number().int().positive().optional().catch(undefined),
 });

@@ -6,8 +6,7 @@
 // order, by admin_audit_order_idx.
 import { AUDIT_PAGE_SIZE } from "~/lib/admin-orders";
 import type { Operator } from "../auth/operator.server";
-import { db, now } from "../db/db.server";
-import type { Executor } from "../notify/outbox.server";
+import { db, now, type Executor } from "../db/db.server";
 
 export type AuditAction =
   | "complete"

@@ -13,6 +13,7 @@
 //                 orders_recipient_phone_idx, and for pickup codes the last PICKUP_SEARCH_DAYS
 //                 of orders_created_idx; the list then reads the matching ids by primary key
 //   summary       orders_paid_idx (paid_at) for today's orders
+import { storedCounts } from "~/lib/package-counts";
 import { orderAddress } from "~/lib/address";
 import { sql } from "kysely";
 import {
@@ -138,7 +139,7 @@ export async function panelCard(order: OrderRow, panel: string | null): Promise<
   if (panel !== "fail" || !supplement) return card;
   if (supplement.state === "declined") {
     // The parcel left at the station is not one the failure can name (S3, deliverableCounts).
-    const counts = deliverableCounts({ pocket: 0, small: 0, medium: 0, large: 0, ...parseCounts(order.package_counts) }, supplement.declared_size as keyof SizeCounts);
+    const counts = deliverableCounts(storedCounts(order.package_counts), supplement.declared_size as keyof SizeCounts);
     return { ...card, parcels: card.parcels.map((row) => ({ ...row, count: counts[row.type as keyof SizeCounts] ?? row.count })).filter((row) => row.count > 0) };
   }
   if (supplement.state !== "offered" && supplement.state !== "paid") return card;
@@ -152,20 +153,6 @@ export async function panelCard(order: OrderRow, panel: string | null): Promise<
 
 const TYPE_NAMES = Object.fromEntries(DEFAULT_PACKAGE_TYPES.map((type) => [type.type, type.name])) as Record<string, string>;
 
-function parseCounts(text: string): Record<string, number> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (!value || typeof value !== "object") return {};
-    const counts: Record<string, number> = {};
-    for (const key of PACKAGE_TYPE_KEYS) {
-      const count = Number((value as Record<string, unknown>)[key] ?? 0);
-      if (Number.isInteger(count) && count > 0) counts[key] = count;
-    }
-    return counts;
-  } catch {
-    return {};
-  }
-}
 
 export function stateOfRow(order: Pick<OrderRow, "status" | "payment_status" | "refund_state">): OrderState {
   return { status: order.status, paymentStatus: order.payment_status, refundState: order.refund_state };
@@ -192,7 +179,7 @@ export function toCard(order: OrderRow, supplement?: CardSupplement): AdminOrder
     pickup: parsePickupCodes(order.pickup_codes).map(({ company, code, trackingNumber, station, deadline }) => ({ company, code, trackingNumber, station, deadline })),
     /** The earliest station deadline of the order's parcels (ISO), for the courier's order of work. */
     pickupDeadline: order.pickup_deadline,
-    parcels: Object.entries(parseCounts(order.package_counts)).map(([type, count]) => ({ type, name: TYPE_NAMES[type] ?? type, count })),
+    parcels: Object.entries(storedCounts(order.package_counts)).filter(([, count]) => count > 0).map(([type, count]) => ({ type, name: TYPE_NAMES[type] ?? type, count })),
     parcelCount: order.parcel_count,
     amountText: amountTextOf(order, supplement),
     remark: order.remark,

@@ -3,11 +3,11 @@
 // customer's name, phone or address. Its detail may hold an operator's words about the order
 // (a cancel or rejection reason): account deletion removes those for the person's orders, the
 // status changes stay. Runs before the orders are anonymised (it finds them by their user).
-import type { DB } from "../db/db.server";
+import type { Executor } from "../db/db.server";
 
 export const AUDIT_ACTIONS_WITH_WORDS = ["cancel", "cancel_refund", "refund_reject"] as const;
 
-export async function anonymiseAudit(executor: Pick<DB, "selectFrom" | "updateTable">, userId: number) {
+export async function anonymiseAudit(executor: Executor, userId: number) {
   const own = executor.selectFrom("orders").select("id").where("user_id", "=", userId);
   await executor
     .updateTable("admin_audit")

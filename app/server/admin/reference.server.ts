@@ -11,17 +11,28 @@ import { adminReference } from "~/lib/messages/adminReference";
 import type { CampusForm, SchoolForm, SlotForm } from "~/lib/schemas/adminReference";
 import { fillTemplate } from "~/lib/template";
 import type { Operator } from "../auth/operator.server";
-import { db, isUniqueViolation } from "../db/db.server";
+import { db, isUniqueViolation, type Trx } from "../db/db.server";
+import { config } from "../config.server";
 import { log } from "../log.server";
+import { checkConfiguredUrl } from "../outbound/outbound.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 
 const t = adminReference.audit;
 
 type Actor = Pick<Operator, "id" | "display_name">;
-type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];
 
 /** Why a change was refused. */
-export type ReferenceRefusal = "code_taken" | "name_taken" | "not_found" | "need_building" | "last_building" | "invalid" | "failed";
+export type ReferenceRefusal =
+  | "code_taken"
+  | "name_taken"
+  | "not_found"
+  | "need_building"
+  | "last_building"
+  | "invalid"
+  /** A school's base URL that is not http(s), or names an address that is not public (decision 031). */
+  | "base_url_format"
+  | "base_url_forbidden"
+  | "failed";
 /** `field` names the form field the refusal belongs beside ("" for the form). */
 export type ReferenceResult = { ok: true } | { ok: false; field: string; reason: ReferenceRefusal };
 
@@ -61,7 +72,12 @@ export async function listSchoolsForAdmin(): Promise<AdminSchool[]> {
   return rows.map((row) => ({ code: row.code, name: row.name, system: row.system, baseUrl: row.base_url, gpaFormula: row.gpa_formula, enabled: row.enabled === 1 }));
 }
 
-export function saveSchool(operator: Actor, form: SchoolForm): Promise<ReferenceResult> {
+export async function saveSchool(operator: Actor, form: SchoolForm): Promise<ReferenceResult> {
+  // Every student login calls this address: never one inside our own network (decision 031).
+  if (form.baseUrl) {
+    const target = await checkConfiguredUrl(form.baseUrl, config().outboundAllowHosts);
+    if (!target.ok) return { ok: false, field: "baseUrl", reason: target.reason === "scheme" ? "base_url_format" : "base_url_forbidden" };
+  }
   return change(`school_${form.intent}`, async (trx) => {
     const values = { name: form.name, system: form.system, base_url: form.baseUrl || null, gpa_formula: form.gpaFormula, enabled: form.enabled ? 1 : 0 };
     const existing = await trx.selectFrom("schools").select(["code", "name", "enabled"]).where("code", "=", form.code).executeTakeFirst();
@@ -331,14 +347,4 @@ export function saveSlot(operator: Actor, form: SlotForm): Promise<ReferenceResu
     if (Number(updated.numUpdatedRows) === 0) throw new Refusal("", "not_found");
     await audit(trx, operator, "slot_update", slotText(form));
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// The posted form
-
-/** Which form of the page was posted: the intent, and the row it names. */
-export function postedFormId(formData: FormData) {
-  const intent = String(formData.get("intent") ?? "").slice(0, 40);
-  const key = String(formData.get("id") ?? formData.get("code") ?? "").slice(0, 40);
-  return key && !intent.startsWith("create") && !intent.startsWith("add") && intent !== "campus" && intent !== "prices" ? `${intent}-${key}` : intent || "form";
 }

@@ -14,12 +14,12 @@ import { INVITE_PENDING_MS, inviteCode, invitePath, inviteStatus, normalizeInvit
 import { coupons as couponMessages } from "~/lib/messages/coupons";
 import type { User } from "../auth/session.server";
 import type { StudentLoginRefusal } from "../auth/student-login.server";
-import { db, dialect } from "../db/db.server";
+import { db, dialect, type Executor } from "../db/db.server";
 import { log } from "../log.server";
 import { setNickname } from "../users/nickname.server";
 import { nicknameProblem } from "~/lib/nickname";
 import { claimMark, hasMark, identityHashesOf } from "./promotion-identity.server";
-import { NEW_USER_KEY, grantOnce, isNewUser, loadRules, type Executor, type GrantedCoupon } from "./wallet.server";
+import { NEW_USER_KEY, grantOnce, isNewUser, loadRules, type GrantedCoupon } from "./wallet.server";
 
 const m = couponMessages;
 

@@ -1,5 +1,6 @@
-// The coupon side of an order (docs/architecture.md "Coupon maths"), called by the orders' price hook
-// (app/server/orders/pricing.server.ts) inside the order's own transactions:
+// The coupon side of an order (docs/architecture.md "Coupon maths"), called by the order layer
+// (app/server/orders/pricing.server.ts, orders.server.ts, transitions.server.ts) inside the order's
+// own transactions:
 // - at creation: the discount of the best coupon (or the student's choice, or none), then the
 //   coupon reserved by the new order — a conditional UPDATE (… WHERE status = 'unused'), so of two
 //   orders racing for one coupon exactly one gets it (PostgreSQL also locks the user's usable
@@ -8,7 +9,8 @@
 // - when cancelled, closed or refunded: the coupon comes back if it is still valid.
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import { log } from "../log.server";
-import { quoteFor, type Executor } from "./wallet.server";
+import type { Executor } from "../db/db.server";
+import { quoteFor } from "./wallet.server";
 
 export class CouponUnavailableError extends Error {
   constructor(couponId: number) {

@@ -5,12 +5,10 @@
 //   in the inviter's records (invitee/assistant null: the inviter keeps their count and rewards).
 // - Merge: two rows of one person become one; coupons, invites and assists follow. A person
 //   holds one new-user grant: when both rows had one, the unused coupons of the second go.
-import type { Transaction } from "kysely";
-import type { DB } from "../db/db.server";
-import type { Database } from "../db/schema";
+import type { Executor, Trx } from "../db/db.server";
 import { NEW_USER_KEY } from "./wallet.server";
 
-export async function deleteCouponData(executor: Pick<DB, "deleteFrom" | "updateTable">, userId: number) {
+export async function deleteCouponData(executor: Executor, userId: number) {
   await executor.deleteFrom("coupon_choices").where("user_id", "=", userId).execute();
   await executor.deleteFrom("user_coupons").where("user_id", "=", userId).execute();
   await executor.deleteFrom("coupon_grants").where("user_id", "=", userId).execute();
@@ -22,7 +20,7 @@ export async function deleteCouponData(executor: Pick<DB, "deleteFrom" | "update
   await executor.updateTable("assists").set({ assistant_user_id: null }).where("assistant_user_id", "=", userId).execute();
 }
 
-export async function moveCouponData(trx: Transaction<Database>, fromId: number, intoId: number) {
+export async function moveCouponData(trx: Trx, fromId: number, intoId: number) {
   // Grant markers: a key both rows hold stays with `intoId`; the duplicate new-user grant's unused coupons go.
   const fromGrants = await trx.selectFrom("coupon_grants").select(["id", "grant_key"]).where("user_id", "=", fromId).execute();
   for (const grant of fromGrants) {

@@ -7,9 +7,8 @@
 // from the server's APP_ENCRYPTION_KEY: without it they name nobody (not personal data).
 import crypto from "node:crypto";
 import { config } from "../config.server";
-import { db } from "../db/db.server";
+import { db, type Executor } from "../db/db.server";
 import type { PromotionMarksTable } from "../db/schema";
-import type { Executor } from "./wallet.server";
 
 export type PromotionMark = PromotionMarksTable["mark"];
 

@@ -7,14 +7,13 @@ import { rulesFor, type GrantEvent, type RuleView } from "~/lib/coupon-rules";
 import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import type { PackageCounts, PricedType } from "~/lib/package-counts";
 import type { User } from "../auth/session.server";
-import { db, dialect, type DB } from "../db/db.server";
+import { db, dialect, type Executor } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import { referenceCached } from "../db/reference-cache.server";
 import { loadExpressConfig } from "../market/market-config.server";
 import type { UserCouponsTable } from "../db/schema";
 import { hasMark, identityHashesOf } from "./promotion-identity.server";
 
-export type Executor = Pick<DB, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
 
 export type CouponRow = Selectable<UserCouponsTable>;
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { config } from "../config.server";
 import { log } from "../log.server";
@@ -9,6 +9,10 @@ import type { Database } from "./schema";
 
 export type Dialect = "sqlite" | "postgres";
 export type DB = Kysely<Database>;
+/** A transaction begun on the database (the argument of db().transaction().execute()). */
+export type Trx = Transaction<Database>;
+/** What a query runs on: the database itself or a transaction on it. */
+export type Executor = DB | Trx;
 
 export function dialectOf(databaseUrl: string): Dialect {
   return /^postgres(ql)?:\/\//.test(databaseUrl) ? "postgres" : "sqlite";

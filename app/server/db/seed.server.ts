@@ -3,7 +3,7 @@ import { DEFAULT_CAMPUSES, DEFAULT_FORUM_CATEGORIES, DEFAULT_PACKAGE_TYPES, DEFA
 import { DEFAULT_DELIVERY_SCHEDULE } from "~/lib/delivery-slot";
 import { DEFAULT_PICKUP_PLACES, DEFAULT_SIZE_GUIDE, defaultPickupPlaces } from "~/lib/market-catalog";
 import { seedCircleDemo } from "../forum/demo.server";
-import type { DB } from "./db.server";
+import type { DB, Trx } from "./db.server";
 
 /**
  * Reference data. Every installation gets the forum categories, the delivery schedule and the
@@ -66,7 +66,6 @@ export async function seedReferenceData(database: DB, { demo = true }: { demo?: 
   });
 }
 
-type Trx = Parameters<Parameters<ReturnType<DB["transaction"]>["execute"]>[0]>[0];
 
 /** The delivery schedule, into an empty table only. */
 async function seedDeliverySchedule(trx: Trx) {

@@ -1,11 +1,9 @@
-import type { Kysely } from "kysely";
 import type { ModerationAction } from "~/lib/schemas/forum";
-import { db, now } from "../db/db.server";
-import type { Database, ModerationState, ReportReason } from "../db/schema";
+import { db, now, type Executor } from "../db/db.server";
+import type { ModerationState, ReportReason } from "../db/schema";
 import { thumbUrl } from "../storage/images.server";
 import { deletePost, ForumError, recountPost, removeComment } from "./posts.server";
 import { recordAudit, type AuditActor } from "../admin/audit.server";
-import type { Executor } from "../notify/outbox.server";
 
 // Operators' view of the circle: reported and hidden posts and comments with their real author
 // (operators may see who wrote an anonymous one), and the actions hide, restore, delete, ban.
@@ -55,85 +53,72 @@ export async function moderationQueue(): Promise<ModerationItem[]> {
   const reportedPosts = [...openByTarget.keys()].filter((key) => key.startsWith("post:")).map((key) => Number(key.slice(5)));
   const reportedComments = [...openByTarget.keys()].filter((key) => key.startsWith("comment:")).map((key) => Number(key.slice(8)));
 
-  const authorColumns = ["users.id as author_id", "users.nickname", "users.wechat_nickname", "users.real_name", "users.student_id", "forum_bans.user_id as banned"] as const;
-  const posts = await db()
-    .selectFrom("posts")
-    .innerJoin("users", "users.id", "posts.user_id")
-    .leftJoin("forum_bans", "forum_bans.user_id", "posts.user_id")
-    .select(["posts.id", "posts.title", "posts.content", "posts.is_anonymous", "posts.moderation", "posts.created_at", ...authorColumns])
-    .where((eb) => {
-      const conditions = [eb("posts.moderation", "!=", "visible")];
-      if (reportedPosts.length > 0) conditions.push(eb("posts.id", "in", reportedPosts));
-      return eb.or(conditions);
-    })
-    .execute();
-  const comments = await db()
-    .selectFrom("comments")
-    .innerJoin("users", "users.id", "comments.user_id")
-    .leftJoin("forum_bans", "forum_bans.user_id", "comments.user_id")
-    .select(["comments.id", "comments.post_id", "comments.content", "comments.is_anonymous", "comments.moderation", "comments.created_at", ...authorColumns])
-    .where((eb) => {
-      const conditions = [eb("comments.moderation", "!=", "visible")];
-      if (reportedComments.length > 0) conditions.push(eb("comments.id", "in", reportedComments));
-      return eb.or(conditions);
-    })
-    .execute();
+  const posts = await queueQuery("posts", reportedPosts).select("posts.title").execute();
+  const comments = await queueQuery("comments", reportedComments).select("comments.post_id").execute();
   const postIds = posts.map((post) => post.id);
   const images =
     postIds.length === 0
       ? []
       : await db().selectFrom("uploads").select(["post_id", "key"]).where("post_id", "in", postIds).orderBy("post_id").orderBy("position").execute();
 
-  const author = (row: (typeof posts)[number] | (typeof comments)[number]): RealAuthor => ({
-    userId: row.author_id,
-    nickname: row.nickname,
-    wechatNickname: row.wechat_nickname,
-    realName: row.real_name,
-    studentId: row.student_id,
-    banned: row.banned !== null,
-  });
-  const items: ModerationItem[] = [
-    ...posts.map((row) => {
-      const open = openByTarget.get(`post:${row.id}`);
-      return {
-        target: "post" as const,
-        id: row.id,
-        postId: row.id,
-        content: row.content,
-        title: row.title,
-        images: images.filter((image) => image.post_id === row.id).map((image) => thumbUrl(image.key)),
-        anonymous: row.is_anonymous === 1,
-        moderation: row.moderation,
-        createdAt: row.created_at,
-        author: author(row),
-        openReports: open?.count ?? 0,
-        reasons: open?.reasons ?? {},
-        lastReportAt: open?.last ?? null,
-      };
-    }),
-    ...comments.map((row) => {
-      const open = openByTarget.get(`comment:${row.id}`);
-      return {
-        target: "comment" as const,
-        id: row.id,
-        postId: row.post_id,
-        content: row.content,
-        title: null,
-        images: [],
-        anonymous: row.is_anonymous === 1,
-        moderation: row.moderation,
-        createdAt: row.created_at,
-        author: author(row),
-        openReports: open?.count ?? 0,
-        reasons: open?.reasons ?? {},
-        lastReportAt: open?.last ?? null,
-      };
-    }),
+  const item = (
+    target: "post" | "comment",
+    row: (typeof posts)[number] | (typeof comments)[number],
+    own: Pick<ModerationItem, "postId" | "title" | "images">,
+  ): ModerationItem => {
+    const open = openByTarget.get(`${target}:${row.id}`);
+    return {
+      target,
+      id: row.id,
+      ...own,
+      content: row.content,
+      anonymous: row.is_anonymous === 1,
+      moderation: row.moderation,
+      createdAt: row.created_at,
+      author: {
+        userId: row.author_id,
+        nickname: row.nickname,
+        wechatNickname: row.wechat_nickname,
+        realName: row.real_name,
+        studentId: row.student_id,
+        banned: row.banned !== null,
+      },
+      openReports: open?.count ?? 0,
+      reasons: open?.reasons ?? {},
+      lastReportAt: open?.last ?? null,
+    };
+  };
+  const items = [
+    ...posts.map((row) =>
+      item("post", row, { postId: row.id, title: row.title, images: images.filter((image) => image.post_id === row.id).map((image) => thumbUrl(image.key)) }),
+    ),
+    ...comments.map((row) => item("comment", row, { postId: row.post_id, title: null, images: [] })),
   ];
   return items.sort((a, b) => (b.lastReportAt ?? b.createdAt).localeCompare(a.lastReportAt ?? a.createdAt));
 }
 
-async function resolveReports(executor: Pick<Kysely<Database>, "updateTable">, target: "post" | "comment", id: number) {
+/** The posts or comments an operator must see (not visible, or reported), with their real author. */
+function queueQuery(table: "posts" | "comments", reported: number[]) {
+  return db()
+    .selectFrom(table)
+    .innerJoin("users", "users.id", `${table}.user_id`)
+    .leftJoin("forum_bans", "forum_bans.user_id", `${table}.user_id`)
+    .select([
+      `${table}.id as id`,
+      `${table}.content as content`,
+      `${table}.is_anonymous as is_anonymous`,
+      `${table}.moderation as moderation`,
+      `${table}.created_at as created_at`,
+      ...["users.id as author_id", "users.nickname", "users.wechat_nickname", "users.real_name", "users.student_id", "forum_bans.user_id as banned"] as const,
+    ])
+    .where((eb) => {
+      const conditions = [eb(`${table}.moderation`, "!=", "visible")];
+      if (reported.length > 0) conditions.push(eb(`${table}.id`, "in", reported));
+      return eb.or(conditions);
+    });
+}
+
+async function resolveReports(executor: Executor, target: "post" | "comment", id: number) {
   await executor
     .updateTable("reports")
     .set({ resolved_at: now() })

@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_FORUM_CATEGORIES } from "~/lib/catalog";
 import { COMMENT_PAGE_SIZE, groupThreads, REPLY_PAGE_SIZE, REPLY_PREVIEW, type Thread } from "~/lib/comment-tree";
 import { CARD_IMAGES, PAGE_SIZE, RESTORED_POSTS_MAX } from "~/lib/forum";
@@ -11,18 +10,16 @@ import { forumData } from "~/lib/messages/forumData";
 import { cardTime, commentTime } from "~/lib/relative-time";
 import { shanghaiToday } from "~/lib/time";
 import { config } from "../config.server";
-import { db, dialect, now } from "../db/db.server";
+import { db, dialect, now, type Executor, type Trx } from "../db/db.server";
 import { log } from "../log.server";
 import { compiledOnce } from "../db/compiled.server";
-import type { Database, ModerationState, PostStatus, ReportReason } from "../db/schema";
+import type { ModerationState, PostStatus, ReportReason } from "../db/schema";
 import { imageUrl, removeImageFiles, thumbUrl, uploadKeyFromUrl } from "../storage/images.server";
 
 // The circle's data: posts, images, comments, likes, views and reports. Everything that leaves
 // this module for a page goes through toAuthor(), which drops the author's identity from
 // anonymous posts and comments: the loader data never carries it (docs/architecture.md "Anonymous authors").
 
-export type Trx = Transaction<Database>;
-type Executor = Kysely<Database> | Trx;
 
 /**
  * Why the forum refused a step: the author is banned, the post (`post_not_found`) or the comment
@@ -418,7 +415,7 @@ async function lockVisiblePost(trx: Trx, postId: number, viewerId: number) {
 }
 
 /** like_count = the post's like rows; comment_count = its visible comments. */
-export async function recountPost(executor: Pick<Kysely<Database>, "updateTable">, postId: number) {
+export async function recountPost(executor: Executor, postId: number) {
   const row = await executor
     .updateTable("posts")
     .set((eb) => ({
@@ -435,7 +432,7 @@ export async function recountPost(executor: Pick<Kysely<Database>, "updateTable"
   return { likeCount: Number(row?.like_count ?? 0), commentCount: Number(row?.comment_count ?? 0) };
 }
 
-export async function recountComment(executor: Pick<Kysely<Database>, "updateTable">, commentId: number) {
+export async function recountComment(executor: Executor, commentId: number) {
   const row = await executor
     .updateTable("comments")
     .set((eb) => ({
@@ -454,7 +451,7 @@ export async function recountComment(executor: Pick<Kysely<Database>, "updateTab
  * The post's heat from its rows (the post, its likes, its comments): after rows went (a comment
  * thread deleted, an account removed), when subtracting event by event would be a long way round.
  */
-export async function rescoreHot(executor: Pick<Kysely<Database>, "selectFrom" | "updateTable">, postId: number) {
+export async function rescoreHot(executor: Executor, postId: number) {
   const post = await executor.selectFrom("posts").select("created_at").where("id", "=", postId).executeTakeFirst();
   if (!post) return;
   const [likes, comments] = await Promise.all([
@@ -665,7 +662,7 @@ export async function addComment(input: CommentInput): Promise<{ id: number; com
  * in view (null: the thread's first page holds it). Every reply counts, whoever may see it, so the
  * page never ends before the reply (comments_root_idx).
  */
-async function replyPageStart(executor: Pick<Kysely<Database>, "selectFrom">, rootId: number, replyId: number) {
+async function replyPageStart(executor: Executor, rootId: number, replyId: number) {
   const row = await executor
     .selectFrom("comments")
     .select("id")
@@ -679,7 +676,7 @@ async function replyPageStart(executor: Pick<Kysely<Database>, "selectFrom">, ro
 }
 
 /** A comment and every reply below it (ids), from the comments of its thread. */
-async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId: number, commentId: number) {
+async function subtreeOf(executor: Executor, postId: number, commentId: number) {
   const comment = await executor.selectFrom("comments").select(["id", "root_id"]).where("id", "=", commentId).where("post_id", "=", postId).executeTakeFirst();
   if (!comment) return [commentId];
   const root = comment.root_id ?? comment.id;
@@ -698,7 +695,7 @@ async function subtreeOf(executor: Pick<Kysely<Database>, "selectFrom">, postId:
   return ids;
 }
 
-type CommentDeleter = Pick<Kysely<Database>, "deleteFrom" | "updateTable">;
+type CommentDeleter = Executor;
 
 /**
  * Deletes comments by id. Their links to each other are cut first: the database would otherwise
@@ -1014,7 +1011,6 @@ export async function report(input: { userId: number; postId: number; commentId?
 // ---------------------------------------------------------------------------------------------
 // Personal data: account deletion and the merge of two user rows.
 
-type DataExecutor = Pick<Kysely<Database>, "deleteFrom" | "selectFrom" | "updateTable">;
 
 /**
  * Removes everything of one person from the circle: their posts (with everyone's comments,
@@ -1022,7 +1018,7 @@ type DataExecutor = Pick<Kysely<Database>, "deleteFrom" | "selectFrom" | "update
  * ban and uploaded images; the counters of other people's posts and comments are recounted.
  * Runs inside the deletion job's transaction.
  */
-export async function deleteForumData(executor: DataExecutor, userId: number) {
+export async function deleteForumData(executor: Executor, userId: number) {
   const uploads = await executor.selectFrom("uploads").select("key").where("user_id", "=", userId).execute();
   const posts = await executor.selectFrom("posts").select("id").where("user_id", "=", userId).execute();
   const postIds = posts.map((post) => post.id);

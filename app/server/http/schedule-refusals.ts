@@ -4,7 +4,7 @@
 import { grades } from "~/lib/messages/grades";
 import { schedule } from "~/lib/messages/schedule";
 import { fillTemplate } from "~/lib/template";
-import type { SchoolLoadFailure } from "~/server/schedule/timetable.server";
+import type { SchoolLoadFailure } from "~/server/school/academic-load.server";
 
 /** What failed: the school's own words in the first template, else the plain message. */
 const FAILED: Record<Extract<SchoolLoadFailure, { reason: "failed" }>["what"], { withReason: string; plain: string }> = {

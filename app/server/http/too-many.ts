@@ -1,7 +1,7 @@
 // What a route answers when app/server/rate-limits refuses an action: 429, the catalogue's
 // "操作太频繁" with the wait in words, and a Retry-After the client may honour.
 import { refusals as refusalMessages } from "~/lib/messages/refusals";
-import { waitInWords } from "~/lib/rate-limits";
+import { tooManyMessage } from "~/lib/login-throttle";
 import type { RateLimitVerdict } from "~/server/rate-limits.server";
 
 type Refused = Extract<RateLimitVerdict, { ok: false }>;
@@ -10,7 +10,7 @@ type Refused = Extract<RateLimitVerdict, { ok: false }>;
 export function tooMany(verdict: Refused): { status: 429; message: string; headers: Record<string, string> } {
   return {
     status: 429,
-    message: refusalMessages.rateLimited.replace("{wait}", waitInWords(verdict.retryAfter)),
+    message: tooManyMessage(refusalMessages.rateLimited, verdict.retryAfter * 1000),
     headers: { "Retry-After": String(verdict.retryAfter), "Cache-Control": "no-store" },
   };
 }

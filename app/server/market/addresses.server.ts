@@ -1,5 +1,5 @@
 import type { AddressView } from "~/lib/address";
-import { db, now } from "../db/db.server";
+import { db, now, type Trx } from "../db/db.server";
 import type { AddressInput } from "~/lib/schemas/address";
 
 export const MAX_ADDRESSES = 20;
@@ -87,7 +87,6 @@ export async function saveAddress(userId: number, input: AddressInput, id?: numb
     });
 }
 
-type Trx = Parameters<Parameters<ReturnType<ReturnType<typeof db>["transaction"]>["execute"]>[0]>[0];
 
 async function markDefault(trx: Trx, userId: number, id: number) {
   await trx.updateTable("addresses").set({ is_default: 0 }).where("user_id", "=", userId).where("id", "!=", id).execute();

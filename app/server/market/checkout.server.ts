@@ -2,8 +2,7 @@ import crypto from "node:crypto";
 import { PACKAGE_TYPE_KEYS } from "~/lib/catalog";
 import { defaultCounts, reconcileCounts, type PackageCounts, type PricedType } from "~/lib/package-counts";
 import { MAX_ENTRIES, sameParcel, type PickupEntry } from "~/lib/pickup-entries";
-import { db, dialect, now } from "../db/db.server";
-import type { Executor } from "../notify/outbox.server";
+import { db, dialect, now, type Executor } from "../db/db.server";
 
 // The checkout: one row per user holding what the market page and its confirm sheet show
 // (campus, SMS text, parcels, package counts, address, remark). Every change raises `version`

@@ -1,12 +1,11 @@
-import type { Transaction } from "kysely";
-import type { Database } from "../db/schema";
+import type { Trx } from "../db/db.server";
 
 /**
  * Two user rows became one person (auth/messenger.server.ts mergeUserRows): the market's rows
  * of `fromId` move to `intoId`. Addresses move (keeping one default: the target's if it has one);
  * of two checkouts the one changed last survives; feature requests follow.
  */
-export async function moveMarketData(trx: Transaction<Database>, fromId: number, intoId: number) {
+export async function moveMarketData(trx: Trx, fromId: number, intoId: number) {
   const intoDefault = await trx
     .selectFrom("addresses")
     .select("id")

@@ -21,9 +21,9 @@ import {
   type PlannedMessage,
 } from "~/lib/notify";
 import { shanghaiToday } from "~/lib/time";
-import { db } from "../db/db.server";
+import { db, type Executor } from "../db/db.server";
 import { log } from "../log.server";
-import { enqueue, type Executor } from "./outbox.server";
+import { enqueue } from "./outbox.server";
 
 export type { NotifyEvent, NotifyKind, OrderEventData, CircleEventData } from "~/lib/notify";
 
@@ -136,23 +136,8 @@ async function record(executor: Executor, event: NotifyEvent, now: Date): Promis
     return inboxItemId === null ? { inboxItemId, outboxIds: [], skipped: "duplicate" } : { inboxItemId, outboxIds: [] };
   }
   if (entry) {
-    const inserted = await executor
-      .insertInto("inbox_items")
-      .values({
-        user_id: recipient.id,
-        actor_user_id: entry.actorUserId,
-        kind: event.kind,
-        data: JSON.stringify(entry.data),
-        link: entry.link,
-        dedupe_key: key,
-        read_at: null,
-        created_at: now.toISOString(),
-      })
-      .onConflict((oc) => oc.columns(["user_id", "dedupe_key"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) return { inboxItemId: null, outboxIds: [], skipped: "duplicate" };
-    inboxItemId = inserted.id;
+    inboxItemId = await insertInboxItem(executor, { userId: recipient.id, actorUserId: entry.actorUserId, kind: event.kind, data: entry.data, link: entry.link, key }, now);
+    if (inboxItemId === null) return { inboxItemId: null, outboxIds: [], skipped: "duplicate" };
   }
 
   const outboxIds: number[] = [];
@@ -215,26 +200,47 @@ async function recordLike(
     if (seen.includes(seenKey)) return null;
     const count = (typeof before.count === "number" ? before.count : 0) + 1;
     if (today) await executor.deleteFrom("inbox_items").where("id", "=", today.id).execute();
-    const inserted = await executor
-      .insertInto("inbox_items")
-      .values({
-        user_id: userId,
+    const inserted = await insertInboxItem(
+      executor,
+      {
+        userId,
         // The latest liker: deleting their account takes the day's item with it (it names them).
-        actor_user_id: entry.actorUserId,
+        actorUserId: entry.actorUserId,
         kind: target.startsWith("comment_liked") ? "comment_liked" : "post_liked",
-        data: JSON.stringify({ ...entry.data, count, seen: [...seen, seenKey].slice(-LIKES_REMEMBERED) }),
+        data: { ...entry.data, count, seen: [...seen, seenKey].slice(-LIKES_REMEMBERED) },
         link: entry.link,
-        dedupe_key: key,
-        read_at: null,
-        created_at: now.toISOString(),
-      })
-      .onConflict((oc) => oc.columns(["user_id", "dedupe_key"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (inserted) return inserted.id;
+        key,
+      },
+      now,
+    );
+    if (inserted !== null) return inserted;
     // Another like of the same moment wrote the day's item first: join it.
   }
   return null;
+}
+
+/** A new unread inbox item; null when the recipient already has one under `key`. */
+async function insertInboxItem(
+  executor: Executor,
+  item: { userId: number; actorUserId: number | null; kind: NotifyEvent["kind"]; data: Record<string, unknown>; link: string | null; key: string },
+  now: Date,
+): Promise<number | null> {
+  const inserted = await executor
+    .insertInto("inbox_items")
+    .values({
+      user_id: item.userId,
+      actor_user_id: item.actorUserId,
+      kind: item.kind,
+      data: JSON.stringify(item.data),
+      link: item.link,
+      dedupe_key: item.key,
+      read_at: null,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(["user_id", "dedupe_key"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted?.id ?? null;
 }
 
 function parseData(text: string): Record<string, unknown> {

@@ -19,13 +19,12 @@ import {
   type MessageFields,
 } from "~/lib/notify";
 import { config } from "../config.server";
-import { db, dialect, type DB } from "../db/db.server";
+import { db, dialect, type Executor } from "../db/db.server";
 import type { OutboxMessagesTable } from "../db/schema";
 import { log } from "../log.server";
 import { currentProvider, type Delivery, type NotifyProvider, type ProviderResult } from "./providers.server";
 
 export type OutboxRow = Selectable<OutboxMessagesTable>;
-export type Executor = Pick<DB, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
 
 /** A claim is held this long; well above the HTTP timeout of one send. */
 export const CLAIM_LEASE_MS = 2 * 60_000;

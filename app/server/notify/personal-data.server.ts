@@ -1,10 +1,7 @@
 // Notifications' part of "Personal data" (docs/architecture.md): what the account-deletion job removes,
 // and what moves when two user rows of one person are merged.
-import type { Transaction } from "kysely";
-import type { DB } from "../db/db.server";
-import type { Database } from "../db/schema";
+import type { Executor, Trx } from "../db/db.server";
 
-type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable">;
 
 /**
  * The user's inbox, consents, snoozes, reminders and every outbox message for or about them
@@ -25,7 +22,7 @@ export async function deleteNotifyData(executor: Executor, userId: number) {
  * inbox and the messages follow the person; consents and snoozes move unless the target has its
  * own for that template (the target's are kept); reminders belong to the timetable of the target.
  */
-export async function mergeNotifyRows(fromId: number, intoId: number, trx: Transaction<Database>) {
+export async function mergeNotifyRows(fromId: number, intoId: number, trx: Trx) {
   await trx.updateTable("inbox_items").set({ user_id: intoId }).where("user_id", "=", fromId).execute();
   await trx.updateTable("inbox_items").set({ actor_user_id: intoId }).where("actor_user_id", "=", fromId).execute();
   await trx.updateTable("outbox_messages").set({ user_id: intoId }).where("user_id", "=", fromId).execute();

@@ -8,7 +8,7 @@ import { deliveryText } from "~/lib/orders";
 import type { OrderEventStatus } from "~/lib/notify";
 import type { OrderEventsTable, OrdersTable } from "../db/schema";
 import { notify } from "../notify/notify.server";
-import type { Executor } from "../notify/outbox.server";
+import type { Executor } from "../db/db.server";
 
 export type OrderRow = Selectable<OrdersTable>;
 

@@ -13,6 +13,7 @@
 //
 // The generated sequences (money-properties.db.test.ts) call `moneyInvariantViolations` after
 // every step; `dailyLedger` is the domain function the operators' reconciliation reads.
+import { storedCounts } from "~/lib/package-counts";
 import { sql } from "kysely";
 import { isLive, splitMoney, moneyViolations, type LedgerOrder, type LedgerRefund } from "~/lib/order-ledger";
 import { parsePickupCodes } from "~/lib/orders";
@@ -245,12 +246,8 @@ export async function dailyLedger(day: string): Promise<DailyLedger> {
     campuses.set(row.campus_code, campus);
     // The parcels of the orders that stand (not refunded in full).
     if (split.receivedFen === 0 || split.refundedFen + split.refundingFen < split.receivedFen) {
-      try {
-        for (const [size, count] of Object.entries(JSON.parse(row.package_counts) as Record<string, number>)) {
-          if (Number.isInteger(count) && count > 0) ledger.parcels[size] = (ledger.parcels[size] ?? 0) + count;
-        }
-      } catch {
-        // An unreadable row adds no parcels.
+      for (const [size, count] of Object.entries(storedCounts(row.package_counts))) {
+        if (count > 0) ledger.parcels[size] = (ledger.parcels[size] ?? 0) + count;
       }
     }
   }

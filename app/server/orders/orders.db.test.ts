@@ -26,6 +26,7 @@ import { call, postJson as json, postForm as form, createMessengerUser, createSt
 import { FIVE_CODES, orderCreateBody } from "../../../tests/fixtures/order-create";
 import { advanceOrder, closeExpiredOrders } from "./cancel.server";
 import { createOrderFromCheckout, findOrder, orderDetail } from "./orders.server";
+import { ANONYMISED_ORDER } from "./personal-data.server";
 import { orderAddress } from "~/lib/address";
 import { toCard } from "~/server/admin/orders.server";
 import { approveRefund, pendingRefundRequests, rejectRefund } from "./refunds.server";
@@ -486,14 +487,7 @@ describe("personal data", () => {
     await db().transaction().execute((trx) => deleteUserData(trx, user.id));
     const row = (await findOrder(order.order_number))!;
     expect(row).toMatchObject({
-      user_id: null,
-      recipient_name: null,
-      recipient_phone: null,
-      recipient_dorm: null,
-      recipient_room: null,
-      delivery_address: null,
-      pickup_codes: null,
-      remark: null,
+      ...ANONYMISED_ORDER,
       amount_fen: 240,
       status: "completed",
       order_number: order.order_number,

@@ -12,23 +12,23 @@ import { orders as ordersMessages } from "~/lib/messages/orders";
 import { isLate, orderView, statusesOf, type OrderState, type OrderStatus } from "~/lib/order-status";
 import { fillTemplate } from "~/lib/service-hours";
 import { UNPAID_ORDER_TTL_MS, deliveryText, orderNumber, parsePickupCodes, ratingText } from "~/lib/orders";
-import { countsFromClient, totalParcels, type PackageCounts } from "~/lib/package-counts";
+import { countsFromClient, storedCounts, totalParcels, type PackageCounts } from "~/lib/package-counts";
 import { entryFromInput, entryHoldsOneCode, MAX_ENTRIES, sameParcel } from "~/lib/pickup-entries";
 import { RecipientSchema, type OrderCreateBody } from "~/lib/schemas/orders";
 import { formatShanghai } from "~/lib/time";
 import { fenToYuan, formatYuan } from "~/lib/money";
 import { priceVersion } from "~/lib/order-ledger";
 import type { User } from "../auth/session.server";
-import { db, now } from "../db/db.server";
+import { db, now, type Executor } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import { listAddresses } from "../market/addresses.server";
 import { loadCheckout, lockCheckout, takeParcelsOut } from "../market/checkout.server";
-import type { Executor } from "../notify/outbox.server";
 import { loadDeliverySchedule, loadExpressConfig, type ExpressConfig, type ExpressConfigRefusal } from "../market/market-config.server";
 import { log } from "../log.server";
 import { recordEvent, type OrderRow } from "./events.server";
 import { unitPricesOf } from "./order-prices.server";
-import { priceOrder, reserveCoupon } from "./pricing.server";
+import { priceOrder } from "./pricing.server";
+import { reserveOrderCoupon } from "../coupons/order-hook.server";
 import { deadlineAt, earliestDeadline } from "~/lib/pickup-deadline";
 import { applyPaid, applyReviewed, checkoutIdempotencyKey } from "./transitions.server";
 
@@ -230,8 +230,8 @@ async function sameSubmission(key: string, items: PickupItem[], counts: PackageC
   if (!order) return undefined;
   const held = parcelsOf(order.pickup_codes);
   const sameParcels = held.length === items.length && items.every((item) => held.some((parcel) => sameParcel(parcel, item)));
-  const storedCounts = JSON.parse(order.package_counts) as Partial<PackageCounts>;
-  const sameCounts = PACKAGE_TYPE_KEYS.every((type) => (storedCounts[type] ?? 0) === counts[type]);
+  const stored = storedCounts(order.package_counts);
+  const sameCounts = PACKAGE_TYPE_KEYS.every((type) => stored[type] === counts[type]);
   return sameParcels && sameCounts ? order : undefined;
 }
 
@@ -322,7 +322,7 @@ async function insertOrder(input: OrderInput): Promise<CreateOrderResult> {
           .returningAll()
           .executeTakeFirst();
         if (!row) return null;
-        await reserveCoupon(trx, { id: row.id, couponId: row.coupon_id, userId: input.userId });
+        await reserveOrderCoupon(trx, { id: row.id, couponId: row.coupon_id, userId: input.userId });
         await recordEvent(trx, row, { type: "created", to: "created", actor: "customer", at });
         // A coupon may make an order free: nothing to pay, it is paid at once.
         if (row.amount_fen === 0) await applyPaid(trx, row.id, { actor: "system", at });
@@ -505,13 +505,7 @@ async function breakdownOf(order: OrderRow, counts: Record<string, number>) {
 export async function orderDetail(order: OrderRow) {
   const [review, rejection] = await Promise.all([reviewOf(order.id), order.refund_state === "rejected" ? refundRejectionNote(order.id) : null]);
   const view = orderView(stateOf(order, { reviewed: Boolean(review) }));
-  const counts = (() => {
-    try {
-      return JSON.parse(order.package_counts) as Record<string, number>;
-    } catch {
-      return {};
-    }
-  })();
+  const counts = storedCounts(order.package_counts);
   return {
     order_id: order.order_number,
     order_number: order.order_number,

@@ -7,9 +7,8 @@
 // the count never undercounts what the riders carry. The checkout shows the same promise, read
 // without taking a place.
 import { firstWithRoom, slotOccurrences, type SlotOccurrence } from "~/lib/delivery-slot";
-import { db } from "../db/db.server";
+import { db, type Executor } from "../db/db.server";
 import { loadDeliverySchedule } from "../market/market-config.server";
-import type { Executor } from "../notify/outbox.server";
 
 async function capacitiesOf(executor: Executor, campusCode: string): Promise<Map<number, number>> {
   const rows = await executor.selectFrom("slot_capacities").select(["slot_id", "capacity"]).where("campus_code", "=", campusCode).execute();

@@ -7,6 +7,7 @@
 // supplement is received money of the order (splitMoney): held while the order is live, earned
 // when it completes, refunded on its own trade when the order is refunded in full (S2,
 // applyRefunded → insertSupplementRefund).
+import { storedCounts } from "~/lib/package-counts";
 import type { Selectable } from "kysely";
 import { PACKAGE_TYPE_KEYS, type PackageTypeKey } from "~/lib/catalog";
 import { orders as ordersMessages } from "~/lib/messages/orders";
@@ -48,16 +49,6 @@ function atPickup(order: Pick<OrderRow, "status" | "payment_status" | "refund_st
   );
 }
 
-function countsOf(order: Pick<OrderRow, "package_counts">): SizeCounts {
-  const counts: SizeCounts = { pocket: 0, small: 0, medium: 0, large: 0 };
-  try {
-    const value = JSON.parse(order.package_counts) as Record<string, unknown>;
-    for (const size of PACKAGE_TYPE_KEYS) if (Number.isInteger(value[size])) counts[size] = value[size] as number;
-  } catch {
-    // An unreadable row has no sizes: nothing can be declared wrong.
-  }
-  return counts;
-}
 
 export function supplementOf(orderId: number) {
   return db().selectFrom("order_supplements").selectAll().where("order_id", "=", orderId).executeTakeFirst();
@@ -89,7 +80,7 @@ export async function recordRealSize(
   if (!atPickup(order)) return { ok: false, reason: "not_allowed" };
   const parcels = parsePickupCodes(order.pickup_codes);
   if (!Number.isInteger(input.position) || input.position < 0 || input.position >= parcels.length) return { ok: false, reason: "not_found" };
-  const counts = countsOf(order);
+  const counts = storedCounts(order.package_counts);
   const sizes = PACKAGE_TYPE_KEYS.filter((size) => counts[size] > 0);
   const declared = sizes.length === 1 ? sizes[0]! : input.declared && counts[input.declared] > 0 ? input.declared : null;
   if (!declared) return { ok: false, reason: "declared" };
@@ -259,7 +250,7 @@ export async function declineSupplement(user: User, orderNumber: string, provide
       }
     }
   }
-  const counts = countsOf(order);
+  const counts = storedCounts(order.package_counts);
   const declared = supplement.declared_size as PackageTypeKey;
   const missing: SizeCounts = { pocket: 0, small: 0, medium: 0, large: 0, [declared]: 1 };
   const refundFen = failedDeliveryRefundFen({ amountFen: order.amount_fen, discountFen: order.discount_fen, counts, missing, unitPrices: unitPricesOf(order) });

@@ -12,9 +12,9 @@ import type { ExpressionBuilder } from "kysely";
 import { transitionGuard, type OrderStatus, type RefundState, type Transition } from "~/lib/order-status";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import type { Database } from "../db/schema";
-import type { Executor } from "../notify/outbox.server";
+import type { Executor } from "../db/db.server";
 import { notifyOrder, recordEvent, type Actor, type OrderRow } from "./events.server";
-import { consumeCoupon, releaseCoupon } from "./pricing.server";
+import { consumeOrderCoupon, releaseOrderCoupon } from "../coupons/order-hook.server";
 import { reserveDelivery } from "./slots.server";
 
 /** The transition's guard as a WHERE on the orders row. */
@@ -87,7 +87,7 @@ export async function applyPaid(executor: Executor, orderId: number, details: Pa
     .where("order_id", "=", orderId)
     .execute();
   await recordEvent(executor, order, { type: "paid", from: "created", to: "paid", actor: details.actor, note: details.transactionId ?? null, at: details.at });
-  await consumeCoupon(executor, { id: order.id, couponId: order.coupon_id });
+  await consumeOrderCoupon(executor, { id: order.id, couponId: order.coupon_id });
   await notifyOrder(executor, order, "paid", details.at);
   const checkout = parseCheckoutKey(order.checkout_key);
   if (checkout) {
@@ -137,7 +137,7 @@ export async function applyClosed(
     note: details.reason,
     at: details.at,
   });
-  await releaseCoupon(executor, { id: order.id, couponId: order.coupon_id });
+  await releaseOrderCoupon(executor, { id: order.id, couponId: order.coupon_id });
   await notifyOrder(executor, order, "cancelled", details.at);
   return order;
 }
@@ -187,7 +187,7 @@ export async function applyRefunded(
   await insertSupplementRefund(executor, before, { kind: refund.kind, reason: refund.reason, at: details.at });
   const order = await reload(executor, refund.order_id);
   await recordEvent(executor, order, { type: "refunded", from: before.status, to: "refunded", actor: details.actor, note: refund.out_refund_no, at: details.at });
-  await releaseCoupon(executor, { id: order.id, couponId: order.coupon_id });
+  await releaseOrderCoupon(executor, { id: order.id, couponId: order.coupon_id });
   await notifyOrder(executor, order, "refunded", details.at);
   return order;
 }

@@ -4,6 +4,7 @@
 // per-parcel 已取到 marks, and the handover that proves 已送达 (the student's code, or a photo).
 // Status changes go through the order state machine (applyStatus): the first parcel in hand makes
 // the order 正在取件, the last one 配送中, the handover 订单已完成.
+import { storedCounts } from "~/lib/package-counts";
 import { DEFAULT_PACKAGE_TYPES } from "~/lib/catalog";
 import { canAdvance } from "~/lib/order-status";
 import { parsePickupCodes } from "~/lib/orders";
@@ -154,17 +155,9 @@ type SlotOrder = Pick<
   | "estimated_delivery_at"
 > & { rider_name?: string | null };
 
-function countsOf(json: string): Record<string, number> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return value && typeof value === "object" ? (value as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
 
 function parcelsOf(order: SlotOrder, picked: Set<string>): PickParcel[] {
-  const size = parcelSizeText(countsOf(order.package_counts), SIZE_NAMES);
+  const size = parcelSizeText(storedCounts(order.package_counts), SIZE_NAMES);
   return parsePickupCodes(order.pickup_codes).map((item, position) => ({
     orderNumber: order.order_number,
     position,

@@ -7,22 +7,9 @@ import type { User } from "../auth/session.server";
 import { db } from "../db/db.server";
 import { compiledOnce } from "../db/compiled.server";
 import { log } from "../log.server";
-import { withAcademicSession } from "../school/academic-session.server";
+import { loadAcademic, loadTermCopy, parseStored, type AcademicLoadOptions, type LoadSource, type SchoolLoadFailure } from "../school/academic-load.server";
 import { findSchool } from "../school/school.server";
-import { AcademicSystemError, StoredCredentialsRejected, type TermInfo, type Timetable } from "../school/index.server";
-
-/**
- * Why the school's copy could not be had: no stored credentials to ask with, or the school failed
- * when asked for `what` (with its own words when it gave any). The pages word it.
- */
-export type SchoolLoadFailure =
-  | { reason: "credentials_missing" }
-  | { reason: "failed"; what: "timetable" | "grades" | "exams"; schoolMessage: string | null };
-
-/** The school failed while asked for `what`: its own words when it gave any. */
-export function schoolFailed(error: unknown, what: "timetable" | "grades" | "exams"): SchoolLoadFailure {
-  return { reason: "failed", what, schoolMessage: error instanceof AcademicSystemError && error.schoolMessage ? error.schoolMessage : null };
-}
+import type { TermInfo, Timetable } from "../school/index.server";
 
 export type TermInfoSource = "cache" | "fresh" | "stale" | "fallback";
 export type TermInfoResult = {
@@ -36,69 +23,41 @@ export type TimetableLoad = {
   timetable: Timetable | null;
   /** When the shown timetable came from the school (ISO UTC); null when none is shown. */
   fetchedAt: string | null;
-  /** 'cache' or 'fresh' when all went well; 'stale' when a cached copy stands in after a failure. */
-  source: "cache" | "fresh" | "stale" | "none";
+  source: LoadSource;
   /** Why, when the school could not be asked or did not answer. */
   failure: SchoolLoadFailure | null;
 };
-
-type Options = { returnTo?: string; now?: Date };
-
-/** The stored credentials the silent login needs; without them the school cannot be asked. */
-function hasCredentials(user: User) {
-  return Boolean(user.school_code && user.student_id && user.password_enc);
-}
-
-/** Invalid credentials: withAcademicSession throws StoredCredentialsRejected; the cache goes with them. */
-async function clearingOnRejection<T>(userId: number, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof StoredCredentialsRejected) await clearTimetableCache(userId);
-    throw error;
-  }
-}
 
 export async function clearTimetableCache(userId: number) {
   await db().deleteFrom("timetable_cache").where("user_id", "=", userId).execute();
 }
 
-function parseJson<T>(text: string): T | null {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
 /** The school's term calendar: cached for a day; when the school cannot say, the last known one, else the product rules' default. */
-export async function loadTermInfo(user: User, options: Options = {}): Promise<TermInfoResult> {
-  const now = options.now ?? new Date();
+export async function loadTermInfo(user: User, options: Pick<AcademicLoadOptions, "now" | "returnTo"> = {}): Promise<TermInfoResult> {
   const schoolCode = user.school_code ?? "";
-  const row = await termInfo.executeTakeFirst(schoolCode);
-  const cached = row ? parseJson<TermInfo>(row.data) : null;
-  if (row && cached && now.getTime() - new Date(row.fetched_at).getTime() < TERM_INFO_CACHE_MS) {
-    return { info: cached, source: "cache" };
-  }
-  const fallback = (schoolFailure?: SchoolLoadFailure): TermInfoResult =>
-    cached ? { info: cached, source: "stale", schoolFailure } : { info: FALLBACK_TERM_INFO, source: "fallback", schoolFailure };
-  if (!hasCredentials(user)) return fallback();
-  try {
-    const info = await clearingOnRejection(user.id, () =>
-      withAcademicSession(user, (system, session) => system.termInfo(session), { returnTo: options.returnTo }),
-    );
-    const values = { school_code: schoolCode, data: JSON.stringify(info), fetched_at: now.toISOString() };
-    await db()
-      .insertInto("school_term_info")
-      .values(values)
-      .onConflict((oc) => oc.column("school_code").doUpdateSet({ data: values.data, fetched_at: values.fetched_at }))
-      .execute();
-    return { info, source: "fresh" };
-  } catch (error) {
-    if (error instanceof StoredCredentialsRejected) throw error;
-    log("warn", "term-info-failed", { school: schoolCode, error: String(error) });
-    return fallback(schoolFailed(error, "timetable"));
-  }
+  const load = await loadAcademic({
+    user,
+    what: "timetable",
+    options: { now: options.now, returnTo: options.returnTo },
+    maxAgeMs: TERM_INFO_CACHE_MS,
+    row: await termInfo.executeTakeFirst(schoolCode),
+    read: (row) => parseStored<TermInfo>(row.data),
+    ask: (system, session) => system.termInfo(session),
+    store: async (info: TermInfo, fetchedAt) => {
+      const data = JSON.stringify(info);
+      await db()
+        .insertInto("school_term_info")
+        .values({ school_code: schoolCode, data, fetched_at: fetchedAt })
+        .onConflict((oc) => oc.column("school_code").doUpdateSet({ data, fetched_at: fetchedAt }))
+        .execute();
+      return info;
+    },
+    clear: () => clearTimetableCache(user.id),
+    logFailure: (error) => log("warn", "term-info-failed", { school: schoolCode, error: String(error) }),
+  });
+  // Without credentials the school was simply not asked: no failure to tell.
+  const schoolFailure = load.failure?.reason === "failed" ? load.failure : undefined;
+  return load.value ? { info: load.value, source: load.source as TermInfoSource, schoolFailure } : { info: FALLBACK_TERM_INFO, source: "fallback", schoolFailure };
 }
 
 /** The cached timetable of a user and term (its primary key; the query-plan test reads it). */
@@ -114,45 +73,18 @@ const termInfo = compiledOnce((schoolCode: string) => db().selectFrom("school_te
  * The student's timetable of a term: the cached copy while it is under 7 days old (unless
  * `refresh`), else a fresh one from the school, stored for next time. When the school fails, a
  * cached copy of any age is shown with the failure; invalid credentials clear the cache and
- * throw StoredCredentialsRejected (the login page says '登录凭据无效，请重新登录').
+ * throw the redirect to the login page ('登录凭据无效，请重新登录').
  */
-export async function loadTimetable(
-  user: User,
-  term: string,
-  options: Options & { refresh?: boolean; schoolFailure?: SchoolLoadFailure } = {},
-): Promise<TimetableLoad> {
-  const now = options.now ?? new Date();
+export async function loadTimetable(user: User, term: string, options: AcademicLoadOptions = {}): Promise<TimetableLoad> {
   const row = await timetableCache.executeTakeFirst(user.id, term);
-  const cached = row ? parseJson<Timetable>(row.data) : null;
-  if (!options.refresh && row && cached && now.getTime() - new Date(row.fetched_at).getTime() < SCHEDULE_CACHE_MS) {
-    return { timetable: cached, fetchedAt: row.fetched_at, source: "cache", failure: null };
-  }
-  const fallback = (failure: SchoolLoadFailure): TimetableLoad =>
-    row && cached
-      ? { timetable: cached, fetchedAt: row.fetched_at, source: "stale", failure }
-      : { timetable: null, fetchedAt: null, source: "none", failure };
-
-  if (!hasCredentials(user)) return fallback({ reason: "credentials_missing" });
-  // The school failed a moment ago in this same request (loadTermInfo's schoolFailure): asking it
-  // again would make the student wait a second timeout for the same answer.
-  if (options.schoolFailure) return fallback(options.schoolFailure);
-  try {
-    const timetable = await clearingOnRejection(user.id, () =>
-      withAcademicSession(user, (system, session) => system.timetable(session, term), { returnTo: options.returnTo }),
-    );
-    const fetchedAt = now.toISOString();
-    const data = JSON.stringify({ term, courses: timetable.courses, notes: timetable.notes } satisfies Timetable);
-    await db()
-      .insertInto("timetable_cache")
-      .values({ user_id: user.id, term, data, fetched_at: fetchedAt })
-      .onConflict((oc) => oc.columns(["user_id", "term"]).doUpdateSet({ data, fetched_at: fetchedAt }))
-      .execute();
-    return { timetable: { term, courses: timetable.courses, notes: timetable.notes }, fetchedAt, source: "fresh", failure: null };
-  } catch (error) {
-    if (error instanceof StoredCredentialsRejected) throw error;
-    log("warn", "timetable-failed", { userId: user.id, term, error: String(error) });
-    return fallback(schoolFailed(error, "timetable"));
-  }
+  const { value, ...load } = await loadTermCopy("timetable_cache", row, {
+    user, term, options, what: "timetable", maxAgeMs: SCHEDULE_CACHE_MS,
+    ask: (system, session) => system.timetable(session, term),
+    copy: (timetable): Timetable => ({ term, courses: timetable.courses, notes: timetable.notes }),
+    clear: () => clearTimetableCache(user.id),
+    logFailure: (error) => log("warn", "timetable-failed", { userId: user.id, term, error: String(error) }),
+  });
+  return { timetable: value, ...load };
 }
 
 /**
@@ -163,6 +95,6 @@ export async function loadTimetable(
 export async function knownTermInfo(schoolCode: string): Promise<TermInfoResult | null> {
   if (!(await findSchool(schoolCode))) return null;
   const row = await db().selectFrom("school_term_info").selectAll().where("school_code", "=", schoolCode).executeTakeFirst();
-  const cached = row ? parseJson<TermInfo>(row.data) : null;
+  const cached = row ? parseStored<TermInfo>(row.data) : null;
   return cached ? { info: cached, source: "cache" } : { info: FALLBACK_TERM_INFO, source: "fallback" };
 }

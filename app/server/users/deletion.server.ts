@@ -1,4 +1,4 @@
-import { checkpointWal, db, now, type DB } from "../db/db.server";
+import { checkpointWal, db, now, type Executor } from "../db/db.server";
 import { registerJob, runTrackedJob, unregisterJob } from "../jobs.server";
 import { log } from "../log.server";
 import { accountKey, accountThrottlePrefix, sweepLoginThrottles } from "../auth/rate-limit.server";
@@ -18,7 +18,6 @@ import { uploadKeyFromUrl } from "../storage/images.server";
 import { removeAvatarFiles } from "./profile.server";
 import { removeDeliveryPhoto } from "../storage/delivery-photos.server";
 
-type Executor = Pick<DB, "deleteFrom" | "selectFrom" | "updateTable" | "insertInto">;
 
 /**
  * Marks the account for deletion and ends its sessions at once; the job does the rest. Its open

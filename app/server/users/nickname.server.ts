@@ -1,13 +1,10 @@
 // One display name per campus (decision 043): a nickname is stored with its folded key
 // (lib/nickname-words nicknameKey), unique per campus (users_campus_nickname, students without a
 // campus share one scope). Every write of `users.nickname` goes through here, so the key follows.
-import type { Kysely } from "kysely";
 import { nicknameProblem, realNickname } from "~/lib/nickname";
 import { nicknameKey } from "~/lib/nickname-words";
-import { db, isUniqueViolation, now } from "../db/db.server";
-import type { Database } from "../db/schema";
+import { db, isUniqueViolation, now, type Executor } from "../db/db.server";
 
-type Executor = Pick<Kysely<Database>, "selectFrom" | "updateTable">;
 
 /** The columns that store a nickname (or none). */
 export function nicknameColumns(nickname: string | null) {
