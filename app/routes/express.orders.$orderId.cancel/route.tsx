@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CancelDialog } from "~/components/orders/CancelDialog";
 import { useDialogError, useOrderData } from "~/components/orders/order-data";
-import { cancelAction } from "./cancel.server";
+import { cancelAction } from "../express.orders.$orderId/order-action.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return cancelAction(request, params.orderId);

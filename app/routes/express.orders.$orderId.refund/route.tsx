@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { RefundDialog } from "~/components/orders/RefundDialog";
 import { useDialogError, useOrderData } from "~/components/orders/order-data";
-import { refundAction } from "./refund.server";
+import { refundAction } from "../express.orders.$orderId/order-action.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return refundAction(request, params.orderId);

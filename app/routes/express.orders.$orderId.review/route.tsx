@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ReviewDialog } from "~/components/orders/ReviewDialog";
 import { useDialogError, useOrderData } from "~/components/orders/order-data";
-import { reviewAction } from "./review.server";
+import { reviewAction } from "../express.orders.$orderId/order-action.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return reviewAction(request, params.orderId);

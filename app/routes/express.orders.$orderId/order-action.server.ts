@@ -1,14 +1,19 @@
 // What the order page and its dialog routes share when they answer a form: the refusal's shape,
-// the 404 for an order that is not the student's, and reading the intent's form. Each route holds
-// its own intent (pay here, cancel/refund/review on the dialogs) and calls the domain in
-// app/server/orders, whose transitions all go through transitions.server.
+// the 404 for an order that is not the student's, reading the intent's form, and the dialogs'
+// three steps (cancel, refund, review), which differ only in their form and their domain call.
+// The domain is app/server/orders, whose transitions all go through transitions.server.
+import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type * as z from "zod";
 import { orders as ordersMessages } from "~/lib/messages/orders";
 import { isInvalidOrderParam } from "~/lib/orders";
+import { CancelIntentSchema, RefundIntentSchema, ReviewIntentSchema } from "~/lib/schemas/orders";
 import { type User } from "~/server/auth/session.server";
 import { log } from "~/server/log.server";
-import { findOwnOrder } from "~/server/orders/orders.server";
+import { cancelOrder } from "~/server/orders/cancel.server";
+import { findOwnOrder, reviewOrder, type ActionResult } from "~/server/orders/orders.server";
+import { requestRefund } from "~/server/orders/refunds.server";
+import { orderStepRefusal } from "~/server/http/order-refusals";
 import type { OrderRow } from "~/server/orders/events.server";
 import { requireStudent } from "~/server/http/guards.server";
 
@@ -62,3 +67,38 @@ export function unexpected(intent: string, error: unknown, message: string) {
   log("error", "order-action", { intent, error: String(error) });
   return failure(intent, message, 500);
 }
+
+/**
+ * A dialog's step: its validated form, the domain's answer, then the order page with the step's
+ * notice (?notice=cancelled, cancelRefund, refundRequested, reviewed), or the refusal beside the form.
+ */
+function orderStep<S extends z.ZodType>(
+  intent: "cancel" | "refund" | "review",
+  schema: S,
+  run: (userId: number, orderNumber: string, value: z.output<S>) => Promise<ActionResult>,
+) {
+  return async (request: Request, orderId: string | undefined) => {
+    const form = await readIntentForm(request, orderId, intent, schema);
+    if (form instanceof Response) return form;
+    const { user, order, value } = form;
+    try {
+      const result = await run(user.id, order.order_number, value);
+      if (!result.ok) {
+        const refused = orderStepRefusal(msg.orders.failures[intent], result.reason);
+        return failure(intent, refused.message, refused.status);
+      }
+      return redirect(`${orderPath(order)}?notice=${result.done}`);
+    } catch (error) {
+      return unexpected(intent, error, msg.orders.failures[intent]);
+    }
+  };
+}
+
+/** Unpaid: cancelled; paid or assigned: a refund starts at once (through the transitions). */
+export const cancelAction = orderStep("cancel", CancelIntentSchema, (userId, number, value) => cancelOrder(userId, number, value.reason));
+/** A refund request (reason required); an operator approves it on /admin/refunds. */
+export const refundAction = orderStep("refund", RefundIntentSchema, (userId, number, value) => requestRefund(userId, number, value.reason));
+/** A completed order's review: 1–5 stars (default 5) and an optional comment. */
+export const reviewAction = orderStep("review", ReviewIntentSchema, (userId, number, value) =>
+  reviewOrder(userId, number, { rating: value.rating, comment: value.comment }),
+);

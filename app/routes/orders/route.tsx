@@ -13,15 +13,22 @@ import { orderPage as orderPageMessages } from "~/lib/messages/order-page";
 import { titles as titlesMessages } from "~/lib/messages/titles";
 import { formatYuan } from "~/lib/money";
 import { fillTemplate } from "~/lib/template";
-import { ordersListLoader } from "./orders-list.server";
+import { requireStudent } from "~/server/http/guards.server";
+import { listOrders, ORDERS_PAGE_SIZE } from "~/server/orders/orders.server";
 
 const msg = { app: appMessages, orders: orderPageMessages, titles: titlesMessages };
 const o = msg.orders;
 
 export const meta: MetaFunction = () => [{ title: `${msg.titles.orders} · ${msg.app.name}` }];
 
+/** 'More' stops here: 20 pages (200 orders); older ones are rare. */
+const MAX_PAGES = 20;
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  return ordersListLoader(request);
+  const user = await requireStudent(request);
+  const page = Math.min(MAX_PAGES, Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1));
+  const { items, next } = await listOrders(user.id, { limit: page * ORDERS_PAGE_SIZE });
+  return { items, page, more: next !== null };
 }
 
 export default function Orders() {
