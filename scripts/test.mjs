@@ -10,14 +10,14 @@
 //        tests against `node server.mjs`): these keep the cores busy;
 //      - the security suite (`npm run test:security`: malformed bodies, cross-origin posts,
 //        access, headers, secrets, XSS and login brute force against the built app in production
-//        mode), then, side by side, the fault suite (`npm run test:faults`: crashes, slow and
-//        failing outside systems, two instances) and, when TEST_DATABASE_URL is set, vitest's
-//        db-postgres project. The fault suite mostly waits on the servers it starts, its sleeps
-//        and its timeouts (about a fifth of a core over the stage), so it takes little from the
-//        others; db-postgres so runs beside Playwright (whose journeys leave part of the cores
-//        idle) instead of lengthening the first lane, and the faults' waiting no longer comes
-//        before it. The security suite stays alone in its lane: its /healthz and fair-share
-//        checks measure latency.
+//        mode) beside the fault suite (`npm run test:faults`: crashes, slow and failing outside
+//        systems, two instances), then, when TEST_DATABASE_URL is set, vitest's db-postgres
+//        project, which so runs beside Playwright (whose journeys leave part of the cores idle)
+//        instead of lengthening the first lane. The fault suite mostly waits on the servers it
+//        starts, its sleeps and its timeouts, so beside the security suite it costs that suite
+//        about a quarter of its time and saves the lane the faults' own minute and a half; beside
+//        db-postgres instead it slowed that stage by a third and its money property test ran past
+//        its timeout (both suites' PostgreSQL work at once), so it is kept apart from it.
 //      The first lane prints as it goes; the second lane's output is kept and printed whole when
 //      each of its stages ends (tests/.tmp/reports/<stage>.log keeps it too).
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
@@ -37,7 +37,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (process.argv.includes("--help")) {
   console.log(
     "npm test: browser check, build, OCR corpus, load smoke; then vitest (lib, unit, db-sqlite) and Playwright,\n" +
-      "  with security, then faults beside vitest's db-postgres (when PostgreSQL answers), beside them.\n" +
+      "  with security beside faults, then vitest's db-postgres (when PostgreSQL answers), beside them.\n" +
       "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route\n" +
       "  --serial every stage after the other (security, faults and db-postgres no longer beside vitest and Playwright)\n" +
       "Stages, tiers and what each covers: docs/testing.md",
@@ -228,9 +228,9 @@ await loadSmoke();
 // second, which mostly waits, fills the gaps.
 // `--serial` runs them one after another instead (slower; for telling whether a failure in a
 // lane comes from running beside the other).
-// With PostgreSQL, the dialect-sensitive db tests (db-postgres) run in the second lane after the
-// security suite, beside the fault suite (which mostly waits): the first lane is the longer one,
-// and Playwright leaves room beside it. With `--serial`, one after the other.
+// With PostgreSQL, the dialect-sensitive db tests (db-postgres) are the second lane's last stage:
+// the first lane is the longer one, and Playwright leaves room beside it. The security and fault
+// suites before it run side by side (with `--serial`, one after the other).
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const lanes = [
   async () => {
@@ -238,13 +238,13 @@ const lanes = [
     await playwrightStage();
   },
   async () => {
-    await vitestStage("security", ["--config", "vitest.security.config.ts"], { quiet: !serial });
+    const security = () => vitestStage("security", ["--config", "vitest.security.config.ts"], { quiet: !serial });
     const faults = () => vitestStage("faults", ["--config", "vitest.faults.config.ts"], { quiet: !serial });
-    const dbPostgres = () => (postgres ? vitestStage("vitest-postgres", ["--project", "db-postgres"], { quiet: !serial }) : undefined);
     if (serial) {
+      await security();
       await faults();
-      await dbPostgres();
-    } else await Promise.all([faults(), dbPostgres()]);
+    } else await Promise.all([security(), faults()]);
+    if (postgres) await vitestStage("vitest-postgres", ["--project", "db-postgres"], { quiet: !serial });
   },
 ];
 if (serial) for (const lane of lanes) await lane();
