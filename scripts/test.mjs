@@ -24,8 +24,9 @@
 // The last line is "N passed, M failed" (", K skipped" when some were), summed over all runners.
 //
 // `--full` (`npm run test:full`): the same stages with the long sweeps complete (TEST_FULL=1): every
-// screenshot of the OCR corpus and all 200 malformed bodies to every action route, where `npm test`
-// reads a sample of each (docs/testing.md). `--serial`: no lanes, one stage after another.
+// screenshot of the OCR corpus, all 200 malformed bodies to every action route and 100 served
+// captchas to the captcha solver, where `npm test` takes a sample of each (docs/testing.md).
+// `--serial`: no lanes, one stage after another.
 // `--help` prints this and exits.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -38,7 +39,7 @@ if (process.argv.includes("--help")) {
   console.log(
     "npm test: browser check, build, OCR corpus, load smoke; then vitest (lib, unit, db-sqlite) and Playwright,\n" +
       "  with security beside faults, then vitest's db-postgres (when PostgreSQL answers), beside them.\n" +
-      "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route\n" +
+      "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route, 100 captchas to the solver\n" +
       "  --serial every stage after the other (security, faults and db-postgres no longer beside vitest and Playwright)\n" +
       "Stages, tiers and what each covers: docs/testing.md",
   );
