@@ -10,19 +10,23 @@
 //        tests against `node server.mjs`): these keep the cores busy;
 //      - the security suite (`npm run test:security`: malformed bodies, cross-origin posts,
 //        access, headers, secrets, XSS and login brute force against the built app in production
-//        mode), then the fault suite (`npm run test:faults`: crashes, slow and failing outside
-//        systems, two instances): these mostly wait on the servers they start, their sleeps and
-//        their timeouts, so they take little of the cores from the first lane; then, when
-//        TEST_DATABASE_URL is set, vitest's db-postgres project, which so runs beside Playwright
-//        (whose journeys leave part of the cores idle) instead of lengthening the first lane.
+//        mode) beside the fault suite (`npm run test:faults`: crashes, slow and failing outside
+//        systems, two instances), then, when TEST_DATABASE_URL is set, vitest's db-postgres
+//        project, which so runs beside Playwright (whose journeys leave part of the cores idle)
+//        instead of lengthening the first lane. The fault suite mostly waits on the servers it
+//        starts, its sleeps and its timeouts, so beside the security suite it costs that suite
+//        about a quarter of its time and saves the lane the faults' own minute and a half; beside
+//        db-postgres instead it slowed that stage by a third and its money property test ran past
+//        its timeout (both suites' PostgreSQL work at once), so it is kept apart from it.
 //      The first lane prints as it goes; the second lane's output is kept and printed whole when
 //      each of its stages ends (tests/.tmp/reports/<stage>.log keeps it too).
 // Every stage runs even when an earlier one failed; the exit code is non-zero if any failed.
 // The last line is "N passed, M failed" (", K skipped" when some were), summed over all runners.
 //
 // `--full` (`npm run test:full`): the same stages with the long sweeps complete (TEST_FULL=1): every
-// screenshot of the OCR corpus and all 200 malformed bodies to every action route, where `npm test`
-// reads a sample of each (docs/testing.md). `--serial`: no lanes, one stage after another.
+// screenshot of the OCR corpus, all 200 malformed bodies to every action route and 100 served
+// captchas to the captcha solver, where `npm test` takes a sample of each (docs/testing.md).
+// `--serial`: no lanes, one stage after another.
 // `--help` prints this and exits.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -34,8 +38,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (process.argv.includes("--help")) {
   console.log(
     "npm test: browser check, build, OCR corpus, load smoke; then vitest (lib, unit, db-sqlite) and Playwright,\n" +
-      "  with security, faults and vitest's db-postgres (when PostgreSQL answers) beside them.\n" +
-      "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route\n" +
+      "  with security beside faults, then vitest's db-postgres (when PostgreSQL answers), beside them.\n" +
+      "  --full   the long sweeps complete (npm run test:full): the whole OCR corpus, 200 malformed bodies per action route, 100 captchas to the solver\n" +
       "  --serial every stage after the other (security, faults and db-postgres no longer beside vitest and Playwright)\n" +
       "Stages, tiers and what each covers: docs/testing.md",
   );
@@ -226,7 +230,8 @@ await loadSmoke();
 // `--serial` runs them one after another instead (slower; for telling whether a failure in a
 // lane comes from running beside the other).
 // With PostgreSQL, the dialect-sensitive db tests (db-postgres) are the second lane's last stage:
-// the first lane is the longer one, and Playwright leaves room beside it.
+// the first lane is the longer one, and Playwright leaves room beside it. The security and fault
+// suites before it run side by side (with `--serial`, one after the other).
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const lanes = [
   async () => {
@@ -234,8 +239,12 @@ const lanes = [
     await playwrightStage();
   },
   async () => {
-    await vitestStage("security", ["--config", "vitest.security.config.ts"], { quiet: !serial });
-    await vitestStage("faults", ["--config", "vitest.faults.config.ts"], { quiet: !serial });
+    const security = () => vitestStage("security", ["--config", "vitest.security.config.ts"], { quiet: !serial });
+    const faults = () => vitestStage("faults", ["--config", "vitest.faults.config.ts"], { quiet: !serial });
+    if (serial) {
+      await security();
+      await faults();
+    } else await Promise.all([security(), faults()]);
     if (postgres) await vitestStage("vitest-postgres", ["--project", "db-postgres"], { quiet: !serial });
   },
 ];

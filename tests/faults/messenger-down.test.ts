@@ -87,7 +87,8 @@ describe("the messenger's template API fails", () => {
 
       // The API now hangs past the app's timeout.
       fake.recover();
-      fake.fail("send", { kind: "slow", ms: 4_000 }, 100_000);
+      // Well past the app's 1 s timeout; no longer, since the fake holds each answer that long.
+      fake.fail("send", { kind: "slow", ms: 2_500 }, 100_000);
       const attemptsBefore = new Map(afterErrors.map((row) => [row.id, row.attempts]));
       fastForward();
       const afterTimeouts = await waitFor(
@@ -103,7 +104,7 @@ describe("the messenger's template API fails", () => {
       expect(await (await fetch(`${base}/healthz`)).status, "the server answers while the messenger hangs").toBe(200);
 
       // Recovery: each message goes out once.
-      await sleep(4_500); // let the fake finish the hanging answers it still holds
+      await sleep(3_000); // let the fake finish the hanging answers it still holds
       fake.recover();
       fastForward();
       await waitFor("every message sent", () => rows().every((row) => row.state === "sent"), 20_000, 200);

@@ -1,6 +1,9 @@
 // The captcha against a solver (decision 033), on the production build: the solver of
 // captcha-solver.ts reads the SVG outlines this app used to send and plainly drawn text in the
 // captcha's own font, so it works; of 100 captchas the server hands out, it reads at most 5.
+// `npm test` asks for 50 and allows 3 (`npm run test:full`, TEST_FULL=1: 100 and 5). Binomially,
+// at the rate it reads today (1 in 100) 50 fail that bound once in 600 runs, and a captcha it
+// read 15% of the time would pass it one run in 22 (100 with 5: once in 2,000 and one in 500).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import sharp from "sharp";
@@ -50,6 +53,10 @@ describe("the solver works", () => {
   }, 120_000);
 });
 
+const FULL = process.env.TEST_FULL === "1";
+const SERVED = FULL ? 100 : 50;
+const READ_AT_MOST = FULL ? 5 : 3;
+
 describe("the served captcha", () => {
   let server: Server;
 
@@ -68,10 +75,10 @@ describe("the served captcha", () => {
     return expected === hash;
   }
 
-  it("is a WebP picture; the solver reads at most 5 of 100 (by paths: none, there are none)", async () => {
+  it(`is a WebP picture; the solver reads at most ${READ_AT_MOST} of ${SERVED} (by paths: none, there are none)`, async () => {
     let readByTemplates = 0;
     let readByPaths = 0;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < SERVED; i++) {
       const response = await fetch(`${server.base}/api/captcha`, {
         method: "POST",
         headers: { Origin: server.base, "X-Forwarded-For": `198.18.40.${1 + (i % 4)}` },
@@ -86,8 +93,8 @@ describe("the served captcha", () => {
       const guess = await solveByTemplates(bytes);
       if (isAnswer(id, guess)) readByTemplates++;
     }
-    console.log(`[security] captcha solver: ${readByTemplates}/100 read by template matching, ${readByPaths}/100 by paths`);
+    console.log(`[security] captcha solver: ${readByTemplates}/${SERVED} read by template matching, ${readByPaths}/${SERVED} by paths`);
     expect(readByPaths).toBe(0);
-    expect(readByTemplates).toBeLessThanOrEqual(5);
+    expect(readByTemplates).toBeLessThanOrEqual(READ_AT_MOST);
   }, 300_000);
 });

@@ -96,15 +96,41 @@ function allTemplates() {
   return templates;
 }
 
-/** The Dice overlap of a template centred at (cx, cy) with the ink of its place in the picture. */
-function overlap(mask: Mask, window: { left: number; right: number; ink: number }, t: Template, cx: number, cy: number) {
-  let both = 0;
-  for (let i = 0; i < t.ink; i++) {
-    const x = cx + t.xs[i]!;
-    const y = cy + t.ys[i]!;
-    if (x >= window.left && y >= 0 && x < window.right && y < mask.height) both += mask.data[y * mask.width + x]!;
+/**
+ * The place's ink on a zero border wide enough for any template at any tried centre: every
+ * template pixel then reads one array cell with no bounds check (outside the place reads 0, as
+ * a bounds check would count it), which makes the match several times faster, same scores.
+ */
+const PAD = 32;
+const PW = W + 2 * PAD;
+
+function placeInk(mask: Mask, left: number, right: number) {
+  const padded = new Uint8Array(PW * (H + 2 * PAD));
+  for (let y = 0; y < H; y++) {
+    for (let x = Math.max(0, left); x < Math.min(W, right); x++) padded[(y + PAD) * PW + x + PAD] = mask.data[y * W + x]!;
   }
-  return (2 * both) / (window.ink + t.ink || 1);
+  return padded;
+}
+
+/** Each template pixel as an offset into the padded place, from the template's centre. */
+const offsetsOf = new WeakMap<Template, Int32Array>();
+function offsets(t: Template) {
+  let found = offsetsOf.get(t);
+  if (!found) {
+    found = new Int32Array(t.ink);
+    for (let i = 0; i < t.ink; i++) found[i] = t.ys[i]! * PW + t.xs[i]!;
+    offsetsOf.set(t, found);
+  }
+  return found;
+}
+
+/** The Dice overlap of a template centred at (cx, cy) with the ink of its place in the picture. */
+function overlap(place: Uint8Array, placeInkCount: number, t: Template, cx: number, cy: number) {
+  const offs = offsets(t);
+  const centre = (cy + PAD) * PW + cx + PAD;
+  let both = 0;
+  for (let i = 0; i < offs.length; i++) both += place[centre + offs[i]!]!;
+  return (2 * both) / (placeInkCount + t.ink || 1);
 }
 
 /** Summed-area table of the ink, for the ink inside any box. */
@@ -141,11 +167,12 @@ export async function solveByTemplates(image: Buffer): Promise<string> {
       let slot = { char: "?", score: -1 };
       const left = Math.round(x0 - spacing / 2 - 2);
       const right = Math.round(x0 + spacing / 2 + 2);
-      const window = { left, right, ink: inkIn(mask, sums, left, 0, right, H) };
+      const ink = inkIn(mask, sums, left, 0, right, H);
+      const place = placeInk(mask, left, right);
       for (const t of all) {
         for (let dx = -4; dx <= 4; dx++) {
           for (let dy = -4; dy <= 4; dy += 2) {
-            const score = overlap(mask, window, t, Math.round(x0 + dx), Math.round(H / 2 + dy));
+            const score = overlap(place, ink, t, Math.round(x0 + dx), Math.round(H / 2 + dy));
             if (score > slot.score) slot = { char: t.char, score };
           }
         }
