@@ -155,6 +155,8 @@ export type FakePayEndpoint = "jsapi" | "query" | "close" | "refund" | "refundQu
 export type FakePayFailure =
   | { kind: "error"; status: number; code: string; message?: string }
   | { kind: "slow"; ms: number }
+  // Held until `until` settles, after telling `arrived`: a race the test orders itself, whatever the machine's load.
+  | { kind: "held"; arrived: () => void; until: Promise<void> }
   | { kind: "badSignature" } // a normal answer whose signature does not verify
   | { kind: "unsigned" } // a normal answer without the Wechatpay-* headers
   | { kind: "staleSignature" } // a normal answer signed 10 minutes ago
@@ -534,6 +536,10 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
           return send(res, answer);
         }
         if (failure?.kind === "slow") await new Promise((resolve) => setTimeout(resolve, failure.ms));
+        if (failure?.kind === "held") {
+          failure.arrived();
+          await failure.until;
+        }
         if (failure?.kind === "badSignature") mode = "bad";
         if (failure?.kind === "unsigned") mode = "unsigned";
         if (failure?.kind === "staleSignature") mode = "stale";

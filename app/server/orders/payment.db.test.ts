@@ -284,11 +284,16 @@ describe("pay parameters (decision 030)", () => {
     const checkout = await loadCheckout(user.id, config.config.packageTypes);
     const created = await createOrderFromCheckout(user, "jinpenling", { checkoutId: checkout.id, version: checkout.version });
     if (!created.ok) throw new Error(created.reason);
-    // The pay API takes its time; meanwhile the student cancels on another tab.
-    fake.failNext("jsapi", { kind: "slow", ms: 500 });
+    // The pay API takes its time; meanwhile the student cancels on another tab. The fake holds the
+    // pay call until the cancel is done (a fixed delay lost this race on a loaded machine).
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    fake.failNext("jsapi", { kind: "held", arrived, until: new Promise<void>((resolve) => (release = resolve)) });
     const paying = createPayment(user, created.orderNumber);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await reached;
     expect(await cancelOrder(user.id, created.orderNumber, "")).toMatchObject({ ok: true });
+    release();
     const answer = await paying;
     expect(answer.ok).toBe(false);
     expect((await findOrder(created.orderNumber))!).toMatchObject({ status: "cancelled", payment_status: "closed" });
