@@ -11,9 +11,10 @@
 //      - the security suite (`npm run test:security`: malformed bodies, cross-origin posts,
 //        access, headers, secrets, XSS and login brute force against the built app in production
 //        mode) beside the fault suite (`npm run test:faults`: crashes, slow and failing outside
-//        systems, two instances), then, when TEST_DATABASE_URL is set, vitest's db-postgres
-//        project, which so runs beside Playwright (whose journeys leave part of the cores idle)
-//        instead of lengthening the first lane. The fault suite mostly waits on the servers it
+//        systems, two instances), then, when TEST_DATABASE_URL is set and the first lane's
+//        vitest has ended, vitest's db-postgres project, which so runs beside Playwright (whose
+//        journeys leave part of the cores idle) instead of lengthening the first lane or
+//        starving beside its vitest. The fault suite mostly waits on the servers it
 //        starts, its sleeps and its timeouts, so beside the security suite it costs that suite
 //        about a quarter of its time and saves the lane the faults' own minute and a half; beside
 //        db-postgres instead it slowed that stage by a third and its money property test ran past
@@ -229,13 +230,17 @@ await loadSmoke();
 // second, which mostly waits, fills the gaps.
 // `--serial` runs them one after another instead (slower; for telling whether a failure in a
 // lane comes from running beside the other).
-// With PostgreSQL, the dialect-sensitive db tests (db-postgres) are the second lane's last stage:
-// the first lane is the longer one, and Playwright leaves room beside it. The security and fault
-// suites before it run side by side (with `--serial`, one after the other).
+// With PostgreSQL, the dialect-sensitive db tests (db-postgres) are the second lane's last stage,
+// started once the first lane's vitest has ended: Playwright leaves room beside it, where two
+// vitest runs at once starve both (db-postgres' timing tests measured 3–5× their quiet figures).
+// The security and fault suites before it run side by side (with `--serial`, one after the other).
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
+let vitestEnded = () => {};
+const vitestDone = new Promise((resolve) => (vitestEnded = resolve));
 const lanes = [
   async () => {
     await vitestStage("vitest", postgres ? ["--project", "lib", "--project", "unit", "--project", "db-sqlite"] : []);
+    vitestEnded();
     await playwrightStage();
   },
   async () => {
@@ -245,7 +250,9 @@ const lanes = [
       await security();
       await faults();
     } else await Promise.all([security(), faults()]);
-    if (postgres) await vitestStage("vitest-postgres", ["--project", "db-postgres"], { quiet: !serial });
+    if (!postgres) return;
+    await vitestDone;
+    await vitestStage("vitest-postgres", ["--project", "db-postgres"], { quiet: !serial });
   },
 ];
 if (serial) for (const lane of lanes) await lane();
