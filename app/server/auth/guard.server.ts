@@ -1,5 +1,6 @@
 import { decideAccess } from "~/lib/access";
 import { isMessengerBrowser } from "~/lib/browser";
+import { requestReturnPath } from "~/lib/redirect";
 import { pageSearch, pageUrl } from "~/lib/request-kind";
 import { config } from "../config.server";
 import { hasStudentAccount, loginReasonOf, lookupSession, silentResumePath } from "./session.server";
@@ -31,7 +32,7 @@ export async function accessRedirect(request: Request, route: GuardedRoute = {})
   });
   if (decision.kind === "allow") return null;
   if (decision.reason === "login-required" && lookup.state === "ended") {
-    const resume = await silentResumePath(request, lookup, url.pathname + pageSearch(url));
+    const resume = await silentResumePath(request, lookup, requestReturnPath(request.url));
     if (resume) return resume;
     const reason = loginReasonOf(lookup);
     if (reason) return `${decision.location}${decision.location.includes("?") ? "&" : "?"}reason=${reason}`;
