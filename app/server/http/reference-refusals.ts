@@ -13,7 +13,7 @@ import type { RefusalTable } from "./refusal-table";
 
 const e = adminReference.errors;
 
-export const REFERENCE_REFUSALS: RefusalTable<ReferenceRefusal> = {
+const REFERENCE_REFUSALS: RefusalTable<ReferenceRefusal> = {
   code_taken: { status: 409, message: e.codeTaken },
   name_taken: { status: 409, message: e.nameTaken },
   not_found: { status: 404, message: e.notFound },
@@ -28,14 +28,14 @@ export const REFERENCE_REFUSALS: RefusalTable<ReferenceRefusal> = {
 type Replyable<Reply> = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => Reply };
 
 /** A refused change: its status, and conform's reply with the message beside its field (or at the form). */
-export function referenceRefusal<Reply>(submission: Replyable<Reply>, refused: Extract<ReferenceResult, { ok: false }>): { status: number; reply: Reply } {
+function referenceRefusal<Reply>(submission: Replyable<Reply>, refused: Extract<ReferenceResult, { ok: false }>): { status: number; reply: Reply } {
   const { status, message } = REFERENCE_REFUSALS[refused.reason];
   const reply = refused.field ? submission.reply({ fieldErrors: { [refused.field]: [message] } }) : submission.reply({ formErrors: [message] });
   return { status, reply };
 }
 
 /** Which form of the page was posted: the intent, and the row it names. */
-export function postedFormId(formData: FormData) {
+function postedFormId(formData: FormData) {
   const intent = String(formData.get("intent") ?? "").slice(0, 40);
   const key = String(formData.get("id") ?? formData.get("code") ?? "").slice(0, 40);
   return key && !intent.startsWith("create") && !intent.startsWith("add") && intent !== "campus" && intent !== "prices" ? `${intent}-${key}` : intent || "form";
